@@ -1,0 +1,50 @@
+import { InvalidArgumentError } from 'commander';
+import ora, { type Ora } from 'ora';
+import { bandMethodProblem } from '../count/bandCompletions.js';
+import { boxShapeProblem, InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
+
+/** commander argument parser for --box RxC. */
+export function boxOption(value: string): BoxShape {
+  const problem = boxShapeProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return parseBoxShape(value);
+}
+
+/** commander argument parser for --box RxC where the band method must apply. */
+export function bandBoxOption(value: string): BoxShape {
+  const shape = boxOption(value);
+  const problem = bandMethodProblem(shape);
+  if (problem) throw new InvalidArgumentError(problem);
+  return shape;
+}
+
+/** commander argument parser for a whole number ≥ min. Accepts 1e6 and 1_000_000. */
+export function integerOption(min: number) {
+  return (value: string): number => {
+    const x = Number(value.replace(/_/g, ''));
+    if (!Number.isSafeInteger(x) || x < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`);
+    return x;
+  };
+}
+
+/** commander argument parser for a number > 0 (seconds). */
+export function positiveNumberOption() {
+  return (value: string): number => {
+    const x = Number(value);
+    if (!Number.isFinite(x) || x <= 0) throw new InvalidArgumentError('must be a number > 0');
+    return x;
+  };
+}
+
+/** 1,234,567 for numbers and bigints. */
+export function grouped(x: number | bigint): string {
+  return typeof x === 'bigint' ? x.toLocaleString('en-US') : x.toLocaleString('en-US', { maximumFractionDigits: 20 });
+}
+
+/** A progress spinner on stderr, shown only when stderr is a terminal and not under CI. */
+export function progressSpinner(text: string): Ora {
+  const enabled = process.stderr.isTTY === true && !process.env['CI'];
+  return ora({ text, stream: process.stderr, isEnabled: enabled, isSilent: !enabled, discardStdin: false });
+}
+
+export { InputError };

@@ -1,0 +1,101 @@
+import type { BandEnumeration } from '../bands/enumerateBands.js';
+import { lexMultiplicity } from '../bands/lexReduce.js';
+import { factorial, type BoxShape } from '../grid/shape.js';
+import { permutations } from '../symmetry/bandSymmetry.js';
+import { columnPartitions, type ColumnPartitions } from './columnPartitions.js';
+
+/**
+ * F(T): how many bands have column digit-sets T (any box 1, not only the standard one).
+ *
+ * F does not change when digits are renamed or columns inside a box are permuted, so it is tabulated for
+ * column configurations whose box 1 has the standard column sets S_c = {c+1, c+1+C, …} and whose boxes
+ * 2..R are given as unordered partitions p_1..p_(R−1):
+ *
+ *     table[p_1·P^(R−2) + … + p_(R−1)] = F(S_0..S_(C−1) ; p_1 ; … ; p_(R−1))
+ *
+ * How it is built: H(T) counts the standard top bands (box 1 exactly 1..n) with the ordered column sets T.
+ * A reduced band stands for L = (C!)^(R−1)·(R−1)! bands: for each of the (R−1)! orders of boxes 2..R, one
+ * band for each of the (C!)^(R−1) column orders inside them. Indexed by unordered partitions, that is one
+ * band per box order for each ordered configuration, so every reduced band adds L/((R−1)!·(C!)^(R−1)) = 1
+ * to the entry of each box order of its partitions. A band whose
+ * box 1 has the standard column sets but another order inside them becomes standard under one renaming ρ
+ * in K = Sym(S_0)×…×Sym(S_(C−1)) (|K| = (R!)^C = 216 for 3×3), so F(p) = Σ_{ρ∈K} H(ρ·p).
+ */
+export interface ColumnSetTable {
+  readonly shape: BoxShape;
+  readonly partitions: ColumnPartitions;
+  /** The table, in a SharedArrayBuffer so workers can read it without a copy. */
+  readonly table: Float64Array;
+}
+
+export function buildColumnSetTable(bands: BandEnumeration, partitions: ColumnPartitions = columnPartitions(bands.shape)): ColumnSetTable {
+  const { shape, lexCount, lexBands } = bands;
+  const { rows: R, cols: C, n } = shape;
+  const P = partitions.count;
+  const dims = R - 1;
+  const cells = P ** dims;
+  const size = R * n;
+
+  // H over partitions of boxes 2..R, from the reduced bands with their multiplicity.
+  const H = new Float64Array(cells);
+  const boxOrders = permutations(dims);
+  const perOrder = lexMultiplicity(shape) / (factorial(dims) * factorial(C) ** dims);
+  const masks = new Int32Array(n);
+  const part = new Int32Array(dims);
+  for (let i = 0; i < lexCount; i++) {
+    const base = i * size;
+    masks.fill(0);
+    for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) masks[c]! |= 1 << (lexBands[base + r * n + c]! - 1);
+    for (let k = 1; k < R; k++) part[k - 1] = partitions.indexOf(masks, k * C);
+    for (const order of boxOrders) {
+      let idx = 0;
+      for (let k = 0; k < dims; k++) idx = idx * P + part[order[k]!]!;
+      H[idx]! += perOrder;
+    }
+  }
+
+  // K: renamings that keep each standard column set S_c; act[ρ·P + p] = index of ρ(p).
+  const rowPerms = permutations(R);
+  const kOrder = rowPerms.length ** C;
+  const act = new Int32Array(kOrder * P);
+  const rho = new Int32Array(n);
+  const mapped = new Int32Array(C);
+  const odo = new Int32Array(C);
+  for (let g = 0; g < kOrder; g++) {
+    let x = g;
+    for (let c = 0; c < C; c++) { odo[c] = x % rowPerms.length; x = Math.floor(x / rowPerms.length); }
+    for (let c = 0; c < C; c++) {
+      const perm = rowPerms[odo[c]!]!;
+      for (let r = 0; r < R; r++) rho[r * C + c] = perm[r]! * C + c;
+    }
+    for (let p = 0; p < P; p++) {
+      for (let i = 0; i < C; i++) {
+        let m = partitions.blocks[p * C + i]!, out = 0;
+        while (m) { const b = m & -m; out |= 1 << rho[31 - Math.clz32(b)]!; m ^= b; }
+        mapped[i] = out;
+      }
+      act[g * P + p] = partitions.indexOf(mapped);
+    }
+  }
+
+  const table = new Float64Array(new SharedArrayBuffer(cells * 8));
+  for (let g = 0; g < kOrder; g++) {
+    const a = act.subarray(g * P, (g + 1) * P);
+    if (dims === 1) {
+      for (let p = 0; p < P; p++) table[p]! += H[a[p]!]!;
+    } else if (dims === 2) {
+      for (let p = 0; p < P; p++) {
+        const row = p * P, src = a[p]! * P;
+        for (let q = 0; q < P; q++) table[row + q]! += H[src + a[q]!]!;
+      }
+    } else {
+      for (let t = 0; t < cells; t++) {
+        let x = t, src = 0, scale = 1;
+        for (let k = 0; k < dims; k++) { const p = x % P; x = (x - p) / P; src += a[p]! * scale; scale *= P; }
+        table[t]! += H[src]!;
+      }
+    }
+  }
+  for (let t = 0; t < cells; t++) if (!Number.isSafeInteger(table[t]!)) throw new Error('internal: column-set count is not exact');
+  return { shape, partitions, table };
+}

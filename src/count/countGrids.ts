@@ -1,0 +1,173 @@
+import { availableParallelism } from 'node:os';
+import { enumerateBands } from '../bands/enumerateBands.js';
+import { lexMultiplicity } from '../bands/lexReduce.js';
+import { formatBand } from '../grid/digits.js';
+import { factorialBig, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { classifyBands } from '../symmetry/classifyBands.js';
+import { assertBandMethodShape } from './bandCompletions.js';
+import { classCompletions } from './classCompletions.js';
+import { buildColumnSetTable } from './columnSetTable.js';
+
+/**
+ * The exact count, end to end:
+ *   standard top bands → lexicographically reduced → classes → column-set table F → n_C per class
+ *   → N = n!·Σ m_C·n_C (BigInt).
+ */
+export type Stage = 'bands' | 'classes' | 'columnSets' | 'completions';
+
+export interface ProgressEvent {
+  readonly stage: Stage;
+  /** 'start', 'progress' (completions only) or 'end'. */
+  readonly phase: 'start' | 'progress' | 'end';
+  readonly done?: number;
+  readonly total?: number;
+}
+
+export interface CountOptions {
+  /** Box shape: a BoxShape or "RxC" (default 3x3). */
+  readonly box?: BoxShape | string;
+  /** Threads for the completion counts (default: min(2, cores); results never depend on it). */
+  readonly workers?: number;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface StageSeconds {
+  /** Enumerating the standard top bands; the lexicographic reduction is done in the same pass. */
+  readonly bands: number;
+  readonly classes: number;
+  readonly columnSets: number;
+  readonly completions: number;
+  readonly total: number;
+}
+
+export interface GridCount {
+  readonly box: string;
+  readonly n: number;
+  /** Standard top bands (box 1 = 1..n in reading order). */
+  readonly bands: number;
+  /** Lexicographically reduced bands. */
+  readonly lexReduced: number;
+  /** Bands each reduced band stands for: (C!)^(R−1)·(R−1)!. */
+  readonly lexMultiplicity: number;
+  /** Classes under box, column, row permutations and relabelling. */
+  readonly classes: number;
+  /** Order of that group. */
+  readonly groupOrder: number;
+  /** Σ m_C (checked equal to `bands`). */
+  readonly classSizeSum: number;
+  /** Entries of the column-set table F. */
+  readonly columnSetEntries: number;
+  /** Σ m_C·n_C = N/n!: grids with box 1 fixed. */
+  readonly totalWithFixedBox: bigint;
+  /** N. */
+  readonly total: bigint;
+  readonly workers: number;
+  readonly seconds: StageSeconds;
+}
+
+export interface ClassRow {
+  /** 0-based, in order of the canonical representatives. */
+  readonly id: number;
+  /** Canonical representative (lexicographically smallest band of the class), rows separated by '|'. */
+  readonly band: string;
+  /** m_C: standard top bands in the class. */
+  readonly bands: number;
+  /** |stabiliser| = group order / m_C. */
+  readonly stabilizer: number;
+  /** n_C: completions of any band of the class. */
+  readonly completions: number;
+}
+
+export interface ClassTable extends GridCount {
+  readonly classRows: readonly ClassRow[];
+}
+
+function resolveShape(box: BoxShape | string | undefined): BoxShape {
+  const shape = box === undefined ? SHAPE_3X3 : typeof box === 'string' ? parseBoxShape(box) : box;
+  assertBandMethodShape(shape);
+  return shape;
+}
+
+/** Seconds rounded to the microsecond. */
+const us = (s: number) => Math.round(s * 1e6) / 1e6;
+
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(2, availableParallelism()));
+}
+
+/** Run every stage and return the class table with all counts. */
+export async function classTable(options: CountOptions = {}): Promise<ClassTable> {
+  const shape = resolveShape(options.box);
+  const workers = options.workers ?? defaultWorkers();
+  if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1, not ${workers}`);
+  const progress = options.onProgress ?? (() => {});
+  const clock = () => performance.now() / 1000;
+  const t0 = clock();
+
+  progress({ stage: 'bands', phase: 'start' });
+  const bands = enumerateBands(shape);
+  const t1 = clock();
+  progress({ stage: 'bands', phase: 'end', total: bands.count });
+  if (bands.lexCount * lexMultiplicity(shape) !== bands.count) {
+    throw new Error(`internal: ${bands.lexCount} reduced bands × ${lexMultiplicity(shape)} ≠ ${bands.count} bands`);
+  }
+
+  progress({ stage: 'classes', phase: 'start' });
+  const classes = classifyBands(bands);
+  const t2 = clock();
+  progress({ stage: 'classes', phase: 'end', total: classes.count });
+  let sizeSum = 0;
+  for (let c = 0; c < classes.count; c++) {
+    sizeSum += classes.sizes[c]!;
+    if (classes.groupOrder % classes.sizes[c]! !== 0) throw new Error(`internal: class ${c} size ${classes.sizes[c]} does not divide the group order`);
+  }
+  if (sizeSum !== bands.count) throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${bands.count} bands`);
+
+  progress({ stage: 'columnSets', phase: 'start' });
+  const table = buildColumnSetTable(bands);
+  const t3 = clock();
+  progress({ stage: 'columnSets', phase: 'end', total: table.table.length });
+
+  progress({ stage: 'completions', phase: 'start', done: 0, total: classes.count });
+  const completions = await classCompletions(table, classes.reps, workers, (done, total) =>
+    progress({ stage: 'completions', phase: 'progress', done, total }),
+  );
+  const t4 = clock();
+  progress({ stage: 'completions', phase: 'end', total: classes.count });
+
+  let sum = 0n;
+  const size = shape.rows * shape.n;
+  const classRows: ClassRow[] = [];
+  for (let c = 0; c < classes.count; c++) {
+    sum += BigInt(classes.sizes[c]!) * BigInt(completions[c]!);
+    classRows.push({
+      id: c,
+      band: formatBand(shape, classes.reps, c * size),
+      bands: classes.sizes[c]!,
+      stabilizer: classes.groupOrder / classes.sizes[c]!,
+      completions: completions[c]!,
+    });
+  }
+  return {
+    box: shape.name,
+    n: shape.n,
+    bands: bands.count,
+    lexReduced: bands.lexCount,
+    lexMultiplicity: lexMultiplicity(shape),
+    classes: classes.count,
+    groupOrder: classes.groupOrder,
+    classSizeSum: sizeSum,
+    columnSetEntries: table.table.length,
+    totalWithFixedBox: sum,
+    total: sum * factorialBig(shape.n),
+    workers,
+    seconds: { bands: us(t1 - t0), classes: us(t2 - t1), columnSets: us(t3 - t2), completions: us(t4 - t3), total: us(t4 - t0) },
+    classRows,
+  };
+}
+
+/** The exact number of grids, with the count of every stage. */
+export async function countGrids(options: CountOptions = {}): Promise<GridCount> {
+  const { classRows: _rows, ...count } = await classTable(options);
+  return count;
+}

@@ -1,0 +1,22 @@
+/**
+ * sudoku-count as a library. Everything the command line does is here; nothing here prints.
+ *
+ *   import { countGrids, classTable, countCompletions } from 'sudoku-count';
+ *   const r = await countGrids({ box: '3x3' });      // r.total === 6670903752021072936960n
+ */
+export { boxShape, parseBoxShape, bandGroupOrder, factorial, factorialBig, InputError, SHAPE_3X3, type BoxShape } from './grid/shape.js';
+export { parseGrid, findClash, describeClash, formatGrid, type Clash } from './grid/parseGrid.js';
+export { formatBand, parseBand, digitChar, charDigit } from './grid/digits.js';
+export { enumerateBands, forEachBand, standardBandPrefix, type BandEnumeration } from './bands/enumerateBands.js';
+export { bandCodec, type BandCodec } from './bands/bandKey.js';
+export { isLexReduced, lexReduceInto, lexMultiplicity } from './bands/lexReduce.js';
+export { applyBandSymmetry, bandCellMap, bandGenerators, forEachBandSymmetry, type CellMap } from './symmetry/bandSymmetry.js';
+export { classifyBands, type BandClasses } from './symmetry/classifyBands.js';
+export { columnPartitions, type ColumnPartitions } from './count/columnPartitions.js';
+export { buildColumnSetTable, type ColumnSetTable } from './count/columnSetTable.js';
+export { completionCounter, bandMethodSupports, bandMethodProblem, type CompletionCounter } from './count/bandCompletions.js';
+export { countGrids, classTable, defaultWorkers, type GridCount, type ClassTable, type ClassRow, type CountOptions, type ProgressEvent } from './count/countGrids.js';
+export { countCompletions, type CompletionCount, type CountCompletionsOptions } from './count/countCompletions.js';
+export { exactCoverProblem, countExactCovers, type ExactCoverProblem, type ExactCoverCount } from './dlx/exactCover.js';
+export { classTableToJson } from './io/classTableJson.js';
+export { toJson, fromJson } from './io/json.js';
