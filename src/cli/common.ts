@@ -1,5 +1,4 @@
 import { InvalidArgumentError } from 'commander';
-import ora, { type Ora } from 'ora';
 import { bandMethodProblem } from '../count/bandCompletions.js';
 import { boxShapeProblem, InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 
@@ -45,10 +44,27 @@ export function grouped(x: number | bigint): string {
   return typeof x === 'bigint' ? x.toLocaleString('en-US') : x.toLocaleString('en-US', { maximumFractionDigits: 20 });
 }
 
-/** A progress spinner on stderr, shown only when stderr is a terminal and not under CI. */
-export function progressSpinner(text: string): Ora {
+/** What the commands need of a spinner. */
+export interface Spinner {
+  text: string;
+  start(): Spinner;
+  stop(): Spinner;
+}
+
+const silentSpinner = (): Spinner => {
+  const s: Spinner = { text: '', start: () => s, stop: () => s };
+  return s;
+};
+
+/**
+ * A progress spinner (ora) on stderr, shown only when stderr is a terminal and not under CI. ora is loaded
+ * only then: it costs tens of milliseconds of start-up that a piped or CI run need not pay.
+ */
+export async function progressSpinner(text: string): Promise<Spinner> {
   const enabled = process.stderr.isTTY === true && !process.env['CI'];
-  return ora({ text, stream: process.stderr, isEnabled: enabled, isSilent: !enabled, discardStdin: false });
+  if (!enabled) return silentSpinner();
+  const { default: ora } = await import('ora');
+  return ora({ text, stream: process.stderr, discardStdin: false });
 }
 
 export { InputError };

@@ -1,29 +1,47 @@
 /**
- * Worker thread for `classCompletions`: receives the shape, the shared column-set table and the bands
- * whose completions it should count; answers with their counts in the same order.
+ * Worker thread of a CompletionPool. Messages:
+ *   { type: 'prepare', rows, cols, lexBands }  → builds its own column-set table   → { type: 'prepared', seconds, entries }
+ *   { type: 'count', bands }                   → n(b) for each band, in order        → { type: 'counts', counts }
+ * Any failure answers { type: 'error', message }.
  */
 import { parentPort } from 'node:worker_threads';
 import { boxShape } from '../grid/shape.js';
-import { completionCounter } from './bandCompletions.js';
-import { columnPartitions } from './columnPartitions.js';
+import { completionCounter, type CompletionCounter } from './bandCompletions.js';
+import { buildColumnSetTable } from './columnSetTable.js';
 
-export interface CompletionsJob {
-  readonly rows: number;
-  readonly cols: number;
-  readonly table: Float64Array;
-  readonly bands: Uint8Array;
-}
+export type WorkerRequest =
+  | { readonly type: 'prepare'; readonly rows: number; readonly cols: number; readonly lexBands: Uint8Array }
+  | { readonly type: 'count'; readonly bands: Uint8Array };
 
-parentPort?.on('message', (job: CompletionsJob) => {
+export type WorkerReply =
+  | { readonly type: 'prepared'; readonly seconds: number; readonly entries: number }
+  | { readonly type: 'counts'; readonly counts: Float64Array }
+  | { readonly type: 'error'; readonly message: string };
+
+let counter: CompletionCounter | null = null;
+
+parentPort?.on('message', (msg: WorkerRequest) => {
+  const port = parentPort!;
   try {
-    const shape = boxShape(job.rows, job.cols);
-    const counter = completionCounter(shape, columnPartitions(shape), job.table);
-    const size = shape.rows * shape.n;
-    const k = job.bands.length / size;
-    const out = new Float64Array(k);
-    for (let i = 0; i < k; i++) out[i] = counter.completionsOfBand(job.bands, i * size);
-    parentPort!.postMessage({ ok: true, counts: out }, [out.buffer]);
+    if (msg.type === 'prepare') {
+      const t0 = performance.now();
+      const shape = boxShape(msg.rows, msg.cols);
+      const size = shape.rows * shape.n;
+      const table = buildColumnSetTable({ shape, count: 0, lexCount: msg.lexBands.length / size, lexBands: msg.lexBands });
+      counter = completionCounter(shape, table.partitions, table.table);
+      const reply: WorkerReply = { type: 'prepared', seconds: (performance.now() - t0) / 1000, entries: table.table.length };
+      port.postMessage(reply);
+    } else {
+      if (!counter) throw new Error('count before prepare');
+      const size = counter.shape.rows * counter.shape.n;
+      const k = msg.bands.length / size;
+      const counts = new Float64Array(k);
+      for (let i = 0; i < k; i++) counts[i] = counter.completionsOfBand(msg.bands, i * size);
+      const reply: WorkerReply = { type: 'counts', counts };
+      port.postMessage(reply, [counts.buffer]);
+    }
   } catch (e) {
-    parentPort!.postMessage({ ok: false, error: e instanceof Error ? e.message : String(e) });
+    const reply: WorkerReply = { type: 'error', message: e instanceof Error ? e.message : String(e) };
+    port.postMessage(reply);
   }
 });

@@ -1,12 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { enumerateBands } from '../bands/enumerateBands.js';
+import { enumerateBands, type BandEnumeration } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import { formatBand } from '../grid/digits.js';
 import { factorialBig, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { classifyBands } from '../symmetry/classifyBands.js';
+import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
 import { assertBandMethodShape } from './bandCompletions.js';
-import { classCompletions } from './classCompletions.js';
-import { buildColumnSetTable } from './columnSetTable.js';
+import { completionPool } from './completionPool.js';
 
 /**
  * The exact count, end to end:
@@ -26,17 +25,23 @@ export interface ProgressEvent {
 export interface CountOptions {
   /** Box shape: a BoxShape or "RxC" (default 3x3). */
   readonly box?: BoxShape | string;
-  /** Threads for the completion counts (default: min(2, cores); results never depend on it). */
+  /** Threads for the completion counts (default: `defaultWorkers(shape)`; results never depend on it). */
   readonly workers?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
 }
 
+/**
+ * Seconds per stage. With more than one worker the column-set table is built in the workers while the
+ * main thread finds the classes, so those two overlap and the stages add up to more than `total`.
+ */
 export interface StageSeconds {
   /** Enumerating the standard top bands; the lexicographic reduction is done in the same pass. */
   readonly bands: number;
   readonly classes: number;
+  /** Building the column-set table F (in each worker; the slowest). */
   readonly columnSets: number;
   readonly completions: number;
+  /** Wall time of the whole count, from the first stage to the total. */
   readonly total: number;
 }
 
@@ -91,50 +96,74 @@ function resolveShape(box: BoxShape | string | undefined): BoxShape {
 /** Seconds rounded to the microsecond. */
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
-export function defaultWorkers(): number {
-  return Math.max(1, Math.min(2, availableParallelism()));
+/**
+ * Default threads: up to 2 (the machines here have 2 cores) for shapes whose count takes long enough to
+ * repay a thread's start-up (n ≥ 8); 1 for the small shapes, which finish in milliseconds.
+ */
+export function defaultWorkers(shape: BoxShape = SHAPE_3X3): number {
+  return shape.n >= 8 ? Math.max(1, Math.min(2, availableParallelism())) : 1;
 }
 
 /** Run every stage and return the class table with all counts. */
 export async function classTable(options: CountOptions = {}): Promise<ClassTable> {
   const shape = resolveShape(options.box);
-  const workers = options.workers ?? defaultWorkers();
+  const workers = options.workers ?? defaultWorkers(shape);
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1, not ${workers}`);
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
   const t0 = clock();
 
-  progress({ stage: 'bands', phase: 'start' });
-  const bands = enumerateBands(shape);
-  const t1 = clock();
-  progress({ stage: 'bands', phase: 'end', total: bands.count });
-  if (bands.lexCount * lexMultiplicity(shape) !== bands.count) {
-    throw new Error(`internal: ${bands.lexCount} reduced bands × ${lexMultiplicity(shape)} ≠ ${bands.count} bands`);
+  const pool = completionPool(shape, workers); // threads start now, while the bands are enumerated
+  try {
+    progress({ stage: 'bands', phase: 'start' });
+    const bands = enumerateBands(shape);
+    const t1 = clock();
+    progress({ stage: 'bands', phase: 'end', total: bands.count });
+    if (bands.lexCount * lexMultiplicity(shape) !== bands.count) {
+      throw new Error(`internal: ${bands.lexCount} reduced bands × ${lexMultiplicity(shape)} ≠ ${bands.count} bands`);
+    }
+
+    progress({ stage: 'columnSets', phase: 'start' });
+    const prepared = pool.prepare(bands); // with workers: built there while the classes are found here
+    prepared.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
+    progress({ stage: 'classes', phase: 'start' });
+    const classes = classifyBands(bands);
+    const t2 = clock();
+    progress({ stage: 'classes', phase: 'end', total: classes.count });
+    let sizeSum = 0;
+    for (let c = 0; c < classes.count; c++) {
+      sizeSum += classes.sizes[c]!;
+      if (classes.groupOrder % classes.sizes[c]! !== 0) throw new Error(`internal: class ${c} size ${classes.sizes[c]} does not divide the group order`);
+    }
+    if (sizeSum !== bands.count) throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${bands.count} bands`);
+    const table = await prepared;
+    const t3 = clock();
+    progress({ stage: 'columnSets', phase: 'end', total: table.entries });
+
+    progress({ stage: 'completions', phase: 'start', done: 0, total: classes.count });
+    const completions = await pool.count(classes.reps, (done, total) =>
+      progress({ stage: 'completions', phase: 'progress', done, total }),
+    );
+    const t4 = clock();
+    progress({ stage: 'completions', phase: 'end', total: classes.count });
+    return assemble(shape, workers, bands, classes, sizeSum, table.entries, completions, {
+      bands: us(t1 - t0), classes: us(t2 - t1), columnSets: us(table.seconds), completions: us(t4 - t3), total: us(t4 - t0),
+    });
+  } finally {
+    await pool.close();
   }
+}
 
-  progress({ stage: 'classes', phase: 'start' });
-  const classes = classifyBands(bands);
-  const t2 = clock();
-  progress({ stage: 'classes', phase: 'end', total: classes.count });
-  let sizeSum = 0;
-  for (let c = 0; c < classes.count; c++) {
-    sizeSum += classes.sizes[c]!;
-    if (classes.groupOrder % classes.sizes[c]! !== 0) throw new Error(`internal: class ${c} size ${classes.sizes[c]} does not divide the group order`);
-  }
-  if (sizeSum !== bands.count) throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${bands.count} bands`);
-
-  progress({ stage: 'columnSets', phase: 'start' });
-  const table = buildColumnSetTable(bands);
-  const t3 = clock();
-  progress({ stage: 'columnSets', phase: 'end', total: table.table.length });
-
-  progress({ stage: 'completions', phase: 'start', done: 0, total: classes.count });
-  const completions = await classCompletions(table, classes.reps, workers, (done, total) =>
-    progress({ stage: 'completions', phase: 'progress', done, total }),
-  );
-  const t4 = clock();
-  progress({ stage: 'completions', phase: 'end', total: classes.count });
-
+function assemble(
+  shape: BoxShape,
+  workers: number,
+  bands: BandEnumeration,
+  classes: BandClasses,
+  sizeSum: number,
+  columnSetEntries: number,
+  completions: Float64Array,
+  seconds: StageSeconds,
+): ClassTable {
   let sum = 0n;
   const size = shape.rows * shape.n;
   const classRows: ClassRow[] = [];
@@ -157,11 +186,11 @@ export async function classTable(options: CountOptions = {}): Promise<ClassTable
     classes: classes.count,
     groupOrder: classes.groupOrder,
     classSizeSum: sizeSum,
-    columnSetEntries: table.table.length,
+    columnSetEntries,
     totalWithFixedBox: sum,
     total: sum * factorialBig(shape.n),
     workers,
-    seconds: { bands: us(t1 - t0), classes: us(t2 - t1), columnSets: us(t3 - t2), completions: us(t4 - t3), total: us(t4 - t0) },
+    seconds,
     classRows,
   };
 }

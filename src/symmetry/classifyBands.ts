@@ -7,7 +7,10 @@ import { applyBandSymmetry, bandGenerators } from './bandSymmetry.js';
 /**
  * The classes of standard top bands under the band group (box, column, row permutations, then relabelling).
  * Found by union-find over the lexicographically reduced bands: each reduced band is joined to the
- * reduced form of its image under every generator. Class ids follow the order of the classes'
+ * reduced form of its image under every generator (row swaps, box swaps, column swaps in box 1).
+ * Union only ever joins bands of one orbit; that no orbit is split is checked by the tests, which count
+ * every stabiliser over the whole group and find m_C·|stabiliser| = group order for every class. (Fewer
+ * generators are not enough: the reduction applies its own subgroup element, not every one of them.) Class ids follow the order of the classes'
  * smallest bands, which are their canonical representatives.
  */
 export interface BandClasses {

@@ -12,9 +12,9 @@ export function registerClasses(program: Command): void {
     .option('--out <FILE>', 'write to FILE instead of stdout')
     .option('--workers <K>', 'threads for the completion counts', integerOption(1))
     .action(async (opts: { box?: BoxShape; out?: string; workers?: number }) => {
-      const spinner = progressSpinner('building the class table');
+      const spinner = await progressSpinner('building the class table');
       spinner.start();
-      const table = await classTable({ box: opts.box ?? '3x3', workers: opts.workers ?? defaultWorkers() }).finally(() => spinner.stop());
+      const table = await classTable({ box: opts.box ?? '3x3', workers: opts.workers ?? defaultWorkers(opts.box) }).finally(() => spinner.stop());
       const text = classTableToJson(table);
       if (opts.out) {
         writeTextFile(opts.out, text);

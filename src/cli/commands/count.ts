@@ -19,13 +19,13 @@ export function registerCount(program: Command): void {
     .option('--json', 'print one JSON object on stdout')
     .option('--workers <K>', 'threads for the completion counts (result does not depend on it)', integerOption(1))
     .action(async (opts: { box?: BoxShape; json?: boolean; workers?: number }) => {
-      const spinner = progressSpinner('counting');
+      const spinner = await progressSpinner('counting');
       spinner.start();
       const onProgress = (e: ProgressEvent) => {
         if (e.phase === 'start') spinner.text = STAGE_TEXT[e.stage];
         else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
       };
-      const r = await countGrids({ box: opts.box ?? '3x3', workers: opts.workers ?? defaultWorkers(), onProgress }).finally(() => spinner.stop());
+      const r = await countGrids({ box: opts.box ?? '3x3', workers: opts.workers ?? defaultWorkers(opts.box), onProgress }).finally(() => spinner.stop());
       if (opts.json) {
         process.stdout.write(toJson(r) + '\n');
         return;
@@ -35,7 +35,7 @@ export function registerCount(program: Command): void {
         [`standard top bands (box 1 = 1..${r.n})`, grouped(r.bands), s(r.seconds.bands)],
         [`lexicographically reduced (×${r.lexMultiplicity} each)`, grouped(r.lexReduced), '(same pass)'],
         [`classes (box, column, row perms; relabel)`, grouped(r.classes), `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = bands ✓`],
-        ['column-set table F (entries)', grouped(r.columnSetEntries), s(r.seconds.columnSets)],
+        ['column-set table F (entries)', grouped(r.columnSetEntries), s(r.seconds.columnSets) + (r.workers > 1 ? '   (in the workers, while the classes are found)' : '')],
         [`completions n_C per class (${r.workers} worker${r.workers > 1 ? 's' : ''})`, grouped(r.classes), s(r.seconds.completions)],
         ['grids with box 1 fixed: Σ m_C·n_C', grouped(r.totalWithFixedBox), ''],
       ];

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// npm run bench [-- count|solve|estimate ...] [--runs K]
+// Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
+// medians and ratios, not single runs.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'dist', 'cli', 'main.js');
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 9;
+const parts = args.filter((a, i) => !a.startsWith('--') && (runsAt < 0 || i !== runsAt + 1));
+const want = (name) => parts.length === 0 || parts.includes(name);
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const fmt = (x) => x.toFixed(3);
+
+function benchCount(box, workers) {
+  const wall = [];
+  const stages = { bands: [], classes: [], columnSets: [], completions: [], total: [] };
+  let total = '';
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const out = execFileSync(process.execPath, [cli, 'count', '--box', box, '--json', '--workers', String(workers)], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    wall.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    const o = JSON.parse(out.replace(/"total":(\d+)/, '"total":"$1"').replace(/"totalWithFixedBox":(\d+)/, '"totalWithFixedBox":"$1"'));
+    for (const k of Object.keys(stages)) stages[k].push(o.seconds[k]);
+    total = o.total;
+  }
+  return { box, workers, wall: median(wall), wallMin: Math.min(...wall), stages: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, median(v)])), total };
+}
+
+if (want('count')) {
+  console.log(`# exact count: \`sudoku-count count --json\` in a fresh process, ${runs} runs each, medians in seconds`);
+  console.log('| box | workers | bands | classes | column sets F | completions | in-process total | wall (process) | min wall | N |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const rows = [benchCount('3x3', 2), benchCount('3x3', 1), benchCount('3x2', 2), benchCount('2x3', 2)];
+  for (const r of rows) {
+    const s = r.stages;
+    console.log(`| ${r.box} | ${r.workers} | ${fmt(s.bands)} | ${fmt(s.classes)} | ${fmt(s.columnSets)} | ${fmt(s.completions)} | ${fmt(s.total)} | ${fmt(r.wall)} | ${fmt(r.wallMin)} | ${r.total} |`);
+  }
+  const node = [];
+  for (let i = 0; i < runs; i++) { const t0 = process.hrtime.bigint(); execFileSync(process.execPath, ['-e', '0']); node.push(Number(process.hrtime.bigint() - t0) / 1e9); }
+  console.log(`\nbare \`node -e 0\` start-up, median: ${fmt(median(node))} s. 3x3 wall with 2 workers vs 1: ${(rows[0].wall / rows[1].wall).toFixed(2)}×.`);
+  console.log('With 2 workers, F is built in the workers while the main thread finds the classes: stages overlap.\n');
+}
+
+for (const [name, script] of [['solve', 'bench-solve.mjs'], ['estimate', 'bench-estimate.mjs']]) {
+  const path = join(root, 'scripts', script);
+  if (want(name) && existsSync(path)) {
+    console.log(`# ${name}: scripts/${script}`);
+    execFileSync(process.execPath, [path], { stdio: 'inherit' });
+    console.log('');
+  }
+}
