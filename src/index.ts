@@ -12,7 +12,7 @@ export { bandCodec, type BandCodec } from './bands/bandKey.js';
 export { isLexReduced, lexReduceInto, lexMultiplicity } from './bands/lexReduce.js';
 export { applyBandSymmetry, bandCellMap, bandGenerators, forEachBandSymmetry, type CellMap } from './symmetry/bandSymmetry.js';
 export { classifyBands, type BandClasses } from './symmetry/classifyBands.js';
-export { columnPartitions, type ColumnPartitions } from './count/columnPartitions.js';
+export { columnPartitions, type ColumnPartitions } from './grid/columnPartitions.js';
 export { buildColumnSetTable, type ColumnSetTable } from './count/columnSetTable.js';
 export { completionCounter, bandMethodSupports, bandMethodProblem, type CompletionCounter } from './count/bandCompletions.js';
 export { countGrids, classTable, defaultWorkers, type GridCount, type ClassTable, type ClassRow, type CountOptions, type ProgressEvent } from './count/countGrids.js';
@@ -20,3 +20,8 @@ export { countCompletions, type CompletionCount, type CountCompletionsOptions } 
 export { exactCoverProblem, countExactCovers, type ExactCoverProblem, type ExactCoverCount } from './dlx/exactCover.js';
 export { classTableToJson } from './io/classTableJson.js';
 export { toJson, fromJson } from './io/json.js';
+export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
+export { classChain, type ClassChain, type ChainLevel, type LevelName } from './symmetry/classChain.js';
+export { forEachMove, type MoveKind } from './symmetry/countPreservingMoves.js';
+export { columnSetKeyer } from './symmetry/columnSetKey.js';
+export { partitionRenamings, type PartitionRenamings } from './grid/partitionRenamings.js';

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../grid/shape.js';
+import { registerChain } from './commands/chain.js';
 import { registerClasses } from './commands/classes.js';
 import { registerCount } from './commands/count.js';
 
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: (str, write) => write(`sudoku-count: ${str.replace(/^error: /, 'error: ').trim()}\n`) });
   registerCount(program);
   registerClasses(program);
+  registerChain(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

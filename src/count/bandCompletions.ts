@@ -1,6 +1,6 @@
 import { fullMask } from '../grid/bits.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
-import type { ColumnPartitions } from './columnPartitions.js';
+import type { ColumnPartitions } from '../grid/columnPartitions.js';
 
 /**
  * n(b₁): the number of full grids whose top band is b₁, counted band by band in column-set space.

@@ -1,8 +1,9 @@
 import type { BandEnumeration } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import { factorial, type BoxShape } from '../grid/shape.js';
-import { permutations } from '../symmetry/bandSymmetry.js';
-import { columnPartitions, type ColumnPartitions } from './columnPartitions.js';
+import { columnPartitions, type ColumnPartitions } from '../grid/columnPartitions.js';
+import { partitionRenamings } from '../grid/partitionRenamings.js';
+import { permutationsOf } from '../grid/permutationsOf.js';
 
 /**
  * F(T): how many bands have column digit-sets T (any box 1, not only the standard one).
@@ -38,7 +39,7 @@ export function buildColumnSetTable(bands: BandEnumeration, partitions: ColumnPa
 
   // H over partitions of boxes 2..R, from the reduced bands with their multiplicity.
   const H = new Float64Array(cells);
-  const boxOrders = permutations(dims);
+  const boxOrders = permutationsOf(dims);
   const perOrder = lexMultiplicity(shape) / (factorial(dims) * factorial(C) ** dims);
   const masks = new Int32Array(n);
   const part = new Int32Array(dims);
@@ -54,29 +55,7 @@ export function buildColumnSetTable(bands: BandEnumeration, partitions: ColumnPa
     }
   }
 
-  // K: renamings that keep each standard column set S_c; act[ρ·P + p] = index of ρ(p).
-  const rowPerms = permutations(R);
-  const kOrder = rowPerms.length ** C;
-  const act = new Int32Array(kOrder * P);
-  const rho = new Int32Array(n);
-  const mapped = new Int32Array(C);
-  const odo = new Int32Array(C);
-  for (let g = 0; g < kOrder; g++) {
-    let x = g;
-    for (let c = 0; c < C; c++) { odo[c] = x % rowPerms.length; x = Math.floor(x / rowPerms.length); }
-    for (let c = 0; c < C; c++) {
-      const perm = rowPerms[odo[c]!]!;
-      for (let r = 0; r < R; r++) rho[r * C + c] = perm[r]! * C + c;
-    }
-    for (let p = 0; p < P; p++) {
-      for (let i = 0; i < C; i++) {
-        let m = partitions.blocks[p * C + i]!, out = 0;
-        while (m) { const b = m & -m; out |= 1 << rho[31 - Math.clz32(b)]!; m ^= b; }
-        mapped[i] = out;
-      }
-      act[g * P + p] = partitions.indexOf(mapped);
-    }
-  }
+  const { order: kOrder, act } = partitionRenamings(partitions);
 
   const table = new Float64Array(new SharedArrayBuffer(cells * 8));
   for (let g = 0; g < kOrder; g++) {

@@ -104,8 +104,21 @@ export function defaultWorkers(shape: BoxShape = SHAPE_3X3): number {
   return shape.n >= 8 ? Math.max(1, Math.min(2, availableParallelism())) : 1;
 }
 
-/** Run every stage and return the class table with all counts. */
-export async function classTable(options: CountOptions = {}): Promise<ClassTable> {
+/** Everything a run computes, for the layers above (class tables, the chain). */
+export interface CountRun {
+  readonly shape: BoxShape;
+  readonly workers: number;
+  readonly bands: BandEnumeration;
+  readonly classes: BandClasses;
+  readonly sizeSum: number;
+  readonly columnSetEntries: number;
+  /** n_C for each class, in class order. */
+  readonly completions: Float64Array;
+  readonly seconds: StageSeconds;
+}
+
+/** Run every stage: bands, reduction, classes, column-set table, completions. */
+export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   const shape = resolveShape(options.box);
   const workers = options.workers ?? defaultWorkers(shape);
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1, not ${workers}`);
@@ -146,24 +159,18 @@ export async function classTable(options: CountOptions = {}): Promise<ClassTable
     );
     const t4 = clock();
     progress({ stage: 'completions', phase: 'end', total: classes.count });
-    return assemble(shape, workers, bands, classes, sizeSum, table.entries, completions, {
-      bands: us(t1 - t0), classes: us(t2 - t1), columnSets: us(table.seconds), completions: us(t4 - t3), total: us(t4 - t0),
-    });
+    return {
+      shape, workers, bands, classes, sizeSum, columnSetEntries: table.entries, completions,
+      seconds: { bands: us(t1 - t0), classes: us(t2 - t1), columnSets: us(table.seconds), completions: us(t4 - t3), total: us(t4 - t0) },
+    };
   } finally {
     await pool.close();
   }
 }
 
-function assemble(
-  shape: BoxShape,
-  workers: number,
-  bands: BandEnumeration,
-  classes: BandClasses,
-  sizeSum: number,
-  columnSetEntries: number,
-  completions: Float64Array,
-  seconds: StageSeconds,
-): ClassTable {
+/** The totals and the class rows of a run. */
+export function classTableOf(run: CountRun): ClassTable {
+  const { shape, workers, bands, classes, sizeSum, columnSetEntries, completions, seconds } = run;
   let sum = 0n;
   const size = shape.rows * shape.n;
   const classRows: ClassRow[] = [];
@@ -193,6 +200,11 @@ function assemble(
     seconds,
     classRows,
   };
+}
+
+/** Run every stage and return the class table with all counts. */
+export async function classTable(options: CountOptions = {}): Promise<ClassTable> {
+  return classTableOf(await runCount(options));
 }
 
 /** The exact number of grids, with the count of every stage. */

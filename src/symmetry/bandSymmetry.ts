@@ -1,3 +1,4 @@
+import { permutationsOf } from '../grid/permutationsOf.js';
 import { factorial, type BoxShape } from '../grid/shape.js';
 
 /**
@@ -59,30 +60,14 @@ export function bandGenerators(shape: BoxShape): CellMap[] {
   return gens;
 }
 
-/** All permutations of 0..k−1 in lexicographic order. */
-export function permutations(k: number): number[][] {
-  const out: number[][] = [];
-  const p = Array.from({ length: k }, (_, i) => i);
-  const rec = (i: number): void => {
-    if (i === k) { out.push(p.slice()); return; }
-    for (let j = i; j < k; j++) {
-      [p[i], p[j]] = [p[j]!, p[i]!];
-      rec(i + 1);
-      [p[i], p[j]] = [p[j]!, p[i]!];
-    }
-  };
-  rec(0);
-  return out.sort((a, b) => { for (let i = 0; i < k; i++) if (a[i] !== b[i]) return a[i]! - b[i]!; return 0; });
-}
-
 /**
  * Visit every element of the group (R!·(C!)^R·R! of them) as a cell map. The map passed to `visit` is reused.
  * For the 3×3 band group that is 7,776 elements.
  */
 export function forEachBandSymmetry(shape: BoxShape, visit: (src: CellMap) => void): number {
   const { rows: R, cols: C } = shape;
-  const rowPerms = permutations(R);
-  const colPerms = permutations(C);
+  const rowPerms = permutationsOf(R);
+  const colPerms = permutationsOf(C);
   const colIdx = new Int32Array(R); // odometer over the column permutation of each box
   const colPerm = new Int32Array(R * C);
   let visited = 0;

@@ -27,6 +27,11 @@ export interface BandClasses {
   readonly classOfLex: Int32Array;
   /** Order of the band group; m_C · |stabiliser| equals it. */
   readonly groupOrder: number;
+  /**
+   * The class of any valid band (R·n cells; box 1 need not be standard): relabel so box 1 is standard,
+   * reduce, look up. Throws if the cells are not a band.
+   */
+  classOfBand(band: ArrayLike<number>): number;
 }
 
 export function classifyBands(bands: BandEnumeration): BandClasses {
@@ -77,5 +82,14 @@ export function classifyBands(bands: BandEnumeration): BandClasses {
   const mult = lexMultiplicity(shape);
   const sizes = new Float64Array(count);
   for (let c = 0; c < count; c++) sizes[c] = lexSizes[c]! * mult;
-  return { shape, count, reps, sizes, lexSizes, classOfLex, groupOrder: bandGroupOrder(shape) };
+  const relabelled = new Uint8Array(size);
+  function classOfBand(band: ArrayLike<number>): number {
+    for (let r = 0; r < shape.rows; r++) for (let c = 0; c < shape.cols; c++) relabel[band[r * shape.n + c]!] = r * shape.cols + c + 1;
+    for (let i = 0; i < size; i++) relabelled[i] = relabel[band[i]!]!;
+    lexReduceInto(shape, relabelled, reduced, scratch);
+    const j = index.get(codec.encode(reduced));
+    if (j === undefined) throw new Error('not a valid band');
+    return classOfLex[j]!;
+  }
+  return { shape, count, reps, sizes, lexSizes, classOfLex, groupOrder: bandGroupOrder(shape), classOfBand };
 }

@@ -1,4 +1,4 @@
-import type { BoxShape } from '../grid/shape.js';
+import type { BoxShape } from './shape.js';
 
 /**
  * The column digit-sets of one box: C disjoint sets of R digits whose union is all n digits — an unordered
