@@ -7,8 +7,10 @@ import type { WorkerReply, WorkerRequest } from './completionsWorker.js';
 
 /**
  * Counts n(b) for many bands on several threads. Threads start as soon as the pool is made, so their
- * start-up overlaps the caller's band enumeration; `prepare` hands them the reduced bands and each builds
- * its own column-set table while the caller goes on (with the classes); `count` then splits the bands:
+ * start-up overlaps the caller's band enumeration; `prepare` hands the reduced bands to the first thread,
+ * which builds the column-set table in shared memory while the caller goes on (with the classes), and
+ * then hands that table to the others (so no two threads build it, and with 2 cores the caller and the
+ * builder have one each); `count` then splits the bands:
  * band i goes to thread i mod threads. Every count is exact and computed alone, so the result does not
  * depend on the number of threads. With one thread everything runs here, in order.
  */
@@ -64,10 +66,11 @@ function workerPool(shape: BoxShape, threads: number): CompletionPool {
   return {
     threads,
     async prepare(bands) {
-      const replies = await Promise.all(workers.map((w) => ask(w, { type: 'prepare', rows: shape.rows, cols: shape.cols, lexBands: bands.lexBands })));
-      let seconds = 0, entries = 0;
-      for (const r of replies) if (r.type === 'prepared') { seconds = Math.max(seconds, r.seconds); entries = r.entries; }
-      return { seconds, entries };
+      const [first, ...rest] = workers;
+      const built = await ask(first!, { type: 'prepare', rows: shape.rows, cols: shape.cols, lexBands: bands.lexBands });
+      if (built.type !== 'prepared') throw new Error('internal: unexpected worker reply');
+      await Promise.all(rest.map((w) => ask(w, { type: 'table', rows: shape.rows, cols: shape.cols, table: built.table })));
+      return { seconds: built.seconds, entries: built.table.length };
     },
     async count(bands, onDone) {
       const k = bands.length / size;
