@@ -25,3 +25,13 @@ export { classChain, type ClassChain, type ChainLevel, type LevelName } from './
 export { forEachMove, type MoveKind } from './symmetry/countPreservingMoves.js';
 export { columnSetKeyer } from './symmetry/columnSetKey.js';
 export { partitionRenamings, type PartitionRenamings } from './grid/partitionRenamings.js';
+export { estimate, estimatePlan, exactCount, defaultBatchSize, type EstimateOptions, type EstimateProgress, type EstimatePlan } from './estimate/estimate.js';
+export { createEstimator, type EstimatorSpec } from './estimate/createEstimator.js';
+export { METHOD_NAMES, isMethodName, type Estimator, type MethodName } from './estimate/estimator.js';
+export { summarizeBatches, type EstimateResult } from './estimate/summarizeBatches.js';
+export { runBatch, type BatchRecord } from './estimate/runBatch.js';
+export { streamStates } from './estimate/streamStates.js';
+export { bitmaskCompletionCounter, type BitmaskCompletionCounter } from './estimate/bitmaskCompletionCounter.js';
+export { exactCompletionCounter } from './estimate/exactCompletionCounter.js';
+export { ExactSum } from './estimate/exactSum.js';
+export { createCheckpoint, readCheckpoint, resumeCheckpoint, type CheckpointHeader, type CheckpointContents, type CheckpointWriter } from './io/estimateCheckpoint.js';

@@ -57,11 +57,12 @@ const silentSpinner = (): Spinner => {
 };
 
 /**
- * A progress spinner (ora) on stderr, shown only when stderr is a terminal and not under CI. ora is loaded
+ * A progress spinner (ora) on stderr, shown only when stderr is a terminal that reports its width and not
+ * under CI (a zero-column terminal makes ora redraw endlessly). ora is loaded
  * only then: it costs tens of milliseconds of start-up that a piped or CI run need not pay.
  */
 export async function progressSpinner(text: string): Promise<Spinner> {
-  const enabled = process.stderr.isTTY === true && !process.env['CI'];
+  const enabled = process.stderr.isTTY === true && (process.stderr.columns ?? 0) > 0 && !process.env['CI'];
   if (!enabled) return silentSpinner();
   const { default: ora } = await import('ora');
   return ora({ text, stream: process.stderr, discardStdin: false });

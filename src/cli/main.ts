@@ -8,6 +8,8 @@ import { InputError } from '../grid/shape.js';
 import { registerChain } from './commands/chain.js';
 import { registerClasses } from './commands/classes.js';
 import { registerCount } from './commands/count.js';
+import { registerEstimate } from './commands/estimate.js';
+import { registerSolve } from './commands/solve.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -20,7 +22,9 @@ export function buildProgram(): Command {
     .configureOutput({ outputError: (str, write) => write(`sudoku-count: ${str.replace(/^error: /, 'error: ').trim()}\n`) });
   registerCount(program);
   registerClasses(program);
+  registerEstimate(program);
   registerChain(program);
+  registerSolve(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

@@ -1,15 +1,79 @@
 import JSONbigFactory from 'json-bigint';
 
 /**
- * JSON with exact big integers: BigInt values are written as plain JSON numbers, and numbers beyond 2^53
- * are read back as BigInt (json-bigint with native BigInt).
+ * JSON with exact big integers. Writing: json-bigint, BigInt values as plain JSON numbers. Reading: an
+ * integer literal (no '.', no exponent) beyond ±(2^53−1) becomes a BigInt; every other number is a double.
+ * The decision follows how the number is written, so a decimal such as 6.689874271757641e+21 stays a
+ * double. (json-bigint's own reader turns every numeral longer than 15 characters into a BigInt and throws
+ * on long decimals, and Node 20's JSON.parse cannot show a reviver the source text; hence this reader.)
  */
-const JSONbig = JSONbigFactory({ useNativeBigInt: true });
+const writer = JSONbigFactory({ useNativeBigInt: true });
 
 export function toJson(value: unknown, indent?: number): string {
-  return JSONbig.stringify(value, null, indent);
+  return writer.stringify(value, null, indent);
 }
 
 export function fromJson(text: string): unknown {
-  return JSONbig.parse(text);
+  let i = 0;
+  const fail = (what: string): never => { throw new SyntaxError(`JSON: ${what} at position ${i + 1}`); };
+  const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++; };
+  const value = (): unknown => {
+    ws();
+    const ch = text[i];
+    if (ch === '{') {
+      i++;
+      const out: Record<string, unknown> = {};
+      ws();
+      if (text[i] === '}') { i++; return out; }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail('expected a key');
+        const key = string();
+        ws();
+        if (text[i++] !== ':') fail("expected ':'");
+        out[key] = value();
+        ws();
+        if (text[i] === ',') { i++; continue; }
+        if (text[i++] === '}') return out;
+        fail("expected ',' or '}'");
+      }
+    }
+    if (ch === '[') {
+      i++;
+      const out: unknown[] = [];
+      ws();
+      if (text[i] === ']') { i++; return out; }
+      for (;;) {
+        out.push(value());
+        ws();
+        if (text[i] === ',') { i++; continue; }
+        if (text[i++] === ']') return out;
+        fail("expected ',' or ']'");
+      }
+    }
+    if (ch === '"') return string();
+    if (text.startsWith('true', i)) { i += 4; return true; }
+    if (text.startsWith('false', i)) { i += 5; return false; }
+    if (text.startsWith('null', i)) { i += 4; return null; }
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m) return fail('unexpected character');
+    i += m[0].length;
+    if (m[2] === undefined && m[3] === undefined) {
+      const x = Number(m[0]);
+      return Number.isSafeInteger(x) ? x : BigInt(m[0]);
+    }
+    return Number(m[0]);
+  };
+  const string = (): string => {
+    const start = i;
+    i++;
+    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    if (i >= text.length) fail('unterminated string');
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const v = value();
+  ws();
+  if (i !== text.length) fail('unexpected text after the value');
+  return v;
 }

@@ -1,0 +1,233 @@
+import { Worker } from 'node:worker_threads';
+import { bandMethodSupports } from '../count/bandCompletions.js';
+import { countGrids, defaultWorkers } from '../count/countGrids.js';
+import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { estimateShapeProblem } from './cellTables.js';
+import { createEstimator } from './createEstimator.js';
+import type { Estimator, MethodName } from './estimator.js';
+import type { WorkerRequest } from './estimateWorker.js';
+import { batchScratch, runBatch, type BatchRecord } from './runBatch.js';
+import { assertSeed, streamStates } from './streamStates.js';
+import { addBatch, emptyTotals, meanAndError, summarizeBatches, type EstimateResult } from './summarizeBatches.js';
+
+/**
+ * A Monte Carlo run: batches of samples, each from its own stream, on one or more threads, combined in
+ * batch order into an `EstimateResult`.
+ *
+ *   batch b  = samples b·B .. b·B + B − 1  (B = batchSize; the last batch of a `samples` run may be short)
+ *              drawn from stream b = the seed's generator jumped b times
+ *   result   = summarizeBatches(batches 0..k−1): a function of (method, shape, fill, seed, B, k) only
+ *
+ * Budget: `samples` fixes k = ⌈samples/B⌉. `seconds` hands out batches in order until the time is up, then
+ * waits for the ones running: the batches done are always 0..k−1, so the result is the one a `samples`
+ * run with k·B samples gives, on any number of threads. With both, whichever ends first.
+ * Resume: batches already done (from a checkpoint) are not run again; missing ones below the last done
+ * are run even when the time is up, so the result is again a function of k.
+ */
+export interface EstimateOptions {
+  readonly method: MethodName | string;
+  /** Box shape (default 3x3). */
+  readonly box?: BoxShape | string;
+  /** `hybrid` only: cells filled at random before the exact count. */
+  readonly fill?: number | null;
+  /** Seed of the generator, 0..2^32−1 (required: print it with the result). */
+  readonly seed: number;
+  /** Number of samples (rounded up to whole batches only when `seconds` ends the run). */
+  readonly samples?: number;
+  /** Time budget in seconds. */
+  readonly seconds?: number;
+  /** Samples per batch (default per method: `defaultBatchSize`). Part of what the result depends on. */
+  readonly batchSize?: number;
+  /** Threads (default `defaultWorkers()`: min(2, cores)); the result does not depend on it. */
+  readonly workers?: number;
+  /** The exact N to compare with; omitted: computed by `countGrids` when the band method applies, else null. */
+  readonly exact?: bigint | null;
+  /** Continue a run: its finished batches and the wall seconds it had used. */
+  readonly resume?: { readonly batches: readonly BatchRecord[]; readonly elapsed: number };
+  /** Called as each batch finishes (in completion order), with the run's wall seconds so far. */
+  readonly onBatch?: (record: BatchRecord, elapsed: number) => void;
+  /** Called when the finished prefix of batches grows. */
+  readonly onProgress?: (progress: EstimateProgress) => void;
+}
+
+export interface EstimateProgress {
+  readonly batches: number;
+  readonly samples: number;
+  readonly mean: number;
+  readonly ci95: readonly [number, number] | null;
+  readonly elapsed: number;
+}
+
+/** Samples per batch: about 20–60 ms of work on a 3×3 grid, so threads and checkpoints stay busy and fine-grained. */
+export function defaultBatchSize(method: string): number {
+  switch (method) {
+    case 'crude': return 65536;
+    case 'knuth-mrv': return 4096;
+    case 'hybrid': return 512;
+    default: return 16384;
+  }
+}
+
+/** The run plan every caller (CLI, checkpoint) agrees on. */
+export interface EstimatePlan {
+  readonly method: MethodName;
+  readonly shape: BoxShape;
+  readonly fill: number | null;
+  readonly seed: number;
+  readonly samples: number | null;
+  readonly seconds: number | null;
+  readonly batchSize: number;
+}
+
+/** Check the options and resolve defaults; throws InputError for what a user typed wrong. */
+export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; estimator: Estimator } {
+  const shape = options.box === undefined ? SHAPE_3X3 : typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
+  const problem = estimateShapeProblem(shape);
+  if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
+  const estimator = createEstimator({ method: options.method, shape, fill: options.fill ?? null });
+  try {
+    assertSeed(options.seed);
+  } catch (e) {
+    throw new InputError((e as Error).message);
+  }
+  const { samples, seconds } = options;
+  if (samples !== undefined && (!Number.isSafeInteger(samples) || samples < 1)) throw new InputError(`samples must be a whole number ≥ 1, not ${samples}`);
+  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0)) throw new InputError(`seconds must be a number > 0, not ${seconds}`);
+  if (samples === undefined && seconds === undefined) throw new InputError('give a number of samples or a time budget in seconds');
+  const batchSize = options.batchSize ?? defaultBatchSize(estimator.method);
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new InputError(`batch size must be a whole number ≥ 1, not ${batchSize}`);
+  return {
+    plan: { method: estimator.method, shape, fill: estimator.fill, seed: options.seed, samples: samples ?? null, seconds: seconds ?? null, batchSize },
+    estimator,
+  };
+}
+
+/** The exact N for a shape when the band method can count it (3×3: ~0.6 s), else null. */
+export async function exactCount(shape: BoxShape): Promise<bigint | null> {
+  if (!bandMethodSupports(shape)) return null;
+  return (await countGrids({ box: shape })).total;
+}
+
+export async function estimate(options: EstimateOptions): Promise<EstimateResult> {
+  const { plan, estimator } = estimatePlan(options);
+  const workers = options.workers ?? defaultWorkers();
+  if (!Number.isSafeInteger(workers) || workers < 1) throw new InputError(`workers must be a whole number ≥ 1, not ${workers}`);
+  const exact = options.exact !== undefined ? options.exact : await exactCount(plan.shape);
+  const { batchSize, samples, seconds } = plan;
+  const totalBatches = samples === null ? Infinity : Math.ceil(samples / batchSize);
+  const sizeOf = (b: number) => (samples === null ? batchSize : Math.min(batchSize, samples - b * batchSize));
+
+  // batches already done (resume)
+  const done = new Map<number, BatchRecord>();
+  let holesBelow = 0; // batches below this index are run whatever the clock says
+  for (const r of options.resume?.batches ?? []) {
+    if (!Number.isSafeInteger(r.batch) || r.batch < 0 || r.batch >= totalBatches || r.samples !== sizeOf(r.batch)) {
+      throw new InputError(`resume: batch ${r.batch} of ${r.samples} samples does not belong to this run (${totalBatches} batches of ${batchSize})`);
+    }
+    const seen = done.get(r.batch);
+    if (seen && (seen.sum !== r.sum || seen.sumSq !== r.sumSq || seen.nonzero !== r.nonzero)) throw new InputError(`resume: batch ${r.batch} appears twice with different sums`);
+    done.set(r.batch, r);
+    holesBelow = Math.max(holesBelow, r.batch + 1);
+  }
+  const elapsed0 = options.resume?.elapsed ?? 0;
+  const t0 = performance.now();
+  const elapsed = () => elapsed0 + (performance.now() - t0) / 1000;
+  const states = streamStates(plan.seed);
+
+  let next = 0;
+  const nextBatch = (): number | null => {
+    while (next < totalBatches && done.has(next)) next++;
+    if (next >= totalBatches) return null;
+    if (next >= holesBelow && seconds !== null && elapsed() >= seconds) return null;
+    return next++;
+  };
+
+  const prefix = emptyTotals();
+  const advancePrefix = () => {
+    const before = prefix.batches;
+    for (let r = done.get(prefix.batches); r; r = done.get(prefix.batches)) addBatch(prefix, r);
+    if (prefix.batches > before && options.onProgress) {
+      const { mean, ci95 } = meanAndError(prefix, estimator.scale);
+      options.onProgress({ batches: prefix.batches, samples: prefix.samples, mean, ci95, elapsed: elapsed() });
+    }
+  };
+  const finish = (record: BatchRecord) => {
+    done.set(record.batch, record);
+    options.onBatch?.(record, elapsed());
+    advancePrefix();
+  };
+  advancePrefix();
+
+  if (workers === 1) {
+    const scratch = batchScratch();
+    for (let b = nextBatch(); b !== null; b = nextBatch()) {
+      finish(runBatch(estimator, b, states(b), sizeOf(b), scratch));
+      await new Promise<void>((resolve) => setImmediate(resolve)); // let timers (spinner, signals) run
+    }
+  } else {
+    await runOnWorkers(plan, workers, nextBatch, (b) => ({ kind: 'batch', batch: b, state: states(b), samples: sizeOf(b) }), finish);
+  }
+
+  const records: BatchRecord[] = [];
+  for (let b = 0; done.has(b); b++) records.push(done.get(b)!);
+  if (records.length !== done.size) throw new Error(`internal: ${done.size} batches done but only 0..${records.length - 1} contiguous`);
+  return summarizeBatches(records, {
+    method: plan.method,
+    box: plan.shape.name,
+    fill: plan.fill,
+    scale: estimator.scale,
+    indicator: estimator.indicator,
+    seed: plan.seed,
+    workers,
+    batchSize,
+    exact,
+    seconds: elapsed(),
+  });
+}
+
+function runOnWorkers(
+  plan: EstimatePlan,
+  workers: number,
+  nextBatch: () => number | null,
+  request: (b: number) => WorkerRequest,
+  finish: (record: BatchRecord) => void,
+): Promise<void> {
+  const threads: Worker[] = [];
+  return new Promise<void>((resolve, reject) => {
+    let inFlight = 0;
+    let failed = false;
+    const fail = (e: unknown) => {
+      if (failed) return;
+      failed = true;
+      reject(e instanceof Error ? e : new Error(String(e)));
+    };
+    const feed = (w: Worker) => {
+      if (failed) return;
+      const b = nextBatch();
+      if (b === null) {
+        if (inFlight === 0) resolve();
+        return;
+      }
+      inFlight++;
+      w.postMessage(request(b));
+    };
+    for (let k = 0; k < workers; k++) {
+      const w = new Worker(new URL('./estimateWorker.js', import.meta.url));
+      threads.push(w);
+      w.on('message', (msg: { ok: true; record: BatchRecord } | { ok: false; error: string }) => {
+        inFlight--;
+        if (!msg.ok) return fail(new Error(`estimate worker: ${msg.error}`));
+        try {
+          finish(msg.record);
+        } catch (e) {
+          return fail(e);
+        }
+        feed(w);
+      });
+      w.on('error', fail);
+      const init: WorkerRequest = { kind: 'init', method: plan.method, rows: plan.shape.rows, cols: plan.shape.cols, fill: plan.fill };
+      w.postMessage(init);
+      feed(w);
+    }
+  }).finally(() => Promise.all(threads.map((w) => w.terminate())));
+}

@@ -1,0 +1,61 @@
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { BoxShape } from '../grid/shape.js';
+import { cellTables } from './cellTables.js';
+import type { Estimator } from './estimator.js';
+import { nthBit, randomBelow } from './randomBelow.js';
+
+/**
+ * `knuth-mrv`: Knuth's estimator on the backtrack tree that always branches on the empty cell with the
+ * fewest legal digits ("minimum remaining values"; ties go to the lowest cell index):
+ *
+ *   X = Π d_k over the cells in the order the rule picks them,   X = 0 when some empty cell has no digit.
+ *
+ * The rule is a deterministic function of the partial grid, so every grid is one leaf of one tree and
+ * E[X] = N exactly as for a fixed order. Branching where the tree is thinnest keeps the degrees' product
+ * close to N along every path: the per-sample coefficient of variation drops from ~10³ (row order) to ~2.
+ *
+ * State kept incrementally (no per-sample allocation):
+ *   legal[i]  digit mask still allowed in cell i (0 once i is filled)
+ *   left[i]   popcount(legal[i]) for an empty cell, FILLED for a filled one
+ * Placing digit bit in cell i clears bit from its P peers; a peer left with no digit ends the walk (X = 0,
+ * which is what branching on that cell would give: the cell with 0 legal digits is the minimum).
+ * The scan for the minimum stops at the first cell with one digit: only a 0 could beat it, and a 0 is
+ * caught when it appears.
+ */
+const FILLED = 255;
+
+export function mrvEstimator(shape: BoxShape): Estimator {
+  const t = cellTables(shape);
+  const { cells, full, peers, peerCount: P } = t;
+  const n = shape.n;
+  const legal = new Int32Array(cells);
+  const left = new Uint8Array(cells);
+
+  function sample(rng: RandomGenerator): number {
+    legal.fill(full);
+    left.fill(n);
+    let x = 1;
+    for (let step = 0; step < cells; step++) {
+      let best = 0, fewest = FILLED;
+      for (let i = 0; i < cells; i++) {
+        const l = left[i]!;
+        if (l < fewest) { fewest = l; best = i; if (l === 1) break; }
+      }
+      const mask = legal[best]!;
+      let bit = mask;
+      if (fewest > 1) { x *= fewest; bit = nthBit(mask, randomBelow(rng, fewest)); }
+      legal[best] = 0;
+      left[best] = FILLED;
+      for (let k = best * P, end = k + P; k < end; k++) {
+        const p = peers[k]!;
+        const m = legal[p]!;
+        if (m & bit) {
+          legal[p] = m ^ bit;
+          if (--left[p]! === 0) return 0;
+        }
+      }
+    }
+    return x;
+  }
+  return { method: 'knuth-mrv', shape, fill: null, scale: 1n, indicator: false, sample };
+}
