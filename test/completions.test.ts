@@ -28,6 +28,11 @@ describe('the total N = n!·Σ m_C·n_C', () => {
     expect(r.total).toBe(r.totalWithFixedBox * factorialBig(r.n));
   });
 
+  it('4x2: stage counts (computed here, not from the literature; the total above is the published 8×8 count)', async () => {
+    const r = await countGrids({ box: '4x2', workers: 2 });
+    expect([r.bands, r.lexReduced, r.lexMultiplicity, r.classes, r.groupOrder]).toEqual([20_545_536, 428_032, 48, 2_783, 9_216]);
+  });
+
   it('3x3: the class table is identical for 1 and 2 workers', async () => {
     const a = await classTable({ box: '3x3', workers: 1 });
     const b = await classTable({ box: '3x3', workers: 2 });
