@@ -35,3 +35,10 @@ export { bitmaskCompletionCounter, type BitmaskCompletionCounter } from './estim
 export { exactCompletionCounter } from './estimate/exactCompletionCounter.js';
 export { ExactSum } from './estimate/exactSum.js';
 export { createCheckpoint, readCheckpoint, resumeCheckpoint, type CheckpointHeader, type CheckpointContents, type CheckpointWriter } from './io/estimateCheckpoint.js';
+export { exactMoments, exactMomentsProblem, type ExactMoments, type ExactMomentsOptions, type DistributionPoint } from './bias/exactMoments.js';
+export { batchTests, type BatchTests, type BatchTestOptions, type BatchRow, type RunningPoint } from './bias/batchTests.js';
+export { enumerateDrawTree, type DrawTree, type DrawTreeOptions } from './bias/enumerateDrawTree.js';
+export { randomOrderMoments, type RandomOrderMoments } from './bias/randomOrderMoments.js';
+export { biasCharts, type BiasCharts } from './bias/biasCharts.js';
+export { Rational } from './bias/rational.js';
+export { biasReportHtml, writeBiasReport } from './io/biasReport.js';

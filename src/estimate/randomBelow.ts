@@ -9,7 +9,20 @@ import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 const LIMIT = new Float64Array(65);
 for (let k = 1; k <= 64; k++) LIMIT[k] = 4294967296 - (4294967296 % k);
 
+/**
+ * A generator that answers draws itself instead of producing 32-bit outputs: `randomBelow` hands it k and
+ * returns its answer unchanged. `src/bias/` drives a sampler's own `sample(rng)` with one to walk the
+ * sampler's whole probability tree (each draw v of k has probability 1/k). Ordinary generators lack the
+ * `scripted` property, so for them the check below is one failed property look-up and results are unchanged.
+ */
+export interface ScriptedDraws extends RandomGenerator {
+  readonly scripted: true;
+  /** The answer to a draw of 0..k−1. */
+  below(k: number): number;
+}
+
 export function randomBelow(rng: RandomGenerator, k: number): number {
+  if ((rng as Partial<ScriptedDraws>).scripted === true) return (rng as ScriptedDraws).below(k);
   const limit = LIMIT[k]!;
   let u = rng.next() >>> 0;
   while (u >= limit) u = rng.next() >>> 0;

@@ -1,0 +1,38 @@
+import * as vega from 'vega';
+import type { BatchTests } from '../bias/batchTests.js';
+import { biasCharts } from '../bias/biasCharts.js';
+import { writeTextFile } from './classTableJson.js';
+
+/**
+ * The bias report: one self-contained HTML page (no script, no network) with the three charts of
+ * `biasCharts` rendered to SVG by vega in Node (renderer 'none', no DOM) and inlined, and a table of the
+ * batch statistics. `biasReportHtml` builds the text; `writeBiasReport` writes it (atomically).
+ */
+export async function biasReportHtml(r: BatchTests, summary: readonly (readonly [string, string])[]): Promise<string> {
+  const charts = biasCharts(r);
+  const svg = async (spec: object, id: string) => {
+    const view = new vega.View(vega.parse(spec as vega.Spec), { renderer: 'none' });
+    const text = await view.toSVG();
+    view.finalize();
+    return `<figure id="${id}">${text}</figure>`;
+  };
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const rows = summary.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>sudoku-count bias: ${esc(r.method)} ${esc(r.box)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:720px;margin:2em auto;color:#222}th{text-align:left;padding-right:1em;vertical-align:top}figure{margin:1.5em 0}</style>
+</head><body>
+<h1>Estimator bias: ${esc(r.method)}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${esc(r.box)}</h1>
+<table>
+${rows}
+</table>
+${await svg(charts.running, 'running')}
+${await svg(charts.zHistogram, 'z-histogram')}
+${await svg(charts.logX, 'log-x')}
+</body></html>
+`;
+}
+
+export async function writeBiasReport(path: string, r: BatchTests, summary: readonly (readonly [string, string])[]): Promise<void> {
+  writeTextFile(path, await biasReportHtml(r, summary));
+}
