@@ -35,6 +35,12 @@ export { bitmaskCompletionCounter, type BitmaskCompletionCounter } from './estim
 export { exactCompletionCounter } from './estimate/exactCompletionCounter.js';
 export { ExactSum } from './estimate/exactSum.js';
 export { createCheckpoint, readCheckpoint, resumeCheckpoint, type CheckpointHeader, type CheckpointContents, type CheckpointWriter } from './io/estimateCheckpoint.js';
+export { countSolutions, puzzleCounter, type CountSolutionsOptions, type SolutionsResult, type PuzzleCounter } from './solve/countSolutions.js';
+export { SolutionCounter, type SolutionCount } from './solve/solutionCounter.js';
+export { BitboardCounter9 } from './solve/bitboardCounter9.js';
+export { ExactCoverCounter } from './solve/exactCoverCounter.js';
+export { solverTables, MAX_BITMASK_SIDE, type SolverTables } from './solve/solverTables.js';
+export { readPuzzles, readPuzzleSource, splitPuzzles, type PuzzleText } from './io/readPuzzles.js';
 export { exactMoments, exactMomentsProblem, type ExactMoments, type ExactMomentsOptions, type DistributionPoint } from './bias/exactMoments.js';
 export { batchTests, type BatchTests, type BatchTestOptions, type BatchRow, type RunningPoint } from './bias/batchTests.js';
 export { enumerateDrawTree, type DrawTree, type DrawTreeOptions } from './bias/enumerateDrawTree.js';

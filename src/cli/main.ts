@@ -10,6 +10,7 @@ import { registerChain } from './commands/chain.js';
 import { registerClasses } from './commands/classes.js';
 import { registerCount } from './commands/count.js';
 import { registerEstimate } from './commands/estimate.js';
+import { registerSolve } from './commands/solve.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerClasses(program);
   registerEstimate(program);
   registerChain(program);
+  registerSolve(program);
   registerBias(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
