@@ -54,7 +54,7 @@ export function assertBandMethodShape(shape: BoxShape): void {
   if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
 }
 
-export function completionCounter(shape: BoxShape, partitions: ColumnPartitions, table: Float64Array): CompletionCounter {
+export function completionCounter(shape: BoxShape, partitions: ColumnPartitions, table: Uint32Array): CompletionCounter {
   assertBandMethodShape(shape);
   const { rows: R, cols: C, n } = shape;
   const full = fullMask(n);

@@ -13,11 +13,11 @@ import { buildColumnSetTable } from './columnSetTable.js';
 
 export type WorkerRequest =
   | { readonly type: 'prepare'; readonly rows: number; readonly cols: number; readonly lexBands: Uint8Array }
-  | { readonly type: 'table'; readonly rows: number; readonly cols: number; readonly table: Float64Array }
+  | { readonly type: 'table'; readonly rows: number; readonly cols: number; readonly table: Uint32Array }
   | { readonly type: 'count'; readonly bands: Uint8Array };
 
 export type WorkerReply =
-  | { readonly type: 'prepared'; readonly seconds: number; readonly table: Float64Array }
+  | { readonly type: 'prepared'; readonly seconds: number; readonly table: Uint32Array }
   | { readonly type: 'counts'; readonly counts: Float64Array }
   | { readonly type: 'error'; readonly message: string };
 

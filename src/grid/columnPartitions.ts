@@ -42,7 +42,8 @@ export function columnPartitions(shape: BoxShape): ColumnPartitions {
   const count = blocks.length / C;
 
   const keyBits = n * (C - 1);
-  const dense = keyBits <= DENSE_KEY_BITS ? new Int32Array(1 << keyBits).fill(-1) : null;
+  // Int16: P < 32,768 for every shape with a dense key, and half the bytes keep the lookups in cache
+  const dense = keyBits <= DENSE_KEY_BITS && count < 32768 ? new Int16Array(1 << keyBits).fill(-1) : null;
   const sparse = dense ? null : new Map<number, number>();
   for (let p = 0; p < count; p++) {
     let key = 0;

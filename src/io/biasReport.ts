@@ -1,4 +1,4 @@
-import * as vega from 'vega';
+import type * as Vega from 'vega';
 import type { BatchTests } from '../bias/batchTests.js';
 import { biasCharts } from '../bias/biasCharts.js';
 import { writeTextFile } from './classTableJson.js';
@@ -7,11 +7,14 @@ import { writeTextFile } from './classTableJson.js';
  * The bias report: one self-contained HTML page (no script, no network) with the three charts of
  * `biasCharts` rendered to SVG by vega in Node (renderer 'none', no DOM) and inlined, and a table of the
  * batch statistics. `biasReportHtml` builds the text; `writeBiasReport` writes it (atomically).
+ * vega is loaded here, when a report is drawn, not when the module is imported: it takes ~0.3 s to load,
+ * which every other command and every library user would otherwise pay at start-up.
  */
 export async function biasReportHtml(r: BatchTests, summary: readonly (readonly [string, string])[]): Promise<string> {
   const charts = biasCharts(r);
+  const vega: typeof Vega = await import('vega');
   const svg = async (spec: object, id: string) => {
-    const view = new vega.View(vega.parse(spec as vega.Spec), { renderer: 'none' });
+    const view = new vega.View(vega.parse(spec as Vega.Spec), { renderer: 'none' });
     const text = await view.toSVG();
     view.finalize();
     return `<figure id="${id}">${text}</figure>`;
