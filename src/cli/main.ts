@@ -5,14 +5,23 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../grid/shape.js';
-import { registerBias } from './commands/bias.js';
-import { registerChain } from './commands/chain.js';
-import { registerClasses } from './commands/classes.js';
-import { registerCount } from './commands/count.js';
-import { registerEstimate } from './commands/estimate.js';
-import { registerSolve } from './commands/solve.js';
+import type { Command as CommandType } from 'commander';
 
-export function buildProgram(): Command {
+/**
+ * The commands, each loaded only when needed: a run of one command loads that command's code alone
+ * (start-up is part of every run's time: `count` should not pay for the solver, the estimators or the
+ * chart library); help and unknown names load them all.
+ */
+const COMMANDS: Record<string, () => Promise<(program: CommandType) => void>> = {
+  count: async () => (await import('./commands/count.js')).registerCount,
+  classes: async () => (await import('./commands/classes.js')).registerClasses,
+  chain: async () => (await import('./commands/chain.js')).registerChain,
+  solve: async () => (await import('./commands/solve.js')).registerSolve,
+  estimate: async () => (await import('./commands/estimate.js')).registerEstimate,
+  bias: async () => (await import('./commands/bias.js')).registerBias,
+};
+
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command();
   program
     .name('sudoku-count')
@@ -21,19 +30,15 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(`sudoku-count: ${str.replace(/^error: /, 'error: ').trim()}\n`) });
-  registerCount(program);
-  registerClasses(program);
-  registerEstimate(program);
-  registerChain(program);
-  registerSolve(program);
-  registerBias(program);
+  const named = argv[2] !== undefined && Object.hasOwn(COMMANDS, argv[2]) ? [argv[2]] : Object.keys(COMMANDS);
+  for (const name of named) (await COMMANDS[name]!())(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv);
     await program.parseAsync(argv);
     return 0;
   } catch (e) {
