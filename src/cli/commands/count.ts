@@ -35,7 +35,7 @@ export function registerCount(program: Command): void {
         [`standard top bands (box 1 = 1..${r.n})`, grouped(r.bands), s(r.seconds.bands)],
         [`lexicographically reduced (×${r.lexMultiplicity} each)`, grouped(r.lexReduced), '(same pass)'],
         [`classes (box, column, row perms; relabel)`, grouped(r.classes), `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = bands ✓`],
-        ['column-set table F (entries)', grouped(r.columnSetEntries), s(r.seconds.columnSets) + (r.workers > 1 ? '   (in the workers, while the classes are found)' : '')],
+        ['column-set table F (entries)', grouped(r.columnSetEntries), s(r.seconds.columnSets) + (r.workers > 1 ? '   (in a worker, while the classes are found)' : '')],
         [`completions n_C per class (${r.workers} worker${r.workers > 1 ? 's' : ''})`, grouped(r.classes), s(r.seconds.completions)],
         ['grids with box 1 fixed: Σ m_C·n_C', grouped(r.totalWithFixedBox), ''],
       ];
