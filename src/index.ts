@@ -2,7 +2,7 @@
  * sudoku-count as a library. Everything the command line does is here; nothing here prints.
  *
  *   import { countGrids, classTable, countCompletions } from 'sudoku-count';
- *   const r = await countGrids({ box: '3x3' });      // r.total === 6670903752021072936960n
+ *   const r = await countGrids({ box: '3x3' });      // r.total: N as a bigint, computed
  */
 export { boxShape, parseBoxShape, bandGroupOrder, factorial, factorialBig, InputError, SHAPE_3X3, type BoxShape } from './grid/shape.js';
 export { parseGrid, findClash, describeClash, formatGrid, type Clash } from './grid/parseGrid.js';
