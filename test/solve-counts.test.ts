@@ -9,6 +9,7 @@ import { CountCache } from '../dist/solve/countCache.js';
 import { countSolutions, puzzleCounter } from '../dist/solve/countSolutions.js';
 import { ExactCoverCounter } from '../dist/solve/exactCoverCounter.js';
 import { SolutionCounter } from '../dist/solve/solutionCounter.js';
+import { rng as seeded } from './helpers/naive.js'; // mulberry32: every run draws the same grids
 
 const PUZZLES = join(__dirname, '..', '..', 'shared', 'data', 'puzzles');
 const lines = (file: string) => readFileSync(join(PUZZLES, file), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '');
@@ -41,17 +42,6 @@ function gridProblem(R: number, C: number, puzzle: string, solution: string): st
   return null;
 }
 
-/** A small seeded generator (mulberry32), so every run draws the same grids. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random full grid of a shape: the pattern grid, digits relabelled, rows and columns shuffled within bands and stacks. */
 function randomFullGrid(shape: BoxShape, rnd: () => number): Uint8Array {
