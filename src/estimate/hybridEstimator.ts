@@ -3,7 +3,7 @@ import { InputError, type BoxShape } from '../grid/shape.js';
 import { cellTables } from './cellTables.js';
 import type { Estimator } from './estimator.js';
 import { exactCompletionCounter } from './exactCompletionCounter.js';
-import { nthBit, randomBelow } from './randomBelow.js';
+import { knuthWalker } from './knuthWalk.js';
 
 /**
  * `hybrid`: Knuth's random walk for the first K = `fill` cells, in a uniformly random cell order, then an
@@ -18,37 +18,17 @@ import { nthBit, randomBelow } from './randomBelow.js';
  */
 export function hybridEstimator(shape: BoxShape, fill: number): Estimator {
   const t = cellTables(shape);
-  const { cells, full, row, col, box, pop } = t;
+  const { cells } = t;
   if (!Number.isInteger(fill) || fill < 0 || fill > cells) {
     throw new InputError(`--fill ${fill}: a ${shape.name} grid has ${cells} cells; fill must be 0..${cells}`);
   }
-  const n = shape.n;
-  const rowUsed = new Int32Array(n), colUsed = new Int32Array(n), boxUsed = new Int32Array(n);
-  const cellOrder = new Int32Array(cells);
-  for (let i = 0; i < cells; i++) cellOrder[i] = i;
-  const identity = cellOrder.slice();
+  const walker = knuthWalker(shape);
   const grid = new Uint8Array(cells);
   const completions = exactCompletionCounter(shape);
 
   function sample(rng: RandomGenerator): number {
-    rowUsed.fill(0); colUsed.fill(0); boxUsed.fill(0); grid.fill(0);
-    cellOrder.set(identity); // each sample starts from the same order: it depends on its draws only
-    let x = 1;
-    for (let k = 0; k < fill; k++) {
-      if (k < cells - 1) {
-        const j = k + randomBelow(rng, cells - k);
-        const tmp = cellOrder[j]!; cellOrder[j] = cellOrder[k]!; cellOrder[k] = tmp;
-      }
-      const i = cellOrder[k]!;
-      const r = row[i]!, c = col[i]!, b = box[i]!;
-      const legal = full & ~(rowUsed[r]! | colUsed[c]! | boxUsed[b]!);
-      if (legal === 0) return 0;
-      const d = pop[legal]!;
-      let bit = legal;
-      if (d > 1) { x *= d; bit = nthBit(legal, randomBelow(rng, d)); }
-      rowUsed[r]! |= bit; colUsed[c]! |= bit; boxUsed[b]! |= bit;
-      grid[i] = 31 - Math.clz32(bit) + 1;
-    }
+    const x = walker.walk(rng, fill, true, grid);
+    if (x === 0) return 0;
     const count = completions(grid);
     return count === 0 ? 0 : x * count;
   }

@@ -1,8 +1,7 @@
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import type { BoxShape } from '../grid/shape.js';
-import { cellTables } from './cellTables.js';
 import type { Estimator } from './estimator.js';
-import { nthBit, randomBelow } from './randomBelow.js';
+import { knuthWalker } from './knuthWalk.js';
 
 /**
  * Knuth's estimator of the size of a backtrack tree (Knuth 1975, "Estimating the efficiency of backtrack
@@ -20,34 +19,9 @@ import { nthBit, randomBelow } from './randomBelow.js';
  * A cell with one legal digit consumes no random draw.
  */
 export function knuthEstimator(shape: BoxShape, order: 'row' | 'random'): Estimator {
-  const t = cellTables(shape);
-  const { cells, full, row, col, box, pop } = t;
-  const n = shape.n;
-  const rowUsed = new Int32Array(n), colUsed = new Int32Array(n), boxUsed = new Int32Array(n);
-  const cellOrder = new Int32Array(cells);
-  for (let i = 0; i < cells; i++) cellOrder[i] = i;
-  const identity = cellOrder.slice();
+  const walker = knuthWalker(shape);
+  const cells = shape.n * shape.n;
   const shuffle = order === 'random';
-
-  function sample(rng: RandomGenerator): number {
-    rowUsed.fill(0); colUsed.fill(0); boxUsed.fill(0);
-    if (shuffle) cellOrder.set(identity); // each sample starts from the same order: it depends on its draws only
-    let x = 1;
-    for (let k = 0; k < cells; k++) {
-      if (shuffle && k < cells - 1) {
-        const j = k + randomBelow(rng, cells - k);
-        const tmp = cellOrder[j]!; cellOrder[j] = cellOrder[k]!; cellOrder[k] = tmp;
-      }
-      const i = cellOrder[k]!;
-      const r = row[i]!, c = col[i]!, b = box[i]!;
-      const legal = full & ~(rowUsed[r]! | colUsed[c]! | boxUsed[b]!);
-      if (legal === 0) return 0;
-      const d = pop[legal]!;
-      let bit = legal;
-      if (d > 1) { x *= d; bit = nthBit(legal, randomBelow(rng, d)); }
-      rowUsed[r]! |= bit; colUsed[c]! |= bit; boxUsed[b]! |= bit;
-    }
-    return x;
-  }
+  const sample = (rng: RandomGenerator): number => walker.walk(rng, cells, shuffle, null);
   return { method: shuffle ? 'knuth-random' : 'knuth', shape, fill: null, scale: 1n, indicator: false, sample };
 }
