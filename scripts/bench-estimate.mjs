@@ -38,7 +38,11 @@ async function bench(label, options, threads) {
   let observed = null;
   const cpu0 = process.cpuUsage();
   const r = await estimate({
-    box, seed, exact, workers: threads, ...options,
+    box,
+    seed,
+    exact,
+    workers: threads,
+    ...options,
     onProgress: (p) => {
       if (observed === null && p.ci95 && p.mean > 0 && (p.ci95[1] - p.mean) / p.mean <= 0.01) observed = p.elapsed;
     },
@@ -46,7 +50,7 @@ async function bench(label, options, threads) {
   const cpu = process.cpuUsage(cpu0);
   const cpuPerSample = (cpu.user + cpu.system) / 1e6 / r.samples;
   const cv = r.relErr * Math.sqrt(r.samples);
-  const needed = (1.959964 * cv / 0.01) ** 2;
+  const needed = ((1.959964 * cv) / 0.01) ** 2;
   const projected = needed / r.samplesPerSecond;
   rows.push({
     method: label,
@@ -68,22 +72,73 @@ async function bench(label, options, threads) {
   process.stderr.write(`  done: ${label} on ${threads} thread(s), ${r.samples} samples in ${r.seconds.toFixed(1)} s\n`);
 }
 
-process.stderr.write(`bench-estimate: 3x3, seed ${seed}, ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+process.stderr.write(
+  `bench-estimate: 3x3, seed ${seed}, ${availableParallelism()} cores, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}\n`,
+);
 await bench('knuth-mrv', { method: 'knuth-mrv', samples: quick ? 200_000 : 400_000 }, workers);
 await bench('knuth-mrv', { method: 'knuth-mrv', samples: quick ? 100_000 : 200_000 }, 1);
 await bench('hybrid (fill 26)', { method: 'hybrid', fill: 26, seconds: hybridSeconds }, workers);
 await bench('hybrid (fill 30)', { method: 'hybrid', fill: 30, seconds: hybridSeconds / 2 }, workers);
 if (!quick) await bench('knuth (row order)', { method: 'knuth', seconds: 8 }, workers);
 
-const fmt = (x, d = 2) => (x === null || x === undefined ? '-' : x >= 1e4 ? Math.round(x).toLocaleString('en-US') : x.toFixed(d));
-const head = ['method', 'threads', 'samples', 'run s', 'samples/s', 'CPU µs/sample', 'CV', '±95 % reached', 'mean/N', 'z', '±1 %: samples', 'wall s', '(observed)', 'CPU s', 'vs C sketch'];
-const body = rows.map((r) => [r.method, String(r.workers), r.samples.toLocaleString('en-US'), fmt(r.seconds, 1), fmt(r.perSecond, 0), fmt(r.usPerSample, 1), fmt(r.cv, 2),
-  `${(100 * r.halfWidth).toFixed(2)} %`, r.ratio.toFixed(4), r.z.toFixed(2), Math.round(r.needed).toLocaleString('en-US'), fmt(r.projected, 1),
-  r.observed === null ? '-' : r.observed.toFixed(1), fmt(r.cpuSeconds, 1), `${r.vsC.toFixed(2)}×`]);
+const fmt = (x, d = 2) =>
+  x === null || x === undefined ? '-' : x >= 1e4 ? Math.round(x).toLocaleString('en-US') : x.toFixed(d);
+const head = [
+  'method',
+  'threads',
+  'samples',
+  'run s',
+  'samples/s',
+  'CPU µs/sample',
+  'CV',
+  '±95 % reached',
+  'mean/N',
+  'z',
+  '±1 %: samples',
+  'wall s',
+  '(observed)',
+  'CPU s',
+  'vs C sketch',
+];
+const body = rows.map((r) => [
+  r.method,
+  String(r.workers),
+  r.samples.toLocaleString('en-US'),
+  fmt(r.seconds, 1),
+  fmt(r.perSecond, 0),
+  fmt(r.usPerSample, 1),
+  fmt(r.cv, 2),
+  `${(100 * r.halfWidth).toFixed(2)} %`,
+  r.ratio.toFixed(4),
+  r.z.toFixed(2),
+  Math.round(r.needed).toLocaleString('en-US'),
+  fmt(r.projected, 1),
+  r.observed === null ? '-' : r.observed.toFixed(1),
+  fmt(r.cpuSeconds, 1),
+  `${r.vsC.toFixed(2)}×`,
+]);
 const widths = head.map((h, k) => Math.max(h.length, ...body.map((b) => b[k].length)));
-const line = (cells) => '| ' + cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join(' | ') + ' |';
+const line = (cells) =>
+  '| ' + cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join(' | ') + ' |';
 console.log(line(head));
-console.log('|' + widths.map((w, k) => (k === 0 ? ':' : '') + '-'.repeat(w) + (k === 0 ? '' : ':')).join('|').replace(/\|:-/, '|:') + '|');
+console.log(
+  '|' +
+    widths
+      .map((w, k) => (k === 0 ? ':' : '') + '-'.repeat(w) + (k === 0 ? '' : ':'))
+      .join('|')
+      .replace(/\|:-/, '|:') +
+    '|',
+);
 for (const b of body) console.log(line(b));
-console.log(`\nC sketch of knuth-mrv: ~10 µs/sample, CV ≈ 2.2 → ±1 % in ~${C_SECONDS} s on one core. "vs C" = CPU s / ${C_SECONDS} s.`);
-console.log(`Load average after the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${availableParallelism()} cores (the wall figures were measured under that load; CPU figures do not depend on it).`);
+console.log(
+  `\nC sketch of knuth-mrv: ~10 µs/sample, CV ≈ 2.2 → ±1 % in ~${C_SECONDS} s on one core. "vs C" = CPU s / ` +
+    `${C_SECONDS} s.`,
+);
+console.log(
+  `Load average after the runs: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores ` +
+    '(the wall figures were measured under that load; CPU figures do not depend on it).',
+);

@@ -48,13 +48,19 @@ const quick = args.includes('--quick');
 const repsArg = args.indexOf('--reps');
 const REPS = repsArg >= 0 ? Math.max(1, Number(args[repsArg + 1])) : 3;
 
-const puzzleDir = join(root, '..', 'shared', 'data', 'puzzles');
-const readList = (file) => readFileSync(join(puzzleDir, file), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+const puzzleDir = join(root, 'test', 'fixtures', 'puzzles');
+const readList = (file) =>
+  readFileSync(join(puzzleDir, file), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 
 /** Grids with many completions: the band 123456789/456789123/789123456 plus a fourth row. */
 const COUNT_GRIDS = [
   '123456789456789123789123456214365897' + '.'.repeat(45),
-  ...(full ? ['123456789456789123789123456231564978' + '.'.repeat(45), '123456789457893612986217354215938467' + '.'.repeat(45)] : []),
+  ...(full
+    ? ['123456789456789123789123456231564978' + '.'.repeat(45), '123456789457893612986217354215938467' + '.'.repeat(45)]
+    : []),
 ];
 
 // ---- engines: each is (puzzleText, limit) → number of solutions (at most limit) ----
@@ -69,7 +75,9 @@ function exactCoverRows(p) {
   const cells = parseGrid(SHAPE_3X3, p);
   const closed = new Uint8Array(324);
   const cols = (i, d) => {
-    const r = (i / 9) | 0, c = i % 9, b = 3 * ((r / 3) | 0) + ((c / 3) | 0);
+    const r = (i / 9) | 0,
+      c = i % 9,
+      b = 3 * ((r / 3) | 0) + ((c / 3) | 0);
     return [i, 81 + 9 * r + d, 162 + 9 * c + d, 243 + 9 * b + d];
   };
   for (let i = 0; i < 81; i++) if (cells[i]) for (const k of cols(i, cells[i] - 1)) closed[k] = 1;
@@ -116,12 +124,24 @@ function dlxlibEngine(p, limit) {
 
 const engines = [
   { name: 'sudoku-count', run: ours, reps: Math.max(REPS, 5), ours: true },
-  ...(quick ? [] : [
-    { name: 'sudoku-count generic', run: oursGeneric, reps: REPS },
-    { name: 'sudoku-count DLX (src/dlx)', run: oursDlx, reps: full ? REPS : 1 },
-  ]),
+  ...(quick
+    ? []
+    : [
+        { name: 'sudoku-count generic', run: oursGeneric, reps: REPS },
+        { name: 'sudoku-count DLX (src/dlx)', run: oursDlx, reps: full ? REPS : 1 },
+      ]),
   { name: `dancing-links ${versionOf('dancing-links')}`, run: dancingLinks, reps: REPS, peer: 'dancing-links' },
-  ...(quick ? [] : [{ name: `dlxlib ${versionOf('dlxlib')}`, run: dlxlibEngine, reps: full ? REPS : 1, peer: 'dlxlib', sample: full ? 1 : 10 }]),
+  ...(quick
+    ? []
+    : [
+        {
+          name: `dlxlib ${versionOf('dlxlib')}`,
+          run: dlxlibEngine,
+          reps: full ? REPS : 1,
+          peer: 'dlxlib',
+          sample: full ? 1 : 10,
+        },
+      ]),
 ];
 
 // ---- workloads ----
@@ -129,7 +149,13 @@ const engines = [
 const top = readList('top1465.txt');
 const royle = readList('royle17.txt');
 const workloads = [
-  { name: `count (${COUNT_GRIDS.length} grid${COUNT_GRIDS.length > 1 ? 's' : ''})`, list: COUNT_GRIDS, limit: Infinity, unit: 'solutions/s', perSolution: true },
+  {
+    name: `count (${COUNT_GRIDS.length} grid${COUNT_GRIDS.length > 1 ? 's' : ''})`,
+    list: COUNT_GRIDS,
+    limit: Infinity,
+    unit: 'solutions/s',
+    perSolution: true,
+  },
   { name: `top1465 (${top.length}) --limit 2`, list: top, limit: 2, unit: 'puzzles/s' },
   { name: `royle17 (${royle.length}) --limit 2`, list: royle, limit: 2, unit: 'puzzles/s' },
 ];
@@ -150,8 +176,17 @@ function timeRun(run, list, limit) {
 }
 
 const cpu = cpus()[0];
-console.log(`sudoku-count solve benchmark · node ${process.version} · ${cpu ? cpu.model : 'unknown CPU'} · ${cpus().length} cores · load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-console.log(`runs per cell: sudoku-count ${Math.max(REPS, 5)}, others ${REPS}${full ? '' : ' (dlxlib and the reference DLX: 1; dlxlib on every 10th royle17 puzzle)'}; medians of wall time\n`);
+console.log(
+  `sudoku-count solve benchmark · node ${process.version} · ${cpu ? cpu.model : 'unknown CPU'} · ` +
+    `${cpus().length} cores · load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+);
+console.log(
+  `runs per cell: sudoku-count ${Math.max(REPS, 5)}, others ` +
+    `${REPS}${full ? '' : ' (dlxlib and the reference DLX: 1; dlxlib on every 10th royle17 puzzle)'}; medians ` +
+    `of wall time\n`,
+);
 
 const table = [];
 let disagreements = 0;
@@ -167,13 +202,26 @@ for (const w of workloads) {
     for (let k = 0; k < e.reps; k++) runs.push(timeRun(e.run, sample, w.limit));
     const solutions = runs[0].solutions;
     // agreement: counts per puzzle must match the first engine's (checked on the sample's puzzles)
-    const want = expected ? (sample === w.list ? expected.total : sample.reduce((s, p) => s + expected.byPuzzle.get(p), 0)) : solutions;
+    const want = expected
+      ? sample === w.list
+        ? expected.total
+        : sample.reduce((s, p) => s + expected.byPuzzle.get(p), 0)
+      : solutions;
     if (!expected) expected = { total: solutions, byPuzzle: new Map(w.list.map((p) => [p, e.run(p, w.limit)])) };
     const agrees = runs.every((r) => r.solutions === want);
     if (!agrees) disagreements++;
     const seconds = median(runs.map((r) => r.seconds));
     const rate = (w.perSolution ? solutions : sample.length) / seconds;
-    results.push({ engine: e, seconds, cpu: median(runs.map((r) => r.cpu)), rate, solutions, puzzles: sample.length, runs: runs.length, agrees });
+    results.push({
+      engine: e,
+      seconds,
+      cpu: median(runs.map((r) => r.cpu)),
+      rate,
+      solutions,
+      puzzles: sample.length,
+      runs: runs.length,
+      agrees,
+    });
   }
   const ourRate = results.find((r) => r.engine.ours).rate;
   for (const r of results) {
@@ -191,11 +239,25 @@ for (const w of workloads) {
   }
 }
 
-const headers = { workload: 'workload', engine: 'engine', input: 'input', runs: 'runs', median: 'median', cpu: 'CPU', rate: 'rate (median)', ratio: 'sudoku-count ÷ this', ok: 'counts' };
+const headers = {
+  workload: 'workload',
+  engine: 'engine',
+  input: 'input',
+  runs: 'runs',
+  median: 'median',
+  cpu: 'CPU',
+  rate: 'rate (median)',
+  ratio: 'sudoku-count ÷ this',
+  ok: 'counts',
+};
 const cols = Object.keys(headers);
 const width = Object.fromEntries(cols.map((c) => [c, Math.max(headers[c].length, ...table.map((r) => r[c].length))]));
 const right = new Set(['input', 'runs', 'median', 'cpu', 'rate', 'ratio']);
-const line = (r) => cols.map((c) => (right.has(c) ? r[c].padStart(width[c]) : r[c].padEnd(width[c]))).join('  ').trimEnd();
+const line = (r) =>
+  cols
+    .map((c) => (right.has(c) ? r[c].padStart(width[c]) : r[c].padEnd(width[c])))
+    .join('  ')
+    .trimEnd();
 console.log(line(headers));
 console.log(cols.map((c) => '-'.repeat(width[c])).join('  '));
 let last = '';

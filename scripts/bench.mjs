@@ -15,7 +15,11 @@ const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 9;
 const parts = args.filter((a, i) => !a.startsWith('--') && (runsAt < 0 || i !== runsAt + 1));
 const want = (name) => parts.length === 0 || parts.includes(name);
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const fmt = (x) => x.toFixed(3);
 
 function benchCount(box, workers) {
@@ -24,31 +28,67 @@ function benchCount(box, workers) {
   let total = '';
   for (let i = 0; i < runs; i++) {
     const t0 = process.hrtime.bigint();
-    const out = execFileSync(process.execPath, [cli, 'count', '--box', box, '--json', '--workers', String(workers)], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const out = execFileSync(process.execPath, [cli, 'count', '--box', box, '--json', '--workers', String(workers)], {
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
     wall.push(Number(process.hrtime.bigint() - t0) / 1e9);
-    const o = JSON.parse(out.replace(/"total":(\d+)/, '"total":"$1"').replace(/"totalWithFixedBox":(\d+)/, '"totalWithFixedBox":"$1"'));
+    const o = JSON.parse(
+      out.replace(/"total":(\d+)/, '"total":"$1"').replace(/"totalWithFixedBox":(\d+)/, '"totalWithFixedBox":"$1"'),
+    );
     for (const k of Object.keys(stages)) stages[k].push(o.seconds[k]);
     total = o.total;
   }
-  return { box, workers, wall: median(wall), wallMin: Math.min(...wall), stages: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, median(v)])), total };
+  return {
+    box,
+    workers,
+    wall: median(wall),
+    wallMin: Math.min(...wall),
+    stages: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, median(v)])),
+    total,
+  };
 }
 
 if (want('count')) {
   console.log(`# exact count: \`sudoku-count count --json\` in a fresh process, ${runs} runs each, medians in seconds`);
-  console.log('| box | workers | bands | classes | column sets F | completions | in-process total | wall (process) | min wall | N |');
+  console.log(
+    '| box | workers | bands | classes | column sets F | completions | in-process total | wall (process) | ' +
+      'min wall | N |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
-  const rows = [benchCount('3x3', 1), benchCount('3x3', 2), benchCount('4x2', 1), benchCount('3x2', 1), benchCount('2x3', 1)];
+  const rows = [
+    benchCount('3x3', 1),
+    benchCount('3x3', 2),
+    benchCount('4x2', 1),
+    benchCount('3x2', 1),
+    benchCount('2x3', 1),
+  ];
   for (const r of rows) {
     const s = r.stages;
-    console.log(`| ${r.box} | ${r.workers} | ${fmt(s.bands)} | ${fmt(s.classes)} | ${fmt(s.columnSets)} | ${fmt(s.completions)} | ${fmt(s.total)} | ${fmt(r.wall)} | ${fmt(r.wallMin)} | ${r.total} |`);
+    console.log(
+      `| ${r.box} | ${r.workers} | ${fmt(s.bands)} | ${fmt(s.classes)} | ${fmt(s.columnSets)} | ` +
+        `${fmt(s.completions)} | ${fmt(s.total)} | ${fmt(r.wall)} | ${fmt(r.wallMin)} | ${r.total} |`,
+    );
   }
   const node = [];
-  for (let i = 0; i < runs; i++) { const t0 = process.hrtime.bigint(); execFileSync(process.execPath, ['-e', '0']); node.push(Number(process.hrtime.bigint() - t0) / 1e9); }
-  console.log(`\nbare \`node -e 0\` start-up, median: ${fmt(median(node))} s. 3x3 wall, 2 workers / 1 worker: ${(rows[1].wall / rows[0].wall).toFixed(2)}×.`);
-  console.log('With 2 workers, F is built in a worker while the main thread finds the classes: those stages overlap.\n');
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    execFileSync(process.execPath, ['-e', '0']);
+    node.push(Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+  console.log(
+    `\nbare \`node -e 0\` start-up, median: ${fmt(median(node))} s. 3x3 wall, 2 workers / 1 worker: ` +
+      `${(rows[1].wall / rows[0].wall).toFixed(2)}×.`,
+  );
+  console.log(
+    'With 2 workers, F is built in a worker while the main thread finds the classes: those stages overlap.\n',
+  );
 }
 
-for (const [name, script] of [['solve', 'bench-solve.mjs'], ['estimate', 'bench-estimate.mjs']]) {
+for (const [name, script] of [
+  ['solve', 'bench-solve.mjs'],
+  ['estimate', 'bench-estimate.mjs'],
+]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);

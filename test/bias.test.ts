@@ -24,9 +24,17 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 
 describe('exact moments', () => {
   const cases: Array<[string, string, number | null]> = [
-    ['crude', '2x2', null], ['knuth', '2x2', null], ['knuth-random', '2x2', null], ['knuth-mrv', '2x2', null],
-    ['hybrid', '2x2', 5], ['hybrid', '2x2', 8], ['ridder', '2x2', null],
-    ['knuth', '2x3', null], ['knuth-mrv', '2x3', null], ['ridder', '2x3', null], ['knuth', '3x2', null],
+    ['crude', '2x2', null],
+    ['knuth', '2x2', null],
+    ['knuth-random', '2x2', null],
+    ['knuth-mrv', '2x2', null],
+    ['hybrid', '2x2', 5],
+    ['hybrid', '2x2', 8],
+    ['ridder', '2x2', null],
+    ['knuth', '2x3', null],
+    ['knuth-mrv', '2x3', null],
+    ['ridder', '2x3', null],
+    ['knuth', '3x2', null],
   ];
   for (const [method, box, fill] of cases) {
     it(`E[X] = N exactly: ${method} ${box}${fill !== null ? ` fill ${fill}` : ''}`, async () => {
@@ -49,7 +57,10 @@ describe('exact moments', () => {
     expect(r.variance.toString()).toBe('27648');
     expect(r.cvSquared.toString()).toBe('1/3');
     expect(r.pNonzeroExact?.toString()).toBe('3/4');
-    expect(r.distribution?.map((d) => [d.value, d.probability.toString()])).toEqual([[0n, '1/4'], [384n, '3/4']]);
+    expect(r.distribution?.map((d) => [d.value, d.probability.toString()])).toEqual([
+      [0n, '1/4'],
+      [384n, '3/4'],
+    ]);
   });
 
   it('holding the first row by digit symmetry changes nothing (2x2, every draw-tree method)', async () => {
@@ -58,7 +69,9 @@ describe('exact moments', () => {
       const b = await exactMoments({ method, box: '2x2', fullTree: true });
       expect(b.size).toBeGreaterThan(a.size);
       expect(a.secondMoment.equals(b.secondMoment)).toBe(true);
-      expect(a.distribution!.map((d) => `${d.value}:${d.probability}`)).toEqual(b.distribution!.map((d) => `${d.value}:${d.probability}`));
+      expect(a.distribution!.map((d) => `${d.value}:${d.probability}`)).toEqual(
+        b.distribution!.map((d) => `${d.value}:${d.probability}`),
+      );
     }
   });
 
@@ -107,7 +120,8 @@ describe('sudoku-count bias CLI', () => {
     const j = await cli(['--method', 'hybrid', '--fill', '5', '--box', '2x2', '--exact', '--json']);
     expect(j.code).toBe(0);
     const o = JSON.parse(j.stdout) as Record<string, unknown>;
-    for (const k of ['mean', 'secondMoment', 'variance', 'cv', 'pNonzero', 'count', 'unbiased', 'seconds']) expect(o, k).toHaveProperty(k);
+    for (const k of ['mean', 'secondMoment', 'variance', 'cv', 'pNonzero', 'count', 'unbiased', 'seconds'])
+      expect(o, k).toHaveProperty(k);
     expect(o['mean']).toBe(288);
     expect(o['secondMoment']).toBe('92816896/455');
   });
@@ -121,7 +135,21 @@ describe('sudoku-count bias CLI', () => {
 
   it('--report writes an HTML file with its three inline SVG charts', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bias-')), 'report.html');
-    const r = await cli(['--method', 'knuth-mrv', '--box', '2x3', '--batches', '40', '--samples', '200', '--seed', '1', '--report', file, '--json']);
+    const r = await cli([
+      '--method',
+      'knuth-mrv',
+      '--box',
+      '2x3',
+      '--batches',
+      '40',
+      '--samples',
+      '200',
+      '--seed',
+      '1',
+      '--report',
+      file,
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const html = readFileSync(file, 'utf8');
     expect(html.match(/<svg/g)).toHaveLength(3);

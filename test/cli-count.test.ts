@@ -69,9 +69,21 @@ describe('sudoku-count chain and classes --level', () => {
   it('chain --json: the steps 2,612,736 → 36,288 → 416 → 174 → 71 → 44, verified', async () => {
     const r = await cli(['chain', '--json']);
     expect(r.code).toBe(0);
-    const o = fromJson(r.stdout) as { steps: Array<{ step: string; count: number; seconds: number; mismatches?: number }>; distinctCompletions: number; verified: boolean; total: bigint };
+    const o = fromJson(r.stdout) as {
+      steps: Array<{ step: string; count: number; seconds: number; mismatches?: number }>;
+      distinctCompletions: number;
+      verified: boolean;
+      total: bigint;
+    };
     expect(o.steps.map((s) => s.count)).toEqual([2_612_736, 36_288, 416, 174, 71, 44]);
-    expect(o.steps.map((s) => s.step)).toEqual(['bands', 'lexReduced', 'symmetry', 'pair-swaps', 'rectangles', 'column-sets']);
+    expect(o.steps.map((s) => s.step)).toEqual([
+      'bands',
+      'lexReduced',
+      'symmetry',
+      'pair-swaps',
+      'rectangles',
+      'column-sets',
+    ]);
     for (const s of o.steps) expect(typeof s.seconds).toBe('number');
     expect(o.steps.slice(2).every((s) => s.mismatches === 0)).toBe(true);
     expect(o.distinctCompletions).toBe(44);
@@ -86,17 +98,25 @@ describe('sudoku-count chain and classes --level', () => {
     expect(r.stdout.trimEnd().endsWith('6,670,903,752,021,072,936,960')).toBe(true);
   });
 
-  it.each([['174', 'pair-swaps', 174], ['71', 'rectangles', 71], ['column-sets', 'column-sets', 44]])(
-    'classes --level %s writes that level only', async (arg, name, count) => {
-      const r = await cli(['classes', '--level', arg]);
-      expect(r.code).toBe(0);
-      const o = fromJson(r.stdout) as { level: string; classCount: number; classes: Array<{ bands: number; members: number[] }>; chain?: unknown };
-      expect(o.level).toBe(name);
-      expect(o.classCount).toBe(count);
-      expect(o.classes).toHaveLength(count);
-      expect(o.chain).toBeUndefined();
-      expect(o.classes.reduce((a, c) => a + c.bands, 0)).toBe(2_612_736);
-    });
+  it.each([
+    ['174', 'pair-swaps', 174],
+    ['71', 'rectangles', 71],
+    ['column-sets', 'column-sets', 44],
+  ])('classes --level %s writes that level only', async (arg, name, count) => {
+    const r = await cli(['classes', '--level', arg]);
+    expect(r.code).toBe(0);
+    const o = fromJson(r.stdout) as {
+      level: string;
+      classCount: number;
+      classes: Array<{ bands: number; members: number[] }>;
+      chain?: unknown;
+    };
+    expect(o.level).toBe(name);
+    expect(o.classCount).toBe(count);
+    expect(o.classes).toHaveLength(count);
+    expect(o.chain).toBeUndefined();
+    expect(o.classes.reduce((a, c) => a + c.bands, 0)).toBe(2_612_736);
+  });
 
   it('classes --level with no such level is a one-line error, status 2', async () => {
     const r = await cli(['classes', '--box', '2x3', '--level', '416']);
@@ -114,10 +134,18 @@ describe('sudoku-count classes: the committed tables regenerate byte for byte', 
     expect(r.code).toBe(0);
     const committed = readFileSync(join(__dirname, '..', 'data', `classes-${box}.json`), 'utf8');
     expect(readFileSync(out, 'utf8')).toBe(committed);
-    const o = fromJson(committed) as { classes: Array<{ bands: number; completions: number }>; bands: number; total: bigint | number; n: number };
+    const o = fromJson(committed) as {
+      classes: Array<{ bands: number; completions: number }>;
+      bands: number;
+      total: bigint | number;
+      n: number;
+    };
     let sizes = 0;
     let sum = 0n;
-    for (const c of o.classes) { sizes += c.bands; sum += BigInt(c.bands) * BigInt(c.completions); }
+    for (const c of o.classes) {
+      sizes += c.bands;
+      sum += BigInt(c.bands) * BigInt(c.completions);
+    }
     expect(sizes).toBe(o.bands);
     let fact = 1n;
     for (let i = 2n; i <= BigInt(o.n); i++) fact *= i;

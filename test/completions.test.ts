@@ -28,10 +28,15 @@ describe('the total N = n!·Σ m_C·n_C', () => {
     expect(r.total).toBe(r.totalWithFixedBox * factorialBig(r.n));
   });
 
-  it('4x2: stage counts (computed here, not from the literature; the total above is the published 8×8 count)', async () => {
-    const r = await countGrids({ box: '4x2', workers: 2 });
-    expect([r.bands, r.lexReduced, r.lexMultiplicity, r.classes, r.groupOrder]).toEqual([20_545_536, 428_032, 48, 2_783, 9_216]);
-  });
+  it(
+    '4x2: stage counts (computed here, not from the literature; the total above is the published 8×8 ' + 'count)',
+    async () => {
+      const r = await countGrids({ box: '4x2', workers: 2 });
+      expect([r.bands, r.lexReduced, r.lexMultiplicity, r.classes, r.groupOrder]).toEqual([
+        20_545_536, 428_032, 48, 2_783, 9_216,
+      ]);
+    },
+  );
 
   it('3x3: the class table is identical for 1 and 2 workers', async () => {
     const a = await classTable({ box: '3x3', workers: 1 });
@@ -46,7 +51,9 @@ describe('the total N = n!·Σ m_C·n_C', () => {
     const t = buildColumnSetTable(e);
     const counter = completionCounter(s, t.partitions, t.table);
     let sum = 0n;
-    forEachBand(s, (cells) => { sum += BigInt(counter.completionsOfBand(cells)); });
+    forEachBand(s, (cells) => {
+      sum += BigInt(counter.completionsOfBand(cells));
+    });
     expect(sum * factorialBig(s.n)).toBe((await countGrids({ box, workers: 1 })).total);
   });
 });
@@ -54,15 +61,18 @@ describe('the total N = n!·Σ m_C·n_C', () => {
 describe('completions are invariant under the band group', () => {
   it('3x3: n(g·b) = n(b) for 60 random bands and random group elements (fixed seed)', () => {
     const maps: Int32Array[] = [];
-    forEachBandSymmetry(s33, (g) => { maps.push(g.slice()); });
+    forEachBandSymmetry(s33, (g) => {
+      maps.push(g.slice());
+    });
     const rand = rng(20261122);
     const size = 27;
-    const img = new Uint8Array(size), relabel = new Uint8Array(10);
+    const img = new Uint8Array(size),
+      relabel = new Uint8Array(10);
     const seen = new Set<number>();
     for (let k = 0; k < 60; k++) {
       const i = Math.floor(rand() * bands33.lexCount);
       const band = bands33.lexBands.subarray(i * size, (i + 1) * size);
-      const g = maps[Math.floor(rand() * maps.length)]!;
+      const g = maps[Math.floor(rand() * maps.length)];
       applyBandSymmetry(s33, g, band, img, relabel);
       const n = counter33.completionsOfBand(band);
       expect(counter33.completionsOfBand(img)).toBe(n);
@@ -78,7 +88,9 @@ describe('band method against the exact-cover (DLX) counter, which shares nothin
   it('3x3: band 123456789/456789123/789123456 with row 4 = 214365897 has 633,312 completions both ways', () => {
     const b1 = parseBand(s33, band);
     const second = new Uint8Array(27);
-    [...'214365897'].forEach((ch, i) => { second[i] = Number(ch); });
+    [...'214365897'].forEach((ch, i) => {
+      second[i] = Number(ch);
+    });
     expect(counter33.completionsWithSecondBand(b1, second)).toBe(633_312);
     const grid = band.replace(/\|/g, '') + '214365897' + '.'.repeat(45);
     expect(countCompletions(grid).count).toBe(633_312);
@@ -97,10 +109,14 @@ describe('band method against the exact-cover (DLX) counter, which shares nothin
       // count stays small enough for the one-leaf-at-a-time DLX
       const row = randomRow4(b1, rand);
       if (!row) continue;
-      row.forEach((d, c) => { second[c] = d; });
+      row.forEach((d, c) => {
+        second[c] = d;
+      });
       const row5 = randomRow5Prefix(b1, row, rand, 3);
       if (!row5) continue;
-      row5.forEach((d, c) => { second[9 + c] = d; });
+      row5.forEach((d, c) => {
+        second[9 + c] = d;
+      });
       const grid = top + row.join('') + row5.join('') + '.'.repeat(45 - row5.length);
       const viaBands = counter33.completionsWithSecondBand(b1, second);
       const viaDlx = countCompletions(grid).count;
@@ -110,14 +126,17 @@ describe('band method against the exact-cover (DLX) counter, which shares nothin
     expect(checked).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(['2x2', '2x3'])('%s: the DLX counts band completions equal to the band method for every class', async (box) => {
-    const s = boxShape(Number(box[0]), Number(box[2]));
-    const t = await classTable({ box, workers: 1 });
-    for (const row of t.classRows) {
-      const top = row.band.replace(/\|/g, '');
-      expect(countCompletions(top + '.'.repeat(s.n * s.n - top.length), { box: s }).count).toBe(row.completions);
-    }
-  });
+  it.each(['2x2', '2x3'])(
+    '%s: the DLX counts band completions equal to the band method for every class',
+    async (box) => {
+      const s = boxShape(Number(box[0]), Number(box[2]));
+      const t = await classTable({ box, workers: 1 });
+      for (const row of t.classRows) {
+        const top = row.band.replace(/\|/g, '');
+        expect(countCompletions(top + '.'.repeat(s.n * s.n - top.length), { box: s }).count).toBe(row.completions);
+      }
+    },
+  );
 
   it('2x2: the DLX counts all 288 grids from empty', () => {
     expect(countCompletions('.'.repeat(16), { box: boxShape(2, 2) }).count).toBe(288);
@@ -133,9 +152,13 @@ function randomRow4(b1: Uint8Array, rand: () => number): number[] | null {
     for (let c = 0; c < 9 && ok; c++) {
       const opts = [];
       for (let d = 1; d <= 9; d++) if (!used.has(d) && b1[c] !== d && b1[9 + c] !== d && b1[18 + c] !== d) opts.push(d);
-      if (!opts.length) { ok = false; break; }
-      const d = opts[Math.floor(rand() * opts.length)]!;
-      row.push(d); used.add(d);
+      if (!opts.length) {
+        ok = false;
+        break;
+      }
+      const d = opts[Math.floor(rand() * opts.length)];
+      row.push(d);
+      used.add(d);
     }
     if (ok) return row;
   }
@@ -155,9 +178,9 @@ function randomRow5Prefix(b1: Uint8Array, row4: number[], rand: () => number, k:
       opts.push(d);
     }
     if (!opts.length) return null;
-    const d = opts[Math.floor(rand() * opts.length)]!;
-    row.push(d); used.add(d);
+    const d = opts[Math.floor(rand() * opts.length)];
+    row.push(d);
+    used.add(d);
   }
   return row;
 }
-

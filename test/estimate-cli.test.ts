@@ -30,11 +30,41 @@ const withoutTiming = (o: Obj) => Object.fromEntries(Object.entries(o).filter(([
 
 describe('sudoku-count estimate', () => {
   it('--json prints one object with every key the issue asks for', async () => {
-    const r = await cli(['--method', 'knuth-mrv', '--box', '2x2', '--samples', '5000', '--seed', '7', '--workers', '1', '--json']);
+    const r = await cli([
+      '--method',
+      'knuth-mrv',
+      '--box',
+      '2x2',
+      '--samples',
+      '5000',
+      '--seed',
+      '7',
+      '--workers',
+      '1',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const o = JSONtext.parse(r.stdout) as Obj;
-    for (const k of ['method', 'box', 'samples', 'seed', 'workers', 'mean', 'stderr', 'ci95', 'relErr', 'exact', 'ratio', 'z', 'nonzeroFraction', 'maxOverMean', 'seconds', 'samplesPerSecond', 'efficiency']) {
+    for (const k of [
+      'method',
+      'box',
+      'samples',
+      'seed',
+      'workers',
+      'mean',
+      'stderr',
+      'ci95',
+      'relErr',
+      'exact',
+      'ratio',
+      'z',
+      'nonzeroFraction',
+      'maxOverMean',
+      'seconds',
+      'samplesPerSecond',
+      'efficiency',
+    ]) {
       expect(o, k).toHaveProperty(k);
     }
     expect(o['method']).toBe('knuth-mrv');
@@ -54,7 +84,9 @@ describe('sudoku-count estimate', () => {
     expect(r.stdout).toMatch(/^ridder on 2x3 boxes \(6×6 grids\): 20,000 samples/);
     expect(r.stdout).toMatch(/exact N\s+28,200,960/);
     expect(r.stdout).toMatch(/mean \/ N\s+[01]\.\d{5}\s+z = [+-]\d/);
-    expect(r.stdout).toMatch(/reproduce\s+sudoku-count estimate --method ridder --box 2x3 --seed 3 --samples 20000 --batch 16384/);
+    expect(r.stdout).toMatch(
+      /reproduce\s+sudoku-count estimate --method ridder --box 2x3 --seed 3 --samples 20000 --batch 16384/,
+    );
   });
 
   it('crude on 3x3 says it saw no hit and gives the bound', async () => {
@@ -65,9 +97,30 @@ describe('sudoku-count estimate', () => {
   });
 
   it('a --seconds run reports whole batches and can be repeated by --samples', async () => {
-    const a = JSONtext.parse((await cli(['--method', 'knuth', '--box', '2x2', '--seconds', '0.3', '--batch', '500', '--seed', '4', '--json'])).stdout) as Obj;
+    const a = JSONtext.parse(
+      (await cli(['--method', 'knuth', '--box', '2x2', '--seconds', '0.3', '--batch', '500', '--seed', '4', '--json']))
+        .stdout,
+    ) as Obj;
     expect((a['samples'] as number) % 500).toBe(0);
-    const b = JSONtext.parse((await cli(['--method', 'knuth', '--box', '2x2', '--samples', String(a['samples']), '--batch', '500', '--seed', '4', '--workers', '1', '--json'])).stdout) as Obj;
+    const b = JSONtext.parse(
+      (
+        await cli([
+          '--method',
+          'knuth',
+          '--box',
+          '2x2',
+          '--samples',
+          String(a['samples']),
+          '--batch',
+          '500',
+          '--seed',
+          '4',
+          '--workers',
+          '1',
+          '--json',
+        ])
+      ).stdout,
+    ) as Obj;
     expect(withoutTiming(b)).toEqual(withoutTiming(a));
   });
 
@@ -81,11 +134,14 @@ describe('sudoku-count estimate', () => {
     const same = o['ridderVersusKnuth'] as Obj;
     expect(same['samples']).toBe(20000);
     expect(same['identical']).toBe(true); // 2×2 products stay below 2^53: bit for bit
-    const knuth = runs[1]!, ridder = runs[5]!;
+    const knuth = runs[1],
+      ridder = runs[5];
     expect(ridder['mean']).toBe(knuth['mean']);
     const text = await cli(['--compare', '--box', '2x2', '--samples', '20000', '--seed', '5']);
     expect(text.stdout).toMatch(/ridder vs knuth on their common 20,000 samples .*identical/);
-    const rows = text.stdout.split('\n').filter((l) => /^\s+(crude|knuth|knuth-random|knuth-mrv|hybrid \(fill 5\)|ridder)\s+20,000\s/.test(l));
+    const rows = text.stdout
+      .split('\n')
+      .filter((l) => /^\s+(crude|knuth|knuth-random|knuth-mrv|hybrid \(fill 5\)|ridder)\s+20,000\s/.test(l));
     expect(rows).toHaveLength(6);
   });
 
@@ -112,7 +168,11 @@ describe('sudoku-count estimate', () => {
     const file = join(dir, 'run.jsonl');
     const args = ['--method', 'knuth-mrv', '--box', '2x3', '--samples', '200000', '--batch', '500', '--seed', '31'];
     // start, and kill -9 once at least 20 of the 400 batches are on disk
-    const child = spawn(process.execPath, [CLI, 'estimate', ...args, '--checkpoint', file, '--workers', '2', '--json'], { env, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'estimate', ...args, '--checkpoint', file, '--workers', '2', '--json'],
+      { env, stdio: 'ignore' },
+    );
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     for (let i = 0; i < 400; i++) {
       await new Promise((r) => setTimeout(r, 10));
@@ -134,7 +194,8 @@ describe('sudoku-count estimate', () => {
     const resumed = await cli(['--resume', file, '--workers', '1', '--json']);
     expect(resumed.code).toBe(0);
     const full = await cli([...args, '--workers', '2', '--json']);
-    const a = JSONtext.parse(resumed.stdout) as Obj, b = JSONtext.parse(full.stdout) as Obj;
+    const a = JSONtext.parse(resumed.stdout) as Obj,
+      b = JSONtext.parse(full.stdout) as Obj;
     expect(withoutTiming(a)).toEqual(withoutTiming(b));
     expect(a['samples']).toBe(200000);
     // the checkpoint now holds every batch once, and no partial line
@@ -151,13 +212,37 @@ describe('sudoku-count estimate', () => {
     const dir = mkdtempSync(join(tmpdir(), 'estimate-ck-'));
     const file = join(dir, 'empty.jsonl');
     writeFileSync(file, '{"format":"sudoku-co'); // the header was being written
-    const args = ['--method', 'knuth', '--box', '2x2', '--samples', '3000', '--batch', '1000', '--seed', '8', '--workers', '1', '--json'];
+    const args = [
+      '--method',
+      'knuth',
+      '--box',
+      '2x2',
+      '--samples',
+      '3000',
+      '--batch',
+      '1000',
+      '--seed',
+      '8',
+      '--workers',
+      '1',
+      '--json',
+    ];
     const resumed = await cli(['--resume', file, ...args]);
     expect(resumed.code).toBe(0);
     const full = await cli(args);
-    expect(withoutTiming(JSONtext.parse(resumed.stdout) as Obj)).toEqual(withoutTiming(JSONtext.parse(full.stdout) as Obj));
+    expect(withoutTiming(JSONtext.parse(resumed.stdout) as Obj)).toEqual(
+      withoutTiming(JSONtext.parse(full.stdout) as Obj),
+    );
     const c = readCheckpoint(file);
-    expect(c.header).toEqual({ method: 'knuth', box: '2x2', fill: null, seed: 8, batchSize: 1000, samples: 3000, seconds: null });
+    expect(c.header).toEqual({
+      method: 'knuth',
+      box: '2x2',
+      fill: null,
+      seed: 8,
+      batchSize: 1000,
+      samples: 3000,
+      seconds: null,
+    });
     expect(c.batches).toHaveLength(3);
   });
 });

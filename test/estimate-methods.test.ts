@@ -19,7 +19,14 @@ const N2x2 = 288n;
 const N2x3 = 28_200_960n;
 const N3x3 = 6_670_903_752_021_072_936_960n;
 
-interface Case { method: string; box: string; exact: bigint; samples: number; maxRelErr: number; seed: number }
+interface Case {
+  method: string;
+  box: string;
+  exact: bigint;
+  samples: number;
+  maxRelErr: number;
+  seed: number;
+}
 const cases: Case[] = [
   // 2×2: CV crude 35, knuth 0.58, knuth-random 4.3, knuth-mrv 0.33, hybrid (fill 5) 1.2
   { method: 'crude', box: '2x2', exact: N2x2, samples: 3_000_000, maxRelErr: 0.026, seed: 101 },
@@ -41,7 +48,14 @@ const cases: Case[] = [
 
 describe('estimators agree with the exact count', () => {
   it.each(cases)('$method on $box: |z| < 4.5 with relErr < $maxRelErr ($samples samples, seed $seed)', async (c) => {
-    const r = await estimate({ method: c.method, box: c.box, seed: c.seed, samples: c.samples, workers: 1, exact: c.exact });
+    const r = await estimate({
+      method: c.method,
+      box: c.box,
+      seed: c.seed,
+      samples: c.samples,
+      workers: 1,
+      exact: c.exact,
+    });
     expect(r.samples).toBe(c.samples);
     expect(r.exact).toBe(c.exact);
     expect(r.relErr).not.toBeNull();
@@ -61,7 +75,7 @@ describe('estimators agree with the exact count', () => {
     expect(r.mean).toBe(0);
     expect(r.z).toBeNull();
     // one-sided bound (n!)^n·(1 − 0.05^(1/S)) ≈ 3·720⁶/10⁵ = 4.2·10¹²; two-sided Clopper–Pearson ≈ 3.69/S·720⁶
-    expect(r.upper95! / (3 * 720 ** 6 / 100_000)).toBeCloseTo(0.9986, 3);
+    expect(r.upper95! / ((3 * 720 ** 6) / 100_000)).toBeCloseTo(0.9986, 3);
     expect(r.ci95![0]).toBe(0);
     expect(r.ci95![1]).toBeGreaterThan(Number(N2x3));
     expect(r.note).toMatch(/no non-zero sample/);
@@ -70,7 +84,14 @@ describe('estimators agree with the exact count', () => {
   it('knuth-random on 3x3 never completes a grid: no estimate and no bound, rather than a false one', async () => {
     // a random cell order almost always dead-ends on 3×3: 0 complete walks in 1.1·10⁷ draws (seed 7, 20 s run),
     // so P(complete) < 2.7·10⁻⁷ (95 %) and P(any in 20,000 draws) < 0.6 %
-    const r = await estimate({ method: 'knuth-random', box: '3x3', seed: 310, samples: 20_000, workers: 1, exact: N3x3 });
+    const r = await estimate({
+      method: 'knuth-random',
+      box: '3x3',
+      seed: 310,
+      samples: 20_000,
+      workers: 1,
+      exact: N3x3,
+    });
     expect(r.nonzero).toBe(0);
     expect(r.ci95).toBeNull();
     expect(r.upper95).toBeNull(); // the binomial bound is for 0/1 samples (crude) only

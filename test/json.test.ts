@@ -9,8 +9,12 @@ describe('JSON with exact big integers', () => {
   });
 
   it('reads long decimals as doubles and safe integers as numbers', () => {
-    const o = fromJson('{"mean":6.689874271757641e+21,"p":0.123456789012345678,"n":1234567890123456,"big":-12345678901234567890,"s":"12345678901234567890"}') as Record<string, unknown>;
+    const o = fromJson(
+      '{"mean":6.689874271757641e+21,"p":0.123456789012345678,"n":1234567890123456,' +
+        '"big":-12345678901234567890,"s":"12345678901234567890"}',
+    ) as Record<string, unknown>;
     expect(o['mean']).toBe(6.689874271757641e21);
+    // eslint-disable-next-line no-loss-of-precision -- the same long decimal as the JSON text above
     expect(o['p']).toBeCloseTo(0.123456789012345678, 15);
     expect(o['n']).toBe(1234567890123456);
     expect(o['big']).toBe(-12345678901234567890n);

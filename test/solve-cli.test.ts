@@ -8,11 +8,15 @@ import { boxShape } from '../dist/grid/shape.js';
 import { splitPuzzles } from '../dist/io/readPuzzles.js';
 
 const CLI = join(__dirname, '..', 'dist', 'cli', 'main.js');
-const PUZZLES = join(__dirname, '..', '..', 'shared', 'data', 'puzzles');
+const PUZZLES = join(__dirname, 'fixtures', 'puzzles');
 const TMP = mkdtempSync(join(tmpdir(), 'sudoku-count-solve-'));
 
 function cli(args: string[], input?: string): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, 'solve', ...args], { input: input ?? '', encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const r = spawnSync(process.execPath, [CLI, 'solve', ...args], {
+    input: input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -25,9 +29,11 @@ function file(name: string, text: string): string {
 /** Independent check that a solution is a valid 9×9 grid keeping the clues. */
 function valid9(puzzle: string, solution: string): boolean {
   if (!/^[1-9]{81}$/.test(solution)) return false;
-  for (let i = 0; i < 81; i++) if (/[1-9]/.test(puzzle[i]!) && puzzle[i] !== solution[i]) return false;
+  for (let i = 0; i < 81; i++) if (/[1-9]/.test(puzzle[i]) && puzzle[i] !== solution[i]) return false;
   for (let a = 0; a < 9; a++) {
-    const row = new Set(), col = new Set(), box = new Set();
+    const row = new Set(),
+      col = new Set(),
+      box = new Set();
     for (let k = 0; k < 9; k++) {
       row.add(solution[a * 9 + k]);
       col.add(solution[k * 9 + a]);
@@ -39,7 +45,10 @@ function valid9(puzzle: string, solution: string): boolean {
 }
 
 const P = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
-const counted = readFileSync(join(PUZZLES, 'counted.txt'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => l.split(':'));
+const counted = readFileSync(join(PUZZLES, 'counted.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => l.split(':'));
 
 /** Bad input: status 2, one line on stderr saying `wanted`, nothing on stdout, no stack trace. */
 function expectBadInput(r: { code: number; stdout: string; stderr: string }, wanted: RegExp): void {
@@ -64,7 +73,7 @@ describe('sudoku-count solve: output', () => {
     expect(r.code).toBe(0);
     const out = r.stdout.trimEnd().split('\n');
     expect(out).toHaveLength(counted.length);
-    out.forEach((line, i) => expect(line).toBe(Number(counted[i]![1]) >= 2 ? '2+' : counted[i]![1]));
+    out.forEach((line, i) => expect(line).toBe(Number(counted[i][1]) >= 2 ? '2+' : counted[i][1]));
   });
 
   it('--count: the full counts; default: solution, unsolvable or multiple', () => {
@@ -73,7 +82,7 @@ describe('sudoku-count solve: output', () => {
     expect(counts).toEqual(counted.map(([, c]) => c));
     const solved = cli(['--file', path]).stdout.trimEnd().split('\n');
     solved.forEach((line, i) => {
-      const [, c, solution] = counted[i]!;
+      const [, c, solution] = counted[i];
       if (c === '0') expect(line).toBe('unsolvable');
       else if (c === '1') expect(line).toBe(solution);
       else expect(line).toBe('multiple');
@@ -81,13 +90,18 @@ describe('sudoku-count solve: output', () => {
   });
 
   it("reads stdin with '-' and prints one JSON object per line with --json", () => {
-    const some = counted.slice(0, 3).concat(counted.filter(([, c]) => c === '0').slice(0, 1), counted.filter(([, c]) => Number(c) > 100).slice(0, 1));
+    const some = counted
+      .slice(0, 3)
+      .concat(counted.filter(([, c]) => c === '0').slice(0, 1), counted.filter(([, c]) => Number(c) > 100).slice(0, 1));
     const r = cli(['--count', '--json', '-'], some.map((x) => x.join(':')).join('\n') + '\n');
     expect(r.code).toBe(0);
-    const objs = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const objs = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(objs).toHaveLength(some.length);
     objs.forEach((o, i) => {
-      const [puzzle, c, solution] = some[i]!;
+      const [puzzle, c, solution] = some[i];
       expect(Object.keys(o).sort()).toEqual(['count', 'limited', 'puzzle', 'seconds', 'solution']);
       expect(o['puzzle']).toBe(puzzle);
       expect(o['count']).toBe(Number(c));
@@ -96,7 +110,7 @@ describe('sudoku-count solve: output', () => {
       if (c === '0') expect(o['solution']).toBeNull();
       if (solution) expect(o['solution']).toBe(solution);
     });
-    const lim = JSON.parse(cli(['--count', '--limit', '2', '--json', some[4]![0]!]).stdout) as Record<string, unknown>;
+    const lim = JSON.parse(cli(['--count', '--limit', '2', '--json', some[4][0]]).stdout) as Record<string, unknown>;
     expect([lim['count'], lim['limited']]).toEqual([2, true]);
   });
 
@@ -116,22 +130,28 @@ describe('sudoku-count solve: output', () => {
 
   it('reads grid layouts over several lines, comments, blank lines and puzzle:extra lines from a file', () => {
     const rows = Array.from({ length: 9 }, (_, r) => P.slice(9 * r, 9 * r + 9));
-    const layout = rows.map((x, r) => `${x.slice(0, 3)} ${x.slice(3, 6)} | ${x.slice(6)}` + (r === 2 || r === 5 ? '\n------+-------+------' : '')).join('\n');
+    const layout = rows
+      .map(
+        (x, r) =>
+          `${x.slice(0, 3)} ${x.slice(3, 6)} | ${x.slice(6)}` + (r === 2 || r === 5 ? '\n------+-------+------' : ''),
+      )
+      .join('\n');
     const text = `# a comment\n${P}:1\n\n${layout}\n\n${P.replace(/\./g, '0')}\n`;
     const r = cli(['--file', file('layout.txt', text)]);
     expect(r.code).toBe(0);
     const out = r.stdout.trimEnd().split('\n');
     expect(out).toHaveLength(3);
     expect(new Set(out).size).toBe(1);
-    expect(valid9(P, out[0]!)).toBe(true);
+    expect(valid9(P, out[0])).toBe(true);
   });
 
   it('16x16 puzzles use letters for 10..16', () => {
     // the pattern grid for 4×4 boxes, with every third cell blanked
     const n = 16;
-    const digit = (d: number) => '123456789ABCDEFG'[d - 1]!;
+    const digit = (d: number) => '123456789ABCDEFG'[d - 1];
     let full = '';
-    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) full += digit((((r % 4) * 4 + Math.floor(r / 4) + c) % n) + 1);
+    for (let r = 0; r < n; r++)
+      for (let c = 0; c < n; c++) full += digit((((r % 4) * 4 + Math.floor(r / 4) + c) % n) + 1);
     const puzzle = [...full].map((ch, i) => (i % 3 === 0 ? '.' : ch)).join('');
     const r = cli(['--box', '4x4', '--limit', '1', puzzle]);
     expect(r.code).toBe(0);
@@ -154,13 +174,22 @@ describe('sudoku-count solve: bad input is one line and status 2', () => {
 
   it('givens that clash: names the digit, the unit and both cells', () => {
     expectBadInput(cli(['55' + P.slice(2)]), /argument 1: givens clash: two 5s in row 1 \(r1c1 and r1c2\)/);
-    expectBadInput(cli(['4' + '.'.repeat(8) + '4' + P.slice(10)]), /givens clash: two 4s in column 1 \(r1c1 and r2c1\)/);
-    expectBadInput(cli([P, P.slice(0, 10) + '4' + P.slice(11)]), /argument 2: givens clash: two 4s in box 1 \(r1c1 and r2c2\)/);
+    expectBadInput(
+      cli(['4' + '.'.repeat(8) + '4' + P.slice(10)]),
+      /givens clash: two 4s in column 1 \(r1c1 and r2c1\)/,
+    );
+    expectBadInput(
+      cli([P, P.slice(0, 10) + '4' + P.slice(11)]),
+      /argument 2: givens clash: two 4s in box 1 \(r1c1 and r2c2\)/,
+    );
   });
 
   it('in a file or on stdin: names the line, and the character on it', () => {
     const path = file('bad.txt', `${P}\n${P}\n${P.slice(0, 40)}?${P.slice(41)}\n`);
-    expectBadInput(cli(['--file', path]), new RegExp(`${path.replace(/[/.]/g, '\\$&')} line 3: character 41 '\\?' is not a digit`));
+    expectBadInput(
+      cli(['--file', path]),
+      new RegExp(`${path.replace(/[/.]/g, '\\$&')} line 3: character 41 '\\?' is not a digit`),
+    );
     expectBadInput(cli(['-'], `${P}\n${P.slice(1)}\n`), /stdin line 2: 80 cells, a 3x3 grid has 81/);
     expectBadInput(cli(['-'], `${P}\n\n${'55' + P.slice(2)}\n`), /stdin line 3: givens clash: two 5s in row 1/);
     expectBadInput(cli(['--file', join(TMP, 'missing.txt')]), /cannot read .*missing\.txt: no such file/);
@@ -196,6 +225,8 @@ describe('splitPuzzles', () => {
     expect(() => splitPuzzles(s, '1234\n3412\n\n', 'f')).toThrow(/f lines 1–2: 8 cells, a 2x2 grid has 16/);
     expect(() => splitPuzzles(s, '123434122143432\n1234341221434321\n', 'f')).toThrow(/f line 1: 15 cells/);
     expect(() => splitPuzzles(s, '12343412214343211\n', 'f')).toThrow(/f line 1: 17 cells/);
-    expect(() => splitPuzzles(s, '1234\n34x2\n', 'f')).toThrow(/f line 2: character 3 'x' is not a digit of a 2x2 grid/);
+    expect(() => splitPuzzles(s, '1234\n34x2\n', 'f')).toThrow(
+      /f line 2: character 3 'x' is not a digit of a 2x2 grid/,
+    );
   });
 });

@@ -11,8 +11,12 @@ import { ExactCoverCounter } from '../dist/solve/exactCoverCounter.js';
 import { SolutionCounter } from '../dist/solve/solutionCounter.js';
 import { rng as seeded } from './helpers/naive.js'; // mulberry32: every run draws the same grids
 
-const PUZZLES = join(__dirname, '..', '..', 'shared', 'data', 'puzzles');
-const lines = (file: string) => readFileSync(join(PUZZLES, file), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+const PUZZLES = join(__dirname, 'fixtures', 'puzzles');
+const lines = (file: string) =>
+  readFileSync(join(PUZZLES, file), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 
 /**
  * An independent grid checker, sharing no code with src/: is `solution` a full R×C-box grid that
@@ -20,17 +24,20 @@ const lines = (file: string) => readFileSync(join(PUZZLES, file), 'utf8').split(
  */
 function gridProblem(R: number, C: number, puzzle: string, solution: string): string | null {
   const n = R * C;
-  const digit = (ch: string) => (ch === '.' || ch === '0' ? 0 : '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.indexOf(ch.toUpperCase()) + 1);
+  const digit = (ch: string) =>
+    ch === '.' || ch === '0' ? 0 : '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.indexOf(ch.toUpperCase()) + 1;
   const p = [...puzzle.replace(/[\s|+-]/g, '')].map(digit);
   const s = [...solution].map(digit);
   if (s.length !== n * n || p.length !== n * n) return `length ${s.length}/${p.length}`;
   for (let i = 0; i < n * n; i++) {
-    if (s[i]! < 1 || s[i]! > n) return `cell ${i}: ${s[i]}`;
+    if (s[i] < 1 || s[i] > n) return `cell ${i}: ${s[i]}`;
     if (p[i] !== 0 && p[i] !== s[i]) return `cell ${i} changes a given`;
   }
   const units: number[][] = [];
   for (let a = 0; a < n; a++) {
-    const row: number[] = [], col: number[] = [], box: number[] = [];
+    const row: number[] = [],
+      col: number[] = [],
+      box: number[] = [];
     for (let k = 0; k < n; k++) {
       row.push(a * n + k);
       col.push(k * n + a);
@@ -42,26 +49,36 @@ function gridProblem(R: number, C: number, puzzle: string, solution: string): st
   return null;
 }
 
-
-/** A random full grid of a shape: the pattern grid, digits relabelled, rows and columns shuffled within bands and stacks. */
+/**
+ * A random full grid of a shape: the pattern grid, digits relabelled, rows and columns shuffled within bands and
+ * stacks.
+ */
 function randomFullGrid(shape: BoxShape, rnd: () => number): Uint8Array {
   const { rows: R, cols: C, n } = shape;
-  const shuffle = <T>(a: T[]) => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [a[i], a[j]] = [a[j]!, a[i]!]; } return a; };
+  const shuffle = <T>(a: T[]) => {
+    for (let i = a.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [a[i], a[j]] = [a[j], a[i]];
+    }
+    return a;
+  };
   const label = shuffle(Array.from({ length: n }, (_, i) => i + 1));
   const rows = Array.from({ length: C }, (_, b) => shuffle(Array.from({ length: R }, (_, i) => b * R + i))).flat();
   const cols = Array.from({ length: R }, (_, s) => shuffle(Array.from({ length: C }, (_, i) => s * C + i))).flat();
   const g = new Uint8Array(n * n);
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
-    const rr = rows[r]!, cc = cols[c]!;
-    g[r * n + c] = label[((rr % R) * C + Math.floor(rr / R) + cc) % n]!;
-  }
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      const rr = rows[r],
+        cc = cols[c];
+      g[r * n + c] = label[((rr % R) * C + Math.floor(rr / R) + cc) % n]!;
+    }
   return g;
 }
 
 describe('counted.txt: every puzzle gets its stated count', () => {
   const cases = lines('counted.txt').map((l) => l.split(':'));
   const generic = new SolutionCounter(SHAPE_3X3);
-  it.each(cases.map(([p, c, s]) => [p!, Number(c), s ?? '']))('%s: %i', (puzzle, expected, solution) => {
+  it.each(cases.map(([p, c, s]) => [p, Number(c), s ?? '']))('%s: %i', (puzzle, expected, solution) => {
     const r = countSolutions(puzzle);
     expect(r.count).toBe(expected);
     expect(r.limited).toBe(false);
@@ -126,7 +143,12 @@ describe('every counter agrees with the generic DLX on random partial grids', ()
         if (g[i] === 0) g[i] = 1 + Math.floor(rnd() * n);
       }
       let dlx;
-      try { dlx = countCompletions(g, { box: shape, limit: 50_000 }); } catch (e) { if (e instanceof InputError) continue; throw e; }
+      try {
+        dlx = countCompletions(g, { box: shape, limit: 50_000 });
+      } catch (e) {
+        if (e instanceof InputError) continue;
+        throw e;
+      }
       if (dlx.limited) continue;
       checked++;
       seen.add(dlx.count);
@@ -134,8 +156,14 @@ describe('every counter agrees with the generic DLX on random partial grids', ()
         const want = Math.min(dlx.count, limit);
         for (const counter of counters) {
           const r = counter.count(g, limit, solution);
-          expect({ limit, count: r.count, limited: r.limited, solved: r.solved }).toEqual({ limit, count: want, limited: want >= limit, solved: want > 0 });
-          if (r.solved) expect(gridProblem(shape.rows, shape.cols, formatGrid(shape, g), formatGrid(shape, solution))).toBeNull();
+          expect({ limit, count: r.count, limited: r.limited, solved: r.solved }).toEqual({
+            limit,
+            count: want,
+            limited: want >= limit,
+            solved: want > 0,
+          });
+          if (r.solved)
+            expect(gridProblem(shape.rows, shape.cols, formatGrid(shape, g), formatGrid(shape, solution))).toBeNull();
         }
       }
     }

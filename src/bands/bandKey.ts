@@ -40,16 +40,19 @@ export function bandCodec(shape: BoxShape): BandCodec {
   function encode(cells: ArrayLike<number>, offset = 0): number {
     let key = 0;
     for (let r = 0; r < R; r++) {
-      let rem = rowMask[r]!;
+      let rem = rowMask[r];
       let rank = 0;
       const base = offset + r * n + C;
       for (let i = 0; i < free; i++) {
-        const bit = 1 << (cells[base + i]! - 1);
+        const bit = 1 << (cells[base + i] - 1);
         // rank of this digit among the remaining ones
         let below = rem & (bit - 1);
         let k = 0;
-        while (below) { below &= below - 1; k++; }
-        rank += k * fact[free - 1 - i]!;
+        while (below) {
+          below &= below - 1;
+          k++;
+        }
+        rank += k * fact[free - 1 - i];
         rem &= ~bit;
       }
       key = key * radix + rank;
@@ -63,9 +66,9 @@ export function bandCodec(shape: BoxShape): BandCodec {
       key = (key - rank) / radix;
       const base = offset + r * n;
       for (let c = 0; c < C; c++) out[base + c] = r * C + c + 1;
-      let rem = rowMask[r]!;
+      let rem = rowMask[r];
       for (let i = 0; i < free; i++) {
-        const f = fact[free - 1 - i]!;
+        const f = fact[free - 1 - i];
         let k = Math.floor(rank / f);
         rank -= k * f;
         let m = rem;

@@ -40,35 +40,38 @@ export function forEachBand(shape: BoxShape, visit: (cells: Uint8Array, id: numb
   const full = fullMask(n);
   const rowUsed = new Int32Array(R);
   const boxUsed = new Int32Array(R);
-  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) rowUsed[r]! |= 1 << (r * C + c);
+  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) rowUsed[r] |= 1 << (r * C + c);
   boxUsed[0] = full;
   const cand = new Int32Array(depth);
   const placed = new Int32Array(depth);
   let count = 0;
-  if (depth === 0) { visit(band, 0); return 1; }
+  if (depth === 0) {
+    visit(band, 0);
+    return 1;
+  }
   let p = 0;
-  cand[0] = full & ~rowUsed[rowOf[0]!]! & ~boxUsed[boxOf[0]!]!;
+  cand[0] = full & ~rowUsed[rowOf[0]] & ~boxUsed[boxOf[0]];
   for (;;) {
-    const m = cand[p]!;
+    const m = cand[p];
     if (m === 0) {
       if (--p < 0) break;
-      const bit = placed[p]!;
-      rowUsed[rowOf[p]!]! ^= bit;
-      boxUsed[boxOf[p]!]! ^= bit;
+      const bit = placed[p];
+      rowUsed[rowOf[p]] ^= bit;
+      boxUsed[boxOf[p]] ^= bit;
       continue;
     }
     const bit = m & -m;
     cand[p] = m ^ bit;
-    band[cellOf[p]!] = 32 - Math.clz32(bit);
+    band[cellOf[p]] = 32 - Math.clz32(bit);
     if (p === depth - 1) {
       visit(band, count++);
       continue;
     }
     placed[p] = bit;
-    rowUsed[rowOf[p]!]! |= bit;
-    boxUsed[boxOf[p]!]! |= bit;
+    rowUsed[rowOf[p]] |= bit;
+    boxUsed[boxOf[p]] |= bit;
     p++;
-    cand[p] = full & ~rowUsed[rowOf[p]!]! & ~boxUsed[boxOf[p]!]!;
+    cand[p] = full & ~rowUsed[rowOf[p]] & ~boxUsed[boxOf[p]];
   }
   return count;
 }

@@ -15,10 +15,10 @@ export function isLexReduced(shape: BoxShape, cells: ArrayLike<number>, offset =
   let prevFirst = 0;
   for (let b = 1; b < R; b++) {
     const base = offset + b * C;
-    const first = cells[base]!;
+    const first = cells[base];
     if (first < prevFirst) return false;
     prevFirst = first;
-    for (let c = 1; c < C; c++) if (cells[base + c]! < cells[base + c - 1]!) return false;
+    for (let c = 1; c < C; c++) if (cells[base + c] < cells[base + c - 1]) return false;
   }
   return true;
 }
@@ -27,7 +27,12 @@ export function isLexReduced(shape: BoxShape, cells: ArrayLike<number>, offset =
  * Write the reduced form of `band` into `out` (both R·n cells; may not alias). `scratch` needs R·n cells.
  * No allocation: callers in loops pass their own buffers.
  */
-export function lexReduceInto(shape: BoxShape, band: ArrayLike<number>, out: Uint8Array, scratch: Uint8Array): Uint8Array {
+export function lexReduceInto(
+  shape: BoxShape,
+  band: ArrayLike<number>,
+  out: Uint8Array,
+  scratch: Uint8Array,
+): Uint8Array {
   const { rows: R, cols: C, n } = shape;
   const cells = R * n;
   // 1. sort columns inside each box b ≥ 1 by top entry (insertion sort on column indices), into scratch.
@@ -35,10 +40,12 @@ export function lexReduceInto(shape: BoxShape, band: ArrayLike<number>, out: Uin
   for (let b = 1; b < R; b++) {
     const base = b * C;
     for (let i = 1; i < C; i++) {
-      for (let j = i; j > 0 && scratch[base + j]! < scratch[base + j - 1]!; j--) {
+      for (let j = i; j > 0 && scratch[base + j] < scratch[base + j - 1]; j--) {
         for (let r = 0; r < R; r++) {
           const a = r * n + base + j;
-          const t = scratch[a]!; scratch[a] = scratch[a - 1]!; scratch[a - 1] = t;
+          const t = scratch[a];
+          scratch[a] = scratch[a - 1]!;
+          scratch[a - 1] = t;
         }
       }
     }
@@ -50,7 +57,7 @@ export function lexReduceInto(shape: BoxShape, band: ArrayLike<number>, out: Uin
     let best = -1;
     for (let b = 1; b < R; b++) {
       if (used & (1 << b)) continue;
-      if (best < 0 || scratch[b * C]! < scratch[best * C]!) best = b;
+      if (best < 0 || scratch[b * C] < scratch[best * C]) best = b;
     }
     used |= 1 << best;
     for (let r = 0; r < R; r++) {

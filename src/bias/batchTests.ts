@@ -75,12 +75,24 @@ export interface BatchTests {
 }
 
 export async function batchTests(options: BatchTestOptions): Promise<BatchTests> {
-  const B = options.batches, S = options.samples;
+  const B = options.batches,
+    S = options.samples;
   if (!Number.isSafeInteger(B) || B < 2) throw new InputError(`--batches must be a whole number ≥ 2, not ${B}`);
-  if (!Number.isSafeInteger(S) || S < 2) throw new InputError(`--samples must be a whole number ≥ 2 per batch, not ${S}`);
-  const { plan, estimator } = estimatePlan({ method: options.method, box: options.box, fill: options.fill ?? null, seed: options.seed, samples: B * S, batchSize: S });
+  if (!Number.isSafeInteger(S) || S < 2)
+    throw new InputError(`--samples must be a whole number ≥ 2 per batch, not ${S}`);
+  const { plan, estimator } = estimatePlan({
+    method: options.method,
+    box: options.box,
+    fill: options.fill ?? null,
+    seed: options.seed,
+    samples: B * S,
+    batchSize: S,
+  });
   const count = options.exact ?? (await exactCount(plan.shape));
-  if (count === null) throw new InputError(`no exact grid count for ${plan.shape.name}: the batch tests need it (2x2, 2x3, 3x2, 3x3, 4x2)`);
+  if (count === null)
+    throw new InputError(
+      `no exact grid count for ${plan.shape.name}: the batch tests need it (2x2, 2x3, 3x2, 3x3, 4x2)`,
+    );
   const t0 = performance.now();
   const N = Number(count);
   const logScale = Math.log10(Number(estimator.scale));
@@ -106,7 +118,13 @@ export async function batchTests(options: BatchTestOptions): Promise<BatchTests>
   const point = (): RunningPoint => {
     const { mean, ci95 } = meanAndError(totals, estimator.scale);
     const sd = ci95 ? ((ci95[1] - mean) / Z95) * Math.sqrt(totals.samples) : null;
-    return { samples: totals.samples, mean, lo: ci95 ? ci95[0] : null, hi: ci95 ? ci95[1] : null, cv: sd !== null && mean > 0 ? sd / mean : null };
+    return {
+      samples: totals.samples,
+      mean,
+      lo: ci95 ? ci95[0] : null,
+      hi: ci95 ? ci95[1] : null,
+      cv: sd !== null && mean > 0 ? sd / mean : null,
+    };
   };
   for (let b = 0; b < B; b++) {
     const record = runBatch(recording, b, states(b), S, scratch);
@@ -124,25 +142,48 @@ export async function batchTests(options: BatchTestOptions): Promise<BatchTests>
   const covered = judged.filter((r) => r.covers).length;
   const coverage = judged.length > 0 ? covered / judged.length : null;
   const coveragePValue = judged.length > 0 ? binomialCdf(covered, judged.length, 0.95) : null;
-  const zs = rows.map((r) => r.z).filter((z): z is number => z !== null).sort((a, b) => a - b);
+  const zs = rows
+    .map((r) => r.z)
+    .filter((z): z is number => z !== null)
+    .sort((a, b) => a - b);
   const zMean = zs.length > 0 ? zs.reduce((a, b) => a + b, 0) / zs.length : null;
-  const zSd = zs.length > 1 && zMean !== null ? Math.sqrt(zs.reduce((a, z) => a + (z - zMean) ** 2, 0) / (zs.length - 1)) : null;
-  let ksStatistic: number | null = null, ksPValue: number | null = null;
+  const zSd =
+    zs.length > 1 && zMean !== null ? Math.sqrt(zs.reduce((a, z) => a + (z - zMean) ** 2, 0) / (zs.length - 1)) : null;
+  let ksStatistic: number | null = null,
+    ksPValue: number | null = null;
   if (zs.length > 0) {
     let d = 0;
-    zs.forEach((z, i) => { const F = normalCdf(z); d = Math.max(d, (i + 1) / zs.length - F, F - i / zs.length); });
+    zs.forEach((z, i) => {
+      const F = normalCdf(z);
+      d = Math.max(d, (i + 1) / zs.length - F, F - i / zs.length);
+    });
     ksStatistic = d;
     ksPValue = kolmogorovPValue(d, zs.length);
   }
   const means = rows.map((r) => r.mean).sort((a, b) => a - b);
-  const median = means.length % 2 ? means[(means.length - 1) / 2]! : (means[means.length / 2 - 1]! + means[means.length / 2]!) / 2;
+  const median =
+    means.length % 2 ? means[(means.length - 1) / 2] : (means[means.length / 2 - 1] + means[means.length / 2]) / 2;
   const overall = point();
   return {
-    method: plan.method, box: plan.shape.name, fill: plan.fill, seed: plan.seed, batches: B, samplesPerBatch: S, count, rows,
-    coverage, coveragePValue, underCovers: coveragePValue !== null && coveragePValue < 0.01,
-    zMean, zSd, ksStatistic, ksPValue,
+    method: plan.method,
+    box: plan.shape.name,
+    fill: plan.fill,
+    seed: plan.seed,
+    batches: B,
+    samplesPerBatch: S,
+    count,
+    rows,
+    coverage,
+    coveragePValue,
+    underCovers: coveragePValue !== null && coveragePValue < 0.01,
+    zMean,
+    zSd,
+    ksStatistic,
+    ksPValue,
     medianOverMean: overall.mean > 0 ? median / overall.mean : NaN,
-    overall, running, zeros,
+    overall,
+    running,
+    zeros,
     logHistogram: [...bins.entries()].sort((a, b) => a[0] - b[0]).map(([k, c]) => ({ lo: k / 10, count: c })),
     seconds: (performance.now() - t0) / 1000,
   };

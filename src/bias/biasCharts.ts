@@ -14,10 +14,22 @@ export interface BiasCharts {
   readonly logX: object;
 }
 
-const WIDTH = 640, HEIGHT = 280;
+const WIDTH = 640,
+  HEIGHT = 280;
 
 function frame(title: string, data: object[], scales: object[], axes: object[], marks: object[]): object {
-  return { $schema: 'https://vega.github.io/schema/vega/v6.json', width: WIDTH, height: HEIGHT, padding: 8, background: 'white', title: { text: title, fontSize: 13 }, data, scales, axes, marks };
+  return {
+    $schema: 'https://vega.github.io/schema/vega/v6.json',
+    width: WIDTH,
+    height: HEIGHT,
+    padding: 8,
+    background: 'white',
+    title: { text: title, fontSize: 13 },
+    data,
+    scales,
+    axes,
+    marks,
+  };
 }
 
 export function biasCharts(r: BatchTests): BiasCharts {
@@ -25,56 +37,198 @@ export function biasCharts(r: BatchTests): BiasCharts {
   const running = frame(
     `Running estimate with 95 % band, ${r.method} on ${r.box} (exact N dashed)`,
     [
-      { name: 'run', values: r.running.filter((p) => p.lo !== null).map((p) => ({ s: p.samples, mean: p.mean, lo: p.lo, hi: p.hi })) },
+      {
+        name: 'run',
+        values: r.running.filter((p) => p.lo !== null).map((p) => ({ s: p.samples, mean: p.mean, lo: p.lo, hi: p.hi })),
+      },
       { name: 'exact', values: [{ n: N }] },
     ],
     [
       { name: 'x', type: 'linear', domain: { data: 'run', field: 's' }, range: 'width', zero: false },
-      { name: 'y', type: 'linear', domain: { fields: [{ data: 'run', field: 'lo' }, { data: 'run', field: 'hi' }, { data: 'exact', field: 'n' }] }, range: 'height', zero: false, nice: true },
+      {
+        name: 'y',
+        type: 'linear',
+        domain: {
+          fields: [
+            { data: 'run', field: 'lo' },
+            { data: 'run', field: 'hi' },
+            { data: 'exact', field: 'n' },
+          ],
+        },
+        range: 'height',
+        zero: false,
+        nice: true,
+      },
     ],
-    [{ orient: 'bottom', scale: 'x', title: 'samples', format: '~s' }, { orient: 'left', scale: 'y', title: 'estimate of N', format: '.4~g' }],
     [
-      { type: 'area', from: { data: 'run' }, encode: { enter: { x: { scale: 'x', field: 's' }, y: { scale: 'y', field: 'lo' }, y2: { scale: 'y', field: 'hi' }, fill: { value: '#9ecae1' }, fillOpacity: { value: 0.6 } } } },
-      { type: 'line', from: { data: 'run' }, encode: { enter: { x: { scale: 'x', field: 's' }, y: { scale: 'y', field: 'mean' }, stroke: { value: '#08519c' }, strokeWidth: { value: 1.5 } } } },
-      { type: 'rule', from: { data: 'exact' }, encode: { enter: { x: { value: 0 }, x2: { signal: 'width' }, y: { scale: 'y', field: 'n' }, stroke: { value: '#d62728' }, strokeDash: { value: [6, 4] }, strokeWidth: { value: 1.5 } } } },
+      { orient: 'bottom', scale: 'x', title: 'samples', format: '~s' },
+      { orient: 'left', scale: 'y', title: 'estimate of N', format: '.4~g' },
+    ],
+    [
+      {
+        type: 'area',
+        from: { data: 'run' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 's' },
+            y: { scale: 'y', field: 'lo' },
+            y2: { scale: 'y', field: 'hi' },
+            fill: { value: '#9ecae1' },
+            fillOpacity: { value: 0.6 },
+          },
+        },
+      },
+      {
+        type: 'line',
+        from: { data: 'run' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 's' },
+            y: { scale: 'y', field: 'mean' },
+            stroke: { value: '#08519c' },
+            strokeWidth: { value: 1.5 },
+          },
+        },
+      },
+      {
+        type: 'rule',
+        from: { data: 'exact' },
+        encode: {
+          enter: {
+            x: { value: 0 },
+            x2: { signal: 'width' },
+            y: { scale: 'y', field: 'n' },
+            stroke: { value: '#d62728' },
+            strokeDash: { value: [6, 4] },
+            strokeWidth: { value: 1.5 },
+          },
+        },
+      },
     ],
   );
 
   const zs = r.rows.map((row) => row.z).filter((z): z is number => z !== null);
   const width = 0.5;
-  const lo = Math.floor(Math.min(-4, ...zs) / width) * width, hi = Math.ceil(Math.max(4, ...zs) / width) * width;
+  const lo = Math.floor(Math.min(-4, ...zs) / width) * width,
+    hi = Math.ceil(Math.max(4, ...zs) / width) * width;
   const zBins: { x0: number; x1: number; count: number }[] = [];
   for (let x = lo; x < hi - 1e-9; x += width) zBins.push({ x0: x, x1: x + width, count: 0 });
-  for (const z of zs) zBins[Math.min(zBins.length - 1, Math.floor((z - lo) / width))]!.count++;
+  for (const z of zs) zBins[Math.min(zBins.length - 1, Math.floor((z - lo) / width))].count++;
   const curve: { x: number; y: number }[] = [];
-  for (let x = lo; x <= hi + 1e-9; x += 0.05) curve.push({ x, y: zs.length * (normalCdf(x + width / 2) - normalCdf(x - width / 2)) });
+  for (let x = lo; x <= hi + 1e-9; x += 0.05)
+    curve.push({ x, y: zs.length * (normalCdf(x + width / 2) - normalCdf(x - width / 2)) });
   const zHistogram = frame(
     `Batch z = (mean − N)/SE: ${zs.length} batches of ${r.samplesPerBatch} (curve: N(0,1))`,
-    [{ name: 'bins', values: zBins }, { name: 'normal', values: curve }],
+    [
+      { name: 'bins', values: zBins },
+      { name: 'normal', values: curve },
+    ],
     [
       { name: 'x', type: 'linear', domain: [lo, hi], range: 'width', zero: false },
-      { name: 'y', type: 'linear', domain: { fields: [{ data: 'bins', field: 'count' }, { data: 'normal', field: 'y' }] }, range: 'height', nice: true },
+      {
+        name: 'y',
+        type: 'linear',
+        domain: {
+          fields: [
+            { data: 'bins', field: 'count' },
+            { data: 'normal', field: 'y' },
+          ],
+        },
+        range: 'height',
+        nice: true,
+      },
     ],
-    [{ orient: 'bottom', scale: 'x', title: 'z' }, { orient: 'left', scale: 'y', title: 'batches' }],
     [
-      { type: 'rect', from: { data: 'bins' }, encode: { enter: { x: { scale: 'x', field: 'x0' }, x2: { scale: 'x', field: 'x1' }, y: { scale: 'y', field: 'count' }, y2: { scale: 'y', value: 0 }, fill: { value: '#6baed6' }, stroke: { value: 'white' } } } },
-      { type: 'line', from: { data: 'normal' }, encode: { enter: { x: { scale: 'x', field: 'x' }, y: { scale: 'y', field: 'y' }, stroke: { value: '#d62728' }, strokeWidth: { value: 2 } } } },
+      { orient: 'bottom', scale: 'x', title: 'z' },
+      { orient: 'left', scale: 'y', title: 'batches' },
+    ],
+    [
+      {
+        type: 'rect',
+        from: { data: 'bins' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 'x0' },
+            x2: { scale: 'x', field: 'x1' },
+            y: { scale: 'y', field: 'count' },
+            y2: { scale: 'y', value: 0 },
+            fill: { value: '#6baed6' },
+            stroke: { value: 'white' },
+          },
+        },
+      },
+      {
+        type: 'line',
+        from: { data: 'normal' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 'x' },
+            y: { scale: 'y', field: 'y' },
+            stroke: { value: '#d62728' },
+            strokeWidth: { value: 2 },
+          },
+        },
+      },
     ],
   );
 
   const total = r.zeros + r.logHistogram.reduce((a, b) => a + b.count, 0);
   const logN = Math.log10(N);
   const logX = frame(
-    `log10 X over ${total} samples (${(100 * r.zeros / Math.max(1, total)).toFixed(1)} % are 0, not shown); red: log10 N`,
-    [{ name: 'bins', values: r.logHistogram.map((b) => ({ x0: b.lo, x1: b.lo + 0.1, count: b.count })) }, { name: 'exact', values: [{ x: logN }] }],
+    `log10 X over ${total} samples (${((100 * r.zeros) / Math.max(1, total)).toFixed(1)} % are 0, not shown); ` +
+      `red: log10 N`,
     [
-      { name: 'x', type: 'linear', domain: { fields: [{ data: 'bins', field: 'x0' }, { data: 'bins', field: 'x1' }, { data: 'exact', field: 'x' }] }, range: 'width', zero: false, nice: true },
+      { name: 'bins', values: r.logHistogram.map((b) => ({ x0: b.lo, x1: b.lo + 0.1, count: b.count })) },
+      { name: 'exact', values: [{ x: logN }] },
+    ],
+    [
+      {
+        name: 'x',
+        type: 'linear',
+        domain: {
+          fields: [
+            { data: 'bins', field: 'x0' },
+            { data: 'bins', field: 'x1' },
+            { data: 'exact', field: 'x' },
+          ],
+        },
+        range: 'width',
+        zero: false,
+        nice: true,
+      },
       { name: 'y', type: 'linear', domain: { data: 'bins', field: 'count' }, range: 'height', nice: true },
     ],
-    [{ orient: 'bottom', scale: 'x', title: 'log10 X' }, { orient: 'left', scale: 'y', title: 'samples' }],
     [
-      { type: 'rect', from: { data: 'bins' }, encode: { enter: { x: { scale: 'x', field: 'x0' }, x2: { scale: 'x', field: 'x1' }, y: { scale: 'y', field: 'count' }, y2: { scale: 'y', value: 0 }, fill: { value: '#74c476' } } } },
-      { type: 'rule', from: { data: 'exact' }, encode: { enter: { x: { scale: 'x', field: 'x' }, y: { value: 0 }, y2: { signal: 'height' }, stroke: { value: '#d62728' }, strokeWidth: { value: 2 } } } },
+      { orient: 'bottom', scale: 'x', title: 'log10 X' },
+      { orient: 'left', scale: 'y', title: 'samples' },
+    ],
+    [
+      {
+        type: 'rect',
+        from: { data: 'bins' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 'x0' },
+            x2: { scale: 'x', field: 'x1' },
+            y: { scale: 'y', field: 'count' },
+            y2: { scale: 'y', value: 0 },
+            fill: { value: '#74c476' },
+          },
+        },
+      },
+      {
+        type: 'rule',
+        from: { data: 'exact' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 'x' },
+            y: { value: 0 },
+            y2: { signal: 'height' },
+            stroke: { value: '#d62728' },
+            strokeWidth: { value: 2 },
+          },
+        },
+      },
     ],
   );
   return { running, zHistogram, logX };

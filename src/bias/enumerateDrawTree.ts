@@ -51,8 +51,11 @@ class Script implements ScriptedDraws {
     const i = this.length++;
     if (i >= this.values.length) this.grow();
     if (i < this.fixed) {
-      if (this.ks[i] !== k) throw new Error(`internal: the sampler is not deterministic given its draws (draw ${i}: k ${k} ≠ ${this.ks[i]})`);
-      return this.values[i]!;
+      if (this.ks[i] !== k)
+        throw new Error(
+          `internal: the sampler is not deterministic given its draws (draw ${i}: k ${k} ≠ ${this.ks[i]})`,
+        );
+      return this.values[i];
     }
     this.ks[i] = k;
     this.values[i] = 0;
@@ -60,36 +63,49 @@ class Script implements ScriptedDraws {
   }
 
   private grow(): void {
-    const v = new Int32Array(this.values.length * 2), k = new Int32Array(this.values.length * 2);
-    v.set(this.values); k.set(this.ks);
-    this.values = v; this.ks = k;
+    const v = new Int32Array(this.values.length * 2),
+      k = new Int32Array(this.values.length * 2);
+    v.set(this.values);
+    k.set(this.ks);
+    this.values = v;
+    this.ks = k;
   }
 
-  next(): number { throw new Error('internal: a scripted generator answers draws through randomBelow only'); }
-  clone(): Script { throw new Error('internal: a scripted generator cannot be cloned'); }
-  getState(): readonly number[] { return []; }
+  next(): number {
+    throw new Error('internal: a scripted generator answers draws through randomBelow only');
+  }
+  clone(): Script {
+    throw new Error('internal: a scripted generator cannot be cloned');
+  }
+  getState(): readonly number[] {
+    return [];
+  }
 }
 
 export function enumerateDrawTree(estimator: Estimator, options: DrawTreeOptions): DrawTree {
   const script = new Script();
   const tally = new Map<number, Map<number, number>>();
   const held = options.heldDraws ?? 0;
-  let paths = 0, mass = 0, weight = -1;
+  let paths = 0,
+    mass = 0,
+    weight = -1;
   for (;;) {
     script.length = 0;
     const x = estimator.sample(script);
     const L = script.length;
-    const ks = script.ks, values = script.values;
+    const ks = script.ks,
+      values = script.values;
     let q = 1;
-    for (let i = 0; i < L; i++) q *= ks[i]!;
+    for (let i = 0; i < L; i++) q *= ks[i];
     if (weight < 0) {
       if (L < held) throw new Error(`internal: a path made ${L} draws, fewer than the ${held} held`);
       weight = 1;
-      for (let i = 0; i < held; i++) weight *= ks[i]!;
+      for (let i = 0; i < held; i++) weight *= ks[i];
     }
-    if (!Number.isSafeInteger(q) || !Number.isSafeInteger(x)) throw new RangeError(`path probability 1/${q} or value ${x} is beyond exact doubles (2^53)`);
+    if (!Number.isSafeInteger(q) || !Number.isSafeInteger(x))
+      throw new RangeError(`path probability 1/${q} or value ${x} is beyond exact doubles (2^53)`);
     let byX = tally.get(q);
-    if (byX === undefined) tally.set(q, (byX = new Map()));
+    if (byX === undefined) tally.set(q, (byX = new Map<number, number>()));
     byX.set(x, (byX.get(x) ?? 0) + 1);
     paths++;
     mass += 1 / q;
@@ -98,9 +114,9 @@ export function enumerateDrawTree(estimator: Estimator, options: DrawTreeOptions
       options.onProgress?.(paths, mass * weight);
     }
     let i = L - 1;
-    while (i >= held && values[i]! + 1 >= ks[i]!) i--;
+    while (i >= held && values[i] + 1 >= ks[i]) i--;
     if (i < held) break;
-    values[i]!++;
+    values[i]++;
     script.fixed = i + 1;
   }
   if (weight !== 1) for (const byX of tally.values()) for (const [x, c] of byX) byX.set(x, c * weight);

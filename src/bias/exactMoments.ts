@@ -21,7 +21,7 @@ import { Rational } from './rational.js';
  * Supported: every method on 2×2 (and n ≤ 4 shapes); knuth, ridder, knuth-mrv on 2×3 and 3×2.
  */
 export interface ExactMomentsOptions {
-  readonly method: MethodName | string;
+  readonly method: string;
   readonly box: BoxShape | string;
   readonly fill?: number | null;
   /** Walk every draw, without holding the first row's draws (slower: n! times more paths). */
@@ -67,17 +67,29 @@ const TREE_METHODS: readonly MethodName[] = ['crude', 'knuth', 'ridder', 'knuth-
 /** Why --exact cannot handle this method and shape (one line), or null. */
 export function exactMomentsProblem(method: MethodName, shape: BoxShape): string | null {
   if (shape.n <= 4) return null;
-  if (method === 'crude') return `--exact crude is feasible on n ≤ 4 only (on ${shape.name} a complete path has probability (n!)^-n < 2^-53): use --batches`;
+  if (method === 'crude')
+    return (
+      `--exact crude is feasible on n ≤ 4 only (on ${shape.name} a complete path has probability (n!)^-n ` +
+      `< 2^-53): use --batches`
+    );
   if (TREE_METHODS.includes(method)) {
     if (shape.n <= 6 && (shape.rows === 1 ? false : shape.cols !== 1)) return null;
-    return `--exact walks every draw sequence of ${method}; feasible up to 2x3 and 3x2 (~10⁵–10⁸ paths), not ${shape.name}: use --batches`;
+    return (
+      `--exact walks every draw sequence of ${method}; feasible up to 2x3 and 3x2 (~10⁵–10⁸ paths), not ` +
+      `${shape.name}: use --batches`
+    );
   }
-  return `--exact for ${method} recurses over partial grids with random cell orders: 2x2 has ~2 million of them (seconds); on ${shape.name} there are far too many (and one exact count of an empty 2x3 grid takes ~18 s): use --batches`;
+  return (
+    `--exact for ${method} recurses over partial grids with random cell orders: 2x2 has ~2 million of ` +
+    `them (seconds); on ${shape.name} there are far too many (and one exact count of an empty 2x3 grid takes ` +
+    `~18 s): use --batches`
+  );
 }
 
 export async function exactMoments(options: ExactMomentsOptions): Promise<ExactMoments> {
   const shape = typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
-  if (!isMethodName(options.method)) throw new InputError(`unknown method '${options.method}' (one of ${METHOD_NAMES.join(', ')})`);
+  if (!isMethodName(options.method))
+    throw new InputError(`unknown method '${options.method}' (one of ${METHOD_NAMES.join(', ')})`);
   const method = options.method;
   const problem = exactMomentsProblem(method, shape);
   if (problem) throw new InputError(problem);
@@ -86,7 +98,10 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
   if (count === null) throw new InputError(`no exact grid count for ${shape.name} to check E[X] against`);
   const t0 = performance.now();
   const scale = Rational.of(estimator.scale);
-  let mean: Rational, secondMoment: Rational, pNonzero: number, pNonzeroExact: Rational | null = null;
+  let mean: Rational,
+    secondMoment: Rational,
+    pNonzero: number,
+    pNonzeroExact: Rational | null = null;
   let distribution: DistributionPoint[] | null = null;
   let size: number;
   let technique: ExactMoments['technique'];
@@ -101,7 +116,8 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
         ...(options.onProgress ? { onProgress: (_: number, mass: number) => options.onProgress!(mass) } : {}),
       });
     } catch (e) {
-      if (e instanceof TooManyPathsError) throw new InputError(`--exact ${method} ${shape.name}: ${e.message}; use --batches`);
+      if (e instanceof TooManyPathsError)
+        throw new InputError(`--exact ${method} ${shape.name}: ${e.message}; use --batches`);
       throw e;
     }
     size = tree.paths;
@@ -110,8 +126,13 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
     for (const [q, byX] of tree.tally) {
       for (const [x, c] of byX) byValue.set(x, (byValue.get(x) ?? Rational.ZERO).add(Rational.of(c, q)));
     }
-    distribution = [...byValue.entries()].sort((a, b) => a[0] - b[0]).map(([x, p]) => ({ value: BigInt(x) * estimator.scale, probability: p }));
-    let total = Rational.ZERO, m1 = Rational.ZERO, m2 = Rational.ZERO, nz = Rational.ZERO;
+    distribution = [...byValue.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([x, p]) => ({ value: BigInt(x) * estimator.scale, probability: p }));
+    let total = Rational.ZERO,
+      m1 = Rational.ZERO,
+      m2 = Rational.ZERO,
+      nz = Rational.ZERO;
     for (const { value, probability } of distribution) {
       total = total.add(probability);
       m1 = m1.add(probability.mul(Rational.of(value)));
@@ -119,15 +140,19 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
       if (value > 0n) nz = nz.add(probability);
     }
     if (!total.equals(Rational.of(1))) throw new Error(`internal: the path probabilities sum to ${total}, not 1`);
-    mean = m1; secondMoment = m2; pNonzeroExact = nz; pNonzero = nz.toNumber();
+    mean = m1;
+    secondMoment = m2;
+    pNonzeroExact = nz;
+    pNonzero = nz.toNumber();
   } else {
     technique = 'states';
-    const fill = method === 'hybrid' ? estimator.fill ?? defaultFill(shape) : shape.n * shape.n;
+    const fill = method === 'hybrid' ? (estimator.fill ?? defaultFill(shape)) : shape.n * shape.n;
     let r;
     try {
       r = randomOrderMoments(shape, fill, MAX_STATES);
     } catch (e) {
-      if (e instanceof TooManyStatesError) throw new InputError(`--exact ${method} ${shape.name}: ${e.message}; use --batches`);
+      if (e instanceof TooManyStatesError)
+        throw new InputError(`--exact ${method} ${shape.name}: ${e.message}; use --batches`);
       throw e;
     }
     size = r.states;
@@ -138,9 +163,20 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
   const variance = secondMoment.sub(mean.mul(mean));
   const cvSquared = mean.p === 0n ? Rational.ZERO : variance.div(mean.mul(mean));
   return {
-    method, box: shape.name, fill: estimator.fill, technique, size, count,
-    mean, secondMoment, variance, cv: Math.sqrt(cvSquared.toNumber()), cvSquared,
-    pNonzero, pNonzeroExact, distribution,
+    method,
+    box: shape.name,
+    fill: estimator.fill,
+    technique,
+    size,
+    count,
+    mean,
+    secondMoment,
+    variance,
+    cv: Math.sqrt(cvSquared.toNumber()),
+    cvSquared,
+    pNonzero,
+    pNonzeroExact,
+    distribution,
     unbiased: mean.equals(Rational.of(count)),
     seconds: (performance.now() - t0) / 1000,
   };

@@ -12,8 +12,22 @@ export const normalTests = { normalCdf, kolmogorovPValue, binomialCdf };
 export function normalCdf(x: number): number {
   const z = Math.abs(x) / Math.SQRT2;
   const t = 1 / (1 + 0.5 * z);
-  const erfc = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 +
-    t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+  const erfc =
+    t *
+    Math.exp(
+      -z * z -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
   return x >= 0 ? 1 - erfc / 2 : erfc / 2;
 }
 
@@ -34,10 +48,10 @@ export function binomialCdf(k: number, n: number, p: number): number {
   if (k >= n) return 1;
   if (k < 0) return 0;
   const logFact = new Float64Array(n + 1);
-  for (let i = 2; i <= n; i++) logFact[i] = logFact[i - 1]! + Math.log(i);
+  for (let i = 2; i <= n; i++) logFact[i] = logFact[i - 1] + Math.log(i);
   let total = 0;
   for (let i = 0; i <= k; i++) {
-    total += Math.exp(logFact[n]! - logFact[i]! - logFact[n - i]! + i * Math.log(p) + (n - i) * Math.log1p(-p));
+    total += Math.exp(logFact[n] - logFact[i] - logFact[n - i] + i * Math.log(p) + (n - i) * Math.log1p(-p));
   }
   return Math.min(1, total);
 }

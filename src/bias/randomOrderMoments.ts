@@ -35,7 +35,9 @@ export function randomOrderMoments(shape: BoxShape, fill: number, maxStates: num
   const { cells, full, row, col, box, pop } = t;
   const n = shape.n;
   const grid = new Uint8Array(cells);
-  const rowUsed = new Int32Array(n), colUsed = new Int32Array(n), boxUsed = new Int32Array(n);
+  const rowUsed = new Int32Array(n),
+    colUsed = new Int32Array(n),
+    boxUsed = new Int32Array(n);
   const count = exactCompletionCounter(shape);
   const memo = new Map<string, { f: bigint; g: bigint; p: number }>();
   const rename = new Uint8Array(n + 1);
@@ -46,9 +48,9 @@ export function randomOrderMoments(shape: BoxShape, fill: number, maxStates: num
     rename.fill(0);
     let next = 1;
     for (let i = 0; i < cells; i++) {
-      const d = grid[i]!;
+      const d = grid[i];
       if (d !== 0 && rename[d] === 0) rename[d] = next++;
-      codes[i] = 48 + rename[d]!;
+      codes[i] = 48 + rename[d];
     }
     return String.fromCharCode(...codes);
   };
@@ -63,23 +65,37 @@ export function randomOrderMoments(shape: BoxShape, fill: number, maxStates: num
     if (hit) return hit;
     let result = ZERO;
     if (count(grid) > 0) {
-      let f = 0n, g = 0n, p = 0;
+      let f = 0n,
+        g = 0n,
+        p = 0;
       for (let i = 0; i < cells; i++) {
         if (grid[i] !== 0) continue;
-        const r = row[i]!, c = col[i]!, b = box[i]!;
-        const legal = full & ~(rowUsed[r]! | colUsed[c]! | boxUsed[b]!);
-        const d = pop[legal]!;
-        let fc = 0n, gc = 0n, pc = 0;
+        const r = row[i],
+          c = col[i],
+          b = box[i];
+        const legal = full & ~(rowUsed[r] | colUsed[c] | boxUsed[b]);
+        const d = pop[legal];
+        let fc = 0n,
+          gc = 0n,
+          pc = 0;
         for (let m = legal; m !== 0; m &= m - 1) {
           const bit = m & -m;
           grid[i] = 32 - Math.clz32(bit);
-          rowUsed[r]! |= bit; colUsed[c]! |= bit; boxUsed[b]! |= bit;
+          rowUsed[r] |= bit;
+          colUsed[c] |= bit;
+          boxUsed[b] |= bit;
           const s = visit(filled + 1);
-          rowUsed[r]! ^= bit; colUsed[c]! ^= bit; boxUsed[b]! ^= bit;
+          rowUsed[r] ^= bit;
+          colUsed[c] ^= bit;
+          boxUsed[b] ^= bit;
           grid[i] = 0;
-          fc += s.f; gc += s.g; pc += s.p;
+          fc += s.f;
+          gc += s.g;
+          pc += s.p;
         }
-        f += fc; g += BigInt(d) * gc; p += d > 0 ? pc / d : 0;
+        f += fc;
+        g += BigInt(d) * gc;
+        p += d > 0 ? pc / d : 0;
       }
       result = { f, g, p: p / (cells - filled) };
     }

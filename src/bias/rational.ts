@@ -12,21 +12,37 @@ export class Rational {
   }
 
   static of(p: bigint | number, q: bigint | number = 1n): Rational {
-    let a = BigInt(p), b = BigInt(q);
+    let a = BigInt(p),
+      b = BigInt(q);
     if (b === 0n) throw new RangeError('Rational: zero denominator');
-    if (b < 0n) { a = -a; b = -b; }
+    if (b < 0n) {
+      a = -a;
+      b = -b;
+    }
     const g = gcd(a < 0n ? -a : a, b);
     return new Rational(a / g, b / g);
   }
 
   static readonly ZERO = Rational.of(0n);
 
-  add(o: Rational): Rational { return Rational.of(this.p * o.q + o.p * this.q, this.q * o.q); }
-  sub(o: Rational): Rational { return Rational.of(this.p * o.q - o.p * this.q, this.q * o.q); }
-  mul(o: Rational): Rational { return Rational.of(this.p * o.p, this.q * o.q); }
-  div(o: Rational): Rational { return Rational.of(this.p * o.q, this.q * o.p); }
-  equals(o: Rational): boolean { return this.p === o.p && this.q === o.q; }
-  isInteger(): boolean { return this.q === 1n; }
+  add(o: Rational): Rational {
+    return Rational.of(this.p * o.q + o.p * this.q, this.q * o.q);
+  }
+  sub(o: Rational): Rational {
+    return Rational.of(this.p * o.q - o.p * this.q, this.q * o.q);
+  }
+  mul(o: Rational): Rational {
+    return Rational.of(this.p * o.p, this.q * o.q);
+  }
+  div(o: Rational): Rational {
+    return Rational.of(this.p * o.q, this.q * o.p);
+  }
+  equals(o: Rational): boolean {
+    return this.p === o.p && this.q === o.q;
+  }
+  isInteger(): boolean {
+    return this.q === 1n;
+  }
 
   /** A double, correctly rounded to ~16 digits even when p and q exceed 2^1024 in size ratio terms. */
   toNumber(): number {
@@ -41,10 +57,14 @@ export class Rational {
   }
 
   /** "p/q", or "p" for an integer. */
-  toString(): string { return this.q === 1n ? String(this.p) : `${this.p}/${this.q}`; }
+  toString(): string {
+    return this.q === 1n ? String(this.p) : `${this.p}/${this.q}`;
+  }
 
   /** JSON form: a bigint when whole (json.ts writes it exactly), else the string "p/q". */
-  toJSONValue(): bigint | string { return this.q === 1n ? this.p : this.toString(); }
+  toJSONValue(): bigint | string {
+    return this.q === 1n ? this.p : this.toString();
+  }
 }
 
 function gcd(a: bigint, b: bigint): bigint {

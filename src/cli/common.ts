@@ -13,7 +13,9 @@ export function boxOption(value: string): BoxShape {
 export function bandBoxOption(value: string): BoxShape {
   const m = /^\s*(\d+)\s*[x×X]\s*(\d+)\s*$/.exec(value);
   if (m && Number(m[1]) >= 1 && Number(m[2]) >= 1 && Number(m[1]) * Number(m[2]) > 9) {
-    throw new InvalidArgumentError(`n = ${Number(m[1]) * Number(m[2])} is too big for the band method; it counts 2x2, 2x3, 3x2, 3x3 and 4x2`);
+    throw new InvalidArgumentError(
+      `n = ${Number(m[1]) * Number(m[2])} is too big for the band method; it counts 2x2, 2x3, 3x2, 3x3 and 4x2`,
+    );
   }
   const shape = boxOption(value);
   const problem = bandMethodProblem(shape);

@@ -29,9 +29,11 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
     .version('0.1.0')
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureOutput({ outputError: (str, write) => write(`sudoku-count: ${str.replace(/^error: /, 'error: ').trim()}\n`) });
+    .configureOutput({
+      outputError: (str, write) => write(`sudoku-count: ${str.replace(/^error: /, 'error: ').trim()}\n`),
+    });
   const named = argv[2] !== undefined && Object.hasOwn(COMMANDS, argv[2]) ? [argv[2]] : Object.keys(COMMANDS);
-  for (const name of named) (await COMMANDS[name]!())(program);
+  for (const name of named) (await COMMANDS[name]())(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

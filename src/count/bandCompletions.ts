@@ -43,9 +43,12 @@ export function bandMethodSupports(shape: BoxShape): boolean {
 /** Why the band method cannot count this shape, or null when it can. */
 export function bandMethodProblem(shape: BoxShape): string | null {
   if (bandMethodSupports(shape)) return null;
-  const why = shape.n > 9 ? `n = ${shape.n} is too big for the band method`
-    : shape.rows < 2 || shape.cols < 2 ? 'the band method needs boxes of at least 2 rows and 2 columns'
-    : `${shape.cols} bands are more than the band method handles (2 or 3)`;
+  const why =
+    shape.n > 9
+      ? `n = ${shape.n} is too big for the band method`
+      : shape.rows < 2 || shape.cols < 2
+        ? 'the band method needs boxes of at least 2 rows and 2 columns'
+        : `${shape.cols} bands are more than the band method handles (2 or 3)`;
   return `${why}; it counts 2x2, 2x3, 3x2, 3x3 and 4x2`;
 }
 
@@ -54,7 +57,11 @@ export function assertBandMethodShape(shape: BoxShape): void {
   if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
 }
 
-export function completionCounter(shape: BoxShape, partitions: ColumnPartitions, table: Uint32Array): CompletionCounter {
+export function completionCounter(
+  shape: BoxShape,
+  partitions: ColumnPartitions,
+  table: Uint32Array,
+): CompletionCounter {
   assertBandMethodShape(shape);
   const { rows: R, cols: C, n } = shape;
   const full = fullMask(n);
@@ -69,21 +76,27 @@ export function completionCounter(shape: BoxShape, partitions: ColumnPartitions,
   /** Fill `map` (over all 2^n masks) with the renaming sending masks[c] to S_c, smallest to smallest. */
   function renaming(map: Int32Array, masks: ArrayLike<number>, offset: number): void {
     for (let c = 0; c < C; c++) {
-      let m = masks[offset + c]!, r = 0;
-      while (m) { const b = m & -m; target[31 - Math.clz32(b)] = r * C + c; r++; m ^= b; }
+      let m = masks[offset + c],
+        r = 0;
+      while (m) {
+        const b = m & -m;
+        target[31 - Math.clz32(b)] = r * C + c;
+        r++;
+        m ^= b;
+      }
     }
     map[0] = 0;
-    for (let m = 1; m <= full; m++) map[m] = map[m & (m - 1)]! | (1 << target[31 - Math.clz32(m & -m)]!);
+    for (let m = 1; m <= full; m++) map[m] = map[m & (m - 1)] | (1 << target[31 - Math.clz32(m & -m)]);
   }
 
   const mappedBox = new Int32Array(C);
   function lookup(map: Int32Array, masks: ArrayLike<number>): number {
     let idx = 0;
     for (let k = 1; k < R; k++) {
-      for (let i = 0; i < C; i++) mappedBox[i] = map[masks[k * C + i]!]!;
-      idx += partitions.indexOf(mappedBox) * stride[k]!;
+      for (let i = 0; i < C; i++) mappedBox[i] = map[masks[k * C + i]]!;
+      idx += partitions.indexOf(mappedBox) * stride[k];
     }
-    return table[idx]!;
+    return table[idx];
   }
 
   function bandsWithColumnSets(masks: ArrayLike<number>): number {
@@ -96,11 +109,18 @@ export function completionCounter(shape: BoxShape, partitions: ColumnPartitions,
     const out: number[] = [];
     const cur = new Int32Array(C);
     const rec = (i: number, used: number): void => {
-      if (i === C) { for (let j = 0; j < C; j++) out.push(cur[j]!); return; }
-      const avail = S[k * C + i]! & ~used;
+      if (i === C) {
+        for (let j = 0; j < C; j++) out.push(cur[j]);
+        return;
+      }
+      const avail = S[k * C + i] & ~used;
       // every R-subset of avail
       const pick = (m: number, need: number, acc: number): void => {
-        if (need === 0) { cur[i] = acc; rec(i + 1, used | acc); return; }
+        if (need === 0) {
+          cur[i] = acc;
+          rec(i + 1, used | acc);
+          return;
+        }
         while (m) {
           const b = m & -m;
           m ^= b;
@@ -121,46 +141,53 @@ export function completionCounter(shape: BoxShape, partitions: ColumnPartitions,
     for (let k = 0; k < R; k++) choices.push(boxChoices(S, k));
     const counts = choices.map((ch) => ch.length / C);
     for (let k = 1; k < R; k++) {
-      if (!A[k] || A[k]!.length < counts[k]!) { A[k] = new Float64Array(counts[k]!); B[k] = new Float64Array(counts[k]!); }
+      if (!A[k] || A[k].length < counts[k]) {
+        A[k] = new Float64Array(counts[k]);
+        B[k] = new Float64Array(counts[k]);
+      }
     }
-    const ch0 = choices[0]!;
+    const ch0 = choices[0];
     const rest = new Int32Array(C);
     let total = 0;
-    for (let t0 = 0; t0 < counts[0]!; t0++) {
-      for (let i = 0; i < C; i++) rest[i] = S[i]! & ~ch0[t0 * C + i]!;
-      if (rest[0]! < ch0[t0 * C]!) continue; // the complementary choice stands for this pair
+    for (let t0 = 0; t0 < counts[0]; t0++) {
+      for (let i = 0; i < C; i++) rest[i] = S[i] & ~ch0[t0 * C + i];
+      if (rest[0] < ch0[t0 * C]) continue; // the complementary choice stands for this pair
       renaming(mapT, ch0, t0 * C);
       renaming(mapU, rest, 0);
       for (let k = 1; k < R; k++) {
-        const ch = choices[k]!, a = A[k]!, b = B[k]!, s = stride[k]!;
-        for (let t = 0; t < counts[k]!; t++) {
-          for (let i = 0; i < C; i++) mapped[i] = mapT[ch[t * C + i]!]!;
+        const ch = choices[k],
+          a = A[k],
+          b = B[k],
+          s = stride[k];
+        for (let t = 0; t < counts[k]; t++) {
+          for (let i = 0; i < C; i++) mapped[i] = mapT[ch[t * C + i]]!;
           a[t] = partitions.indexOf(mapped) * s;
-          for (let i = 0; i < C; i++) mapped[i] = mapU[S[k * C + i]! & ~ch[t * C + i]!]!;
+          for (let i = 0; i < C; i++) mapped[i] = mapU[S[k * C + i] & ~ch[t * C + i]]!;
           b[t] = partitions.indexOf(mapped) * s;
         }
       }
-      total += R === 2 ? last(counts[1]!, A[1]!, B[1]!, 0, 0) : nested(1, counts, 0, 0);
+      total += R === 2 ? last(counts[1], A[1], B[1], 0, 0) : nested(1, counts, 0, 0);
     }
     return 2 * total;
   }
   function nested(k: number, counts: number[], a0: number, b0: number): number {
-    if (k === R - 1) return last(counts[k]!, A[k]!, B[k]!, a0, b0);
-    const a = A[k]!, b = B[k]!;
+    if (k === R - 1) return last(counts[k], A[k], B[k], a0, b0);
+    const a = A[k],
+      b = B[k];
     let s = 0;
-    for (let t = 0; t < counts[k]!; t++) s += nested(k + 1, counts, a0 + a[t]!, b0 + b[t]!);
+    for (let t = 0; t < counts[k]; t++) s += nested(k + 1, counts, a0 + a[t], b0 + b[t]);
     return s;
   }
   function last(count: number, a: Float64Array, b: Float64Array, a0: number, b0: number): number {
     let s = 0;
-    for (let t = 0; t < count; t++) s += table[a0 + a[t]!]! * table[b0 + b[t]!]!;
+    for (let t = 0; t < count; t++) s += table[a0 + a[t]] * table[b0 + b[t]];
     return s;
   }
 
   const need = new Int32Array(n);
   function completionsOfBand(band: ArrayLike<number>, offset = 0): number {
     need.fill(full);
-    for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) need[c]! &= ~(1 << (band[offset + r * n + c]! - 1));
+    for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) need[c] &= ~(1 << (band[offset + r * n + c] - 1));
     const v = C === 2 ? bandsWithColumnSets(need) : twoBands(need);
     if (!Number.isSafeInteger(v)) throw new Error('internal: completion count is not exact');
     return v;
@@ -168,37 +195,52 @@ export function completionCounter(shape: BoxShape, partitions: ColumnPartitions,
 
   function completionsWithSecondBand(band: ArrayLike<number>, second: ArrayLike<number>): number {
     const colUsed = new Int32Array(n);
-    for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) colUsed[c]! |= 1 << (band[r * n + c]! - 1);
+    for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) colUsed[c] |= 1 << (band[r * n + c] - 1);
     const rowUsed = new Int32Array(R);
     const boxUsed = new Int32Array(R);
     const free: number[] = [];
     for (let r = 0; r < R; r++) {
       for (let c = 0; c < n; c++) {
-        const d = second[r * n + c]!;
+        const d = second[r * n + c];
         const k = Math.floor(c / C);
-        if (d === 0) { free.push(r * n + c); continue; }
+        if (d === 0) {
+          free.push(r * n + c);
+          continue;
+        }
         const bit = 1 << (d - 1);
-        if ((rowUsed[r]! | boxUsed[k]! | colUsed[c]!) & bit) return 0;
-        rowUsed[r]! |= bit; boxUsed[k]! |= bit; colUsed[c]! |= bit;
+        if ((rowUsed[r] | boxUsed[k] | colUsed[c]) & bit) return 0;
+        rowUsed[r] |= bit;
+        boxUsed[k] |= bit;
+        colUsed[c] |= bit;
       }
     }
     const rest = new Int32Array(n);
     let total = 0;
     const rec = (i: number): void => {
       if (i === free.length) {
-        if (C === 2) { total += 1; return; }
-        for (let c = 0; c < n; c++) rest[c] = full & ~colUsed[c]!;
+        if (C === 2) {
+          total += 1;
+          return;
+        }
+        for (let c = 0; c < n; c++) rest[c] = full & ~colUsed[c];
         total += bandsWithColumnSets(rest);
         return;
       }
-      const cell = free[i]!, r = Math.floor(cell / n), c = cell % n, k = Math.floor(c / C);
-      let m = full & ~(rowUsed[r]! | boxUsed[k]! | colUsed[c]!);
+      const cell = free[i],
+        r = Math.floor(cell / n),
+        c = cell % n,
+        k = Math.floor(c / C);
+      let m = full & ~(rowUsed[r] | boxUsed[k] | colUsed[c]);
       while (m) {
         const bit = m & -m;
         m ^= bit;
-        rowUsed[r]! |= bit; boxUsed[k]! |= bit; colUsed[c]! |= bit;
+        rowUsed[r] |= bit;
+        boxUsed[k] |= bit;
+        colUsed[c] |= bit;
         rec(i + 1);
-        rowUsed[r]! ^= bit; boxUsed[k]! ^= bit; colUsed[c]! ^= bit;
+        rowUsed[r] ^= bit;
+        boxUsed[k] ^= bit;
+        colUsed[c] ^= bit;
       }
     };
     rec(0);

@@ -56,39 +56,48 @@ export async function chainTable(options: CountOptions = {}): Promise<ChainTable
   const levels: ChainLevelReport[] = chain.levels.map((level, li) => {
     let mismatches = 0;
     for (let j = 0; j < level.joins.length; j += 2) {
-      if (completions[level.joins[j]!] !== completions[level.joins[j + 1]!]) mismatches++;
+      if (completions[level.joins[j]] !== completions[level.joins[j + 1]]) mismatches++;
     }
     // every symmetry class in a class has the representative's count (a merge the joins did not see)
     for (let c = 0; c < classes.count; c++) {
-      if (completions[c] !== completions[level.rep[level.classOf[c]!]!]) mismatches++;
+      if (completions[c] !== completions[level.rep[level.classOf[c]]]) mismatches++;
     }
     let sum = 0n;
-    for (let k = 0; k < level.count; k++) sum += BigInt(level.sizes[k]!) * BigInt(completions[level.rep[k]!]!);
-    const prev = li > 0 ? chain.levels[li - 1]! : null;
+    for (let k = 0; k < level.count; k++) sum += BigInt(level.sizes[k]) * BigInt(completions[level.rep[k]]);
+    const prev = li > 0 ? chain.levels[li - 1] : null;
     const next = chain.levels[li + 1];
     const members: number[][] = Array.from({ length: level.count }, () => []);
-    if (prev) for (let k = 0; k < prev.count; k++) members[level.classOf[prev.rep[k]!]!]!.push(k);
+    if (prev) for (let k = 0; k < prev.count; k++) members[level.classOf[prev.rep[k]]].push(k);
     const rows: ChainClassRow[] = [];
     for (let k = 0; k < level.count; k++) {
-      const rep = level.rep[k]!;
+      const rep = level.rep[k];
       rows.push({
         id: k,
         band: formatBand(run.shape, classes.reps, rep * size),
-        bands: level.sizes[k]!,
-        completions: completions[rep]!,
-        members: members[k]!,
-        ...(next ? { next: next.classOf[rep]! } : {}),
+        bands: level.sizes[k],
+        completions: completions[rep],
+        members: members[k],
+        ...(next ? { next: next.classOf[rep] } : {}),
       });
     }
-    return { name: level.name, moves: level.moves, count: level.count, seconds: level.seconds, joins: level.joins.length / 2, mismatches, sum, classes: rows };
+    return {
+      name: level.name,
+      moves: level.moves,
+      count: level.count,
+      seconds: level.seconds,
+      joins: level.joins.length / 2,
+      mismatches,
+      sum,
+      classes: rows,
+    };
   });
 
   const distinct = new Map<number, Set<number>>();
-  const last = chain.levels[chain.levels.length - 1]!;
+  const last = chain.levels[chain.levels.length - 1];
   for (let c = 0; c < classes.count; c++) {
-    const set = distinct.get(completions[c]!) ?? new Set<number>();
-    set.add(last.classOf[c]!);
-    distinct.set(completions[c]!, set);
+    const set = distinct.get(completions[c]) ?? new Set<number>();
+    set.add(last.classOf[c]);
+    distinct.set(completions[c], set);
   }
   const distinctMatchColumnSets = distinct.size === last.count && [...distinct.values()].every((s) => s.size === 1);
   const verified = levels.every((l) => l.mismatches === 0 && l.sum === base.totalWithFixedBox);

@@ -33,7 +33,10 @@ export interface ColumnSetTable {
   readonly table: Uint32Array;
 }
 
-export function buildColumnSetTable(bands: BandEnumeration, partitions: ColumnPartitions = columnPartitions(bands.shape)): ColumnSetTable {
+export function buildColumnSetTable(
+  bands: BandEnumeration,
+  partitions: ColumnPartitions = columnPartitions(bands.shape),
+): ColumnSetTable {
   const { shape, lexCount, lexBands } = bands;
   const { rows: R, cols: C, n } = shape;
   const P = partitions.count;
@@ -50,12 +53,12 @@ export function buildColumnSetTable(bands: BandEnumeration, partitions: ColumnPa
   for (let i = 0; i < lexCount; i++) {
     const base = i * size;
     masks.fill(0);
-    for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) masks[c]! |= 1 << (lexBands[base + r * n + c]! - 1);
+    for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) masks[c] |= 1 << (lexBands[base + r * n + c] - 1);
     for (let k = 1; k < R; k++) part[k - 1] = partitions.indexOf(masks, k * C);
     for (const order of boxOrders) {
       let idx = 0;
-      for (let k = 0; k < dims; k++) idx = idx * P + part[order[k]!]!;
-      H[idx]! += perOrder;
+      for (let k = 0; k < dims; k++) idx = idx * P + part[order[k]];
+      H[idx] += perOrder;
     }
   }
 
@@ -65,24 +68,33 @@ export function buildColumnSetTable(bands: BandEnumeration, partitions: ColumnPa
   for (let g = 0; g < kOrder; g++) {
     const a = act.subarray(g * P, (g + 1) * P);
     if (dims === 1) {
-      for (let p = 0; p < P; p++) sums[p]! += H[a[p]!]!;
+      for (let p = 0; p < P; p++) sums[p] += H[a[p]];
     } else if (dims === 2) {
       for (let p = 0; p < P; p++) {
-        const row = p * P, src = a[p]! * P;
-        for (let q = 0; q < P; q++) sums[row + q]! += H[src + a[q]!]!;
+        const row = p * P,
+          src = a[p] * P;
+        for (let q = 0; q < P; q++) sums[row + q] += H[src + a[q]];
       }
     } else {
       for (let t = 0; t < cells; t++) {
-        let x = t, src = 0, scale = 1;
-        for (let k = 0; k < dims; k++) { const p = x % P; x = (x - p) / P; src += a[p]! * scale; scale *= P; }
-        sums[t]! += H[src]!;
+        let x = t,
+          src = 0,
+          scale = 1;
+        for (let k = 0; k < dims; k++) {
+          const p = x % P;
+          x = (x - p) / P;
+          src += a[p] * scale;
+          scale *= P;
+        }
+        sums[t] += H[src];
       }
     }
   }
   const table = new Uint32Array(new SharedArrayBuffer(cells * 4));
   for (let t = 0; t < cells; t++) {
-    const v = sums[t]!;
-    if (!Number.isSafeInteger(v) || v > 0xffffffff) throw new Error('internal: a column-set count does not fit in 32 bits');
+    const v = sums[t];
+    if (!Number.isSafeInteger(v) || v > 0xffffffff)
+      throw new Error('internal: a column-set count does not fit in 32 bits');
     table[t] = v;
   }
   return { shape, partitions, table };

@@ -32,21 +32,21 @@ function localPool(shape: BoxShape): CompletionPool {
   const size = shape.rows * shape.n;
   return {
     threads: 1,
-    async prepare(bands) {
+    prepare(bands) {
       const t0 = performance.now();
       const table = buildColumnSetTable(bands);
       counter = completionCounter(shape, table.partitions, table.table);
-      return { seconds: (performance.now() - t0) / 1000, entries: table.table.length };
+      return Promise.resolve({ seconds: (performance.now() - t0) / 1000, entries: table.table.length });
     },
-    async count(bands, onDone) {
-      if (!counter) throw new Error('internal: count before prepare');
+    count(bands, onDone) {
+      if (!counter) return Promise.reject(new Error('internal: count before prepare'));
       const k = bands.length / size;
       const out = new Float64Array(k);
       for (let i = 0; i < k; i++) {
         out[i] = counter.completionsOfBand(bands, i * size);
         onDone?.(i + 1, k);
       }
-      return out;
+      return Promise.resolve(out);
     },
     async close() {},
   };
@@ -57,8 +57,15 @@ function workerPool(shape: BoxShape, threads: number): CompletionPool {
   const workers = Array.from({ length: threads }, () => new Worker(new URL('./completionsWorker.js', import.meta.url)));
   const ask = (w: Worker, req: WorkerRequest): Promise<WorkerReply> =>
     new Promise((resolve, reject) => {
-      const onMessage = (reply: WorkerReply) => { w.off('error', onError); if (reply.type === 'error') reject(new Error(`completions worker: ${reply.message}`)); else resolve(reply); };
-      const onError = (e: Error) => { w.off('message', onMessage); reject(e); };
+      const onMessage = (reply: WorkerReply) => {
+        w.off('error', onError);
+        if (reply.type === 'error') reject(new Error(`completions worker: ${reply.message}`));
+        else resolve(reply);
+      };
+      const onError = (e: Error) => {
+        w.off('message', onMessage);
+        reject(e);
+      };
       w.once('message', onMessage);
       w.once('error', onError);
       w.postMessage(req);
@@ -67,26 +74,32 @@ function workerPool(shape: BoxShape, threads: number): CompletionPool {
     threads,
     async prepare(bands) {
       const [first, ...rest] = workers;
-      const built = await ask(first!, { type: 'prepare', rows: shape.rows, cols: shape.cols, lexBands: bands.lexBands });
+      const built = await ask(first, { type: 'prepare', rows: shape.rows, cols: shape.cols, lexBands: bands.lexBands });
       if (built.type !== 'prepared') throw new Error('internal: unexpected worker reply');
-      await Promise.all(rest.map((w) => ask(w, { type: 'table', rows: shape.rows, cols: shape.cols, table: built.table })));
+      await Promise.all(
+        rest.map((w) => ask(w, { type: 'table', rows: shape.rows, cols: shape.cols, table: built.table })),
+      );
       return { seconds: built.seconds, entries: built.table.length };
     },
     async count(bands, onDone) {
       const k = bands.length / size;
       const out = new Float64Array(k);
       let done = 0;
-      await Promise.all(workers.map(async (w, t) => {
-        const mine: number[] = [];
-        for (let i = t; i < k; i += threads) mine.push(i);
-        const part = new Uint8Array(mine.length * size);
-        mine.forEach((i, j) => part.set(bands.subarray(i * size, (i + 1) * size), j * size));
-        const reply = await ask(w, { type: 'count', bands: part });
-        if (reply.type !== 'counts') throw new Error('internal: unexpected worker reply');
-        mine.forEach((i, j) => { out[i] = reply.counts[j]!; });
-        done += mine.length;
-        onDone?.(done, k);
-      }));
+      await Promise.all(
+        workers.map(async (w, t) => {
+          const mine: number[] = [];
+          for (let i = t; i < k; i += threads) mine.push(i);
+          const part = new Uint8Array(mine.length * size);
+          mine.forEach((i, j) => part.set(bands.subarray(i * size, (i + 1) * size), j * size));
+          const reply = await ask(w, { type: 'count', bands: part });
+          if (reply.type !== 'counts') throw new Error('internal: unexpected worker reply');
+          mine.forEach((i, j) => {
+            out[i] = reply.counts[j]!;
+          });
+          done += mine.length;
+          onDone?.(done, k);
+        }),
+      );
       return out;
     },
     async close() {

@@ -1,7 +1,9 @@
 /**
  * Worker thread of a CompletionPool. Messages:
- *   { type: 'prepare', rows, cols, lexBands }  → builds the column-set table         → { type: 'prepared', seconds, table }
- *   { type: 'table', rows, cols, table }       → uses a table another thread built   → { type: 'prepared', seconds: 0, table }
+ *   { type: 'prepare', rows, cols, lexBands }  → builds the column-set table         → { type: 'prepared', seconds,
+ *   table }
+ *   { type: 'table', rows, cols, table }       → uses a table another thread built   → { type: 'prepared', seconds:
+ *   0, table }
  *   { type: 'count', bands }                   → n(b) for each band, in order        → { type: 'counts', counts }
  * Any failure answers { type: 'error', message }.
  */
@@ -30,7 +32,12 @@ parentPort?.on('message', (msg: WorkerRequest) => {
       const t0 = performance.now();
       const shape = boxShape(msg.rows, msg.cols);
       const size = shape.rows * shape.n;
-      const table = buildColumnSetTable({ shape, count: 0, lexCount: msg.lexBands.length / size, lexBands: msg.lexBands });
+      const table = buildColumnSetTable({
+        shape,
+        count: 0,
+        lexCount: msg.lexBands.length / size,
+        lexBands: msg.lexBands,
+      });
       counter = completionCounter(shape, table.partitions, table.table);
       // table.table lives in a SharedArrayBuffer: posting it shares it, nothing is copied
       const reply: WorkerReply = { type: 'prepared', seconds: (performance.now() - t0) / 1000, table: table.table };

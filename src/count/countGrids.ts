@@ -123,7 +123,8 @@ export interface CountRun {
 export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   const shape = resolveShape(options.box);
   const workers = options.workers ?? defaultWorkers(shape);
-  if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be a whole number ≥ 1, not ${workers}`);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new RangeError(`workers must be a whole number ≥ 1, not ${workers}`);
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
   const t0 = clock();
@@ -147,8 +148,9 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     progress({ stage: 'classes', phase: 'end', total: classes.count });
     let sizeSum = 0;
     for (let c = 0; c < classes.count; c++) {
-      sizeSum += classes.sizes[c]!;
-      if (classes.groupOrder % classes.sizes[c]! !== 0) throw new Error(`internal: class ${c} size ${classes.sizes[c]} does not divide the group order`);
+      sizeSum += classes.sizes[c];
+      if (classes.groupOrder % classes.sizes[c] !== 0)
+        throw new Error(`internal: class ${c} size ${classes.sizes[c]} does not divide the group order`);
     }
     if (sizeSum !== bands.count) throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${bands.count} bands`);
     const table = await prepared;
@@ -162,8 +164,20 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     const t4 = clock();
     progress({ stage: 'completions', phase: 'end', total: classes.count });
     return {
-      shape, workers, bands, classes, sizeSum, columnSetEntries: table.entries, completions,
-      seconds: { bands: us(t1 - t0), classes: us(t2 - t1), columnSets: us(table.seconds), completions: us(t4 - t3), total: us(t4 - t0) },
+      shape,
+      workers,
+      bands,
+      classes,
+      sizeSum,
+      columnSetEntries: table.entries,
+      completions,
+      seconds: {
+        bands: us(t1 - t0),
+        classes: us(t2 - t1),
+        columnSets: us(table.seconds),
+        completions: us(t4 - t3),
+        total: us(t4 - t0),
+      },
     };
   } finally {
     await pool.close();
@@ -177,13 +191,13 @@ export function classTableOf(run: CountRun): ClassTable {
   const size = shape.rows * shape.n;
   const classRows: ClassRow[] = [];
   for (let c = 0; c < classes.count; c++) {
-    sum += BigInt(classes.sizes[c]!) * BigInt(completions[c]!);
+    sum += BigInt(classes.sizes[c]) * BigInt(completions[c]);
     classRows.push({
       id: c,
       band: formatBand(shape, classes.reps, c * size),
-      bands: classes.sizes[c]!,
-      stabilizer: classes.groupOrder / classes.sizes[c]!,
-      completions: completions[c]!,
+      bands: classes.sizes[c],
+      stabilizer: classes.groupOrder / classes.sizes[c],
+      completions: completions[c],
     });
   }
   return {

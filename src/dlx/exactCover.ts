@@ -50,11 +50,12 @@ export function exactCoverProblem(items: number, options: ReadonlyArray<ArrayLik
     const first = x + 1;
     for (let j = 0; j < o.length; j++) {
       x++;
-      const item = o[j]!;
-      if (item < 1 || item > items) throw new RangeError(`exact cover: option ${k} names item ${item}, outside 1..${items}`);
+      const item = o[j];
+      if (item < 1 || item > items)
+        throw new RangeError(`exact cover: option ${k} names item ${item}, outside 1..${items}`);
       top[x] = item;
-      len[item]!++;
-      const last = ulink[item]!;
+      len[item]++;
+      const last = ulink[item];
       ulink[x] = last;
       dlink[last] = x;
       dlink[x] = item;
@@ -83,32 +84,52 @@ export interface ExactCoverCount {
  * Count exact covers, stopping after `limit` (default: all). The problem is restored on return.
  * `onSolution` (optional) receives the chosen nodes' option indices, in a reused array.
  */
-export function countExactCovers(problem: ExactCoverProblem, limit = Infinity, onSolution?: (options: Int32Array, size: number) => void): ExactCoverCount {
+export function countExactCovers(
+  problem: ExactCoverProblem,
+  limit = Infinity,
+  onSolution?: (options: Int32Array, size: number) => void,
+): ExactCoverCount {
   const { llink, rlink, ulink, dlink, top, len } = problem;
 
   const cover = (i: number): void => {
-    for (let p = dlink[i]!; p !== i; p = dlink[p]!) {
+    for (let p = dlink[i]; p !== i; p = dlink[p]!) {
       // hide the option of p
       for (let q = p + 1; q !== p;) {
-        const x = top[q]!;
-        if (x <= 0) { q = ulink[q]!; continue; }
-        const u = ulink[q]!, d = dlink[q]!;
-        dlink[u] = d; ulink[d] = u; len[x]!--;
+        const x = top[q];
+        if (x <= 0) {
+          q = ulink[q]!;
+          continue;
+        }
+        const u = ulink[q],
+          d = dlink[q];
+        dlink[u] = d;
+        ulink[d] = u;
+        len[x]--;
         q++;
       }
     }
-    const l = llink[i]!, r = rlink[i]!;
-    rlink[l] = r; llink[r] = l;
+    const l = llink[i],
+      r = rlink[i];
+    rlink[l] = r;
+    llink[r] = l;
   };
   const uncover = (i: number): void => {
-    const l = llink[i]!, r = rlink[i]!;
-    rlink[l] = i; llink[r] = i;
-    for (let p = ulink[i]!; p !== i; p = ulink[p]!) {
+    const l = llink[i],
+      r = rlink[i];
+    rlink[l] = i;
+    llink[r] = i;
+    for (let p = ulink[i]; p !== i; p = ulink[p]!) {
       for (let q = p - 1; q !== p;) {
-        const x = top[q]!;
-        if (x <= 0) { q = dlink[q]!; continue; }
-        const u = ulink[q]!, d = dlink[q]!;
-        dlink[u] = q; ulink[d] = q; len[x]!++;
+        const x = top[q];
+        if (x <= 0) {
+          q = dlink[q]!;
+          continue;
+        }
+        const u = ulink[q],
+          d = dlink[q];
+        dlink[u] = q;
+        ulink[d] = q;
+        len[x]++;
         q--;
       }
     }
@@ -116,8 +137,11 @@ export function countExactCovers(problem: ExactCoverProblem, limit = Infinity, o
   /** Uncover the other items of the option of node x, in reverse order. */
   const uncoverOption = (x: number): void => {
     for (let p = x - 1; p !== x;) {
-      const j = top[p]!;
-      if (j <= 0) { p = dlink[p]!; continue; }
+      const j = top[p];
+      if (j <= 0) {
+        p = dlink[p]!;
+        continue;
+      }
       uncover(j);
       p--;
     }
@@ -137,32 +161,49 @@ export function countExactCovers(problem: ExactCoverProblem, limit = Infinity, o
         count++;
         if (onSolution) {
           for (let l = 0; l < level; l++) {
-            let q = choice[l]!;
-            while (top[q]! > 0) q++;
-            chosenOptions[l] = -top[q]! - 1;
+            let q = choice[l];
+            while (top[q] > 0) q++;
+            chosenOptions[l] = -top[q] - 1;
           }
           onSolution(chosenOptions, level);
         }
-        if (count >= limit) { limited = true; break; }
+        if (count >= limit) {
+          limited = true;
+          break;
+        }
         state = 2;
         continue;
       }
-      let best = rlink[0]!, bestLen = len[best]!;
-      for (let i = rlink[best]!; i !== 0 && bestLen > 1; i = rlink[i]!) {
-        if (len[i]! < bestLen) { best = i; bestLen = len[i]!; }
+      let best = rlink[0],
+        bestLen = len[best];
+      for (let i = rlink[best]; i !== 0 && bestLen > 1; i = rlink[i]!) {
+        if (len[i] < bestLen) {
+          best = i;
+          bestLen = len[i]!;
+        }
       }
-      if (bestLen === 0) { state = 2; continue; } // an item nothing can cover: dead end
+      if (bestLen === 0) {
+        state = 2;
+        continue;
+      } // an item nothing can cover: dead end
       cover(best);
       choice[level] = dlink[best]!;
       state = 1;
     } else if (state === 1) {
-      const x = choice[level]!;
-      const item = top[x]!;
-      if (x === item) { uncover(item); state = 2; continue; } // this item's options are exhausted
+      const x = choice[level];
+      const item = top[x];
+      if (x === item) {
+        uncover(item);
+        state = 2;
+        continue;
+      } // this item's options are exhausted
       nodes++;
       for (let p = x + 1; p !== x;) {
-        const j = top[p]!;
-        if (j <= 0) { p = ulink[p]!; continue; }
+        const j = top[p];
+        if (j <= 0) {
+          p = ulink[p]!;
+          continue;
+        }
         cover(j);
         p++;
       }
@@ -171,7 +212,7 @@ export function countExactCovers(problem: ExactCoverProblem, limit = Infinity, o
     } else {
       if (level === 0) break;
       level--;
-      const x = choice[level]!;
+      const x = choice[level];
       uncoverOption(x);
       choice[level] = dlink[x]!;
       state = 1;
@@ -181,9 +222,9 @@ export function countExactCovers(problem: ExactCoverProblem, limit = Infinity, o
   if (limited) {
     while (level > 0) {
       level--;
-      const x = choice[level]!;
+      const x = choice[level];
       uncoverOption(x);
-      uncover(top[x]!);
+      uncover(top[x]);
     }
   }
   return { count, limited, nodes };

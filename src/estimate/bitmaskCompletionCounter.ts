@@ -24,19 +24,28 @@ export function bitmaskCompletionCounter(shape: BoxShape): BitmaskCompletionCoun
   const t = cellTables(shape);
   const { cells: size, full, row, col, box, pop } = t;
   const n = shape.n;
-  const rowUsed = new Int32Array(n), colUsed = new Int32Array(n), boxUsed = new Int32Array(n);
+  const rowUsed = new Int32Array(n),
+    colUsed = new Int32Array(n),
+    boxUsed = new Int32Array(n);
   const open = new Int32Array(size);
   const untried = new Int32Array(size + 1);
   const placed = new Int32Array(size + 1);
 
   function count(cells: ArrayLike<number>): number {
-    rowUsed.fill(0); colUsed.fill(0); boxUsed.fill(0);
+    rowUsed.fill(0);
+    colUsed.fill(0);
+    boxUsed.fill(0);
     let m = 0;
     for (let i = 0; i < size; i++) {
-      const d = cells[i]!;
-      if (d === 0) { open[m++] = i; continue; }
+      const d = cells[i];
+      if (d === 0) {
+        open[m++] = i;
+        continue;
+      }
       const bit = 1 << (d - 1);
-      rowUsed[row[i]!]! |= bit; colUsed[col[i]!]! |= bit; boxUsed[box[i]!]! |= bit;
+      rowUsed[row[i]] |= bit;
+      colUsed[col[i]] |= bit;
+      boxUsed[box[i]] |= bit;
     }
     let total = 0;
     let depth = 0;
@@ -48,20 +57,26 @@ export function bitmaskCompletionCounter(shape: BoxShape): BitmaskCompletionCoun
           descend = false;
         } else {
           // choose the empty cell with fewest legal digits
-          let bestPos = -1, fewest = 99, bestMask = 0;
+          let bestPos = -1,
+            fewest = 99,
+            bestMask = 0;
           for (let k = depth; k < m; k++) {
-            const i = open[k]!;
-            const legal = full & ~(rowUsed[row[i]!]! | colUsed[col[i]!]! | boxUsed[box[i]!]!);
-            const p = pop[legal]!;
+            const i = open[k];
+            const legal = full & ~(rowUsed[row[i]] | colUsed[col[i]] | boxUsed[box[i]]);
+            const p = pop[legal];
             if (p < fewest) {
-              fewest = p; bestPos = k; bestMask = legal;
+              fewest = p;
+              bestPos = k;
+              bestMask = legal;
               if (p <= 1) break;
             }
           }
           if (fewest === 0) {
             descend = false;
           } else {
-            const tmp = open[bestPos]!; open[bestPos] = open[depth]!; open[depth] = tmp;
+            const tmp = open[bestPos];
+            open[bestPos] = open[depth]!;
+            open[depth] = tmp;
             untried[depth] = bestMask;
           }
         }
@@ -69,25 +84,33 @@ export function bitmaskCompletionCounter(shape: BoxShape): BitmaskCompletionCoun
           // leaf or dead end: back up one level
           if (depth === 0) return total;
           depth--;
-          const i = open[depth]!, bit = placed[depth]!;
-          rowUsed[row[i]!]! ^= bit; colUsed[col[i]!]! ^= bit; boxUsed[box[i]!]! ^= bit;
+          const i = open[depth],
+            bit = placed[depth];
+          rowUsed[row[i]] ^= bit;
+          colUsed[col[i]] ^= bit;
+          boxUsed[box[i]] ^= bit;
         }
       }
       // try the next digit at this level, or back up further
-      const rest = untried[depth]!;
+      const rest = untried[depth];
       if (rest === 0) {
         if (depth === 0) return total;
         depth--;
-        const i = open[depth]!, bit = placed[depth]!;
-        rowUsed[row[i]!]! ^= bit; colUsed[col[i]!]! ^= bit; boxUsed[box[i]!]! ^= bit;
+        const i = open[depth],
+          bit = placed[depth];
+        rowUsed[row[i]] ^= bit;
+        colUsed[col[i]] ^= bit;
+        boxUsed[box[i]] ^= bit;
         descend = false;
         continue;
       }
       const bit = rest & -rest;
       untried[depth] = rest ^ bit;
       placed[depth] = bit;
-      const i = open[depth]!;
-      rowUsed[row[i]!]! |= bit; colUsed[col[i]!]! |= bit; boxUsed[box[i]!]! |= bit;
+      const i = open[depth];
+      rowUsed[row[i]] |= bit;
+      colUsed[col[i]] |= bit;
+      boxUsed[box[i]] |= bit;
       depth++;
       descend = true;
     }

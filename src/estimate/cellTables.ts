@@ -26,7 +26,9 @@ export const MAX_ESTIMATE_SIDE = 16;
 
 /** Why the estimators cannot sample this shape, or null. */
 export function estimateShapeProblem(shape: BoxShape): string | null {
-  return shape.n > MAX_ESTIMATE_SIDE ? `n = ${shape.n} is too big for the estimators (at most ${MAX_ESTIMATE_SIDE})` : null;
+  return shape.n > MAX_ESTIMATE_SIDE
+    ? `n = ${shape.n} is too big for the estimators (at most ${MAX_ESTIMATE_SIDE})`
+    : null;
 }
 
 const cache = new Map<string, CellTables>();
@@ -38,10 +40,15 @@ export function cellTables(shape: BoxShape): CellTables {
   if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
   const { rows: R, cols: C, n } = shape;
   const cells = n * n;
-  const row = new Uint8Array(cells), col = new Uint8Array(cells), box = new Uint8Array(cells);
+  const row = new Uint8Array(cells),
+    col = new Uint8Array(cells),
+    box = new Uint8Array(cells);
   for (let i = 0; i < cells; i++) {
-    const r = Math.floor(i / n), c = i % n;
-    row[i] = r; col[i] = c; box[i] = Math.floor(r / R) * R + Math.floor(c / C);
+    const r = Math.floor(i / n),
+      c = i % n;
+    row[i] = r;
+    col[i] = c;
+    box[i] = Math.floor(r / R) * R + Math.floor(c / C);
   }
   const P = 3 * n - R - C - 1;
   const peers = new Int32Array(cells * P);
@@ -53,8 +60,18 @@ export function cellTables(shape: BoxShape): CellTables {
     if (k !== P) throw new Error(`internal: cell ${i} of ${shape.name} has ${k} peers, expected ${P}`);
   }
   const pop = new Uint8Array(1 << n);
-  for (let m = 1; m < pop.length; m++) pop[m] = pop[m >> 1]! + (m & 1);
-  const t: CellTables = { shape, cells, full: n >= 31 ? 0x7fffffff : (1 << n) - 1, row, col, box, peerCount: P, peers, pop };
+  for (let m = 1; m < pop.length; m++) pop[m] = pop[m >> 1] + (m & 1);
+  const t: CellTables = {
+    shape,
+    cells,
+    full: n >= 31 ? 0x7fffffff : (1 << n) - 1,
+    row,
+    col,
+    box,
+    peerCount: P,
+    peers,
+    pop,
+  };
   cache.set(shape.name, t);
   return t;
 }

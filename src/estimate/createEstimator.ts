@@ -17,13 +17,20 @@ export interface EstimatorSpec {
 export function createEstimator(spec: EstimatorSpec): Estimator {
   const { method, shape } = spec;
   if (!isMethodName(method)) throw new InputError(`unknown method '${method}' (one of ${METHOD_NAMES.join(', ')})`);
-  if (method !== 'hybrid' && spec.fill != null) throw new InputError(`--fill applies to the hybrid method only, not ${method}`);
+  if (method !== 'hybrid' && spec.fill != null)
+    throw new InputError(`--fill applies to the hybrid method only, not ${method}`);
   switch (method) {
-    case 'crude': return crudeEstimator(shape);
-    case 'knuth': return knuthEstimator(shape, 'row');
-    case 'knuth-random': return knuthEstimator(shape, 'random');
-    case 'knuth-mrv': return mrvEstimator(shape);
-    case 'hybrid': return hybridEstimator(shape, spec.fill ?? defaultFill(shape));
-    case 'ridder': return ridderEstimator(shape);
+    case 'crude':
+      return crudeEstimator(shape);
+    case 'knuth':
+      return knuthEstimator(shape, 'row');
+    case 'knuth-random':
+      return knuthEstimator(shape, 'random');
+    case 'knuth-mrv':
+      return mrvEstimator(shape);
+    case 'hybrid':
+      return hybridEstimator(shape, spec.fill ?? defaultFill(shape));
+    case 'ridder':
+      return ridderEstimator(shape);
   }
 }

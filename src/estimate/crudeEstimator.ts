@@ -19,24 +19,29 @@ export function crudeEstimator(shape: BoxShape): Estimator {
   const t = cellTables(shape);
   const { box } = t;
   const n = shape.n;
-  const colUsed = new Int32Array(n), boxUsed = new Int32Array(n);
+  const colUsed = new Int32Array(n),
+    boxUsed = new Int32Array(n);
   const perm = new Int32Array(n);
   for (let d = 0; d < n; d++) perm[d] = 1 << d;
   const identity = perm.slice();
 
   function sample(rng: RandomGenerator): number {
-    colUsed.fill(0); boxUsed.fill(0);
+    colUsed.fill(0);
+    boxUsed.fill(0);
     for (let r = 0; r < n; r++) {
       perm.set(identity); // each row starts from 1..n: a sample depends on its draws only
       for (let c = 0; c < n; c++) {
         if (c < n - 1) {
           const j = c + randomBelow(rng, n - c);
-          const tmp = perm[j]!; perm[j] = perm[c]!; perm[c] = tmp;
+          const tmp = perm[j];
+          perm[j] = perm[c]!;
+          perm[c] = tmp;
         }
-        const bit = perm[c]!;
-        const b = box[r * n + c]!;
-        if ((colUsed[c]! | boxUsed[b]!) & bit) return 0;
-        colUsed[c]! |= bit; boxUsed[b]! |= bit;
+        const bit = perm[c];
+        const b = box[r * n + c];
+        if ((colUsed[c] | boxUsed[b]) & bit) return 0;
+        colUsed[c] |= bit;
+        boxUsed[b] |= bit;
       }
     }
     return 1;

@@ -25,7 +25,7 @@ import { addBatch, emptyTotals, meanAndError, summarizeBatches, type EstimateRes
  * are run even when the time is up, so the result is again a function of k.
  */
 export interface EstimateOptions {
-  readonly method: MethodName | string;
+  readonly method: string;
   /** Box shape (default 3x3). */
   readonly box?: BoxShape | string;
   /** `hybrid` only: cells filled at random before the exact count. */
@@ -61,10 +61,14 @@ export interface EstimateProgress {
 /** Samples per batch: about 20–60 ms of work on a 3×3 grid, so threads and checkpoints stay busy and fine-grained. */
 export function defaultBatchSize(method: string): number {
   switch (method) {
-    case 'crude': return 65536;
-    case 'knuth-mrv': return 4096;
-    case 'hybrid': return 512;
-    default: return 16384;
+    case 'crude':
+      return 65536;
+    case 'knuth-mrv':
+      return 4096;
+    case 'hybrid':
+      return 512;
+    default:
+      return 16384;
   }
 }
 
@@ -81,7 +85,8 @@ export interface EstimatePlan {
 
 /** Check the options and resolve defaults; throws InputError for what a user typed wrong. */
 export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; estimator: Estimator } {
-  const shape = options.box === undefined ? SHAPE_3X3 : typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
+  const shape =
+    options.box === undefined ? SHAPE_3X3 : typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
   const problem = estimateShapeProblem(shape);
   if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
   const estimator = createEstimator({ method: options.method, shape, fill: options.fill ?? null });
@@ -91,13 +96,25 @@ export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; es
     throw new InputError((e as Error).message);
   }
   const { samples, seconds } = options;
-  if (samples !== undefined && (!Number.isSafeInteger(samples) || samples < 1)) throw new InputError(`samples must be a whole number ≥ 1, not ${samples}`);
-  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0)) throw new InputError(`seconds must be a number > 0, not ${seconds}`);
-  if (samples === undefined && seconds === undefined) throw new InputError('give a number of samples or a time budget in seconds');
+  if (samples !== undefined && (!Number.isSafeInteger(samples) || samples < 1))
+    throw new InputError(`samples must be a whole number ≥ 1, not ${samples}`);
+  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0))
+    throw new InputError(`seconds must be a number > 0, not ${seconds}`);
+  if (samples === undefined && seconds === undefined)
+    throw new InputError('give a number of samples or a time budget in seconds');
   const batchSize = options.batchSize ?? defaultBatchSize(estimator.method);
-  if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new InputError(`batch size must be a whole number ≥ 1, not ${batchSize}`);
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1)
+    throw new InputError(`batch size must be a whole number ≥ 1, not ${batchSize}`);
   return {
-    plan: { method: estimator.method, shape, fill: estimator.fill, seed: options.seed, samples: samples ?? null, seconds: seconds ?? null, batchSize },
+    plan: {
+      method: estimator.method,
+      shape,
+      fill: estimator.fill,
+      seed: options.seed,
+      samples: samples ?? null,
+      seconds: seconds ?? null,
+      batchSize,
+    },
     estimator,
   };
 }
@@ -111,7 +128,8 @@ export async function exactCount(shape: BoxShape): Promise<bigint | null> {
 export async function estimate(options: EstimateOptions): Promise<EstimateResult> {
   const { plan, estimator } = estimatePlan(options);
   const workers = options.workers ?? defaultWorkers();
-  if (!Number.isSafeInteger(workers) || workers < 1) throw new InputError(`workers must be a whole number ≥ 1, not ${workers}`);
+  if (!Number.isSafeInteger(workers) || workers < 1)
+    throw new InputError(`workers must be a whole number ≥ 1, not ${workers}`);
   const exact = options.exact !== undefined ? options.exact : await exactCount(plan.shape);
   const { batchSize, samples, seconds } = plan;
   const totalBatches = samples === null ? Infinity : Math.ceil(samples / batchSize);
@@ -122,10 +140,14 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   let holesBelow = 0; // batches below this index are run whatever the clock says
   for (const r of options.resume?.batches ?? []) {
     if (!Number.isSafeInteger(r.batch) || r.batch < 0 || r.batch >= totalBatches || r.samples !== sizeOf(r.batch)) {
-      throw new InputError(`resume: batch ${r.batch} of ${r.samples} samples does not belong to this run (${totalBatches} batches of ${batchSize})`);
+      throw new InputError(
+        `resume: batch ${r.batch} of ${r.samples} samples does not belong to this run (${totalBatches} ` +
+          `batches of ${batchSize})`,
+      );
     }
     const seen = done.get(r.batch);
-    if (seen && (seen.sum !== r.sum || seen.sumSq !== r.sumSq || seen.nonzero !== r.nonzero)) throw new InputError(`resume: batch ${r.batch} appears twice with different sums`);
+    if (seen && (seen.sum !== r.sum || seen.sumSq !== r.sumSq || seen.nonzero !== r.nonzero))
+      throw new InputError(`resume: batch ${r.batch} appears twice with different sums`);
     done.set(r.batch, r);
     holesBelow = Math.max(holesBelow, r.batch + 1);
   }
@@ -165,12 +187,19 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
       await new Promise<void>((resolve) => setImmediate(resolve)); // let timers (spinner, signals) run
     }
   } else {
-    await runOnWorkers(plan, workers, nextBatch, (b) => ({ kind: 'batch', batch: b, state: states(b), samples: sizeOf(b) }), finish);
+    await runOnWorkers(
+      plan,
+      workers,
+      nextBatch,
+      (b) => ({ kind: 'batch', batch: b, state: states(b), samples: sizeOf(b) }),
+      finish,
+    );
   }
 
   const records: BatchRecord[] = [];
   for (let b = 0; done.has(b); b++) records.push(done.get(b)!);
-  if (records.length !== done.size) throw new Error(`internal: ${done.size} batches done but only 0..${records.length - 1} contiguous`);
+  if (records.length !== done.size)
+    throw new Error(`internal: ${done.size} batches done but only 0..${records.length - 1} contiguous`);
   return summarizeBatches(records, {
     method: plan.method,
     box: plan.shape.name,
@@ -225,7 +254,13 @@ function runOnWorkers(
         feed(w);
       });
       w.on('error', fail);
-      const init: WorkerRequest = { kind: 'init', method: plan.method, rows: plan.shape.rows, cols: plan.shape.cols, fill: plan.fill };
+      const init: WorkerRequest = {
+        kind: 'init',
+        method: plan.method,
+        rows: plan.shape.rows,
+        cols: plan.shape.cols,
+        fill: plan.fill,
+      };
       w.postMessage(init);
       feed(w);
     }

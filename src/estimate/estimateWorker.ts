@@ -9,7 +9,13 @@ import type { Estimator } from './estimator.js';
 import { batchScratch, runBatch } from './runBatch.js';
 
 export type WorkerRequest =
-  | { readonly kind: 'init'; readonly method: string; readonly rows: number; readonly cols: number; readonly fill: number | null }
+  | {
+      readonly kind: 'init';
+      readonly method: string;
+      readonly rows: number;
+      readonly cols: number;
+      readonly fill: number | null;
+    }
   | { readonly kind: 'batch'; readonly batch: number; readonly state: readonly number[]; readonly samples: number };
 
 let estimator: Estimator | null = null;

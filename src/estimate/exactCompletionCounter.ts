@@ -8,5 +8,6 @@ import { bitmaskCompletionCounter } from './bitmaskCompletionCounter.js';
  * function only. The counter must be exact and deterministic; it may keep scratch state between calls.
  */
 export function exactCompletionCounter(shape: BoxShape): (cells: ArrayLike<number>) => number {
-  return bitmaskCompletionCounter(shape).count;
+  const counter = bitmaskCompletionCounter(shape);
+  return (cells) => counter.count(cells);
 }

@@ -34,8 +34,12 @@ export class ExactSum {
     const p = this.partials;
     let m = 0;
     for (let j = 0, end = this.count; j < end; j++) {
-      let y = p[j]!;
-      if (Math.abs(x) < Math.abs(y)) { const t = x; x = y; y = t; }
+      let y = p[j];
+      if (Math.abs(x) < Math.abs(y)) {
+        const t = x;
+        x = y;
+        y = t;
+      }
       const hi = x + y;
       const lo = y - (hi - x);
       if (lo !== 0) p[m++] = lo;
@@ -51,7 +55,7 @@ export class ExactSum {
     const c = SPLIT * x;
     const hi = c - (c - x);
     const lo = x - hi;
-    const err = ((hi * hi - sq) + 2 * hi * lo) + lo * lo;
+    const err = hi * hi - sq + 2 * hi * lo + lo * lo;
     this.add(sq);
     if (err !== 0) this.add(err);
   }
@@ -60,7 +64,7 @@ export class ExactSum {
   toBigInt(): bigint {
     let s = 0n;
     for (let j = 0; j < this.count; j++) {
-      const v = this.partials[j]!;
+      const v = this.partials[j];
       if (!Number.isInteger(v)) throw new RangeError(`exact sum: partial ${v} is not a whole finite number`);
       s += BigInt(v);
     }

@@ -18,29 +18,42 @@ export interface KnuthWalker {
 export function knuthWalker(shape: BoxShape): KnuthWalker {
   const { cells, full, row, col, box, pop } = cellTables(shape);
   const n = shape.n;
-  const rowUsed = new Int32Array(n), colUsed = new Int32Array(n), boxUsed = new Int32Array(n);
+  const rowUsed = new Int32Array(n),
+    colUsed = new Int32Array(n),
+    boxUsed = new Int32Array(n);
   const cellOrder = new Int32Array(cells);
   for (let i = 0; i < cells; i++) cellOrder[i] = i;
   const identity = cellOrder.slice();
 
   function walk(rng: RandomGenerator, steps: number, shuffle: boolean, grid: Uint8Array | null): number {
-    rowUsed.fill(0); colUsed.fill(0); boxUsed.fill(0);
+    rowUsed.fill(0);
+    colUsed.fill(0);
+    boxUsed.fill(0);
     if (grid) grid.fill(0);
     if (shuffle) cellOrder.set(identity);
     let x = 1;
     for (let k = 0; k < steps; k++) {
       if (shuffle && k < cells - 1) {
         const j = k + randomBelow(rng, cells - k);
-        const tmp = cellOrder[j]!; cellOrder[j] = cellOrder[k]!; cellOrder[k] = tmp;
+        const tmp = cellOrder[j];
+        cellOrder[j] = cellOrder[k]!;
+        cellOrder[k] = tmp;
       }
-      const i = cellOrder[k]!;
-      const r = row[i]!, c = col[i]!, b = box[i]!;
-      const legal = full & ~(rowUsed[r]! | colUsed[c]! | boxUsed[b]!);
+      const i = cellOrder[k];
+      const r = row[i],
+        c = col[i],
+        b = box[i];
+      const legal = full & ~(rowUsed[r] | colUsed[c] | boxUsed[b]);
       if (legal === 0) return 0;
-      const d = pop[legal]!;
+      const d = pop[legal];
       let bit = legal;
-      if (d > 1) { x *= d; bit = nthBit(legal, randomBelow(rng, d)); }
-      rowUsed[r]! |= bit; colUsed[c]! |= bit; boxUsed[b]! |= bit;
+      if (d > 1) {
+        x *= d;
+        bit = nthBit(legal, randomBelow(rng, d));
+      }
+      rowUsed[r] |= bit;
+      colUsed[c] |= bit;
+      boxUsed[b] |= bit;
       if (grid) grid[i] = 32 - Math.clz32(bit);
     }
     return x;

@@ -36,22 +36,30 @@ export function mrvEstimator(shape: BoxShape): Estimator {
     left.fill(n);
     let x = 1;
     for (let step = 0; step < cells; step++) {
-      let best = 0, fewest = FILLED;
+      let best = 0,
+        fewest = FILLED;
       for (let i = 0; i < cells; i++) {
-        const l = left[i]!;
-        if (l < fewest) { fewest = l; best = i; if (l === 1) break; }
+        const l = left[i];
+        if (l < fewest) {
+          fewest = l;
+          best = i;
+          if (l === 1) break;
+        }
       }
-      const mask = legal[best]!;
+      const mask = legal[best];
       let bit = mask;
-      if (fewest > 1) { x *= fewest; bit = nthBit(mask, randomBelow(rng, fewest)); }
+      if (fewest > 1) {
+        x *= fewest;
+        bit = nthBit(mask, randomBelow(rng, fewest));
+      }
       legal[best] = 0;
       left[best] = FILLED;
       for (let k = best * P, end = k + P; k < end; k++) {
-        const p = peers[k]!;
-        const m = legal[p]!;
+        const p = peers[k];
+        const m = legal[p];
         if (m & bit) {
           legal[p] = m ^ bit;
-          if (--left[p]! === 0) return 0;
+          if (--left[p] === 0) return 0;
         }
       }
     }

@@ -23,7 +23,7 @@ export interface ScriptedDraws extends RandomGenerator {
 
 export function randomBelow(rng: RandomGenerator, k: number): number {
   if ((rng as Partial<ScriptedDraws>).scripted === true) return (rng as ScriptedDraws).below(k);
-  const limit = LIMIT[k]!;
+  const limit = LIMIT[k];
   let u = rng.next() >>> 0;
   while (u >= limit) u = rng.next() >>> 0;
   return u % k;

@@ -23,22 +23,29 @@ export function ridderEstimator(shape: BoxShape): Estimator {
   const t = cellTables(shape);
   const { full, box, pop } = t;
   const n = shape.n;
-  const colUsed = new Int32Array(n), boxUsed = new Int32Array(n);
+  const colUsed = new Int32Array(n),
+    boxUsed = new Int32Array(n);
 
   function sample(rng: RandomGenerator): number {
-    colUsed.fill(0); boxUsed.fill(0);
+    colUsed.fill(0);
+    boxUsed.fill(0);
     let likelihood = 1; // (n!)^r · L(rows 0..r−1), i.e. Π of the finished rows' ρ
     for (let r = 0; r < n; r++) {
       let rowUsed = 0;
       let rho = 1; // ρ_r = 1 / q(row r | rows above): whole number ≤ n!, exact in a double
       for (let c = 0; c < n; c++) {
-        const b = box[r * n + c]!;
-        const legal = full & ~(rowUsed | colUsed[c]! | boxUsed[b]!);
+        const b = box[r * n + c];
+        const legal = full & ~(rowUsed | colUsed[c] | boxUsed[b]);
         if (legal === 0) return 0;
-        const d = pop[legal]!;
+        const d = pop[legal];
         let bit = legal;
-        if (d > 1) { rho *= d; bit = nthBit(legal, randomBelow(rng, d)); }
-        rowUsed |= bit; colUsed[c]! |= bit; boxUsed[b]! |= bit;
+        if (d > 1) {
+          rho *= d;
+          bit = nthBit(legal, randomBelow(rng, d));
+        }
+        rowUsed |= bit;
+        colUsed[c] |= bit;
+        boxUsed[b] |= bit;
       }
       // p/q for this row is ρ_r / n!; we keep (n!)·(p/q) = ρ_r so the sample stays a whole number
       likelihood *= rho;

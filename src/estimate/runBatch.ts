@@ -40,13 +40,16 @@ export function runBatch(
 ): BatchRecord {
   const rng = xoroshiro128plusFromState(state);
   const { sum, sumSq } = scratch;
-  sum.reset(); sumSq.reset();
-  let nonzero = 0, max = 0;
+  sum.reset();
+  sumSq.reset();
+  let nonzero = 0,
+    max = 0;
   for (let s = 0; s < samples; s++) {
     const x = estimator.sample(rng);
     if (x === 0) continue;
     // x² must stay finite and Dekker's split exact: |x| < 2^511 ≈ 6.7·10^153 (4×4 samples are ~10^100)
-    if (!(x > 0 && x < 1e150)) throw new RangeError(`${estimator.method}: sample ${x} is too large to square exactly (limit 1e150)`);
+    if (!(x > 0 && x < 1e150))
+      throw new RangeError(`${estimator.method}: sample ${x} is too large to square exactly (limit 1e150)`);
     nonzero++;
     if (x > max) max = x;
     sum.add(x);

@@ -14,7 +14,8 @@ import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGene
 export const MAX_SEED = 0xffffffff;
 
 export function assertSeed(seed: number): void {
-  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new RangeError(`seed must be a whole number 0..${MAX_SEED}, not ${seed}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new RangeError(`seed must be a whole number 0..${MAX_SEED}, not ${seed}`);
 }
 
 export function streamStates(seed: number): (stream: number) => readonly number[] {
@@ -22,8 +23,12 @@ export function streamStates(seed: number): (stream: number) => readonly number[
   let gen: JumpableRandomGenerator = xoroshiro128plus(seed);
   let at = 0;
   return (stream: number) => {
-    if (!Number.isSafeInteger(stream) || stream < 0) throw new RangeError(`stream must be a whole number ≥ 0, not ${stream}`);
-    if (stream < at) { gen = xoroshiro128plus(seed); at = 0; }
+    if (!Number.isSafeInteger(stream) || stream < 0)
+      throw new RangeError(`stream must be a whole number ≥ 0, not ${stream}`);
+    if (stream < at) {
+      gen = xoroshiro128plus(seed);
+      at = 0;
+    }
     for (; at < stream; at++) gen.jump();
     return gen.getState();
   };

@@ -89,7 +89,10 @@ export function addBatch(t: Totals, r: BatchRecord): void {
 }
 
 /** Mean, standard error and 95 % interval of the totals so far (for progress reports). */
-export function meanAndError(t: Totals, scale: bigint): { mean: number; stderr: number | null; ci95: [number, number] | null } {
+export function meanAndError(
+  t: Totals,
+  scale: bigint,
+): { mean: number; stderr: number | null; ci95: [number, number] | null } {
   const S = t.samples;
   if (S === 0) return { mean: 0, stderr: null, ci95: null };
   const mean = Number(t.sum * scale) / S;
@@ -125,12 +128,15 @@ export function summarizeBatches(records: readonly BatchRecord[], ctx: RunContex
   }
   const relErr = stderr !== null && mean > 0 ? stderr / mean : null;
   const ratio = ctx.exact !== null && ctx.exact > 0n && !noEstimate ? mean / Number(ctx.exact) : null;
-  const z = ctx.exact !== null && stderr !== null && stderr > 0
-    ? Number(t.sum * ctx.scale - ctx.exact * BigInt(S)) / S / stderr
-    : null;
+  const z =
+    ctx.exact !== null && stderr !== null && stderr > 0
+      ? Number(t.sum * ctx.scale - ctx.exact * BigInt(S)) / S / stderr
+      : null;
   const maxOverMean = mean > 0 ? Number(t.max * ctx.scale) / mean : null;
   if (note === null && maxOverMean !== null && maxOverMean > 0.05 * S) {
-    note = `one sample is ${(100 * maxOverMean / S).toFixed(0)} % of the total: the tail is heavy and the interval may be too narrow`;
+    note =
+      `one sample is ${((100 * maxOverMean) / S).toFixed(0)} % of the total: the tail is heavy and the ` +
+      `interval may be too narrow`;
   }
   const seconds = Math.round(ctx.seconds * 1e6) / 1e6;
   return {

@@ -26,16 +26,25 @@ export function columnPartitions(shape: BoxShape): ColumnPartitions {
   const list: number[] = [];
   const cur = new Int32Array(C);
   const chooseRest = (avail: number, need: number, start: number, acc: number, out: (m: number) => void): void => {
-    if (need === 0) { out(acc); return; }
+    if (need === 0) {
+      out(acc);
+      return;
+    }
     for (let d = start; d < n; d++) {
       if (avail & (1 << d)) chooseRest(avail, need - 1, d + 1, acc | (1 << d), out);
     }
   };
   const rec = (i: number, avail: number): void => {
-    if (i === C) { for (let k = 0; k < C; k++) list.push(cur[k]!); return; }
+    if (i === C) {
+      for (let k = 0; k < C; k++) list.push(cur[k]);
+      return;
+    }
     const low = avail & -avail;
     const lowIdx = 31 - Math.clz32(low);
-    chooseRest(avail, R - 1, lowIdx + 1, low, (m) => { cur[i] = m; rec(i + 1, avail & ~m); });
+    chooseRest(avail, R - 1, lowIdx + 1, low, (m) => {
+      cur[i] = m;
+      rec(i + 1, avail & ~m);
+    });
   };
   rec(0, full);
   const blocks = Int32Array.from(list);
@@ -47,23 +56,27 @@ export function columnPartitions(shape: BoxShape): ColumnPartitions {
   const sparse = dense ? null : new Map<number, number>();
   for (let p = 0; p < count; p++) {
     let key = 0;
-    for (let i = C - 2; i >= 0; i--) key = key * (1 << n) + blocks[p * C + i]!;
-    if (dense) dense[key] = p; else sparse!.set(key, p);
+    for (let i = C - 2; i >= 0; i--) key = key * (1 << n) + blocks[p * C + i];
+    if (dense) dense[key] = p;
+    else sparse!.set(key, p);
   }
 
   const sorted = new Int32Array(C);
   function indexOf(masks: ArrayLike<number>, offset = 0): number {
     // insertion sort of the C blocks by lowest bit
     for (let i = 0; i < C; i++) {
-      const m = masks[offset + i]!;
+      const m = masks[offset + i];
       const lo = m & -m;
       let j = i;
-      while (j > 0 && (sorted[j - 1]! & -sorted[j - 1]!) > lo) { sorted[j] = sorted[j - 1]!; j--; }
+      while (j > 0 && (sorted[j - 1] & -sorted[j - 1]) > lo) {
+        sorted[j] = sorted[j - 1]!;
+        j--;
+      }
       sorted[j] = m;
     }
     let key = 0;
-    for (let i = C - 2; i >= 0; i--) key = key * (1 << n) + sorted[i]!;
-    const p = dense ? dense[key]! : (sparse!.get(key) ?? -1);
+    for (let i = C - 2; i >= 0; i--) key = key * (1 << n) + sorted[i];
+    const p = dense ? dense[key] : (sparse!.get(key) ?? -1);
     if (p < 0) throw new Error('internal: column sets do not partition the digits');
     return p;
   }

@@ -20,7 +20,7 @@ export function formatBand(shape: BoxShape, cells: ArrayLike<number>, offset = 0
   const rows: string[] = [];
   for (let r = 0; r < shape.rows; r++) {
     let s = '';
-    for (let c = 0; c < shape.n; c++) s += digitChar(cells[offset + r * shape.n + c]!);
+    for (let c = 0; c < shape.n; c++) s += digitChar(cells[offset + r * shape.n + c]);
     rows.push(s);
   }
   return rows.join('|');
@@ -35,8 +35,9 @@ export function parseBand(shape: BoxShape, text: string): Uint8Array {
   }
   const out = new Uint8Array(want);
   for (let i = 0; i < want; i++) {
-    const d = charDigit(chars[i]!);
-    if (d < 1 || d > shape.n) throw new InputError(`band '${text}': character ${i + 1} '${chars[i]}' is not a digit 1..${shape.n}`);
+    const d = charDigit(chars[i]);
+    if (d < 1 || d > shape.n)
+      throw new InputError(`band '${text}': character ${i + 1} '${chars[i]}' is not a digit 1..${shape.n}`);
     out[i] = d;
   }
   return out;

@@ -11,11 +11,14 @@ export function parseGrid(shape: BoxShape, text: string, what = 'puzzle'): Uint8
   const out = new Uint8Array(n * n);
   let k = 0;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+    const ch = text[i];
     if (ch === ' ' || ch === '|' || ch === '\n' || ch === '\r' || ch === '\t' || ch === '-' || ch === '+') continue;
     const d = charDigit(ch);
     if (d < 0 || d > n) {
-      throw new InputError(`${what}: character ${i + 1} '${ch}' is not a digit of a ${shape.name} grid (1..${digitChar(n)}, '.' or '0' for empty)`);
+      throw new InputError(
+        `${what}: character ${i + 1} '${ch}' is not a digit of a ${shape.name} grid (1..${digitChar(n)}, '.' ` +
+          `or '0' for empty)`,
+      );
     }
     if (k === n * n) throw new InputError(`${what}: more than ${n * n} cells (a ${shape.name} grid has ${n}×${n})`);
     out[k++] = d;
@@ -38,14 +41,20 @@ export function findClash(shape: BoxShape, cells: ArrayLike<number>): Clash | nu
   const { rows: R, cols: C, n } = shape;
   const seen = new Int32Array(3 * n * (n + 1)).fill(-1);
   for (let i = 0; i < n * n; i++) {
-    const d = cells[i]!;
+    const d = cells[i];
     if (d === 0) continue;
-    const r = Math.floor(i / n), c = i % n, b = Math.floor(r / R) * R + Math.floor(c / C);
-    const units: Array<['row' | 'column' | 'box', number]> = [['row', r], ['column', c], ['box', b]];
+    const r = Math.floor(i / n),
+      c = i % n,
+      b = Math.floor(r / R) * R + Math.floor(c / C);
+    const units: Array<['row' | 'column' | 'box', number]> = [
+      ['row', r],
+      ['column', c],
+      ['box', b],
+    ];
     for (let u = 0; u < 3; u++) {
-      const [unit, idx] = units[u]!;
+      const [unit, idx] = units[u];
       const slot = (u * n + idx) * (n + 1) + d;
-      const prev = seen[slot]!;
+      const prev = seen[slot];
       if (prev >= 0) return { unit, index: idx + 1, digit: d, cells: [prev, i] };
       seen[slot] = i;
     }
@@ -59,12 +68,15 @@ export function cellName(shape: BoxShape, cell: number): string {
 }
 
 export function describeClash(shape: BoxShape, clash: Clash): string {
-  return `givens clash: two ${digitChar(clash.digit)}s in ${clash.unit} ${clash.index} (${cellName(shape, clash.cells[0])} and ${cellName(shape, clash.cells[1])})`;
+  return (
+    `givens clash: two ${digitChar(clash.digit)}s in ${clash.unit} ${clash.index} ` +
+    `(${cellName(shape, clash.cells[0])} and ${cellName(shape, clash.cells[1])})`
+  );
 }
 
 /** A grid as n² characters, '.' for empty. */
 export function formatGrid(shape: BoxShape, cells: ArrayLike<number>): string {
   let s = '';
-  for (let i = 0; i < shape.n * shape.n; i++) s += cells[i] ? digitChar(cells[i]!) : '.';
+  for (let i = 0; i < shape.n * shape.n; i++) s += cells[i] ? digitChar(cells[i]) : '.';
   return s;
 }

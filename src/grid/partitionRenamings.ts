@@ -24,14 +24,19 @@ export function partitionRenamings(partitions: ColumnPartitions): PartitionRenam
   for (let g = 0; g < order; g++) {
     let x = g;
     for (let c = 0; c < C; c++) {
-      const perm = rowPerms[x % rowPerms.length]!;
+      const perm = rowPerms[x % rowPerms.length];
       x = Math.floor(x / rowPerms.length);
-      for (let r = 0; r < R; r++) rho[r * C + c] = perm[r]! * C + c;
+      for (let r = 0; r < R; r++) rho[r * C + c] = perm[r] * C + c;
     }
     for (let p = 0; p < P; p++) {
       for (let i = 0; i < C; i++) {
-        let m = partitions.blocks[p * C + i]!, out = 0;
-        while (m) { const b = m & -m; out |= 1 << rho[31 - Math.clz32(b)]!; m ^= b; }
+        let m = partitions.blocks[p * C + i],
+          out = 0;
+        while (m) {
+          const b = m & -m;
+          out |= 1 << rho[31 - Math.clz32(b)];
+          m ^= b;
+        }
         mapped[i] = out;
       }
       act[g * P + p] = partitions.indexOf(mapped);

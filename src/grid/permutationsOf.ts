@@ -5,12 +5,17 @@ export function permutationsOf(k: number): number[][] {
   const used = new Array<boolean>(k).fill(false);
   const cur: number[] = [];
   const rec = (): void => {
-    if (cur.length === k) { out.push(cur.slice()); return; }
+    if (cur.length === k) {
+      out.push(cur.slice());
+      return;
+    }
     for (const x of p) {
       if (used[x]) continue;
-      used[x] = true; cur.push(x);
+      used[x] = true;
+      cur.push(x);
       rec();
-      cur.pop(); used[x] = false;
+      cur.pop();
+      used[x] = false;
     }
   };
   rec();

@@ -14,7 +14,7 @@ export async function biasReportHtml(r: BatchTests, summary: readonly (readonly 
   const charts = biasCharts(r);
   const vega: typeof Vega = await import('vega');
   const svg = async (spec: object, id: string) => {
-    const view = new vega.View(vega.parse(spec as Vega.Spec), { renderer: 'none' });
+    const view = new vega.View(vega.parse(spec), { renderer: 'none' });
     const text = await view.toSVG();
     view.finalize();
     return `<figure id="${id}">${text}</figure>`;
@@ -23,7 +23,8 @@ export async function biasReportHtml(r: BatchTests, summary: readonly (readonly 
   const rows = summary.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>sudoku-count bias: ${esc(r.method)} ${esc(r.box)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:720px;margin:2em auto;color:#222}th{text-align:left;padding-right:1em;vertical-align:top}figure{margin:1.5em 0}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:720px;margin:2em auto;color:#222}
+th{text-align:left;padding-right:1em;vertical-align:top}figure{margin:1.5em 0}</style>
 </head><body>
 <h1>Estimator bias: ${esc(r.method)}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${esc(r.box)}</h1>
 <table>
@@ -36,6 +37,10 @@ ${await svg(charts.logX, 'log-x')}
 `;
 }
 
-export async function writeBiasReport(path: string, r: BatchTests, summary: readonly (readonly [string, string])[]): Promise<void> {
+export async function writeBiasReport(
+  path: string,
+  r: BatchTests,
+  summary: readonly (readonly [string, string])[],
+): Promise<void> {
   writeTextFile(path, await biasReportHtml(r, summary));
 }

@@ -55,9 +55,17 @@ export function classTableToJson(table: ChainTable, level?: LevelName): string {
   const rowsOf = (l: typeof finest, indent: string): string[] =>
     l.classes.map((row, i) => {
       const { id, band, bands, completions, members, next } = row;
-      const entry = l === finest
-        ? { id, band, bands, stabilizer: table.groupOrder / bands, completions, ...(next === undefined ? {} : { next }) }
-        : { id, band, bands, completions, members, ...(next === undefined ? {} : { next }) };
+      const entry =
+        l === finest
+          ? {
+              id,
+              band,
+              bands,
+              stabilizer: table.groupOrder / bands,
+              completions,
+              ...(next === undefined ? {} : { next }),
+            }
+          : { id, band, bands, completions, members, ...(next === undefined ? {} : { next }) };
       return `${indent}${toJson(entry)}${i + 1 < l.classes.length ? ',' : ''}`;
     });
   lines.push(...rowsOf(chosen, '    '));
@@ -67,7 +75,10 @@ export function classTableToJson(table: ChainTable, level?: LevelName): string {
   }
   lines.push('  ],', '  "chain": [');
   coarser.forEach((l, i) => {
-    lines.push(`    {"level": ${JSON.stringify(l.name)}, "moves": ${JSON.stringify(l.moves)}, "classCount": ${l.count}, "classes": [`);
+    lines.push(
+      `    {"level": ${JSON.stringify(l.name)}, "moves": ${JSON.stringify(l.moves)}, "classCount": ` +
+        `${l.count}, "classes": [`,
+    );
     lines.push(...rowsOf(l, '      '));
     lines.push(`    ]}${i + 1 < coarser.length ? ',' : ''}`);
   });

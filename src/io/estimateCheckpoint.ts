@@ -55,17 +55,18 @@ function writer(path: string, fd: number, seed: number): CheckpointWriter {
   let open = true;
   return {
     append(record, elapsed) {
-      const line = toJson({
-        batch: record.batch,
-        seed,
-        stream: record.batch,
-        samples: record.samples,
-        sum: record.sum,
-        sumSq: record.sumSq,
-        nonzero: record.nonzero,
-        max: record.max,
-        elapsed: Math.round(elapsed * 1e6) / 1e6,
-      }) + '\n';
+      const line =
+        toJson({
+          batch: record.batch,
+          seed,
+          stream: record.batch,
+          samples: record.samples,
+          sum: record.sum,
+          sumSq: record.sumSq,
+          nonzero: record.nonzero,
+          max: record.max,
+          elapsed: Math.round(elapsed * 1e6) / 1e6,
+        }) + '\n';
       const buf = Buffer.from(line);
       if (writeSync(fd, buf, 0, buf.length) !== buf.length) throw new Error(`checkpoint ${path}: short write`);
     },
@@ -79,7 +80,9 @@ function writer(path: string, fd: number, seed: number): CheckpointWriter {
 /** Start a new checkpoint file with its header. Refuses to overwrite a non-empty file. */
 export function createCheckpoint(path: string, header: CheckpointHeader): CheckpointWriter {
   if (existsSync(path) && statSync(path).size > 0) {
-    throw new InputError(`checkpoint ${path} already exists: continue it with --resume ${path}, or choose another file`);
+    throw new InputError(
+      `checkpoint ${path} already exists: continue it with --resume ${path}, or choose another file`,
+    );
   }
   mkdirSync(dirname(path), { recursive: true });
   const fd = openSync(path, 'w');
@@ -92,7 +95,11 @@ export function createCheckpoint(path: string, header: CheckpointHeader): Checkp
  * Reopen a checkpoint to append to it, cutting off a partial last line first. `header` is the file's own,
  * or (when it had none) the plan of the run, which is then written.
  */
-export function resumeCheckpoint(path: string, contents: CheckpointContents, header: CheckpointHeader): CheckpointWriter {
+export function resumeCheckpoint(
+  path: string,
+  contents: CheckpointContents,
+  header: CheckpointHeader,
+): CheckpointWriter {
   const fd = openSync(path, 'r+');
   ftruncateSync(fd, contents.validBytes);
   if (contents.header === null) {
@@ -118,14 +125,17 @@ const num = (v: unknown, what: string): number => {
   if (typeof x !== 'number' || !Number.isFinite(x)) throw new Error(`${what} is not a number`);
   return x;
 };
-const orNull = <T>(v: unknown, f: (v: unknown, what: string) => T, what: string): T | null => (v === null || v === undefined ? null : f(v, what));
+const orNull = <T>(v: unknown, f: (v: unknown, what: string) => T, what: string): T | null =>
+  v === null || v === undefined ? null : f(v, what);
 
 export function readCheckpoint(path: string): CheckpointContents {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new InputError(`checkpoint ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new InputError(
+      `checkpoint ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+    );
   }
   const lines = text.split('\n');
   // a partial last line (no newline yet) is dropped: the run was killed while writing it
@@ -138,7 +148,7 @@ export function readCheckpoint(path: string): CheckpointContents {
   let elapsed = 0;
   let at = 1;
   try {
-    const h = JSONtext.parse(whole[0]!) as Record<string, unknown>;
+    const h = JSONtext.parse(whole[0]) as Record<string, unknown>;
     if (h['format'] !== CHECKPOINT_FORMAT) throw new Error(`not a ${CHECKPOINT_FORMAT} file`);
     if (typeof h['method'] !== 'string' || typeof h['box'] !== 'string') throw new Error('header lacks method or box');
     header = {
@@ -151,11 +161,12 @@ export function readCheckpoint(path: string): CheckpointContents {
       seconds: orNull(h['seconds'], num, 'seconds'),
     };
     for (at = 2; at <= whole.length; at++) {
-      const line = whole[at - 1]!;
+      const line = whole[at - 1];
       if (line.trim() === '') continue;
       const o = JSONtext.parse(line) as Record<string, unknown>;
       const batch = int(o['batch'], 'batch');
-      if (int(o['seed'], 'seed') !== header.seed || int(o['stream'], 'stream') !== batch) throw new Error(`batch ${batch} names another seed or stream`);
+      if (int(o['seed'], 'seed') !== header.seed || int(o['stream'], 'stream') !== batch)
+        throw new Error(`batch ${batch} names another seed or stream`);
       batches.push({
         batch,
         samples: int(o['samples'], 'samples'),

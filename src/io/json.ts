@@ -15,8 +15,12 @@ export function toJson(value: unknown, indent?: number): string {
 
 export function fromJson(text: string): unknown {
   let i = 0;
-  const fail = (what: string): never => { throw new SyntaxError(`JSON: ${what} at position ${i + 1}`); };
-  const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++; };
+  const fail = (what: string): never => {
+    throw new SyntaxError(`JSON: ${what} at position ${i + 1}`);
+  };
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+  };
   const value = (): unknown => {
     ws();
     const ch = text[i];
@@ -24,7 +28,10 @@ export function fromJson(text: string): unknown {
       i++;
       const out: Record<string, unknown> = {};
       ws();
-      if (text[i] === '}') { i++; return out; }
+      if (text[i] === '}') {
+        i++;
+        return out;
+      }
       for (;;) {
         ws();
         if (text[i] !== '"') fail('expected a key');
@@ -33,7 +40,10 @@ export function fromJson(text: string): unknown {
         if (text[i++] !== ':') fail("expected ':'");
         out[key] = value();
         ws();
-        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
         if (text[i++] === '}') return out;
         fail("expected ',' or '}'");
       }
@@ -42,19 +52,34 @@ export function fromJson(text: string): unknown {
       i++;
       const out: unknown[] = [];
       ws();
-      if (text[i] === ']') { i++; return out; }
+      if (text[i] === ']') {
+        i++;
+        return out;
+      }
       for (;;) {
         out.push(value());
         ws();
-        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
         if (text[i++] === ']') return out;
         fail("expected ',' or ']'");
       }
     }
     if (ch === '"') return string();
-    if (text.startsWith('true', i)) { i += 4; return true; }
-    if (text.startsWith('false', i)) { i += 5; return false; }
-    if (text.startsWith('null', i)) { i += 4; return null; }
+    if (text.startsWith('true', i)) {
+      i += 4;
+      return true;
+    }
+    if (text.startsWith('false', i)) {
+      i += 5;
+      return false;
+    }
+    if (text.startsWith('null', i)) {
+      i += 4;
+      return null;
+    }
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
     if (!m) return fail('unexpected character');
     i += m[0].length;

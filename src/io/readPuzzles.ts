@@ -27,14 +27,22 @@ export async function readPuzzles(shape: BoxShape, path: string): Promise<Puzzle
 export async function readPuzzleSource(path: string): Promise<string> {
   if (path === '-') {
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    for await (const chunk of process.stdin)
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
     return Buffer.concat(chunks).toString('utf8');
   }
   try {
     return await readFile(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (e as Error).message;
     throw new InputError(`cannot read ${path}: ${why}`);
   }
 }
@@ -48,14 +56,18 @@ export function splitPuzzles(shape: BoxShape, text: string, name: string): Puzzl
   const want = shape.n * shape.n;
   const lines = text.split('\n');
   const out: PuzzleText[] = [];
-  let first = 0, cells = 0; // a grid layout in progress: its first line (1-based) and cells so far
+  let first = 0,
+    cells = 0; // a grid layout in progress: its first line (1-based) and cells so far
   let parts: string[] = [];
   const lineRange = (a: number, b: number) => (a === b ? `${name} line ${a}` : `${name} lines ${a}–${b}`);
   const wrongLength = (a: number, b: number, k: number) =>
-    new InputError(`${lineRange(a, b)}: ${k} cells, a ${shape.name} grid has ${want} (one line of ${want}, or ${shape.n} lines of ${shape.n})`);
+    new InputError(
+      `${lineRange(a, b)}: ${k} cells, a ${shape.name} grid has ${want} (one line of ${want}, or ${shape.n} ` +
+        `lines of ${shape.n})`,
+    );
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
-    let line = lines[i]!;
+    let line = lines[i];
     if (line.endsWith('\r')) line = line.slice(0, -1);
     const colon = line.indexOf(':');
     const part = colon >= 0 ? line.slice(0, colon) : line;
@@ -74,7 +86,10 @@ export function splitPuzzles(shape: BoxShape, text: string, name: string): Puzzl
       if (cells === 0) throw wrongLength(lineNo, lineNo, k);
       throw wrongLength(first, lineNo - 1, cells);
     }
-    if (cells === 0) { first = lineNo; parts = []; }
+    if (cells === 0) {
+      first = lineNo;
+      parts = [];
+    }
     parts.push(part);
     cells += k;
     if (cells === want) {
@@ -92,11 +107,14 @@ const SEPARATORS = ' \t|-+';
 function countCells(shape: BoxShape, line: string, where: string): number {
   let k = 0;
   for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
+    const ch = line[i];
     if (SEPARATORS.includes(ch)) continue;
     const d = charDigit(ch);
     if (d < 0 || d > shape.n) {
-      throw new InputError(`${where}: character ${i + 1} '${ch}' is not a digit of a ${shape.name} grid (1..${digitChar(shape.n)}, '.' or '0' for empty)`);
+      throw new InputError(
+        `${where}: character ${i + 1} '${ch}' is not a digit of a ${shape.name} grid ` +
+          `(1..${digitChar(shape.n)}, '.' or '0' for empty)`,
+      );
     }
     k++;
   }

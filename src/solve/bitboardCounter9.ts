@@ -50,10 +50,17 @@ const SINGLE_ROW = new Int32Array(512);
 /** PEERS27[p]: the cells of the band that share the row, box or column of position p (not p). */
 const PEERS27 = new Int32Array(27);
 const FULL27 = (1 << 27) - 1;
-const PERMS = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] as const;
+const PERMS = [
+  [0, 1, 2],
+  [0, 2, 1],
+  [1, 0, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [2, 1, 0],
+] as const;
 
 for (let x = 0; x < 512; x++) {
-  ROW_BOXES[x] = ((x & 7) ? 1 : 0) | ((x & 0o70) ? 2 : 0) | ((x & 0o700) ? 4 : 0);
+  ROW_BOXES[x] = (x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0);
   COLUMNS27[x] = x | (x << 9) | (x << 18);
   SINGLE_ROW[x] = x !== 0 && (x & (x - 1)) === 0 ? x : 0;
   let keep = 0;
@@ -67,10 +74,13 @@ for (let x = 0; x < 512; x++) {
   BAND_KEEP27[x] = cells;
 }
 for (let p = 0; p < 27; p++) {
-  const r = Math.floor(p / 9), c = p % 9, k = Math.floor(c / 3);
+  const r = Math.floor(p / 9),
+    c = p % 9,
+    k = Math.floor(c / 3);
   let m = 0;
   for (let q = 0; q < 27; q++) {
-    const qr = Math.floor(q / 9), qc = q % 9;
+    const qr = Math.floor(q / 9),
+      qc = q % 9;
     if (q !== p && (qr === r || qc === c || Math.floor(qc / 3) === k)) m |= 1 << q;
   }
   PEERS27[p] = m;
@@ -91,7 +101,11 @@ export class BitboardCounter9 {
   private haveSolution = false;
 
   /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see SolutionCounter.count. */
-  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array): SolutionCount & { readonly solved: boolean } {
+  count(
+    cells: ArrayLike<number>,
+    limit = Infinity,
+    solution?: Uint8Array,
+  ): SolutionCount & { readonly solved: boolean } {
     this.nodes = 0;
     this.haveSolution = false;
     this.solution = solution ?? null;
@@ -108,7 +122,7 @@ export class BitboardCounter9 {
     for (let i = 0; i < 27; i++) s[i] = FULL27;
     s[U] = s[U + 1] = s[U + 2] = FULL27;
     for (let cell = 0; cell < 81; cell++) {
-      const v = cells[cell]!;
+      const v = cells[cell];
       if (v === 0) continue;
       if (!this.place(0, cell, v - 1)) return false;
     }
@@ -118,11 +132,13 @@ export class BitboardCounter9 {
   /** Put digit d in cell at layer offset o: off the other digits' boards, d off the cell's peers. */
   private place(o: number, cell: number, d: number): boolean {
     const s = this.s;
-    const b = (cell / 27) | 0, p = cell - 27 * b, bit = 1 << p;
-    if ((s[o + 3 * d + b]! & bit) === 0) return false;
-    for (let e = 0; e < 9; e++) if (e !== d) s[o + 3 * e + b]! &= ~bit;
-    const col = COLUMNS27[1 << (p % 9)]!;
-    for (let bb = 0; bb < 3; bb++) s[o + 3 * d + bb]! &= bb === b ? ~PEERS27[p]! : ~col;
+    const b = (cell / 27) | 0,
+      p = cell - 27 * b,
+      bit = 1 << p;
+    if ((s[o + 3 * d + b] & bit) === 0) return false;
+    for (let e = 0; e < 9; e++) if (e !== d) s[o + 3 * e + b] &= ~bit;
+    const col = COLUMNS27[1 << (p % 9)];
+    for (let bb = 0; bb < 3; bb++) s[o + 3 * d + bb] &= bb === b ? ~PEERS27[p] : ~col;
     return true;
   }
 
@@ -135,37 +151,47 @@ export class BitboardCounter9 {
         dirty ^= low;
         const d = 31 - Math.clz32(low);
         const at = o + 3 * d;
-        let f0 = s[at]!, f1 = s[at + 1]!, f2 = s[at + 2]!;
+        let f0 = s[at],
+          f1 = s[at + 1],
+          f2 = s[at + 2];
         for (;;) {
           // band rule, each band
-          let g0 = f0 & BAND_KEEP27[ROW_BOXES[f0 & 511]! | (ROW_BOXES[(f0 >>> 9) & 511]! << 3) | (ROW_BOXES[f0 >>> 18]! << 6)]!;
-          let g1 = f1 & BAND_KEEP27[ROW_BOXES[f1 & 511]! | (ROW_BOXES[(f1 >>> 9) & 511]! << 3) | (ROW_BOXES[f1 >>> 18]! << 6)]!;
-          let g2 = f2 & BAND_KEEP27[ROW_BOXES[f2 & 511]! | (ROW_BOXES[(f2 >>> 9) & 511]! << 3) | (ROW_BOXES[f2 >>> 18]! << 6)]!;
+          let g0 =
+            f0 & BAND_KEEP27[ROW_BOXES[f0 & 511] | (ROW_BOXES[(f0 >>> 9) & 511] << 3) | (ROW_BOXES[f0 >>> 18] << 6)];
+          let g1 =
+            f1 & BAND_KEEP27[ROW_BOXES[f1 & 511] | (ROW_BOXES[(f1 >>> 9) & 511] << 3) | (ROW_BOXES[f1 >>> 18] << 6)];
+          let g2 =
+            f2 & BAND_KEEP27[ROW_BOXES[f2 & 511] | (ROW_BOXES[(f2 >>> 9) & 511] << 3) | (ROW_BOXES[f2 >>> 18] << 6)];
           if (g0 === 0 || g1 === 0 || g2 === 0) return false;
           // stack rule: columns present in each band, then one permutation matrix per stack
           const c0 = (g0 | (g0 >>> 9) | (g0 >>> 18)) & 511;
           const c1 = (g1 | (g1 >>> 9) | (g1 >>> 18)) & 511;
           const c2 = (g2 | (g2 >>> 9) | (g2 >>> 18)) & 511;
-          const k0 = KEEP[(c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6)]!;
-          const k1 = KEEP[((c0 >>> 3) & 7) | (((c1 >>> 3) & 7) << 3) | (((c2 >>> 3) & 7) << 6)]!;
-          const k2 = KEEP[(c0 >>> 6) | ((c1 >>> 6) << 3) | ((c2 >>> 6) << 6)]!;
-          g0 &= COLUMNS27[(k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6)]!;
-          g1 &= COLUMNS27[((k0 >>> 3) & 7) | (((k1 >>> 3) & 7) << 3) | (((k2 >>> 3) & 7) << 6)]!;
-          g2 &= COLUMNS27[(k0 >>> 6) | ((k1 >>> 6) << 3) | ((k2 >>> 6) << 6)]!;
+          const k0 = KEEP[(c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6)];
+          const k1 = KEEP[((c0 >>> 3) & 7) | (((c1 >>> 3) & 7) << 3) | (((c2 >>> 3) & 7) << 6)];
+          const k2 = KEEP[(c0 >>> 6) | ((c1 >>> 6) << 3) | ((c2 >>> 6) << 6)];
+          g0 &= COLUMNS27[(k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6)];
+          g1 &= COLUMNS27[((k0 >>> 3) & 7) | (((k1 >>> 3) & 7) << 3) | (((k2 >>> 3) & 7) << 6)];
+          g2 &= COLUMNS27[(k0 >>> 6) | ((k1 >>> 6) << 3) | ((k2 >>> 6) << 6)];
           if (g0 === f0 && g1 === f1 && g2 === f2) break;
-          f0 = g0; f1 = g1; f2 = g2;
+          f0 = g0;
+          f1 = g1;
+          f2 = g2;
         }
-        s[at] = f0; s[at + 1] = f1; s[at + 2] = f2;
+        s[at] = f0;
+        s[at + 1] = f1;
+        s[at + 2] = f2;
         // decided cells: rows of a band with one place left
         for (let b = 0; b < 3; b++) {
           const f = b === 0 ? f0 : b === 1 ? f1 : f2;
-          const fresh = (SINGLE_ROW[f & 511]! | (SINGLE_ROW[(f >>> 9) & 511]! << 9) | (SINGLE_ROW[f >>> 18]! << 18)) & s[o + U + b]!;
+          const fresh =
+            (SINGLE_ROW[f & 511] | (SINGLE_ROW[(f >>> 9) & 511] << 9) | (SINGLE_ROW[f >>> 18] << 18)) & s[o + U + b];
           if (fresh === 0) continue;
-          s[o + U + b]! ^= fresh;
+          s[o + U + b] ^= fresh;
           const keep = ~fresh;
           for (let e = 0, x = o + b; e < 9; e++, x += 3) {
-            if (e !== d && (s[x]! & fresh) !== 0) {
-              s[x]! &= keep;
+            if (e !== d && (s[x] & fresh) !== 0) {
+              s[x] &= keep;
               dirty |= 1 << e;
             }
           }
@@ -173,11 +199,12 @@ export class BitboardCounter9 {
       }
       // naked singles and cells with no candidate
       for (let b = 0; b < 3; b++) {
-        const u = s[o + U + b]!;
+        const u = s[o + U + b];
         if (u === 0) continue;
-        let once = 0, twice = 0;
+        let once = 0,
+          twice = 0;
         for (let x = o + b, end = x + 27; x < end; x += 3) {
-          const f = s[x]!;
+          const f = s[x];
           twice |= once & f;
           once |= f;
         }
@@ -188,10 +215,10 @@ export class BitboardCounter9 {
           single ^= bit;
           const p = 31 - Math.clz32(bit);
           let d = 0;
-          while (d < 9 && (s[o + 3 * d + b]! & bit) === 0) d++;
+          while (d < 9 && (s[o + 3 * d + b] & bit) === 0) d++;
           if (d === 9) return false; // an earlier single of this pass took its last candidate
-          const col = COLUMNS27[1 << (p % 9)]!;
-          for (let bb = 0; bb < 3; bb++) s[o + 3 * d + bb]! &= bb === b ? ~PEERS27[p]! : ~col;
+          const col = COLUMNS27[1 << (p % 9)];
+          for (let bb = 0; bb < 3; bb++) s[o + 3 * d + bb] &= bb === b ? ~PEERS27[p] : ~col;
           dirty |= 1 << d;
         }
       }
@@ -203,13 +230,18 @@ export class BitboardCounter9 {
   private search(o: number, cap: number): number {
     const s = this.s;
     // the unsolved cell with fewest candidates: a bivalue one if any
-    let bestBand = -1, bestBit = 0, bestRank = 4;
+    let bestBand = -1,
+      bestBit = 0,
+      bestRank = 4;
     for (let b = 0; b < 3 && bestRank > 2; b++) {
-      const u = s[o + U + b]!;
+      const u = s[o + U + b];
       if (u === 0) continue;
-      let ones = 0, twos = 0, threes = 0, more = 0;
+      let ones = 0,
+        twos = 0,
+        threes = 0,
+        more = 0;
       for (let x = o + b, end = x + 27; x < end; x += 3) {
-        const f = s[x]! & u;
+        const f = s[x] & u;
         more |= threes & f;
         threes |= twos & f;
         twos |= ones & f;
@@ -217,9 +249,18 @@ export class BitboardCounter9 {
       }
       const two = twos & ~threes;
       const three = threes & ~more;
-      if (two !== 0) { bestBand = b; bestBit = two & -two; bestRank = 2; }
-      else if (three !== 0 && bestRank > 3) { bestBand = b; bestBit = three & -three; bestRank = 3; }
-      else if (bestBand < 0) { bestBand = b; bestBit = u & -u; }
+      if (two !== 0) {
+        bestBand = b;
+        bestBit = two & -two;
+        bestRank = 2;
+      } else if (three !== 0 && bestRank > 3) {
+        bestBand = b;
+        bestBit = three & -three;
+        bestRank = 3;
+      } else if (bestBand < 0) {
+        bestBand = b;
+        bestBit = u & -u;
+      }
     }
     if (bestBand < 0) {
       if (!this.haveSolution) this.capture(o);
@@ -227,8 +268,9 @@ export class BitboardCounter9 {
     }
     if (!this.caching) return this.branch(o, cap, bestBand, bestBit);
     // count mode: the key is every board cut down to the unsolved cells (see the class comment)
-    const keys = this.keys, ko = (o / LAYER) * 27;
-    for (let i = 0; i < 27; i++) keys[ko + i] = s[o + i]! & s[o + U + (i % 3)]!;
+    const keys = this.keys,
+      ko = (o / LAYER) * 27;
+    for (let i = 0; i < 27; i++) keys[ko + i] = s[o + i] & s[o + U + (i % 3)];
     const hit = this.cache.get(keys, ko, 27);
     if (hit >= 0) return Math.min(hit, cap);
     const x = this.branch(o, cap, bestBand, bestBit);
@@ -240,19 +282,22 @@ export class BitboardCounter9 {
   private branch(o: number, cap: number, b: number, bit: number): number {
     const s = this.s;
     const p = 31 - Math.clz32(bit);
-    const col = COLUMNS27[1 << (p % 9)]!;
-    const peers = PEERS27[p]!;
+    const col = COLUMNS27[1 << (p % 9)];
+    const peers = PEERS27[p];
     const o2 = o + LAYER;
     let total = 0;
     for (let d = 0; d < 9; d++) {
-      if ((s[o + 3 * d + b]! & bit) === 0) continue;
+      if ((s[o + 3 * d + b] & bit) === 0) continue;
       this.nodes++;
       s.copyWithin(o2, o, o2);
       let others = 0;
       for (let e = 0, x = o2 + b; e < 9; e++, x += 3) {
-        if (e !== d && (s[x]! & bit) !== 0) { s[x]! &= ~bit; others |= 1 << e; }
+        if (e !== d && (s[x] & bit) !== 0) {
+          s[x] &= ~bit;
+          others |= 1 << e;
+        }
       }
-      for (let bb = 0; bb < 3; bb++) s[o2 + 3 * d + bb]! &= bb === b ? ~peers : ~col;
+      for (let bb = 0; bb < 3; bb++) s[o2 + 3 * d + bb] &= bb === b ? ~peers : ~col;
       if (this.settle(o2, others | (1 << d))) {
         total += this.search(o2, cap - total);
         if (total >= cap) return cap;
@@ -266,9 +311,10 @@ export class BitboardCounter9 {
     if (!out) return;
     const s = this.s;
     for (let cell = 0; cell < 81; cell++) {
-      const b = (cell / 27) | 0, bit = 1 << (cell - 27 * b);
+      const b = (cell / 27) | 0,
+        bit = 1 << (cell - 27 * b);
       let d = 0;
-      while (d < 9 && (s[o + 3 * d + b]! & bit) === 0) d++;
+      while (d < 9 && (s[o + 3 * d + b] & bit) === 0) d++;
       out[cell] = d + 1;
     }
     this.haveSolution = true;

@@ -23,14 +23,20 @@ export class CountCache {
   private entries = 0;
   private used = 0;
 
-  constructor(private readonly slotBits = 20, private readonly poolSize = 1 << 22) {}
+  constructor(
+    private readonly slotBits = 20,
+    private readonly poolSize = 1 << 22,
+  ) {}
 
   /** Forget everything (O(1)). */
   clear(): void {
     this.gen++;
     this.entries = 0;
     this.used = 0;
-    if (this.gen === 0x7fffffff) { this.tags.fill(0); this.gen = 1; }
+    if (this.gen === 0x7fffffff) {
+      this.tags.fill(0);
+      this.gen = 1;
+    }
   }
 
   private allocate(): void {
@@ -52,12 +58,12 @@ export class CountCache {
     for (let s = h & mask; ; s = (s + 1) & mask) {
       if (tags[s] !== gen) return -1;
       if (hashes[s] !== h) continue;
-      const e = slots[s]!;
-      let at = keyAt[e]!;
+      const e = slots[s];
+      let at = keyAt[e];
       if (pool[at] !== len) continue;
       let i = 0;
       while (i < len && pool[++at] === key[start + i]) i++;
-      if (i === len) return this.values[e]!;
+      if (i === len) return this.values[e];
     }
   }
 
@@ -85,7 +91,7 @@ export class CountCache {
 function hashKey(key: Int32Array, start: number, len: number): number {
   let h = 0x811c9dc5 ^ len;
   for (let i = start, end = start + len; i < end; i++) {
-    h = Math.imul(h ^ key[i]!, 0x01000193);
+    h = Math.imul(h ^ key[i], 0x01000193);
     h ^= h >>> 15;
   }
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);

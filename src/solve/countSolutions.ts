@@ -24,7 +24,9 @@ export interface SolutionsResult extends SolutionCount {
   readonly solution: Uint8Array | null;
 }
 
-/** What every counter does: count the completions of n² digits (0 = empty) up to `limit`, and write the first solution. */
+/**
+ * What every counter does: count the completions of n² digits (0 = empty) up to `limit`, and write the first solution.
+ */
 export interface PuzzleCounter {
   count(cells: ArrayLike<number>, limit?: number, solution?: Uint8Array): SolutionCount & { readonly solved: boolean };
 }
@@ -35,9 +37,12 @@ const counters = new Map<string, PuzzleCounter>();
 export function puzzleCounter(shape: BoxShape): PuzzleCounter {
   let c = counters.get(shape.name);
   if (!c) {
-    c = shape.rows === 3 && shape.cols === 3 ? new BitboardCounter9()
-      : shape.n <= MAX_BITMASK_SIDE ? new SolutionCounter(shape)
-      : new ExactCoverCounter(shape);
+    c =
+      shape.rows === 3 && shape.cols === 3
+        ? new BitboardCounter9()
+        : shape.n <= MAX_BITMASK_SIDE
+          ? new SolutionCounter(shape)
+          : new ExactCoverCounter(shape);
     counters.set(shape.name, c);
   }
   return c;
@@ -54,8 +59,9 @@ export function countSolutions(grid: string | ArrayLike<number>, options: CountS
   const { n } = shape;
   if (cells.length !== n * n) throw new InputError(`grid has ${cells.length} cells, a ${shape.name} grid has ${n * n}`);
   for (let i = 0; i < n * n; i++) {
-    const d = cells[i]!;
-    if (!Number.isInteger(d) || d < 0 || d > n) throw new InputError(`grid cell ${i + 1} holds ${d}, not a digit 0..${n}`);
+    const d = cells[i];
+    if (!Number.isInteger(d) || d < 0 || d > n)
+      throw new InputError(`grid cell ${i + 1} holds ${d}, not a digit 0..${n}`);
   }
   const limit = options.limit ?? Infinity;
   if (!(limit >= 1)) throw new RangeError(`limit ${limit}: must be at least 1`);
@@ -66,6 +72,7 @@ export function countSolutions(grid: string | ArrayLike<number>, options: CountS
     const clash = findClash(shape, cells);
     if (clash) throw new InputError(describeClash(shape, clash));
   }
-  if (r.count > Number.MAX_SAFE_INTEGER) throw new RangeError(`more than 2^53 solutions: the count would not be exact (set a limit)`);
+  if (r.count > Number.MAX_SAFE_INTEGER)
+    throw new RangeError(`more than 2^53 solutions: the count would not be exact (set a limit)`);
   return { count: r.count, limited: r.limited, nodes: r.nodes, solution: r.solved ? solution : null };
 }

@@ -103,9 +103,9 @@ export class SolutionCounter {
     this.colBit = new Int32Array(this.N);
     this.boxBit = new Int32Array(this.N);
     for (let c = 0; c < this.N; c++) {
-      this.rowBit[c] = 1 << t.cellUnits[3 * c]!;
-      this.colBit[c] = 1 << (t.cellUnits[3 * c + 1]! - t.n);
-      this.boxBit[c] = 1 << (t.cellUnits[3 * c + 2]! - 2 * t.n);
+      this.rowBit[c] = 1 << t.cellUnits[3 * c];
+      this.colBit[c] = 1 << (t.cellUnits[3 * c + 1] - t.n);
+      this.boxBit[c] = 1 << (t.cellUnits[3 * c + 2] - 2 * t.n);
     }
   }
 
@@ -114,7 +114,11 @@ export class SolutionCounter {
    * (n² bytes) is given and a solution exists, the first one found is written there and `solved` is
    * true. Givens that clash count as 0 solutions (callers that want an error check first).
    */
-  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array): SolutionCount & { readonly solved: boolean } {
+  count(
+    cells: ArrayLike<number>,
+    limit = Infinity,
+    solution?: Uint8Array,
+  ): SolutionCount & { readonly solved: boolean } {
     this.nodes = 0;
     this.haveSolution = false;
     this.solution = solution ?? null;
@@ -139,18 +143,22 @@ export class SolutionCounter {
     unitUsed.fill(0);
     this.qt = 0;
     for (let c = 0; c < N; c++) {
-      const d = cells[c]!;
+      const d = cells[c];
       if (d === 0) continue;
       const bit = 1 << (d - 1);
-      const u0 = cellUnits[3 * c]!, u1 = cellUnits[3 * c + 1]!, u2 = cellUnits[3 * c + 2]!;
-      if ((unitUsed[u0]! | unitUsed[u1]! | unitUsed[u2]!) & bit) return 0; // clashing givens
-      unitUsed[u0]! |= bit; unitUsed[u1]! |= bit; unitUsed[u2]! |= bit;
+      const u0 = cellUnits[3 * c],
+        u1 = cellUnits[3 * c + 1],
+        u2 = cellUnits[3 * c + 2];
+      if ((unitUsed[u0] | unitUsed[u1] | unitUsed[u2]) & bit) return 0; // clashing givens
+      unitUsed[u0] |= bit;
+      unitUsed[u1] |= bit;
+      unitUsed[u2] |= bit;
       cand[c] = SOLVED | bit;
     }
     let open = 0;
     for (let c = 0; c < N; c++) {
       if (cells[c]) continue;
-      const m = full & ~(unitUsed[cellUnits[3 * c]!]! | unitUsed[cellUnits[3 * c + 1]!]! | unitUsed[cellUnits[3 * c + 2]!]!);
+      const m = full & ~(unitUsed[cellUnits[3 * c]] | unitUsed[cellUnits[3 * c + 1]] | unitUsed[cellUnits[3 * c + 2]]);
       if (m === 0) return 0;
       cand[c] = m;
       if ((m & (m - 1)) === 0) queue[this.qt++] = c;
@@ -167,8 +175,8 @@ export class SolutionCounter {
     const o = d * N;
     let k = 0;
     for (let i = 0; i < len; i++) {
-      const c = scope[o + i]!;
-      if (cand[o + c]! >= 0) scope[o + k++] = c;
+      const c = scope[o + i];
+      if (cand[o + c] >= 0) scope[o + k++] = c;
     }
     if (k === 0) {
       if (whole && !this.haveSolution) this.capture(o);
@@ -181,7 +189,7 @@ export class SolutionCounter {
       let product = 1;
       let at = o;
       for (let i = 0; i < parts; i++) {
-        const size = compLen[o + i]!;
+        const size = compLen[o + i];
         const x = this.countComponent(d, at, size, Math.max(1, Math.ceil(cap / product)));
         if (x === 0) return 0;
         product = Math.min(product * x, cap);
@@ -204,8 +212,8 @@ export class SolutionCounter {
     const o = d * this.N;
     if (radix === 0) return this.branch(d, comps, at, size, cap, false);
     for (let i = 0; i < size; i++) {
-      const c = comps[at + i]!;
-      keys[at + i] = c * radix + cand[o + c]!;
+      const c = comps[at + i];
+      keys[at + i] = c * radix + cand[o + c];
     }
     const hit = cache.get(keys, at, size);
     if (hit >= 0) return Math.min(hit, cap);
@@ -218,16 +226,18 @@ export class SolutionCounter {
   private branch(d: number, list: Int32Array, start: number, k: number, cap: number, whole: boolean): number {
     const { N, cand, scope } = this;
     const o = d * N;
-    let best = -1, bestCount = 99;
+    let best = -1,
+      bestCount = 99;
     for (let i = 0; i < k; i++) {
-      const c = list[start + i]!;
-      const pc = popcount(cand[o + c]!);
+      const c = list[start + i];
+      const pc = popcount(cand[o + c]);
       if (pc < bestCount) {
-        best = c; bestCount = pc;
+        best = c;
+        bestCount = pc;
         if (pc <= 2) break;
       }
     }
-    let m = cand[o + best]!;
+    let m = cand[o + best];
     const o2 = o + N;
     let total = 0;
     while (m !== 0) {
@@ -256,25 +266,28 @@ export class SolutionCounter {
   private split(d: number, k: number): number {
     const { N, cand, scope, comps, compLen, mark, peers, P, bfs } = this;
     const o = d * N;
-    if (this.stamp > 0x3fff0000) { mark.fill(0); this.stamp = 0; }
+    if (this.stamp > 0x3fff0000) {
+      mark.fill(0);
+      this.stamp = 0;
+    }
     const inScope = ++this.stamp;
     const first = this.stamp + 1; // component i marks its cells first + i
     this.stamp += k + 1;
-    for (let i = 0; i < k; i++) mark[scope[o + i]!] = inScope;
+    for (let i = 0; i < k; i++) mark[scope[o + i]] = inScope;
     let parts = 0;
     for (let i = 0; i < k; i++) {
-      const c = scope[o + i]!;
+      const c = scope[o + i];
       if (mark[c] !== inScope) continue;
       const id = first + parts;
       let w = 0;
       bfs[w++] = c;
       mark[c] = id;
       for (let r = 0; r < w; r++) {
-        const x = bfs[r]!;
-        const mx = cand[o + x]!;
+        const x = bfs[r];
+        const mx = cand[o + x];
         for (let j = x * P, end = j + P; j < end; j++) {
-          const p = peers[j]!;
-          if (mark[p] === inScope && (cand[o + p]! & mx) !== 0) {
+          const p = peers[j];
+          if (mark[p] === inScope && (cand[o + p] & mx) !== 0) {
             mark[p] = id;
             bfs[w++] = p;
           }
@@ -289,10 +302,13 @@ export class SolutionCounter {
     // lay the components out in ascending cell order: a counting sort by component
     const at = this.bfs; // reuse as the write position of each component
     let sum = o;
-    for (let i = 0; i < parts; i++) { at[i] = sum; sum += compLen[o + i]!; }
+    for (let i = 0; i < parts; i++) {
+      at[i] = sum;
+      sum += compLen[o + i];
+    }
     for (let i = 0; i < k; i++) {
-      const c = scope[o + i]!;
-      comps[at[mark[c]! - first]!++] = c;
+      const c = scope[o + i];
+      comps[at[mark[c] - first]++] = c;
     }
     return parts;
   }
@@ -306,23 +322,29 @@ export class SolutionCounter {
     const { cand, queue, unitCells, peers, rowBit, colBit, boxBit, full, P } = this;
     const n = this.tables.n;
     let qt = this.qt;
-    let dRow = this.dRow, dCol = this.dCol, dBox = this.dBox;
+    let dRow = this.dRow,
+      dCol = this.dCol,
+      dBox = this.dBox;
     for (;;) {
       for (let h = 0; h < qt; h++) {
-        const c = queue[h]!;
-        const bit = cand[o + c]!;
+        const c = queue[h];
+        const bit = cand[o + c];
         if (bit < 0) continue;
         cand[o + c] = SOLVED | bit;
-        dRow |= rowBit[c]!; dCol |= colBit[c]!; dBox |= boxBit[c]!;
+        dRow |= rowBit[c];
+        dCol |= colBit[c];
+        dBox |= boxBit[c];
         const nb = ~bit;
         for (let j = c * P, end = j + P; j < end; j++) {
-          const p = peers[j]!;
-          let m = cand[o + p]!;
+          const p = peers[j];
+          let m = cand[o + p];
           if ((m & bit) === 0) continue;
           if (m < 0) return false; // a solved peer holds the same digit
           m &= nb;
           cand[o + p] = m;
-          dRow |= rowBit[p]!; dCol |= colBit[p]!; dBox |= boxBit[p]!;
+          dRow |= rowBit[p];
+          dCol |= colBit[p];
+          dBox |= boxBit[p];
           if ((m & (m - 1)) === 0) {
             if (m === 0) return false;
             queue[qt++] = p;
@@ -334,23 +356,30 @@ export class SolutionCounter {
       // hidden singles in the dirty units: rows (units 0..n−1), columns (n..2n−1), boxes (2n..3n−1)
       for (let kind = 0; kind < 3; kind++) {
         let dirty = kind === 0 ? dRow : kind === 1 ? dCol : dBox;
-        if (kind === 0) dRow = 0; else if (kind === 1) dCol = 0; else dBox = 0;
+        if (kind === 0) dRow = 0;
+        else if (kind === 1) dCol = 0;
+        else dBox = 0;
         while (dirty !== 0) {
           const low = dirty & -dirty;
           dirty ^= low;
           const base = (kind * n + 31 - Math.clz32(low)) * n;
-          let once = 0, twice = 0, done = 0;
+          let once = 0,
+            twice = 0,
+            done = 0;
           for (let i = base, end = base + n; i < end; i++) {
-            const m = cand[o + unitCells[i]!]!;
+            const m = cand[o + unitCells[i]];
             if (m < 0) done |= m;
-            else { twice |= once & m; once |= m; }
+            else {
+              twice |= once & m;
+              once |= m;
+            }
           }
           if (((once | done) & full) !== full) return false;
           const hidden = once & ~twice;
           if (hidden === 0) continue;
           for (let i = base, end = base + n; i < end; i++) {
-            const c = unitCells[i]!;
-            const m = cand[o + c]!;
+            const c = unitCells[i];
+            const m = cand[o + c];
             if (m < 0) continue;
             const h = m & hidden;
             if (h === 0) continue;
@@ -363,7 +392,9 @@ export class SolutionCounter {
       if (qt === 0) break;
     }
     this.qt = 0;
-    this.dRow = 0; this.dCol = 0; this.dBox = 0;
+    this.dRow = 0;
+    this.dCol = 0;
+    this.dBox = 0;
     return true;
   }
 
@@ -371,7 +402,7 @@ export class SolutionCounter {
     const out = this.solution;
     if (!out) return;
     const { N, cand } = this;
-    for (let c = 0; c < N; c++) out[c] = 32 - Math.clz32(cand[o + c]! & this.full);
+    for (let c = 0; c < N; c++) out[c] = 32 - Math.clz32(cand[o + c] & this.full);
     this.haveSolution = true;
   }
 }

@@ -40,27 +40,40 @@ export function solverTables(shape: BoxShape): SolverTables {
   const fill = new Int32Array(3 * n);
   const cellUnits = new Int32Array(3 * N);
   for (let cell = 0; cell < N; cell++) {
-    const r = Math.floor(cell / n), c = cell % n;
+    const r = Math.floor(cell / n),
+      c = cell % n;
     const us = [r, n + c, 2 * n + boxOf(r, c)];
     for (let k = 0; k < 3; k++) {
-      const u = us[k]!;
-      unitCells[u * n + fill[u]!++] = cell;
+      const u = us[k];
+      unitCells[u * n + fill[u]++] = cell;
       cellUnits[3 * cell + k] = u;
     }
   }
   const P = 3 * n - R - C - 1;
   const peers = new Int32Array(N * P);
   for (let cell = 0; cell < N; cell++) {
-    const r = Math.floor(cell / n), c = cell % n, b = boxOf(r, c);
+    const r = Math.floor(cell / n),
+      c = cell % n,
+      b = boxOf(r, c);
     let k = 0;
     for (let q = 0; q < N; q++) {
       if (q === cell) continue;
-      const qr = Math.floor(q / n), qc = q % n;
+      const qr = Math.floor(q / n),
+        qc = q % n;
       if (qr === r || qc === c || boxOf(qr, qc) === b) peers[cell * P + k++] = q;
     }
     if (k !== P) throw new Error(`solver tables: cell ${cell} has ${k} peers, expected ${P}`);
   }
-  const t: SolverTables = { shape, n, cells: N, peerCount: P, peers, unitCells, cellUnits, full: n === 31 ? 0x7fffffff : (1 << n) - 1 };
+  const t: SolverTables = {
+    shape,
+    n,
+    cells: N,
+    peerCount: P,
+    peers,
+    unitCells,
+    cellUnits,
+    full: n === 31 ? 0x7fffffff : (1 << n) - 1,
+  };
   cache.set(shape.name, t);
   return t;
 }

@@ -12,13 +12,18 @@ import { factorial, type BoxShape } from '../grid/shape.js';
 export type CellMap = Int32Array;
 
 /** Build the cell map of (row perm, box perm, per-box column perms). colPerm[k·C + c] is a column of box boxPerm[k]. */
-export function bandCellMap(shape: BoxShape, rowPerm: ArrayLike<number>, boxPerm: ArrayLike<number>, colPerm: ArrayLike<number>): CellMap {
+export function bandCellMap(
+  shape: BoxShape,
+  rowPerm: ArrayLike<number>,
+  boxPerm: ArrayLike<number>,
+  colPerm: ArrayLike<number>,
+): CellMap {
   const { rows: R, cols: C, n } = shape;
   const src = new Int32Array(R * n);
   for (let r = 0; r < R; r++) {
     for (let k = 0; k < R; k++) {
       for (let c = 0; c < C; c++) {
-        src[r * n + k * C + c] = rowPerm[r]! * n + boxPerm[k]! * C + colPerm[k * C + c]!;
+        src[r * n + k * C + c] = rowPerm[r] * n + boxPerm[k] * C + colPerm[k * C + c];
       }
     }
   }
@@ -29,13 +34,20 @@ export function bandCellMap(shape: BoxShape, rowPerm: ArrayLike<number>, boxPerm
  * out = relabel(g·band): move the cells by `src`, then rename digits so box 1 is standard.
  * `relabel` is scratch of at least n+1 entries. No allocation.
  */
-export function applyBandSymmetry(shape: BoxShape, src: CellMap, band: ArrayLike<number>, out: Uint8Array, relabel: Uint8Array, offset = 0): Uint8Array {
+export function applyBandSymmetry(
+  shape: BoxShape,
+  src: CellMap,
+  band: ArrayLike<number>,
+  out: Uint8Array,
+  relabel: Uint8Array,
+  offset = 0,
+): Uint8Array {
   const { rows: R, cols: C, n } = shape;
   for (let r = 0; r < R; r++) {
-    for (let c = 0; c < C; c++) relabel[band[offset + src[r * n + c]!]!] = r * C + c + 1;
+    for (let c = 0; c < C; c++) relabel[band[offset + src[r * n + c]]] = r * C + c + 1;
   }
   const size = R * n;
-  for (let i = 0; i < size; i++) out[i] = relabel[band[offset + src[i]!]!]!;
+  for (let i = 0; i < size; i++) out[i] = relabel[band[offset + src[i]]]!;
   return out;
 }
 
@@ -46,15 +58,21 @@ export function bandGenerators(shape: BoxShape): CellMap[] {
   const cols = id(R * C).map((i) => i % C);
   const gens: CellMap[] = [];
   for (let r = 0; r + 1 < R; r++) {
-    const p = id(R); p[r] = r + 1; p[r + 1] = r;
+    const p = id(R);
+    p[r] = r + 1;
+    p[r + 1] = r;
     gens.push(bandCellMap(shape, p, id(R), cols));
   }
   for (let k = 0; k + 1 < R; k++) {
-    const p = id(R); p[k] = k + 1; p[k + 1] = k;
+    const p = id(R);
+    p[k] = k + 1;
+    p[k + 1] = k;
     gens.push(bandCellMap(shape, id(R), p, cols));
   }
   for (let c = 0; c + 1 < C; c++) {
-    const q = cols.slice(); q[c] = c + 1; q[c + 1] = c;
+    const q = cols.slice();
+    q[c] = c + 1;
+    q[c + 1] = c;
     gens.push(bandCellMap(shape, id(R), id(R), q));
   }
   return gens;
@@ -75,15 +93,16 @@ export function forEachBandSymmetry(shape: BoxShape, visit: (src: CellMap) => vo
     for (const bp of rowPerms) {
       colIdx.fill(0);
       for (;;) {
-        for (let k = 0; k < R; k++) colPerm.set(colPerms[colIdx[k]!]!, k * C);
+        for (let k = 0; k < R; k++) colPerm.set(colPerms[colIdx[k]], k * C);
         visit(bandCellMap(shape, rp, bp, colPerm));
         visited++;
         let k = 0;
-        while (k < R && ++colIdx[k]! === colPerms.length) colIdx[k++] = 0;
+        while (k < R && ++colIdx[k] === colPerms.length) colIdx[k++] = 0;
         if (k === R) break;
       }
     }
   }
-  if (visited !== factorial(R) ** 2 * factorial(C) ** R) throw new Error('internal: band group enumeration is incomplete');
+  if (visited !== factorial(R) ** 2 * factorial(C) ** R)
+    throw new Error('internal: band group enumeration is incomplete');
   return visited;
 }

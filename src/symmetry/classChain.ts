@@ -48,7 +48,11 @@ export interface ClassChain {
 const LEVELS: ReadonlyArray<{ name: LevelName; moves: string; kinds: readonly MoveKind[] | null }> = [
   { name: 'symmetry', moves: 'box, column and row permutations, then relabelling', kinds: [] },
   { name: 'pair-swaps', moves: 'and pair swaps (2 rows × 2 columns)', kinds: ['pair-swap'] },
-  { name: 'rectangles', moves: 'and row rectangles (2 rows × k columns) and column exchanges (all rows × 2 columns)', kinds: ['pair-swap', 'row-rectangle', 'column-exchange'] },
+  {
+    name: 'rectangles',
+    moves: 'and row rectangles (2 rows × k columns) and column exchanges (all rows × 2 columns)',
+    kinds: ['pair-swap', 'row-rectangle', 'column-exchange'],
+  },
   { name: 'column-sets', moves: 'same column digit-sets up to box and column permutations and renaming', kinds: null },
 ];
 
@@ -58,12 +62,17 @@ export function classChain(classes: BandClasses): ClassChain {
   const parent = new Int32Array(count);
   for (let i = 0; i < count; i++) parent[i] = i;
   const find = (x: number): number => {
-    while (parent[x] !== x) { parent[x] = parent[parent[x]!]!; x = parent[x]!; }
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]]!;
+      x = parent[x]!;
+    }
     return x;
   };
   const union = (a: number, b: number): void => {
-    const x = find(a), y = find(b);
-    if (x < y) parent[y] = x; else if (y < x) parent[x] = y;
+    const x = find(a),
+      y = find(b);
+    if (x < y) parent[y] = x;
+    else if (y < x) parent[x] = y;
   };
 
   const levels: ChainLevel[] = [];
@@ -78,13 +87,19 @@ export function classChain(classes: BandClasses): ClassChain {
         const k = key(classes.reps.subarray(c * size, (c + 1) * size));
         const f = first.get(k);
         if (f === undefined) first.set(k, c);
-        else { joins.push(f, c); union(f, c); }
+        else {
+          joins.push(f, c);
+          union(f, c);
+        }
       }
     } else if (spec.kinds.length > 0) {
       for (let c = 0; c < count; c++) {
         forEachMove(shape, classes.reps.subarray(c * size, (c + 1) * size), spec.kinds, (moved) => {
           const d = classes.classOfBand(moved);
-          if (d !== c) { joins.push(c, d); union(c, d); }
+          if (d !== c) {
+            joins.push(c, d);
+            union(c, d);
+          }
         });
       }
     }
@@ -94,11 +109,14 @@ export function classChain(classes: BandClasses): ClassChain {
     const rep: number[] = [];
     for (let c = 0; c < count; c++) {
       const r = find(c);
-      if (idOfRoot[r] === -1) { idOfRoot[r] = rep.length; rep.push(r); }
+      if (idOfRoot[r] === -1) {
+        idOfRoot[r] = rep.length;
+        rep.push(r);
+      }
       classOf[c] = idOfRoot[r]!;
     }
     const sizes = new Float64Array(rep.length);
-    for (let c = 0; c < count; c++) sizes[classOf[c]!]! += classes.sizes[c]!;
+    for (let c = 0; c < count; c++) sizes[classOf[c]] += classes.sizes[c];
     levels.push({
       name: spec.name,
       moves: spec.moves,

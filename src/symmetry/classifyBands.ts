@@ -10,7 +10,8 @@ import { applyBandSymmetry, bandGenerators } from './bandSymmetry.js';
  * reduced form of its image under every generator (row swaps, box swaps, column swaps in box 1).
  * Union only ever joins bands of one orbit; that no orbit is split is checked by the tests, which count
  * every stabiliser over the whole group and find m_C·|stabiliser| = group order for every class. (Fewer
- * generators are not enough: the reduction applies its own subgroup element, not every one of them.) Class ids follow the order of the classes'
+ * generators are not enough: the reduction applies its own subgroup element, not every one of them.) Class ids follow
+ * the order of the classes'
  * smallest bands, which are their canonical representatives.
  */
 export interface BandClasses {
@@ -44,7 +45,10 @@ export function classifyBands(bands: BandEnumeration): BandClasses {
   const parent = new Int32Array(lexCount);
   for (let i = 0; i < lexCount; i++) parent[i] = i;
   const find = (x: number): number => {
-    while (parent[x] !== x) { parent[x] = parent[parent[x]!]!; x = parent[x]!; }
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]]!;
+      x = parent[x]!;
+    }
     return x;
   };
 
@@ -59,9 +63,11 @@ export function classifyBands(bands: BandEnumeration): BandClasses {
       lexReduceInto(shape, moved, reduced, scratch);
       const j = index.get(codec.encode(reduced));
       if (j === undefined) throw new Error('internal: a symmetric image of a band is not a band');
-      const a = find(i), b = find(j);
+      const a = find(i),
+        b = find(j);
       // keep the smaller index as root, so each root is its class's smallest band
-      if (a < b) parent[b] = a; else if (b < a) parent[a] = b;
+      if (a < b) parent[b] = a;
+      else if (b < a) parent[a] = b;
     }
   }
 
@@ -76,20 +82,21 @@ export function classifyBands(bands: BandEnumeration): BandClasses {
   const reps = new Uint8Array(count * size);
   const lexSizes = new Int32Array(count);
   for (let i = 0; i < lexCount; i++) {
-    const c = classOfLex[i]!;
+    const c = classOfLex[i];
     if (lexSizes[c]++ === 0) reps.set(lexBands.subarray(i * size, (i + 1) * size), c * size);
   }
   const mult = lexMultiplicity(shape);
   const sizes = new Float64Array(count);
-  for (let c = 0; c < count; c++) sizes[c] = lexSizes[c]! * mult;
+  for (let c = 0; c < count; c++) sizes[c] = lexSizes[c] * mult;
   const relabelled = new Uint8Array(size);
   function classOfBand(band: ArrayLike<number>): number {
-    for (let r = 0; r < shape.rows; r++) for (let c = 0; c < shape.cols; c++) relabel[band[r * shape.n + c]!] = r * shape.cols + c + 1;
-    for (let i = 0; i < size; i++) relabelled[i] = relabel[band[i]!]!;
+    for (let r = 0; r < shape.rows; r++)
+      for (let c = 0; c < shape.cols; c++) relabel[band[r * shape.n + c]] = r * shape.cols + c + 1;
+    for (let i = 0; i < size; i++) relabelled[i] = relabel[band[i]]!;
     lexReduceInto(shape, relabelled, reduced, scratch);
     const j = index.get(codec.encode(reduced));
     if (j === undefined) throw new Error('not a valid band');
-    return classOfLex[j]!;
+    return classOfLex[j];
   }
   return { shape, count, reps, sizes, lexSizes, classOfLex, groupOrder: bandGroupOrder(shape), classOfBand };
 }

@@ -13,7 +13,11 @@ import type { BoxShape } from '../grid/shape.js';
  * unordered partitions, and their order is free, so sort their indices. The key is the smallest such
  * sorted tuple (as a mixed-radix number) over every box, column order and element of K.
  */
-export function columnSetKeyer(shape: BoxShape, partitions: ColumnPartitions, renamings: PartitionRenamings): (band: ArrayLike<number>) => number {
+export function columnSetKeyer(
+  shape: BoxShape,
+  partitions: ColumnPartitions,
+  renamings: PartitionRenamings,
+): (band: ArrayLike<number>) => number {
   const { rows: R, cols: C, n } = shape;
   const P = partitions.count;
   const colOrders = permutationsOf(C);
@@ -24,21 +28,32 @@ export function columnSetKeyer(shape: BoxShape, partitions: ColumnPartitions, re
   const t = new Int32Array(R - 1);
   return (band) => {
     masks.fill(0);
-    for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) masks[c]! |= 1 << (band[r * n + c]! - 1);
+    for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) masks[c] |= 1 << (band[r * n + c] - 1);
     let best = Infinity;
     for (let b0 = 0; b0 < R; b0++) {
       for (const order of colOrders) {
         // rename: the r-th smallest digit of the first box's column order[c] → digit r·C + c (0-based)
         for (let c = 0; c < C; c++) {
-          let m = masks[b0 * C + order[c]!]!, r = 0;
-          while (m) { const bit = m & -m; rename[31 - Math.clz32(bit)] = r * C + c; r++; m ^= bit; }
+          let m = masks[b0 * C + order[c]],
+            r = 0;
+          while (m) {
+            const bit = m & -m;
+            rename[31 - Math.clz32(bit)] = r * C + c;
+            r++;
+            m ^= bit;
+          }
         }
         let k = 0;
         for (let b = 0; b < R; b++) {
           if (b === b0) continue;
           for (let i = 0; i < C; i++) {
-            let m = masks[b * C + i]!, out = 0;
-            while (m) { const bit = m & -m; out |= 1 << rename[31 - Math.clz32(bit)]!; m ^= bit; }
+            let m = masks[b * C + i],
+              out = 0;
+            while (m) {
+              const bit = m & -m;
+              out |= 1 << rename[31 - Math.clz32(bit)];
+              m ^= bit;
+            }
             mapped[i] = out;
           }
           q[k++] = partitions.indexOf(mapped);
@@ -46,13 +61,16 @@ export function columnSetKeyer(shape: BoxShape, partitions: ColumnPartitions, re
         for (let g = 0; g < renamings.order; g++) {
           const act = g * P;
           for (let i = 0; i < R - 1; i++) {
-            const v = renamings.act[act + q[i]!]!;
+            const v = renamings.act[act + q[i]];
             let j = i;
-            while (j > 0 && t[j - 1]! > v) { t[j] = t[j - 1]!; j--; }
+            while (j > 0 && t[j - 1] > v) {
+              t[j] = t[j - 1]!;
+              j--;
+            }
             t[j] = v;
           }
           let key = 0;
-          for (let i = 0; i < R - 1; i++) key = key * P + t[i]!;
+          for (let i = 0; i < R - 1; i++) key = key * P + t[i];
           if (key < best) best = key;
         }
       }

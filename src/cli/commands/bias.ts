@@ -23,14 +23,22 @@ interface BiasCliOptions {
   json?: boolean;
 }
 
-const DEFAULT_BATCHES = 200, DEFAULT_SAMPLES = 1000;
+const DEFAULT_BATCHES = 200,
+  DEFAULT_SAMPLES = 1000;
 
 export function registerBias(program: Command): void {
   program
     .command('bias')
-    .description('check an estimator for bias: exact moments on small shapes, or batch tests and interval coverage against the exact N')
+    .description(
+      'check an estimator for bias: exact moments on small shapes, or batch tests and interval coverage ' +
+        'against the exact N',
+    )
     .addOption(new Option('--method <name>', 'estimator').choices(METHOD_NAMES).default('knuth-mrv'))
-    .option('--box <RxC>', 'box shape (default 3x3; --exact: 2x2 for every method, 2x3/3x2 for knuth, ridder, knuth-mrv)', boxOption)
+    .option(
+      '--box <RxC>',
+      'box shape (default 3x3; --exact: 2x2 for every method, 2x3/3x2 for knuth, ridder, knuth-mrv)',
+      boxOption,
+    )
     .option('--fill <K>', 'hybrid: cells filled at random before the exact count', integerOption(0))
     .option('--exact', 'walk the whole probability tree: exact E[X], E[X²], variance, CV, P(X > 0), distribution')
     .option('--full-tree', '--exact: do not use the digit-renaming symmetry of the first row (n! times slower)')
@@ -42,7 +50,12 @@ export function registerBias(program: Command): void {
     .action(async (opts: BiasCliOptions) => {
       const box = opts.box?.name ?? (opts.exact ? '2x2' : '3x3');
       if (opts.exact) {
-        for (const [flag, given] of [['--batches', opts.batches], ['--samples', opts.samples], ['--seed', opts.seed], ['--report', opts.report]] as const) {
+        for (const [flag, given] of [
+          ['--batches', opts.batches],
+          ['--samples', opts.samples],
+          ['--seed', opts.seed],
+          ['--report', opts.report],
+        ] as const) {
           if (given !== undefined) throw new InputError(`${flag} is for the batch tests; leave it out with --exact`);
         }
         const spinner = await progressSpinner(`exact moments of ${opts.method} on ${box}`);
@@ -50,8 +63,14 @@ export function registerBias(program: Command): void {
         let r: ExactMoments;
         try {
           r = await exactMoments({
-            method: opts.method, box, fill: opts.fill ?? null, fullTree: opts.fullTree === true,
-            onProgress: (done) => { spinner.text = `exact moments of ${opts.method} on ${box}: ${(100 * done).toFixed(1)} % of the probability`; },
+            method: opts.method,
+            box,
+            fill: opts.fill ?? null,
+            fullTree: opts.fullTree === true,
+            onProgress: (done) => {
+              spinner.text =
+                `exact moments of ${opts.method} on ${box}: ${(100 * done).toFixed(1)} % of the ` + `probability`;
+            },
           });
         } finally {
           spinner.stop();
@@ -68,8 +87,15 @@ export function registerBias(program: Command): void {
       let r: BatchTests;
       try {
         r = await batchTests({
-          method: opts.method, box, fill: opts.fill ?? null, batches: B, samples: opts.samples ?? DEFAULT_SAMPLES, seed,
-          onProgress: (b) => { spinner.text = `${opts.method} ${box}: batch ${b} of ${B}`; },
+          method: opts.method,
+          box,
+          fill: opts.fill ?? null,
+          batches: B,
+          samples: opts.samples ?? DEFAULT_SAMPLES,
+          seed,
+          onProgress: (b) => {
+            spinner.text = `${opts.method} ${box}: batch ${b} of ${B}`;
+          },
         });
         if (opts.report) await writeBiasReport(opts.report, r, batchSummary(r));
       } finally {
@@ -80,39 +106,70 @@ export function registerBias(program: Command): void {
       } else {
         const lines = batchSummary(r).map(([k, v]) => `  ${k.padEnd(16)}${v}`);
         if (opts.report) lines.push(`  ${'report'.padEnd(16)}${opts.report}`);
-        process.stdout.write(`${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.box}: ${B} batches of ${grouped(r.samplesPerBatch)} samples, seed ${r.seed}\n${lines.join('\n')}\n`);
+        process.stdout.write(
+          `${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.box}: ${B} batches of ` +
+            `${grouped(r.samplesPerBatch)} samples, seed ${r.seed}\n${lines.join('\n')}\n`,
+        );
       }
     });
 }
 
-const num = (x: number | null, digits = 4) => (x === null || !Number.isFinite(x) ? 'n/a' : Number(x.toPrecision(digits)).toString());
+const num = (x: number | null, digits = 4) =>
+  x === null || !Number.isFinite(x) ? 'n/a' : Number(x.toPrecision(digits)).toString();
 
 function exactJson(r: ExactMoments): object {
   return {
-    method: r.method, box: r.box, fill: r.fill, technique: r.technique, size: r.size,
-    count: r.count, unbiased: r.unbiased,
-    mean: r.mean.toJSONValue(), secondMoment: r.secondMoment.toJSONValue(), variance: r.variance.toJSONValue(),
-    cv: r.cv, cvSquared: r.cvSquared.toJSONValue(),
-    pNonzero: r.pNonzero, pNonzeroExact: r.pNonzeroExact ? r.pNonzeroExact.toJSONValue() : null,
-    distribution: r.distribution ? r.distribution.map((d) => ({ value: d.value, probability: d.probability.toJSONValue(), p: d.probability.toNumber() })) : null,
+    method: r.method,
+    box: r.box,
+    fill: r.fill,
+    technique: r.technique,
+    size: r.size,
+    count: r.count,
+    unbiased: r.unbiased,
+    mean: r.mean.toJSONValue(),
+    secondMoment: r.secondMoment.toJSONValue(),
+    variance: r.variance.toJSONValue(),
+    cv: r.cv,
+    cvSquared: r.cvSquared.toJSONValue(),
+    pNonzero: r.pNonzero,
+    pNonzeroExact: r.pNonzeroExact ? r.pNonzeroExact.toJSONValue() : null,
+    distribution: r.distribution
+      ? r.distribution.map((d) => ({
+          value: d.value,
+          probability: d.probability.toJSONValue(),
+          p: d.probability.toNumber(),
+        }))
+      : null,
     seconds: r.seconds,
   };
 }
 
 function formatExact(r: ExactMoments): string {
-  const out = [`exact moments of ${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.box}: ${r.technique === 'draw tree' ? `${grouped(r.size)} draw paths` : `${grouped(r.size)} partial grids`}, ${r.seconds.toFixed(2)} s`];
+  const out = [
+    `exact moments of ${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.box}: ` +
+      `${r.technique === 'draw tree' ? `${grouped(r.size)} draw paths` : `${grouped(r.size)} partial grids`}, ` +
+      `${r.seconds.toFixed(2)} s`,
+  ];
   const rows: Array<[string, string]> = [
     ['E[X]', `${r.mean}`],
     ['N', grouped(r.count)],
-    [r.unbiased ? 'unbiased' : 'BIASED', r.unbiased ? 'E[X] = N exactly' : `E[X] − N = ${r.mean.sub(Rational.of(r.count))}`],
+    [
+      r.unbiased ? 'unbiased' : 'BIASED',
+      r.unbiased ? 'E[X] = N exactly' : `E[X] − N = ${r.mean.sub(Rational.of(r.count))}`,
+    ],
     ['E[X²]', `${r.secondMoment}${r.secondMoment.isInteger() ? '' : ` ≈ ${num(r.secondMoment.toNumber(), 8)}`}`],
     ['Var X', `${r.variance}${r.variance.isInteger() ? '' : ` ≈ ${num(r.variance.toNumber(), 8)}`}`],
     ['CV per sample', `${num(r.cv, 6)}  (CV² = ${r.cvSquared}; relative error of a mean of S samples ≈ CV/√S)`],
     ['P(X > 0)', `${r.pNonzeroExact ? `${r.pNonzeroExact} = ` : ''}${num(r.pNonzero, 6)}`],
   ];
   if (r.distribution) {
-    const shown = r.distribution.slice(0, 12).map((d) => `${grouped(d.value)}: ${d.probability} (${num(d.probability.toNumber(), 4)})`);
-    rows.push(['distribution', `${r.distribution.length} distinct values${r.distribution.length > 12 ? ' (first 12)' : ''}`]);
+    const shown = r.distribution
+      .slice(0, 12)
+      .map((d) => `${grouped(d.value)}: ${d.probability} (${num(d.probability.toNumber(), 4)})`);
+    rows.push([
+      'distribution',
+      `${r.distribution.length} distinct values${r.distribution.length > 12 ? ' (first 12)' : ''}`,
+    ]);
     for (const s of shown) rows.push(['', s]);
   } else {
     rows.push(['distribution', 'not computed (the state recursion gives moments only)']);
@@ -121,17 +178,30 @@ function formatExact(r: ExactMoments): string {
   return out.join('\n') + '\n';
 }
 
-
 export function batchSummary(r: BatchTests): Array<[string, string]> {
   const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)} %`);
   const o = r.overall;
   return [
     ['exact N', grouped(r.count)],
     ['overall', `${num(o.mean, 6)} [${num(o.lo, 6)}, ${num(o.hi, 6)}], mean/N = ${num(o.mean / Number(r.count), 5)}`],
-    ['coverage', `${pct(r.coverage)} of the 95 % intervals hold N (P(Bin ≤ this) = ${num(r.coveragePValue, 3)})${r.underCovers ? '  UNDER-COVERS: do not trust its intervals' : ''}`],
-    ['z', `mean ${num(r.zMean, 3)}, sd ${num(r.zSd, 3)} (N(0,1): 0 and 1); KS D = ${num(r.ksStatistic, 3)}, p = ${num(r.ksPValue, 3)}`],
+    [
+      'coverage',
+      `${pct(r.coverage)} of the 95 % intervals hold N (P(Bin ≤ this) = ` +
+        `${num(r.coveragePValue, 3)})${r.underCovers ? '  UNDER-COVERS: do not trust its intervals' : ''}`,
+    ],
+    [
+      'z',
+      `mean ${num(r.zMean, 3)}, sd ${num(r.zSd, 3)} (N(0,1): 0 and 1); KS D = ${num(r.ksStatistic, 3)}, p = ` +
+        `${num(r.ksPValue, 3)}`,
+    ],
     ['median/mean', `${num(r.medianOverMean, 4)} (of the batch means; < 1: right-skewed, most runs under-estimate)`],
-    ['CV per sample', `${num(o.cv, 4)} (running: ${r.running.filter((_, i) => i === 0 || (i + 1) % Math.ceil(r.running.length / 4) === 0).map((p) => num(p.cv, 3)).join(' → ')})`],
+    [
+      'CV per sample',
+      `${num(o.cv, 4)} (running: ${r.running
+        .filter((_, i) => i === 0 || (i + 1) % Math.ceil(r.running.length / 4) === 0)
+        .map((p) => num(p.cv, 3))
+        .join(' → ')})`,
+    ],
     ['zeros', `${pct(r.zeros / (r.batches * r.samplesPerBatch))} of samples`],
     ['time', `${r.seconds.toFixed(2)} s`],
   ];

@@ -11,7 +11,9 @@ const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles
 /** --level: a level's name, or its number of classes (416, 174, 71 or 44 for 3x3), checked once counted. */
 function levelOption(value: string): string {
   if (LEVEL_NAMES.includes(value as LevelName) || /^\d+$/.test(value)) return value;
-  throw new InvalidArgumentError(`expected one of ${LEVEL_NAMES.join(', ')}, or a level's class count (416, 174, 71, 44 for 3x3)`);
+  throw new InvalidArgumentError(
+    `expected one of ${LEVEL_NAMES.join(', ')}, or a level's class count (416, 174, 71, 44 for 3x3)`,
+  );
 }
 
 export function registerClasses(program: Command): void {
@@ -19,25 +21,38 @@ export function registerClasses(program: Command): void {
     .command('classes')
     .description('write the class tables (representative, m_C, n_C of every class at every level of the chain) as JSON')
     .option('--box <RxC>', 'box shape (2x2, 2x3, 3x2, 3x3, 4x2)', bandBoxOption)
-    .option('--level <level>', `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`, levelOption)
+    .option(
+      '--level <level>',
+      `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,
+      levelOption,
+    )
     .option('--out <FILE>', 'write to FILE instead of stdout')
     .option('--workers <K>', 'threads for the completion counts', integerOption(1))
     .action(async (opts: { box?: BoxShape; level?: string; out?: string; workers?: number }) => {
       const spinner = await progressSpinner('building the class tables');
       spinner.start();
-      const table = await chainTable({ box: opts.box ?? '3x3', workers: opts.workers ?? defaultWorkers(opts.box) }).finally(() => spinner.stop());
+      const table = await chainTable({
+        box: opts.box ?? '3x3',
+        workers: opts.workers ?? defaultWorkers(opts.box),
+      }).finally(() => spinner.stop());
       let level: LevelName | undefined;
       if (opts.level !== undefined) {
         const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
         if (!found) {
-          throw new InputError(`--level ${opts.level}: no level of ${table.box} has that name or class count (${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`);
+          throw new InputError(
+            `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
+              `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
+          );
         }
         level = found.name;
       }
       const text = classTableToJson(table, level);
       if (opts.out) {
         writeTextFile(opts.out, text);
-        process.stderr.write(`wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ${opts.out}\n`);
+        process.stderr.write(
+          `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
+            `${opts.out}\n`,
+        );
       } else {
         process.stdout.write(text);
       }

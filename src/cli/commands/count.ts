@@ -25,7 +25,11 @@ export function registerCount(program: Command): void {
         if (e.phase === 'start') spinner.text = STAGE_TEXT[e.stage];
         else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
       };
-      const r = await countGrids({ box: opts.box ?? '3x3', workers: opts.workers ?? defaultWorkers(opts.box), onProgress }).finally(() => spinner.stop());
+      const r = await countGrids({
+        box: opts.box ?? '3x3',
+        workers: opts.workers ?? defaultWorkers(opts.box),
+        onProgress,
+      }).finally(() => spinner.stop());
       if (opts.json) {
         process.stdout.write(toJson(r) + '\n');
         return;
@@ -34,9 +38,21 @@ export function registerCount(program: Command): void {
       const rows: Array<[string, string, string]> = [
         [`standard top bands (box 1 = 1..${r.n})`, grouped(r.bands), s(r.seconds.bands)],
         [`lexicographically reduced (×${r.lexMultiplicity} each)`, grouped(r.lexReduced), '(same pass)'],
-        [`classes (box, column, row perms; relabel)`, grouped(r.classes), `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = bands ✓`],
-        ['column-set table F (entries)', grouped(r.columnSetEntries), s(r.seconds.columnSets) + (r.workers > 1 ? '   (in a worker, while the classes are found)' : '')],
-        [`completions n_C per class (${r.workers} worker${r.workers > 1 ? 's' : ''})`, grouped(r.classes), s(r.seconds.completions)],
+        [
+          `classes (box, column, row perms; relabel)`,
+          grouped(r.classes),
+          `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = bands ✓`,
+        ],
+        [
+          'column-set table F (entries)',
+          grouped(r.columnSetEntries),
+          s(r.seconds.columnSets) + (r.workers > 1 ? '   (in a worker, while the classes are found)' : ''),
+        ],
+        [
+          `completions n_C per class (${r.workers} worker${r.workers > 1 ? 's' : ''})`,
+          grouped(r.classes),
+          s(r.seconds.completions),
+        ],
         ['grids with box 1 fixed: Σ m_C·n_C', grouped(r.totalWithFixedBox), ''],
       ];
       const w0 = Math.max(...rows.map((x) => x[0].length));

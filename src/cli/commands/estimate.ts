@@ -2,13 +2,25 @@ import { randomInt } from 'node:crypto';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultWorkers } from '../../count/countGrids.js';
 import { estimateShapeProblem } from '../../estimate/cellTables.js';
-import { estimate, estimatePlan, exactCount, type EstimatePlan, type EstimateProgress } from '../../estimate/estimate.js';
+import {
+  estimate,
+  estimatePlan,
+  exactCount,
+  type EstimatePlan,
+  type EstimateProgress,
+} from '../../estimate/estimate.js';
 import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
 import type { BatchRecord } from '../../estimate/runBatch.js';
 import { MAX_SEED } from '../../estimate/streamStates.js';
 import type { EstimateResult } from '../../estimate/summarizeBatches.js';
 import { InputError, type BoxShape } from '../../grid/shape.js';
-import { createCheckpoint, readCheckpoint, resumeCheckpoint, type CheckpointHeader, type CheckpointWriter } from '../../io/estimateCheckpoint.js';
+import {
+  createCheckpoint,
+  readCheckpoint,
+  resumeCheckpoint,
+  type CheckpointHeader,
+  type CheckpointWriter,
+} from '../../io/estimateCheckpoint.js';
 import { toJson } from '../../io/json.js';
 import { boxOption, grouped, integerOption, positiveNumberOption, progressSpinner } from '../common.js';
 
@@ -49,13 +61,24 @@ export function registerEstimate(program: Command): void {
     .command('estimate')
     .description('estimate the number of grids by Monte Carlo, and check the estimate against the exact count')
     .addOption(new Option('--method <name>', 'estimator').choices(METHOD_NAMES).default('knuth-mrv'))
-    .option('--compare', `run every method with the same budget (default --seconds ${DEFAULT_COMPARE_SECONDS} each) and print one table`)
+    .option(
+      '--compare',
+      `run every method with the same budget (default --seconds ${DEFAULT_COMPARE_SECONDS} each) and print one table`,
+    )
     .option('--box <RxC>', 'box shape (default 3x3; exact N known for 2x2, 2x3, 3x2, 3x3, 4x2)', estimateBoxOption)
     .option('--samples <S>', `number of samples (default ${grouped(DEFAULT_SAMPLES)}; accepts 1e6)`, integerOption(1))
-    .option('--seconds <T>', 'time budget instead of a sample count (whole batches; result depends only on seed and batches done)', positiveNumberOption())
+    .option(
+      '--seconds <T>',
+      'time budget instead of a sample count (whole batches; result depends only on seed and batches done)',
+      positiveNumberOption(),
+    )
     .option('--seed <s>', `generator seed 0..${MAX_SEED} (default: random, printed)`, seedOption)
     .option('--workers <K>', 'threads (the result does not depend on it)', integerOption(1))
-    .option('--fill <K>', 'hybrid: cells filled at random before the exact count (default ≈ 0.32·n², 26 on 3x3)', integerOption(0))
+    .option(
+      '--fill <K>',
+      'hybrid: cells filled at random before the exact count (default ≈ 0.32·n², 26 on 3x3)',
+      integerOption(0),
+    )
     .option('--batch <B>', 'samples per batch (default per method); the result depends on it', integerOption(1))
     .option('--checkpoint <FILE>', 'append every finished batch to FILE (JSON lines)')
     .option('--resume <FILE>', 'continue the run recorded in FILE (and keep appending to it)')
@@ -63,8 +86,10 @@ export function registerEstimate(program: Command): void {
     .action(async (opts: EstimateCliOptions, cmd: Command) => {
       const workers = opts.workers ?? defaultWorkers();
       if (opts.compare) {
-        if (opts.checkpoint || opts.resume) throw new InputError('--compare cannot be combined with --checkpoint or --resume');
-        if (cmd.getOptionValueSource('method') === 'cli') throw new InputError('--compare runs every method: leave out --method');
+        if (opts.checkpoint || opts.resume)
+          throw new InputError('--compare cannot be combined with --checkpoint or --resume');
+        if (cmd.getOptionValueSource('method') === 'cli')
+          throw new InputError('--compare runs every method: leave out --method');
         await compare(opts, workers);
         return;
       }
@@ -73,7 +98,8 @@ export function registerEstimate(program: Command): void {
       let writer: CheckpointWriter | null = null;
       let resume: { batches: readonly BatchRecord[]; elapsed: number } | undefined;
       if (opts.resume) {
-        if (opts.checkpoint && opts.checkpoint !== opts.resume) throw new InputError('--resume FILE keeps writing to FILE: leave out --checkpoint');
+        if (opts.checkpoint && opts.checkpoint !== opts.resume)
+          throw new InputError('--resume FILE keeps writing to FILE: leave out --checkpoint');
         const contents = readCheckpoint(opts.resume);
         const h = contents.header;
         if (h) {
@@ -88,10 +114,19 @@ export function registerEstimate(program: Command): void {
               ['seconds', opts.seconds, h.seconds],
             ] as const
           ).find(([name, mine, theirs]) => given(name) && mine !== theirs);
-          if (clash) throw new InputError(`--${clash[0]} ${String(clash[1])} differs from the checkpoint's ${String(clash[2])}: leave it out to resume ${opts.resume}`);
+          if (clash)
+            throw new InputError(
+              `--${clash[0]} ${String(clash[1])} differs from the checkpoint's ${String(clash[2])}: leave it ` +
+                `out to resume ${opts.resume}`,
+            );
           plan = estimatePlan({
-            method: h.method, box: h.box, fill: h.fill, seed: h.seed, batchSize: h.batchSize,
-            ...(h.samples !== null ? { samples: h.samples } : {}), ...(h.seconds !== null ? { seconds: h.seconds } : {}),
+            method: h.method,
+            box: h.box,
+            fill: h.fill,
+            seed: h.seed,
+            batchSize: h.batchSize,
+            ...(h.samples !== null ? { samples: h.samples } : {}),
+            ...(h.seconds !== null ? { seconds: h.seconds } : {}),
           }).plan;
         } else {
           plan = planFromOptions(opts);
@@ -111,12 +146,20 @@ export function registerEstimate(program: Command): void {
         const label = `${plan.method} ${plan.shape.name}`;
         spinner.text = `${label}: starting ${workers} worker${workers > 1 ? 's' : ''}`;
         const result = await estimate({
-          method: plan.method, box: plan.shape, fill: plan.fill, seed: plan.seed, batchSize: plan.batchSize,
-          ...(plan.samples !== null ? { samples: plan.samples } : {}), ...(plan.seconds !== null ? { seconds: plan.seconds } : {}),
-          workers, exact,
+          method: plan.method,
+          box: plan.shape,
+          fill: plan.fill,
+          seed: plan.seed,
+          batchSize: plan.batchSize,
+          ...(plan.samples !== null ? { samples: plan.samples } : {}),
+          ...(plan.seconds !== null ? { seconds: plan.seconds } : {}),
+          workers,
+          exact,
           ...(resume ? { resume } : {}),
-          ...(writer ? { onBatch: writer.append } : {}),
-          onProgress: (p) => { spinner.text = progressText(label, p); },
+          ...(writer ? { onBatch: (record, elapsed) => writer.append(record, elapsed) } : {}),
+          onProgress: (p) => {
+            spinner.text = progressText(label, p);
+          },
         });
         spinner.stop();
         process.stdout.write(opts.json ? toJson(result) + '\n' : formatResult(result));
@@ -131,18 +174,31 @@ function planFromOptions(opts: EstimateCliOptions): EstimatePlan {
   const seconds = opts.seconds;
   const samples = opts.samples ?? (seconds === undefined ? DEFAULT_SAMPLES : undefined);
   return estimatePlan({
-    method: opts.method, box: opts.box ?? '3x3', fill: opts.fill ?? null, seed: opts.seed ?? randomInt(0, MAX_SEED + 1),
-    ...(samples !== undefined ? { samples } : {}), ...(seconds !== undefined ? { seconds } : {}),
+    method: opts.method,
+    box: opts.box ?? '3x3',
+    fill: opts.fill ?? null,
+    seed: opts.seed ?? randomInt(0, MAX_SEED + 1),
+    ...(samples !== undefined ? { samples } : {}),
+    ...(seconds !== undefined ? { seconds } : {}),
     ...(opts.batch !== undefined ? { batchSize: opts.batch } : {}),
   }).plan;
 }
 
 function headerOf(plan: EstimatePlan): CheckpointHeader {
-  return { method: plan.method, box: plan.shape.name, fill: plan.fill, seed: plan.seed, batchSize: plan.batchSize, samples: plan.samples, seconds: plan.seconds };
+  return {
+    method: plan.method,
+    box: plan.shape.name,
+    fill: plan.fill,
+    seed: plan.seed,
+    batchSize: plan.batchSize,
+    samples: plan.samples,
+    seconds: plan.seconds,
+  };
 }
 
 /** 6.6709e21 for big numbers, 286.32 for small ones. */
-const sci = (x: number) => (Math.abs(x) >= 1e7 ? x.toExponential(4).replace('e+', 'e') : String(Number(x.toPrecision(6))));
+const sci = (x: number) =>
+  Math.abs(x) >= 1e7 ? x.toExponential(4).replace('e+', 'e') : String(Number(x.toPrecision(6)));
 const short = (x: number) => x.toPrecision(3).replace('e+', 'e');
 const pct = (x: number, digits = 2) => `${(100 * x).toFixed(digits)} %`;
 
@@ -155,39 +211,71 @@ function progressText(label: string, p: EstimateProgress): string {
 /** The command line that repeats a run exactly (a --seconds run is repeated by its sample count). */
 function reproduce(r: EstimateResult): string {
   const fill = r.fill !== null ? ` --fill ${r.fill}` : '';
-  return `sudoku-count estimate --method ${r.method} --box ${r.box}${fill} --seed ${r.seed} --samples ${r.samples} --batch ${r.batchSize}`;
+  return (
+    `sudoku-count estimate --method ${r.method} --box ${r.box}${fill} --seed ${r.seed} --samples ` +
+    `${r.samples} --batch ${r.batchSize}`
+  );
 }
 
 function formatResult(r: EstimateResult): string {
   const n = Number(r.box.split('x')[0]) * Number(r.box.split('x')[1]);
   const out: string[] = [];
   const fill = r.fill !== null ? ` (first ${r.fill} cells at random, then exact)` : '';
-  out.push(`${r.method}${fill} on ${r.box} boxes (${n}×${n} grids): ${grouped(r.samples)} samples in ${grouped(r.batches)} batches of ${grouped(r.batchSize)}, seed ${r.seed}, ${r.workers} worker${r.workers > 1 ? 's' : ''}`);
+  out.push(
+    `${r.method}${fill} on ${r.box} boxes (${n}×${n} grids): ${grouped(r.samples)} samples in ` +
+      `${grouped(r.batches)} batches of ${grouped(r.batchSize)}, seed ${r.seed}, ${r.workers} ` +
+      `worker${r.workers > 1 ? 's' : ''}`,
+  );
   const rows: Array<[string, string]> = [];
   if (r.nonzero === 0 && r.upper95 === null) {
     rows.push(['estimate', 'none: every walk hit a dead end before completing a grid (no estimate, no bound)']);
   } else if (r.nonzero === 0) {
     rows.push(['estimate', `0: no sample hit a valid grid`]);
-    if (r.upper95 !== null) rows.push(['upper bound', `N < ${sci(r.upper95)} (95 %, one-sided: (n!)^n·(1 − 0.05^(1/S)) ≈ 3·(n!)^n/S)`]);
+    if (r.upper95 !== null)
+      rows.push(['upper bound', `N < ${sci(r.upper95)} (95 %, one-sided: (n!)^n·(1 − 0.05^(1/S)) ≈ 3·(n!)^n/S)`]);
     if (r.ci95) rows.push(['95 % interval', `[0, ${sci(r.ci95[1])}] (exact binomial, two-sided)`]);
   } else {
-    rows.push(['estimate', `${sci(r.mean)} ± ${r.stderr !== null ? sci(r.stderr) : '?'} (standard error; relative ${r.relErr !== null ? pct(r.relErr) : '?'})`]);
-    if (r.ci95) rows.push(['95 % interval', `[${sci(r.ci95[0])}, ${sci(r.ci95[1])}]  (±${pct((r.ci95[1] - r.mean) / r.mean)})`]);
+    rows.push([
+      'estimate',
+      `${sci(r.mean)} ± ${r.stderr !== null ? sci(r.stderr) : '?'} (standard error; relative ` +
+        `${r.relErr !== null ? pct(r.relErr) : '?'})`,
+    ]);
+    if (r.ci95)
+      rows.push(['95 % interval', `[${sci(r.ci95[0])}, ${sci(r.ci95[1])}]  (±${pct((r.ci95[1] - r.mean) / r.mean)})`]);
   }
   if (r.exact !== null) {
     rows.push(['exact N', `${grouped(r.exact)} (${sci(Number(r.exact))})`]);
     const inside = r.ci95 !== null && r.ci95[0] <= Number(r.exact) && Number(r.exact) <= r.ci95[1];
     if (r.nonzero > 0) {
-      rows.push(['mean / N', `${r.ratio !== null ? r.ratio.toFixed(5) : '?'}   z = ${r.z !== null ? (r.z >= 0 ? '+' : '') + r.z.toFixed(2) : 'n/a'}   (N ${inside ? 'inside' : 'outside'} the interval)`]);
+      rows.push([
+        'mean / N',
+        `${r.ratio !== null ? r.ratio.toFixed(5) : '?'}   z = ` +
+          `${r.z !== null ? (r.z >= 0 ? '+' : '') + r.z.toFixed(2) : 'n/a'}   (N ` +
+          `${inside ? 'inside' : 'outside'} the interval)`,
+      ]);
     } else if (r.ci95 !== null) {
       rows.push(['check', `N ${inside ? 'is inside' : 'is outside'} the interval`]);
     }
   } else {
     rows.push(['exact N', `unknown for ${r.box} (the band method counts 2x2, 2x3, 3x2, 3x3, 4x2)`]);
   }
-  rows.push(['non-zero', r.nonzero > 0 ? `${pct(r.nonzeroFraction, 1)} of samples (${grouped(r.nonzero)}); largest sample = ${r.maxOverMean !== null ? short(r.maxOverMean) : '?'} × mean` : 'none']);
-  rows.push(['time', `${r.seconds.toFixed(2)} s, ${grouped(Math.round(r.samplesPerSecond))} samples/s; efficiency 1/(RE²·s) = ${r.efficiency !== null ? short(r.efficiency) : 'n/a'}`]);
-  if (r.method === 'ridder') rows.push(['note', 'ridder draws exactly as knuth does and its likelihood ratio equals knuth\'s product: same seed, same numbers']);
+  rows.push([
+    'non-zero',
+    r.nonzero > 0
+      ? `${pct(r.nonzeroFraction, 1)} of samples (${grouped(r.nonzero)}); largest sample = ` +
+        `${r.maxOverMean !== null ? short(r.maxOverMean) : '?'} × mean`
+      : 'none',
+  ]);
+  rows.push([
+    'time',
+    `${r.seconds.toFixed(2)} s, ${grouped(Math.round(r.samplesPerSecond))} samples/s; efficiency 1/(RE²·s) = ` +
+      `${r.efficiency !== null ? short(r.efficiency) : 'n/a'}`,
+  ]);
+  if (r.method === 'ridder')
+    rows.push([
+      'note',
+      "ridder draws exactly as knuth does and its likelihood ratio equals knuth's product: same seed, same numbers",
+    ]);
   if (r.note && r.nonzero > 0) rows.push(['note', r.note]);
   rows.push(['reproduce', reproduce(r)]);
   const w = Math.max(...rows.map(([a]) => a.length));
@@ -199,37 +287,84 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
   const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
   const box = opts.box?.name ?? '3x3';
   const seconds = opts.seconds ?? (opts.samples === undefined ? DEFAULT_COMPARE_SECONDS : undefined);
-  const budget = { ...(opts.samples !== undefined ? { samples: opts.samples } : {}), ...(seconds !== undefined ? { seconds } : {}) };
+  const budget = {
+    ...(opts.samples !== undefined ? { samples: opts.samples } : {}),
+    ...(seconds !== undefined ? { seconds } : {}),
+  };
   // validate everything before the long runs start
-  const plans = METHOD_NAMES.map((method) => estimatePlan({ method, box, seed, ...budget, ...(method === 'hybrid' && opts.fill !== undefined ? { fill: opts.fill } : {}) }).plan);
+  const plans = METHOD_NAMES.map(
+    (method) =>
+      estimatePlan({
+        method,
+        box,
+        seed,
+        ...budget,
+        ...(method === 'hybrid' && opts.fill !== undefined ? { fill: opts.fill } : {}),
+      }).plan,
+  );
   const spinner = await progressSpinner(`computing the exact count of ${box} grids`);
   spinner.start();
   const runs: EstimateResult[] = [];
   const records = new Map<string, BatchRecord[]>();
   let exact: bigint | null;
   try {
-    exact = await exactCount(plans[0]!.shape);
+    exact = await exactCount(plans[0].shape);
     for (const plan of plans) {
       const mine: BatchRecord[] = [];
       records.set(plan.method, mine);
       const label = `${plan.method} ${box} (${runs.length + 1}/${plans.length})`;
       spinner.text = label;
-      runs.push(await estimate({
-        method: plan.method, box: plan.shape, fill: plan.fill, seed, ...budget, workers, exact,
-        ...(opts.batch !== undefined ? { batchSize: opts.batch } : {}),
-        onBatch: (r) => { mine.push(r); },
-        onProgress: (p) => { spinner.text = progressText(label, p); },
-      }));
+      runs.push(
+        await estimate({
+          method: plan.method,
+          box: plan.shape,
+          fill: plan.fill,
+          seed,
+          ...budget,
+          workers,
+          exact,
+          ...(opts.batch !== undefined ? { batchSize: opts.batch } : {}),
+          onBatch: (r) => {
+            mine.push(r);
+          },
+          onProgress: (p) => {
+            spinner.text = progressText(label, p);
+          },
+        }),
+      );
     }
   } finally {
     spinner.stop();
   }
   const same = ridderVersusKnuth(records.get('knuth') ?? [], records.get('ridder') ?? []);
   if (opts.json) {
-    process.stdout.write(toJson({ box, seed, workers, budget: { samples: budget.samples ?? null, seconds: budget.seconds ?? null }, exact, runs, ridderVersusKnuth: same }) + '\n');
+    process.stdout.write(
+      toJson({
+        box,
+        seed,
+        workers,
+        budget: { samples: budget.samples ?? null, seconds: budget.seconds ?? null },
+        exact,
+        runs,
+        ridderVersusKnuth: same,
+      }) + '\n',
+    );
     return;
   }
-  const head = ['method', 'samples', 'mean', '95 % interval', '±', 'mean/N', 'z', 'non-zero', 'max/mean', 'seconds', 'samples/s', 'efficiency'];
+  const head = [
+    'method',
+    'samples',
+    'mean',
+    '95 % interval',
+    '±',
+    'mean/N',
+    'z',
+    'non-zero',
+    'max/mean',
+    'seconds',
+    'samples/s',
+    'efficiency',
+  ];
   const table = runs.map((r) => [
     r.method + (r.fill !== null ? ` (fill ${r.fill})` : ''),
     grouped(r.samples),
@@ -244,17 +379,31 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
     grouped(Math.round(r.samplesPerSecond)),
     r.efficiency !== null ? short(r.efficiency) : '-',
   ]);
-  const widths = head.map((h, k) => Math.max(h.length, ...table.map((row) => row[k]!.length)));
-  const line = (cells: string[]) => '  ' + cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]!) : c.padStart(widths[k]!))).join('  ');
+  const widths = head.map((h, k) => Math.max(h.length, ...table.map((row) => row[k].length)));
+  const line = (cells: string[]) =>
+    '  ' + cells.map((c, k) => (k === 0 ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join('  ');
+  const budgetText = [
+    budget.seconds !== undefined ? `${budget.seconds} s` : null,
+    budget.samples !== undefined ? `${grouped(budget.samples)} samples` : null,
+  ]
+    .filter((x) => x !== null)
+    .join(' or ');
   const out = [
-    `Every estimator on ${box} boxes, ${budget.seconds !== undefined ? `${budget.seconds} s` : ''}${budget.seconds !== undefined && budget.samples !== undefined ? ' or ' : ''}${budget.samples !== undefined ? `${grouped(budget.samples)} samples` : ''} each, seed ${seed}, ${workers} worker${workers > 1 ? 's' : ''}`,
+    `Every estimator on ${box} boxes, ${budgetText} each, seed ${seed}, ${workers} worker${workers > 1 ? 's' : ''}`,
     exact !== null ? `  exact N = ${grouped(exact)} (${sci(Number(exact))})` : `  exact N unknown for ${box}`,
     line(head),
     ...table.map(line),
   ];
   for (const r of runs) if (r.note) out.push(`  ${r.method}: ${r.note}`);
   if (same) {
-    out.push(`  ridder vs knuth on their common ${grouped(same.samples)} samples (same seed, same streams): Σx ${same.identical ? 'identical' : `differs by a relative ${same.relativeDifference.toExponential(1)} (rounding order of the products)`}: one estimator, two derivations`);
+    out.push(
+      `  ridder vs knuth on their common ${grouped(same.samples)} samples (same seed, same streams): Σx ` +
+        (same.identical
+          ? 'identical'
+          : `differs by a relative ${same.relativeDifference.toExponential(1)} (rounding order of the products)`) +
+        ': ' +
+        `one estimator, two derivations`,
+    );
   }
   process.stdout.write(out.join('\n') + '\n');
 }
@@ -262,12 +411,26 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
 /** Sums of the first batches both runs finished: equal when ridder is knuth in another guise. */
 function ridderVersusKnuth(knuth: readonly BatchRecord[], ridder: readonly BatchRecord[]) {
   const sorted = (xs: readonly BatchRecord[]) => [...xs].sort((a, b) => a.batch - b.batch);
-  const a = sorted(knuth), b = sorted(ridder);
+  const a = sorted(knuth),
+    b = sorted(ridder);
   let k = 0;
-  while (k < a.length && k < b.length && a[k]!.batch === k && b[k]!.batch === k && a[k]!.samples === b[k]!.samples) k++;
+  while (k < a.length && k < b.length && a[k].batch === k && b[k].batch === k && a[k].samples === b[k].samples) k++;
   if (k === 0) return null;
-  let sa = 0n, sb = 0n, samples = 0;
-  for (let i = 0; i < k; i++) { sa += a[i]!.sum; sb += b[i]!.sum; samples += a[i]!.samples; }
+  let sa = 0n,
+    sb = 0n,
+    samples = 0;
+  for (let i = 0; i < k; i++) {
+    sa += a[i].sum;
+    sb += b[i].sum;
+    samples += a[i].samples;
+  }
   const diff = sa > sb ? sa - sb : sb - sa;
-  return { batches: k, samples, knuthSum: sa, ridderSum: sb, identical: diff === 0n, relativeDifference: sa > 0n ? Number(diff) / Number(sa) : 0 };
+  return {
+    batches: k,
+    samples,
+    knuthSum: sa,
+    ridderSum: sb,
+    identical: diff === 0n,
+    relativeDifference: sa > 0n ? Number(diff) / Number(sa) : 0,
+  };
 }
