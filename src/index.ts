@@ -88,7 +88,7 @@ export {
 } from './solve/countSolutions.js';
 export { SolutionCounter, type SolutionCount } from './solve/solutionCounter.js';
 export { BitboardCounter9 } from './solve/bitboardCounter9.js';
-export { ExactCoverCounter } from './solve/exactCoverCounter.js';
+export { WideSolutionCounter } from './solve/wideSolutionCounter.js';
 export { solverTables, MAX_BITMASK_SIDE, type SolverTables } from './solve/solverTables.js';
 export { readPuzzles, readPuzzleSource, splitPuzzles, type PuzzleText } from './io/readPuzzles.js';
 export {

@@ -19,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<(program: CommandType) => void>> = 
   solve: async () => (await import('./commands/solve.js')).registerSolve,
   estimate: async () => (await import('./commands/estimate.js')).registerEstimate,
   bias: async () => (await import('./commands/bias.js')).registerBias,
+  generate: async () => (await import('./commands/generate.js')).registerGenerate,
+  rate: async () => (await import('./commands/rate.js')).registerRate,
 };
 
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {

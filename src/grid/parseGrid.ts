@@ -2,29 +2,101 @@ import { charDigit, digitChar } from './digits.js';
 import { InputError, type BoxShape } from './shape.js';
 
 /**
- * Read a partial grid: n² cells in reading order, '.' or '0' for an empty cell, digits 1..9 then A..Z
- * (A = 10). Spaces, '|', '-', '+' and newlines are separators and are skipped. Throws InputError naming
- * the first bad character (1-based position in the text) or the wrong length.
+ * Grid text, read and written here and nowhere else (solve, rate, generate and the puzzle files all use it).
+ *
+ * Character format, n ≤ 35: one character per cell in reading order, '.' or '0' for an empty cell, digits 1..9
+ * then A..Z (A = 10, Z = 35; a..z read as A..Z). Spaces, tabs, newlines, '|', '-' and '+' are separators.
+ *   4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........
+ *
+ * Token format, n ≥ 36 (one character per digit no longer suffices): cells are whitespace-separated tokens in
+ * reading order, each a decimal number 1..n, or '.' or '0' for an empty cell. '|' also separates, and a token
+ * made only of '-', '+' and '|' (a drawn box line) is skipped.
+ *   1 . 36 . 12 … (1,296 tokens for 6x6 boxes)
+ * Written as one line, tokens separated by single spaces, '.' for empty.
+ */
+export function usesTokens(shape: BoxShape): boolean {
+  return shape.n > 35;
+}
+
+/** The text of digit d (1..n) in the shape's format: a character while n ≤ 35, decimal beyond. */
+export function digitText(shape: BoxShape, d: number): string {
+  return usesTokens(shape) ? String(d) : digitChar(d);
+}
+
+/** What a cell may hold, for messages: "1..9, '.' or '0' for empty". */
+function allowed(shape: BoxShape): string {
+  return `1..${digitText(shape, shape.n)}, '.' or '0' for empty`;
+}
+
+const isSeparatorChar = (ch: string) =>
+  ch === ' ' || ch === '|' || ch === '\n' || ch === '\r' || ch === '\t' || ch === '-' || ch === '+';
+
+/**
+ * Call cell(d) for each cell of a text (d = 0 for empty) in the shape's format, in order. Throws InputError
+ * naming `what` and the first bad character or token (1-based).
+ */
+function eachCell(shape: BoxShape, text: string, what: string, cell: (d: number) => void): void {
+  const { n } = shape;
+  if (!usesTokens(shape)) {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (isSeparatorChar(ch)) continue;
+      const d = charDigit(ch);
+      if (d < 0 || d > n)
+        throw new InputError(
+          `${what}: character ${i + 1} '${ch}' is not a digit of a ${shape.name} grid (${allowed(shape)})`,
+        );
+      cell(d);
+    }
+    return;
+  }
+  let k = 0;
+  for (const token of text.split(/[\s|]+/)) {
+    if (token === '' || /^[-+|]+$/.test(token)) continue;
+    k++;
+    const d = token === '.' ? 0 : /^\d{1,3}$/.test(token) ? Number(token) : -1;
+    if (d < 0 || d > n) {
+      const shown = token.length > 12 ? `${token.slice(0, 12)}…` : token;
+      throw new InputError(`${what}: token ${k} '${shown}' is not a digit of a ${shape.name} grid (${allowed(shape)})`);
+    }
+    cell(d);
+  }
+}
+
+/**
+ * Read a partial grid (see the formats above): n² cells. Throws InputError naming the first bad character or
+ * token, or the wrong length.
  */
 export function parseGrid(shape: BoxShape, text: string, what = 'puzzle'): Uint8Array {
   const { n } = shape;
   const out = new Uint8Array(n * n);
   let k = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === ' ' || ch === '|' || ch === '\n' || ch === '\r' || ch === '\t' || ch === '-' || ch === '+') continue;
-    const d = charDigit(ch);
-    if (d < 0 || d > n) {
-      throw new InputError(
-        `${what}: character ${i + 1} '${ch}' is not a digit of a ${shape.name} grid (1..${digitChar(n)}, '.' ` +
-          `or '0' for empty)`,
-      );
-    }
+  eachCell(shape, text, what, (d) => {
     if (k === n * n) throw new InputError(`${what}: more than ${n * n} cells (a ${shape.name} grid has ${n}×${n})`);
     out[k++] = d;
-  }
+  });
   if (k !== n * n) throw new InputError(`${what}: ${k} cells, a ${shape.name} grid has ${n * n}`);
   return out;
+}
+
+/** How many cells a piece of text holds (a line of a puzzle file). Throws InputError like parseGrid. */
+export function countGridCells(shape: BoxShape, text: string, what: string): number {
+  let k = 0;
+  eachCell(shape, text, what, () => k++);
+  return k;
+}
+
+/** A grid as text in the shape's format: n² characters, or n² tokens on one line; '.' for empty. */
+export function formatGrid(shape: BoxShape, cells: ArrayLike<number>): string {
+  const N = shape.n * shape.n;
+  if (usesTokens(shape)) {
+    const parts = new Array<string>(N);
+    for (let i = 0; i < N; i++) parts[i] = cells[i] ? String(cells[i]) : '.';
+    return parts.join(' ');
+  }
+  let s = '';
+  for (let i = 0; i < N; i++) s += cells[i] ? digitChar(cells[i]) : '.';
+  return s;
 }
 
 export interface Clash {
@@ -69,14 +141,7 @@ export function cellName(shape: BoxShape, cell: number): string {
 
 export function describeClash(shape: BoxShape, clash: Clash): string {
   return (
-    `givens clash: two ${digitChar(clash.digit)}s in ${clash.unit} ${clash.index} ` +
+    `givens clash: two ${digitText(shape, clash.digit)}s in ${clash.unit} ${clash.index} ` +
     `(${cellName(shape, clash.cells[0])} and ${cellName(shape, clash.cells[1])})`
   );
-}
-
-/** A grid as n² characters, '.' for empty. */
-export function formatGrid(shape: BoxShape, cells: ArrayLike<number>): string {
-  let s = '';
-  for (let i = 0; i < shape.n * shape.n; i++) s += cells[i] ? digitChar(cells[i]) : '.';
-  return s;
 }

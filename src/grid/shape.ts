@@ -30,8 +30,8 @@ export interface BoxShape {
   readonly name: string;
 }
 
-/** Largest side the generic grid code accepts (digits 1..9 then A..Z). */
-export const MAX_SIDE = 35;
+/** Largest side the grid code accepts: 6×6 boxes (one character a digit to n = 35, then whitespace-separated numbers). */
+export const MAX_SIDE = 36;
 
 /** An error in what a user typed or supplied; the CLI prints its message on one line and exits with status 2. */
 export class InputError extends Error {
@@ -58,7 +58,7 @@ export function boxShapeProblem(text: string): string | null {
   if (rows < 1 || cols < 1) return 'rows and columns of a box must be at least 1';
   const n = rows * cols;
   if (n < 2) return 'a box needs at least 2 cells';
-  if (n > MAX_SIDE) return `n = ${n} digits is too big (at most ${MAX_SIDE}: digits 1..9 then A..Z)`;
+  if (n > MAX_SIDE) return `n = ${n} digits is too big (at most ${MAX_SIDE}, e.g. 6x6 boxes)`;
   return null;
 }
 

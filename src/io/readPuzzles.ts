@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { charDigit, digitChar } from '../grid/digits.js';
+import { countGridCells } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 
 /**
- * Puzzles from a file or stdin. A puzzle is n² cells, '.' or '0' for an empty cell, digits 1..9
- * then A..Z (A = 10); spaces, tabs, '|', '-' and '+' are separators. A text holds puzzles
+ * Puzzles from a file or stdin. A puzzle is n² cells in the grid text format of src/grid/parseGrid.ts (n ≤ 35:
+ * one character a cell, '.' or '0' for empty, 1..9 then A..Z; n ≥ 36: whitespace-separated numbers). A text
+ * holds puzzles
  *   - one per line (the usual form: `4...3.......6..8...`), or
  *   - in a grid layout over several lines (n lines of n cells, separator lines allowed), a blank
  *     line or the next puzzle ending it.
@@ -101,22 +102,7 @@ export function splitPuzzles(shape: BoxShape, text: string, name: string): Puzzl
   return out;
 }
 
-const SEPARATORS = ' \t|-+';
-
-/** Cells on one line; throws InputError at a character that is neither a cell of the shape nor a separator. */
+/** Cells on one line; throws InputError at a character or token that is neither a cell nor a separator. */
 function countCells(shape: BoxShape, line: string, where: string): number {
-  let k = 0;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (SEPARATORS.includes(ch)) continue;
-    const d = charDigit(ch);
-    if (d < 0 || d > shape.n) {
-      throw new InputError(
-        `${where}: character ${i + 1} '${ch}' is not a digit of a ${shape.name} grid ` +
-          `(1..${digitChar(shape.n)}, '.' or '0' for empty)`,
-      );
-    }
-    k++;
-  }
-  return k;
+  return countGridCells(shape, line, where);
 }

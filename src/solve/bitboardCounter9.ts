@@ -35,7 +35,7 @@
  * different upper choices, and each return costs one lookup instead of a subtree.
  */
 import { CountCache } from './countCache.js';
-import type { SolutionCount } from './solutionCounter.js';
+import type { SearchGuide, SolutionCount } from './solutionCounter.js';
 
 /** ROW_BOXES[x]: bit k set when the 9-bit row x has a cell in box k (columns 3k..3k+2). */
 const ROW_BOXES = new Int32Array(512);
@@ -99,25 +99,35 @@ export class BitboardCounter9 {
   private readonly keys = new Int32Array(27 * (DEPTH + 1));
   private solution: Uint8Array | null = null;
   private haveSolution = false;
+  private prefer: ArrayLike<number> | null = null;
+  private maxNodes = Infinity;
+  private aborted = false;
 
   /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see SolutionCounter.count. */
   count(
     cells: ArrayLike<number>,
     limit = Infinity,
     solution?: Uint8Array,
+    guide?: SearchGuide,
   ): SolutionCount & { readonly solved: boolean } {
     this.nodes = 0;
     this.haveSolution = false;
     this.solution = solution ?? null;
+    this.prefer = guide?.prefer ?? null;
+    this.maxNodes = guide?.maxNodes ?? Infinity;
+    this.aborted = false;
     let count = 0;
     this.caching = limit > 2;
     this.cache.clear();
-    if (limit > 0 && this.setup(cells)) count = this.search(0, limit);
+    const notCell = this.prefer ? (guide?.notCell ?? -1) : -1;
+    if (limit > 0 && this.setup(cells, notCell)) count = this.search(0, limit);
     this.solution = null;
-    return { count, limited: count >= limit, nodes: this.nodes, solved: this.haveSolution };
+    this.prefer = null;
+    const aborted = this.aborted;
+    return { count, limited: count >= limit && !aborted, nodes: this.nodes, solved: this.haveSolution, aborted };
   }
 
-  private setup(cells: ArrayLike<number>): boolean {
+  private setup(cells: ArrayLike<number>, notCell: number): boolean {
     const s = this.s;
     for (let i = 0; i < 27; i++) s[i] = FULL27;
     s[U] = s[U + 1] = s[U + 2] = FULL27;
@@ -125,6 +135,11 @@ export class BitboardCounter9 {
       const v = cells[cell];
       if (v === 0) continue;
       if (!this.place(0, cell, v - 1)) return false;
+    }
+    if (notCell >= 0 && this.prefer && cells[notCell] === 0) {
+      // the guide's digit leaves this cell's candidates
+      const b = (notCell / 27) | 0;
+      s[3 * (this.prefer[notCell] - 1) + b] &= ~(1 << (notCell - 27 * b));
     }
     return this.settle(0, 0x1ff);
   }
@@ -286,9 +301,16 @@ export class BitboardCounter9 {
     const peers = PEERS27[p];
     const o2 = o + LAYER;
     let total = 0;
-    for (let d = 0; d < 9; d++) {
+    // a guide's digit first, then the others in increasing order
+    const first = this.prefer ? this.prefer[27 * b + p] - 1 : -1;
+    for (let k = first >= 0 ? -1 : 0; k < 9; k++) {
+      const d = k < 0 ? first : k;
+      if (k >= 0 && d === first) continue;
       if ((s[o + 3 * d + b] & bit) === 0) continue;
-      this.nodes++;
+      if (++this.nodes > this.maxNodes) {
+        this.aborted = true;
+        return cap; // unwind: every caller stops at its cap
+      }
       s.copyWithin(o2, o, o2);
       let others = 0;
       for (let e = 0, x = o2 + b; e < 9; e++, x += 3) {

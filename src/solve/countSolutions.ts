@@ -1,15 +1,15 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { BitboardCounter9 } from './bitboardCounter9.js';
-import { ExactCoverCounter } from './exactCoverCounter.js';
-import { SolutionCounter, type SolutionCount } from './solutionCounter.js';
+import { SolutionCounter, type SearchGuide, type SolutionCount } from './solutionCounter.js';
 import { MAX_BITMASK_SIDE } from './solverTables.js';
+import { WideSolutionCounter } from './wideSolutionCounter.js';
 
 /**
  * Count the solutions of partial grids, for any box shape:
  *   3×3         BitboardCounter9   (digit bitboards, band and stack rules; count cache)
  *   n ≤ 31      SolutionCounter    (candidate bitmasks, naked and hidden singles; components, count cache)
- *   n = 32..35  ExactCoverCounter  (the generic DLX)
+ *   n = 32..36  WideSolutionCounter (the same search with two-word candidate masks)
  * All three give the same counts; the tests check them against each other and against the DLX.
  */
 export interface CountSolutionsOptions {
@@ -25,10 +25,16 @@ export interface SolutionsResult extends SolutionCount {
 }
 
 /**
- * What every counter does: count the completions of n² digits (0 = empty) up to `limit`, and write the first solution.
+ * What every counter does: count the completions of n² digits (0 = empty) up to `limit`, and write the first solution;
+ * a guide (see SearchGuide) steers the search when a solution is known already.
  */
 export interface PuzzleCounter {
-  count(cells: ArrayLike<number>, limit?: number, solution?: Uint8Array): SolutionCount & { readonly solved: boolean };
+  count(
+    cells: ArrayLike<number>,
+    limit?: number,
+    solution?: Uint8Array,
+    guide?: SearchGuide,
+  ): SolutionCount & { readonly solved: boolean };
 }
 
 const counters = new Map<string, PuzzleCounter>();
@@ -42,7 +48,7 @@ export function puzzleCounter(shape: BoxShape): PuzzleCounter {
         ? new BitboardCounter9()
         : shape.n <= MAX_BITMASK_SIDE
           ? new SolutionCounter(shape)
-          : new ExactCoverCounter(shape);
+          : new WideSolutionCounter(shape);
     counters.set(shape.name, c);
   }
   return c;

@@ -1,7 +1,7 @@
-import { popcount } from '../grid/bits.js';
+import { fullMask, popcount } from '../grid/bits.js';
 import type { BoxShape } from '../grid/shape.js';
 import { CountCache } from './countCache.js';
-import { solverTables, type SolverTables } from './solverTables.js';
+import { MAX_BITMASK_SIDE, solverTables, type SolverTables } from './solverTables.js';
 
 /**
  * Counts the solutions of a partial grid with candidate bitmasks, for any box shape up to n = 31.
@@ -33,9 +33,34 @@ export interface SolutionCount {
   readonly limited: boolean;
   /** Branches tried (search nodes). */
   readonly nodes: number;
+  /** The search stopped at a guide's maxNodes before it finished: the count means nothing. */
+  readonly aborted?: boolean;
+}
+
+/**
+ * How a search that already knows a solution may be steered (every counter takes one):
+ *   prefer    n² digits (a known solution): each branch tries the cell's preferred digit first
+ *   notCell   with prefer: the preferred digit is left out of this cell's candidates
+ *   maxNodes  give up after this many branches: the result says `aborted`, and its count means nothing
+ * Counting with limit 1 under { prefer: S, notCell: a } answers "is there a solution other than S that differs
+ * at a?", which is how the generator asks whether removing the clue at a keeps S unique (another solution would
+ * differ there; S's digits first lead to one near S quickly). maxNodes lets it restart a long search in
+ * another order.
+ */
+export interface SearchGuide {
+  readonly prefer?: ArrayLike<number>;
+  readonly notCell?: number;
+  readonly maxNodes?: number;
 }
 
 const SOLVED = 1 << 31;
+
+/** Which sizes look for locked candidates (set by measurement: see docs). */
+let LOCKING = (n: number): boolean => n >= 16;
+/** For benchmarks: choose which sizes look for locked candidates. */
+export function setLocking(f: (n: number) => boolean): void {
+  LOCKING = f;
+}
 
 export class SolutionCounter {
   readonly tables: SolverTables;
@@ -68,6 +93,13 @@ export class SolutionCounter {
   private readonly colBit: Int32Array;
   private readonly boxBit: Int32Array;
   private stamp = 0;
+  /** Look for locked candidates at every singles fixpoint (see lockedCandidates). */
+  private readonly locking: boolean;
+  /** Candidates of each row ∩ box (segRow[r·R + stack]) and column ∩ box (segCol[c·C + band]) in a sweep. */
+  private readonly segRow: Int32Array;
+  private readonly segCol: Int32Array;
+  /** Digits of each row (0..n−1) and column (n..2n−1) in one of its box segments only. */
+  private readonly exLine: Int32Array;
   /** Queue length and dirty units (bit r of dRow: row r lost a candidate) carried into settle. */
   private qt = 0;
   private dRow = 0;
@@ -78,12 +110,18 @@ export class SolutionCounter {
   private splitting = false;
   private solution: Uint8Array | null = null;
   private haveSolution = false;
+  private prefer: ArrayLike<number> | null = null;
+  private notCell = -1;
+  private maxNodes = Infinity;
+  private aborted = false;
 
   constructor(shape: BoxShape) {
+    if (shape.n > MAX_BITMASK_SIDE)
+      throw new RangeError(`SolutionCounter: n = ${shape.n} is above ${MAX_BITMASK_SIDE}`);
     const t = solverTables(shape);
     this.tables = t;
     this.N = t.cells;
-    this.full = t.full;
+    this.full = fullMask(t.n);
     this.P = t.peerCount;
     this.peers = t.peers;
     this.unitCells = t.unitCells;
@@ -102,6 +140,10 @@ export class SolutionCounter {
     this.rowBit = new Int32Array(this.N);
     this.colBit = new Int32Array(this.N);
     this.boxBit = new Int32Array(this.N);
+    this.locking = LOCKING(t.n);
+    this.segRow = new Int32Array(t.n * shape.rows);
+    this.segCol = new Int32Array(t.n * shape.cols);
+    this.exLine = new Int32Array(2 * t.n);
     for (let c = 0; c < this.N; c++) {
       this.rowBit[c] = 1 << t.cellUnits[3 * c];
       this.colBit[c] = 1 << (t.cellUnits[3 * c + 1] - t.n);
@@ -118,13 +160,21 @@ export class SolutionCounter {
     cells: ArrayLike<number>,
     limit = Infinity,
     solution?: Uint8Array,
+    guide?: SearchGuide,
   ): SolutionCount & { readonly solved: boolean } {
     this.nodes = 0;
     this.haveSolution = false;
     this.solution = solution ?? null;
+    this.prefer = guide?.prefer ?? null;
+    this.notCell = this.prefer ? (guide?.notCell ?? -1) : -1;
+    this.maxNodes = guide?.maxNodes ?? Infinity;
+    this.aborted = false;
     const count = limit <= 0 ? 0 : this.countRoot(cells, limit);
+    this.prefer = null;
+    this.notCell = -1;
+    this.maxNodes = Infinity;
     let solved = this.haveSolution;
-    if (solution && count > 0 && !solved) {
+    if (solution && count > 0 && !solved && !this.aborted) {
       // the count split into components before reaching a whole solution: find one directly
       const nodes = this.nodes;
       this.countRoot(cells, 1, false);
@@ -132,7 +182,8 @@ export class SolutionCounter {
       this.nodes = nodes;
     }
     this.solution = null;
-    return { count, limited: count >= limit, nodes: this.nodes, solved };
+    const aborted = this.aborted;
+    return { count, limited: count >= limit && !aborted, nodes: this.nodes, solved, aborted };
   }
 
   private countRoot(cells: ArrayLike<number>, limit: number, split = limit > 2): number {
@@ -158,7 +209,8 @@ export class SolutionCounter {
     let open = 0;
     for (let c = 0; c < N; c++) {
       if (cells[c]) continue;
-      const m = full & ~(unitUsed[cellUnits[3 * c]] | unitUsed[cellUnits[3 * c + 1]] | unitUsed[cellUnits[3 * c + 2]]);
+      let m = full & ~(unitUsed[cellUnits[3 * c]] | unitUsed[cellUnits[3 * c + 1]] | unitUsed[cellUnits[3 * c + 2]]);
+      if (c === this.notCell && this.prefer) m &= ~(1 << (this.prefer[c] - 1));
       if (m === 0) return 0;
       cand[c] = m;
       if ((m & (m - 1)) === 0) queue[this.qt++] = c;
@@ -240,10 +292,15 @@ export class SolutionCounter {
     let m = cand[o + best];
     const o2 = o + N;
     let total = 0;
+    // a guide's digit first, then the others in increasing order
+    const preferred = this.prefer ? m & (1 << (this.prefer[best] - 1)) : 0;
     while (m !== 0) {
-      const bit = m & -m;
+      const bit = preferred !== 0 && (m & preferred) !== 0 ? preferred : m & -m;
       m ^= bit;
-      this.nodes++;
+      if (++this.nodes > this.maxNodes) {
+        this.aborted = true;
+        return cap; // unwind: every caller stops at its cap
+      }
       cand.copyWithin(o2, o, o2);
       cand[o2 + best] = bit;
       this.queue[0] = best;
@@ -326,76 +383,211 @@ export class SolutionCounter {
       dCol = this.dCol,
       dBox = this.dBox;
     for (;;) {
-      for (let h = 0; h < qt; h++) {
-        const c = queue[h];
-        const bit = cand[o + c];
-        if (bit < 0) continue;
-        cand[o + c] = SOLVED | bit;
-        dRow |= rowBit[c];
-        dCol |= colBit[c];
-        dBox |= boxBit[c];
-        const nb = ~bit;
-        for (let j = c * P, end = j + P; j < end; j++) {
-          const p = peers[j];
-          let m = cand[o + p];
-          if ((m & bit) === 0) continue;
-          if (m < 0) return false; // a solved peer holds the same digit
-          m &= nb;
-          cand[o + p] = m;
-          dRow |= rowBit[p];
-          dCol |= colBit[p];
-          dBox |= boxBit[p];
-          if ((m & (m - 1)) === 0) {
-            if (m === 0) return false;
-            queue[qt++] = p;
-          }
-        }
-      }
-      qt = 0;
-      if ((dRow | dCol | dBox) === 0) break;
-      // hidden singles in the dirty units: rows (units 0..n−1), columns (n..2n−1), boxes (2n..3n−1)
-      for (let kind = 0; kind < 3; kind++) {
-        let dirty = kind === 0 ? dRow : kind === 1 ? dCol : dBox;
-        if (kind === 0) dRow = 0;
-        else if (kind === 1) dCol = 0;
-        else dBox = 0;
-        while (dirty !== 0) {
-          const low = dirty & -dirty;
-          dirty ^= low;
-          const base = (kind * n + 31 - Math.clz32(low)) * n;
-          let once = 0,
-            twice = 0,
-            done = 0;
-          for (let i = base, end = base + n; i < end; i++) {
-            const m = cand[o + unitCells[i]];
-            if (m < 0) done |= m;
-            else {
-              twice |= once & m;
-              once |= m;
+      for (;;) {
+        for (let h = 0; h < qt; h++) {
+          const c = queue[h];
+          const bit = cand[o + c];
+          if (bit < 0) continue;
+          cand[o + c] = SOLVED | bit;
+          dRow |= rowBit[c];
+          dCol |= colBit[c];
+          dBox |= boxBit[c];
+          const nb = ~bit;
+          for (let j = c * P, end = j + P; j < end; j++) {
+            const p = peers[j];
+            let m = cand[o + p];
+            if ((m & bit) === 0) continue;
+            if (m < 0) return false; // a solved peer holds the same digit
+            m &= nb;
+            cand[o + p] = m;
+            dRow |= rowBit[p];
+            dCol |= colBit[p];
+            dBox |= boxBit[p];
+            if ((m & (m - 1)) === 0) {
+              if (m === 0) return false;
+              queue[qt++] = p;
             }
           }
-          if (((once | done) & full) !== full) return false;
-          const hidden = once & ~twice;
-          if (hidden === 0) continue;
-          for (let i = base, end = base + n; i < end; i++) {
-            const c = unitCells[i];
-            const m = cand[o + c];
-            if (m < 0) continue;
-            const h = m & hidden;
-            if (h === 0) continue;
-            if ((h & (h - 1)) !== 0) return false; // one cell is the only place of two digits
-            cand[o + c] = h;
-            queue[qt++] = c;
+        }
+        qt = 0;
+        if ((dRow | dCol | dBox) === 0) break;
+        // hidden singles in the dirty units: rows (units 0..n−1), columns (n..2n−1), boxes (2n..3n−1)
+        for (let kind = 0; kind < 3; kind++) {
+          let dirty = kind === 0 ? dRow : kind === 1 ? dCol : dBox;
+          if (kind === 0) dRow = 0;
+          else if (kind === 1) dCol = 0;
+          else dBox = 0;
+          while (dirty !== 0) {
+            const low = dirty & -dirty;
+            dirty ^= low;
+            const base = (kind * n + 31 - Math.clz32(low)) * n;
+            let once = 0,
+              twice = 0,
+              done = 0;
+            for (let i = base, end = base + n; i < end; i++) {
+              const m = cand[o + unitCells[i]];
+              if (m < 0) done |= m;
+              else {
+                twice |= once & m;
+                once |= m;
+              }
+            }
+            if (((once | done) & full) !== full) return false;
+            const hidden = once & ~twice;
+            if (hidden === 0) continue;
+            for (let i = base, end = base + n; i < end; i++) {
+              const c = unitCells[i];
+              const m = cand[o + c];
+              if (m < 0) continue;
+              const h = m & hidden;
+              if (h === 0) continue;
+              if ((h & (h - 1)) !== 0) return false; // one cell is the only place of two digits
+              cand[o + c] = h;
+              queue[qt++] = c;
+            }
           }
         }
+        if (qt === 0) break;
       }
-      if (qt === 0) break;
+      // singles are at a fixpoint: locked candidates, then singles again if they removed something
+      if (!this.locking) break;
+      const removed = this.lockedCandidates(o);
+      if (removed < 0) return false;
+      if (removed === 0) break;
+      qt = this.qt;
+      dRow = this.dRow;
+      dCol = this.dCol;
+      dBox = this.dBox;
     }
     this.qt = 0;
     this.dRow = 0;
     this.dCol = 0;
     this.dBox = 0;
     return true;
+  }
+
+  /**
+   * Locked candidates at layer offset o, all boxes and lines in one sweep, from the unions of the open cells'
+   * candidates over each intersection of a box with a row (C cells) or a column (R cells):
+   *   pointing  a digit of a box only in one of its rows (columns) leaves the rest of that row (column)
+   *   claiming  a digit of a row (column) only in one box leaves the rest of that box
+   * Unions go stale as the sweep removes candidates, but only shrink, so a digit found in one intersection
+   * only is still there only (or nowhere, a dead end the hidden-single check finds). Cells left with one
+   * candidate go on the queue, touched units are marked dirty (this.qt, this.dRow…). Returns the number of
+   * candidates removed, or −1 at a dead end.
+   */
+  private lockedCandidates(o: number): number {
+    const { cand, segRow, segCol, exLine, queue, rowBit, colBit, boxBit } = this;
+    const { rows: R, cols: C, n } = this.tables.shape;
+    for (let r = 0, at = o; r < n; r++) {
+      let once = 0,
+        twice = 0;
+      for (let k = 0; k < R; k++) {
+        let u = 0;
+        for (let j = 0; j < C; j++, at++) {
+          const m = cand[at];
+          if (m >= 0) u |= m;
+        }
+        segRow[r * R + k] = u;
+        twice |= once & u;
+        once |= u;
+      }
+      exLine[r] = once & ~twice;
+    }
+    for (let c = 0; c < n; c++) {
+      let once = 0,
+        twice = 0;
+      for (let k = 0; k < C; k++) {
+        let u = 0;
+        for (let i = 0, at = o + k * R * n + c; i < R; i++, at += n) {
+          const m = cand[at];
+          if (m >= 0) u |= m;
+        }
+        segCol[c * C + k] = u;
+        twice |= once & u;
+        once |= u;
+      }
+      exLine[n + c] = once & ~twice;
+    }
+    let qt = 0,
+      removed = 0,
+      dRow = 0,
+      dCol = 0,
+      dBox = 0;
+    /** Remove `digits` from cell; false at a dead end. */
+    const drop = (cell: number, digits: number): boolean => {
+      const m = cand[o + cell];
+      if (m < 0 || (m & digits) === 0) return true;
+      const left = m & ~digits;
+      if (left === 0) return false;
+      cand[o + cell] = left;
+      removed++;
+      dRow |= rowBit[cell];
+      dCol |= colBit[cell];
+      dBox |= boxBit[cell];
+      if ((left & (left - 1)) === 0) queue[qt++] = cell;
+      return true;
+    };
+    for (let band = 0; band < C; band++) {
+      for (let stack = 0; stack < R; stack++) {
+        // the box (band, stack): its R row segments and C column segments
+        let onceR = 0,
+          twiceR = 0,
+          onceC = 0,
+          twiceC = 0;
+        for (let i = 0; i < R; i++) {
+          const u = segRow[(band * R + i) * R + stack];
+          twiceR |= onceR & u;
+          onceR |= u;
+        }
+        for (let j = 0; j < C; j++) {
+          const u = segCol[(stack * C + j) * C + band];
+          twiceC |= onceC & u;
+          onceC |= u;
+        }
+        const exBoxRow = onceR & ~twiceR,
+          exBoxCol = onceC & ~twiceC;
+        for (let i = 0; i < R; i++) {
+          const r = band * R + i;
+          const u = segRow[r * R + stack];
+          const pointing = u & exBoxRow;
+          if (pointing !== 0) {
+            for (let c = 0; c < n; c++) {
+              if (Math.floor(c / C) !== stack && !drop(r * n + c, pointing)) return -1;
+            }
+          }
+          const claiming = u & exLine[r];
+          if (claiming !== 0) {
+            for (let i2 = 0; i2 < R; i2++) {
+              if (i2 === i) continue;
+              for (let j = 0; j < C; j++) if (!drop((band * R + i2) * n + stack * C + j, claiming)) return -1;
+            }
+          }
+        }
+        for (let j = 0; j < C; j++) {
+          const c = stack * C + j;
+          const u = segCol[c * C + band];
+          const pointing = u & exBoxCol;
+          if (pointing !== 0) {
+            for (let r = 0; r < n; r++) {
+              if (Math.floor(r / R) !== band && !drop(r * n + c, pointing)) return -1;
+            }
+          }
+          const claiming = u & exLine[n + c];
+          if (claiming !== 0) {
+            for (let j2 = 0; j2 < C; j2++) {
+              if (j2 === j) continue;
+              for (let i = 0; i < R; i++) if (!drop((band * R + i) * n + stack * C + j2, claiming)) return -1;
+            }
+          }
+        }
+      }
+    }
+    this.qt = qt;
+    this.dRow = dRow;
+    this.dCol = dCol;
+    this.dBox = dBox;
+    return removed;
   }
 
   private capture(o: number): void {

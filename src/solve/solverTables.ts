@@ -20,11 +20,9 @@ export interface SolverTables {
   readonly peers: Int32Array;
   readonly unitCells: Int32Array;
   readonly cellUnits: Int32Array;
-  /** Digit mask with all n digits: bits 0..n−1. */
-  readonly full: number;
 }
 
-/** Largest n the bitmask solver takes: a candidate mask uses bits 0..n−1 and bit 31 marks a solved cell. */
+/** Largest n of the one-word counter (SolutionCounter): a candidate mask uses bits 0..n−1, bit 31 marks solved. */
 export const MAX_BITMASK_SIDE = 31;
 
 const cache = new Map<string, SolverTables>();
@@ -33,7 +31,6 @@ export function solverTables(shape: BoxShape): SolverTables {
   const hit = cache.get(shape.name);
   if (hit) return hit;
   const { rows: R, cols: C, n } = shape;
-  if (n > MAX_BITMASK_SIDE) throw new RangeError(`bitmask solver: n = ${n} is above ${MAX_BITMASK_SIDE}`);
   const N = n * n;
   const boxOf = (r: number, c: number) => Math.floor(r / R) * R + Math.floor(c / C);
   const unitCells = new Int32Array(3 * n * n);
@@ -72,7 +69,6 @@ export function solverTables(shape: BoxShape): SolverTables {
     peers,
     unitCells,
     cellUnits,
-    full: n === 31 ? 0x7fffffff : (1 << n) - 1,
   };
   cache.set(shape.name, t);
   return t;

@@ -1,0 +1,140 @@
+import { closeSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { digitText } from '../grid/parseGrid.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+
+/**
+ * A printable puzzle sheet: one self-contained HTML page (inline CSS, each grid an inline SVG, no scripts and
+ * nothing fetched), the puzzles first and their solutions after a page break, each grid with thick box lines and
+ * its caption (index, seed, grade, clues) under it.
+ */
+export interface SheetPuzzle {
+  /** n² digits, 0 = empty. */
+  readonly puzzle: ArrayLike<number>;
+  readonly solution: ArrayLike<number>;
+  /** Printed under the grid, e.g. "#1 · seed 42 · hard 3.4 (hidden pair) · 24 clues". */
+  readonly caption: string;
+}
+
+/** Side of a cell in px, by n: big grids get smaller cells so that one still fits a printed page. */
+function cellSize(n: number): number {
+  return n <= 9 ? 34 : n <= 16 ? 26 : n <= 25 ? 19 : 15;
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** One grid as SVG: givens bold; with `filled`, the other cells of the solution in a lighter weight. */
+function gridSvg(shape: BoxShape, givens: ArrayLike<number>, filled: ArrayLike<number> | null, scale: number): string {
+  const { rows: R, cols: C, n } = shape;
+  const s = cellSize(n) * scale;
+  const side = s * n;
+  const pad = 2;
+  const font = (s * (n > 35 ? 0.5 : n > 9 ? 0.58 : 0.66)).toFixed(1);
+  const parts: string[] = [];
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side + 2 * pad}" height="${side + 2 * pad}" ` +
+      `viewBox="${-pad} ${-pad} ${side + 2 * pad} ${side + 2 * pad}" role="img">`,
+  );
+  parts.push(`<rect x="0" y="0" width="${side}" height="${side}" fill="#fff"/>`);
+  const lines: string[] = [];
+  for (let k = 1; k < n; k++) {
+    const x = (k * s).toFixed(2);
+    const vThick = k % C === 0,
+      hThick = k % R === 0;
+    lines.push(`<line x1="${x}" y1="0" x2="${x}" y2="${side}" class="${vThick ? 'b' : 't'}"/>`);
+    lines.push(`<line x1="0" y1="${x}" x2="${side}" y2="${x}" class="${hThick ? 'b' : 't'}"/>`);
+  }
+  parts.push(...lines.filter((l) => l.includes('class="t"')), ...lines.filter((l) => l.includes('class="b"')));
+  parts.push(`<rect x="0" y="0" width="${side}" height="${side}" class="o"/>`);
+  for (let i = 0; i < n * n; i++) {
+    const given = givens[i];
+    const d = given || (filled ? filled[i] : 0);
+    if (!d) continue;
+    const x = ((i % n) + 0.5) * s,
+      y = (Math.floor(i / n) + 0.5) * s;
+    parts.push(
+      `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-size="${font}"${given ? ' class="g"' : ''}>` +
+        `${digitText(shape, d)}</text>`,
+    );
+  }
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+export function puzzleSheetHtml(shape: BoxShape, title: string, puzzles: readonly SheetPuzzle[]): string {
+  const css = `
+  body { font-family: Georgia, 'Times New Roman', serif; margin: 1.5cm; color: #000; }
+  h1 { font-size: 16pt; margin: 0 0 0.6cm; } h2 { font-size: 13pt; margin: 0 0 0.5cm; }
+  .sheet { display: flex; flex-wrap: wrap; gap: 0.8cm 1cm; }
+  figure { margin: 0; break-inside: avoid; page-break-inside: avoid; }
+  figcaption { font-size: 9pt; margin-top: 0.15cm; text-align: center; }
+  .solutions { break-before: page; page-break-before: always; }
+  svg line.t { stroke: #777; stroke-width: 0.7; } svg line.b { stroke: #000; stroke-width: 2.2; }
+  svg rect.o { fill: none; stroke: #000; stroke-width: 3; }
+  svg text { text-anchor: middle; dominant-baseline: central; font-family: Helvetica, Arial, sans-serif;
+             fill: #444; } svg text.g { fill: #000; font-weight: bold; }
+  @page { margin: 1.2cm; }`;
+  const figure = (p: SheetPuzzle, solution: boolean) =>
+    `<figure>${gridSvg(shape, p.puzzle, solution ? p.solution : null, solution ? 0.6 : 1)}` +
+    `<figcaption>${escapeHtml(p.caption)}</figcaption></figure>`;
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${css}\n</style></head><body>`,
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<section class="sheet">${puzzles.map((p) => figure(p, false)).join('\n')}</section>`,
+    `<section class="solutions"><h2>Solutions</h2><div class="sheet">`,
+    `${puzzles.map((p) => figure(p, true)).join('\n')}</div></section>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Write `text` to `path` atomically: into a new temporary file beside it, then renamed over it, so a reader sees
+ * the old file or the new one, never half of one. Refuses (InputError) when `path` exists and is not a regular
+ * file (a directory, a symbolic link, a device…), and when its folder does not exist.
+ */
+export function writeFileAtomically(path: string, text: string): void {
+  let existing: ReturnType<typeof lstatSync> | undefined;
+  try {
+    existing = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new InputError(`cannot write ${path}: ${(e as Error).message}`);
+  }
+  if (existing && !existing.isFile()) {
+    const what = existing.isDirectory()
+      ? 'a directory'
+      : existing.isSymbolicLink()
+        ? 'a symbolic link'
+        : 'not a regular file';
+    throw new InputError(`will not write ${path}: it is ${what}`);
+  }
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  let fd: number;
+  try {
+    fd = openSync(tmp, 'wx', 0o644);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such folder' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    throw new InputError(`cannot write ${path}: ${why}`);
+  }
+  try {
+    try {
+      writeSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+    throw new InputError(`cannot write ${path}: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,98 @@
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { BoxShape } from '../grid/shape.js';
+import { puzzleCounter } from '../solve/countSolutions.js';
+
+/**
+ * Where the generator's full grids come from. A source draws one valid full grid (n² digits 1..n) from `rng`,
+ * always the same for the same generator state, and says in `name` what kind of draw it is (printed with every
+ * puzzle).
+ */
+export interface GridSource {
+  /** "uniform" (every grid of the shape equally likely) or "random fill" (no such promise). */
+  readonly name: string;
+  sample(rng: RandomGenerator): Uint8Array;
+}
+
+/** A whole number in 0..k−1, without bias. */
+export function randomInt(rng: RandomGenerator, k: number): number {
+  return uniformInt(rng, 0, k - 1);
+}
+
+/** Shuffle a[0..len) in place (Fisher–Yates). */
+export function shuffle(rng: RandomGenerator, a: Int32Array | number[], len = a.length): void {
+  for (let i = len - 1; i > 0; i--) {
+    const j = randomInt(rng, i + 1);
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+}
+
+/** A random permutation of 0..k−1. */
+function permutation(rng: RandomGenerator, k: number): Int32Array {
+  return randomPermutation(rng, new Int32Array(k), k);
+}
+
+/** A random permutation of 0..k−1 written into out[0..k); returns out. */
+export function randomPermutation(rng: RandomGenerator, out: Int32Array, k: number): Int32Array {
+  for (let i = 0; i < k; i++) out[i] = i;
+  shuffle(rng, out, k);
+  return out;
+}
+
+/**
+ * A randomized fill with propagation, for any shape: the boxes on the diagonal (band i, stack i) get random
+ * permutations of 1..n (they share no row, column or box, so any choice is consistent), the production counter
+ * completes them (its search propagates singles and branches on the tightest cell), and a random
+ * validity-preserving transformation finishes the draw: digits renamed, bands and the rows inside each band
+ * shuffled, stacks and the columns inside each stack shuffled, and for square boxes a transpose half the time.
+ *
+ * This is not uniform: the completion is the counter's first solution in its own search order, and the
+ * transformations only spread it over its orbit, so some grids are likelier than others (and some may never come
+ * out). Use a uniform sampler where the shape has one.
+ */
+export function randomFillSource(shape: BoxShape): GridSource {
+  const { rows: R, cols: C, n } = shape;
+  const N = n * n;
+  const counter = puzzleCounter(shape);
+  const seed = new Uint8Array(N);
+  const filled = new Uint8Array(N);
+  return {
+    name: 'random fill',
+    sample(rng: RandomGenerator): Uint8Array {
+      for (;;) {
+        seed.fill(0);
+        for (let k = 0; k < Math.min(R, C); k++) {
+          // band k (rows kR..kR+R−1), stack k (columns kC..kC+C−1)
+          const digits = permutation(rng, n);
+          for (let i = 0; i < n; i++) seed[(k * R + Math.floor(i / C)) * n + k * C + (i % C)] = digits[i] + 1;
+        }
+        if (counter.count(seed, 1, filled).solved) break;
+      }
+      // rename digits; permute bands, rows in bands, stacks, columns in stacks; maybe transpose
+      const digit = permutation(rng, n);
+      const bands = permutation(rng, C),
+        stacks = permutation(rng, R);
+      const rowOf = new Int32Array(n),
+        colOf = new Int32Array(n);
+      for (let b = 0; b < C; b++) {
+        const inBand = permutation(rng, R);
+        for (let i = 0; i < R; i++) rowOf[b * R + i] = bands[b] * R + inBand[i];
+      }
+      for (let s = 0; s < R; s++) {
+        const inStack = permutation(rng, C);
+        for (let i = 0; i < C; i++) colOf[s * C + i] = stacks[s] * C + inStack[i];
+      }
+      const transpose = R === C && randomInt(rng, 2) === 1;
+      const out = new Uint8Array(N);
+      for (let r = 0; r < n; r++) {
+        for (let c = 0; c < n; c++) {
+          const d = digit[filled[rowOf[r] * n + colOf[c]] - 1] + 1;
+          out[transpose ? c * n + r : r * n + c] = d;
+        }
+      }
+      return out;
+    },
+  };
+}
