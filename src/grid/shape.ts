@@ -30,7 +30,7 @@ export interface BoxShape {
   readonly name: string;
 }
 
-/** Largest side the grid code accepts: 6×6 boxes (one character a digit to n = 35, then whitespace-separated numbers). */
+/** Largest side the grid code accepts: 6×6 boxes (a character a digit up to n = 35, then numbers). */
 export const MAX_SIDE = 36;
 
 /** An error in what a user typed or supplied; the CLI prints its message on one line and exits with status 2. */
