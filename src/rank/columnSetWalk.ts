@@ -1,0 +1,326 @@
+import type { ColumnPartitions } from '../grid/columnPartitions.js';
+import type { BoxShape } from '../grid/shape.js';
+import type { BandClasses } from '../symmetry/classifyBands.js';
+import type { ClassTransforms } from './classTransforms.js';
+
+/**
+ * Three bands (C = 3): below a top band b whose columns still need the digit sets S (S_c = the digits
+ * missing from column c), the middle band has column sets T (T_c ⊂ S_c, R digits, each box's T_c
+ * partitioning the digits) and the bottom band S∖T, so
+ *
+ *     n(b) = Σ_T F(T)·F(S∖T).
+ *
+ * This walks that sum in a fixed order of T: lexicographic over (T_1, T_2, …, T_n), each set compared as the
+ * number Σ 2^(d−1). Box by box, T is a choice t_k for each box k (56 per box for 3×3, enumerated in that
+ * order), and the offset of T = (t_1, …, t_R) is
+ *
+ *     Σ_{t'_1 < t_1} W_1(t'_1)  +  Σ_{t'_2 < t_2} Σ_{t_3} v(t_1, t'_2, t_3)  +  Σ_{t'_3 < t_3} v(t_1, t_2, t'_3)
+ *
+ * with v = F(T)·F(S∖T) and W_1(t) the sum of v over everything with box 1's choice t. The last two terms are
+ * at most 56·56 products of two table reads (the renaming that puts T's box 1 in standard form is fixed once
+ * t_1 is). W_1 would cost the whole 56³ sum, so it is tabulated once per class, for each box of the class
+ * representative, and read through the symmetry that sends b to its representative (`ClassTransforms`):
+ * W_1(b; t) = W_box(rep; image of t). Building those tables is also how n_C is counted here.
+ */
+export interface ColumnSetWalk {
+  /** n_C for each class, in class order (Σ of the box-1 marginal of the representative). */
+  readonly completions: Float64Array;
+  /**
+   * Offset of the middle band's column sets T below the standard top band at cells[0..R·n): the sum of
+   * F(T')·F(S∖T') over the T' before T. S is the complement of the top band's columns.
+   */
+  offsetOf(cells: ArrayLike<number>, S: ArrayLike<number>, T: ArrayLike<number>): number;
+  /** The T with offset(T) ≤ r < offset(T) + F(T)·F(S∖T), for 0 ≤ r < n(b): written to T; returns r − offset(T). */
+  find(cells: ArrayLike<number>, S: ArrayLike<number>, r: number, T: Int32Array): number;
+}
+
+const MAX_CHOICES = 1024;
+
+export function columnSetWalk(
+  shape: BoxShape,
+  partitions: ColumnPartitions,
+  table: ArrayLike<number>,
+  classes: BandClasses,
+  transforms: ClassTransforms,
+): ColumnSetWalk {
+  const { rows: R, cols: C, n } = shape;
+  if (C !== 3) throw new Error('internal: the column-set walk is for three bands');
+  const P = partitions.count;
+  const full = (1 << n) - 1;
+  const pop = new Uint8Array(1 << n);
+  for (let m = 1; m <= full; m++) pop[m] = pop[m & (m - 1)] + 1;
+  const stride = new Float64Array(R);
+  for (let k = R - 1, s = 1; k >= 1; k--, s *= P) stride[k] = s;
+
+  // choices[k]: the choices of box k, C masks each, in order; count[k]
+  const choices = Array.from({ length: R }, () => new Int32Array(MAX_CHOICES * C));
+  const counts = new Int32Array(R);
+  const cur = new Int32Array(C);
+
+  /** Every choice for box k under S, in increasing order, into choices[k]. */
+  function boxChoices(S: ArrayLike<number>, k: number): number {
+    const out = choices[k];
+    let count = 0;
+    const rec = (i: number, used: number): void => {
+      if (i === C - 1) {
+        const rest = full & ~used;
+        if ((rest & ~S[k * C + i]) !== 0) return;
+        cur[i] = rest;
+        if (count === MAX_CHOICES) throw new Error('internal: too many column-set choices');
+        out.set(cur, count * C);
+        count++;
+        return;
+      }
+      const avail = S[k * C + i] & ~used;
+      // submasks of avail in increasing order, those with R digits
+      for (let s = avail & -avail; s !== 0; s = (s - avail) & avail) {
+        if (pop[s] !== R) continue;
+        cur[i] = s;
+        rec(i + 1, used | s);
+      }
+    };
+    rec(0, 0);
+    counts[k] = count;
+    return count;
+  }
+
+  // --- the renamings that put box 1 of T (and of S∖T) in standard form, as tables over all masks ---
+  const mapT = new Int32Array(1 << n);
+  const mapU = new Int32Array(1 << n);
+  const target = new Int32Array(n);
+  function renaming(map: Int32Array, masks: ArrayLike<number>, offset: number): void {
+    for (let c = 0; c < C; c++) {
+      let m = masks[offset + c],
+        r = 0;
+      while (m) {
+        const b = m & -m;
+        target[31 - Math.clz32(b)] = r * C + c;
+        r++;
+        m ^= b;
+      }
+    }
+    map[0] = 0;
+    for (let m = 1; m <= full; m++) map[m] = map[m & (m - 1)] | (1 << target[31 - Math.clz32(m & -m)]);
+  }
+
+  // a[k][t], b[k][t]: the table-index terms of box k's choice t in T and in S∖T
+  const A = Array.from({ length: R }, () => new Float64Array(MAX_CHOICES));
+  const B = Array.from({ length: R }, () => new Float64Array(MAX_CHOICES));
+  const mapped = new Int32Array(C);
+  const rest0 = new Int32Array(C);
+
+  /** With box 1's choice t0 (choices[0]) fixed: fill A, B for boxes 2..R. */
+  function prepare(S: ArrayLike<number>, t0: number): void {
+    const ch0 = choices[0];
+    for (let i = 0; i < C; i++) rest0[i] = S[i] & ~ch0[t0 * C + i];
+    renaming(mapT, ch0, t0 * C);
+    renaming(mapU, rest0, 0);
+    for (let k = 1; k < R; k++) {
+      const ch = choices[k],
+        a = A[k],
+        b = B[k],
+        s = stride[k];
+      for (let t = 0; t < counts[k]; t++) {
+        for (let i = 0; i < C; i++) mapped[i] = mapT[ch[t * C + i]];
+        a[t] = partitions.indexOf(mapped) * s;
+        for (let i = 0; i < C; i++) mapped[i] = mapU[S[k * C + i] & ~ch[t * C + i]];
+        b[t] = partitions.indexOf(mapped) * s;
+      }
+    }
+  }
+
+  /** Σ over box R's choices of v, with box 2's choice t1 (R = 3); v itself when R = 2. */
+  function rowSum(t1: number): number {
+    const a1 = A[1][t1],
+      b1 = B[1][t1];
+    if (R === 2) return table[a1] * table[b1];
+    const a = A[2],
+      b = B[2];
+    let s = 0;
+    for (let t = 0; t < counts[2]; t++) s += table[a1 + a[t]] * table[b1 + b[t]];
+    return s;
+  }
+
+  // --- per-class marginals: W_k(t) for every box k of each representative, keyed by the choice's masks ---
+  const keyScale = 2 ** (n * C);
+  const keyOf = (cls: number, k: number, masks: ArrayLike<number>, offset: number): number => {
+    let key = 0;
+    for (let i = C - 1; i >= 0; i--) key = key * (1 << n) + masks[offset + i];
+    return (cls * R + k) * keyScale + key;
+  };
+  const marginals = new Map<number, number>();
+  const completions = new Float64Array(classes.count);
+  const size = R * n;
+  const Srep = new Int32Array(n);
+  const W = Array.from({ length: R }, () => new Float64Array(MAX_CHOICES));
+  const complement = Array.from({ length: R }, () => new Int32Array(MAX_CHOICES));
+  for (let cls = 0; cls < classes.count; cls++) {
+    const base = cls * size;
+    for (let c = 0; c < n; c++) {
+      let m = full;
+      for (let r = 0; r < R; r++) m &= ~(1 << (classes.reps[base + r * n + c] - 1));
+      Srep[c] = m;
+    }
+    for (let k = 0; k < R; k++) {
+      boxChoices(Srep, k);
+      W[k].fill(0, 0, counts[k]);
+      // complement[k][t]: the choice S∖t (the bottom band's sets when the middle band takes t)
+      const index = new Map<number, number>();
+      const ch = choices[k];
+      for (let t = 0; t < counts[k]; t++) index.set(keyOf(0, 0, ch, t * C), t);
+      for (let t = 0; t < counts[k]; t++) {
+        for (let i = 0; i < C; i++) mapped[i] = Srep[k * C + i] & ~ch[t * C + i];
+        const u = index.get(keyOf(0, 0, mapped, 0));
+        if (u === undefined || u === t) throw new Error('internal: a column-set choice has no complement');
+        complement[k][t] = u;
+      }
+    }
+    // v(T) = v(S∖T), and T ≠ S∖T: sum over the half of box 1's choices below their complement, then mirror
+    for (let t0 = 0; t0 < counts[0]; t0++) {
+      if (complement[0][t0] < t0) continue;
+      prepare(Srep, t0);
+      let total = 0;
+      if (R === 2) {
+        for (let t1 = 0; t1 < counts[1]; t1++) {
+          const v = rowSum(t1);
+          W[1][t1] += v;
+          total += v;
+        }
+      } else {
+        const a2 = A[2],
+          b2 = B[2],
+          w2 = W[2];
+        for (let t1 = 0; t1 < counts[1]; t1++) {
+          const a1 = A[1][t1],
+            b1 = B[1][t1];
+          let s = 0;
+          for (let t = 0; t < counts[2]; t++) {
+            const v = table[a1 + a2[t]] * table[b1 + b2[t]];
+            w2[t] += v;
+            s += v;
+          }
+          W[1][t1] += s;
+          total += s;
+        }
+      }
+      W[0][t0] = total;
+    }
+    let nC = 0;
+    for (let t0 = 0; t0 < counts[0]; t0++) {
+      const u = complement[0][t0];
+      if (u > t0) {
+        W[0][u] = W[0][t0];
+        nC += 2 * W[0][t0];
+      }
+    }
+    for (let k = 1; k < R; k++) {
+      const w = W[k],
+        comp = complement[k];
+      const half = w.slice(0, counts[k]);
+      for (let t = 0; t < counts[k]; t++) w[t] = half[t] + half[comp[t]];
+    }
+    if (!Number.isSafeInteger(nC)) throw new Error('internal: a completion count is not exact');
+    completions[cls] = nC;
+    for (let k = 0; k < R; k++) {
+      const ch = choices[k];
+      for (let t = 0; t < counts[k]; t++) marginals.set(keyOf(cls, k, ch, t * C), W[k][t]);
+    }
+  }
+
+  // --- queries ---
+  const repCol = new Int32Array(n);
+  const digit = new Int32Array(n + 1);
+  const srcCol = new Int32Array(C);
+  const repMasks = new Int32Array(C);
+  let qCls = 0,
+    qBox = 0;
+
+  /** Box 1's choices under S, and the symmetry to the representative. */
+  function start(cells: ArrayLike<number>, S: ArrayLike<number>): void {
+    for (let k = 0; k < R; k++) boxChoices(S, k);
+    qCls = transforms.toRepresentative(cells, 0, repCol, digit);
+    qBox = Math.floor(repCol[0] / C);
+    for (let c = 0; c < C; c++) srcCol[repCol[c] - qBox * C] = c;
+  }
+
+  /** W_1(b; t) for box 1's choice t. */
+  function marginal(t: number): number {
+    const ch = choices[0];
+    for (let i = 0; i < C; i++) {
+      let m = ch[t * C + srcCol[i]],
+        out = 0;
+      while (m) {
+        const b = m & -m;
+        out |= 1 << (digit[32 - Math.clz32(b)] - 1);
+        m ^= b;
+      }
+      repMasks[i] = out;
+    }
+    const w = marginals.get(keyOf(qCls, qBox, repMasks, 0));
+    if (w === undefined) throw new Error('internal: no marginal for a column-set choice');
+    return w;
+  }
+
+  function indexOfChoice(k: number, T: ArrayLike<number>): number {
+    const ch = choices[k];
+    for (let t = 0; t < counts[k]; t++) {
+      let same = true;
+      for (let i = 0; i < C && same; i++) same = ch[t * C + i] === T[k * C + i];
+      if (same) return t;
+    }
+    throw new Error('not a column-set choice below this band');
+  }
+
+  function offsetOf(cells: ArrayLike<number>, S: ArrayLike<number>, T: ArrayLike<number>): number {
+    start(cells, S);
+    const t0 = indexOfChoice(0, T);
+    let off = 0;
+    for (let t = 0; t < t0; t++) off += marginal(t);
+    prepare(S, t0);
+    const t1 = indexOfChoice(1, T);
+    for (let t = 0; t < t1; t++) off += rowSum(t);
+    if (R === 3) {
+      const t2 = indexOfChoice(2, T);
+      const a1 = A[1][t1],
+        b1 = B[1][t1];
+      for (let t = 0; t < t2; t++) off += table[a1 + A[2][t]] * table[b1 + B[2][t]];
+    }
+    return off;
+  }
+
+  function find(cells: ArrayLike<number>, S: ArrayLike<number>, r: number, T: Int32Array): number {
+    start(cells, S);
+    let t0 = 0;
+    for (; t0 < counts[0]; t0++) {
+      const w = marginal(t0);
+      if (r < w) break;
+      r -= w;
+    }
+    if (t0 === counts[0]) throw new Error('internal: offset beyond the completions of the band');
+    prepare(S, t0);
+    let t1 = 0;
+    for (; t1 < counts[1]; t1++) {
+      const w = rowSum(t1);
+      if (r < w) break;
+      r -= w;
+    }
+    if (t1 === counts[1]) throw new Error('internal: offset beyond a box-1 choice');
+    T.set(choices[0].subarray(t0 * C, t0 * C + C), 0);
+    T.set(choices[1].subarray(t1 * C, t1 * C + C), C);
+    if (R === 3) {
+      const a1 = A[1][t1],
+        b1 = B[1][t1];
+      let t2 = 0;
+      for (; t2 < counts[2]; t2++) {
+        const w = table[a1 + A[2][t2]] * table[b1 + B[2][t2]];
+        if (r < w) break;
+        r -= w;
+      }
+      if (t2 === counts[2]) throw new Error('internal: offset beyond a box-2 choice');
+      T.set(choices[2].subarray(t2 * C, t2 * C + C), 2 * C);
+    }
+    return r;
+  }
+
+  return { completions, offsetOf, find };
+}

@@ -1,0 +1,225 @@
+import { bandCodec } from '../bands/bandKey.js';
+import type { ColumnPartitions } from '../grid/columnPartitions.js';
+import { permutationsOf } from '../grid/permutationsOf.js';
+import { factorial, type BoxShape } from '../grid/shape.js';
+
+/**
+ * The standard top bands in lexicographic order (reading order, cell by cell), each weighted by its completion
+ * count n(b): the offset of band b is Σ n(b') over the bands b' before it.
+ *
+ * Storage. The first R−1 rows of a standard band (its "prefix") fix, in each box 2..R, the set of C digits its
+ * last row holds; the C! orders of each of those sets are all allowed, so each prefix is followed by exactly
+ * L = (C!)^(R−1) bands, consecutive in lexicographic order, ranked within the prefix by the mixed-radix code
+ *
+ *     code = a_2·(C!)^(R−2) + … + a_R,      a_k = rank of box k's last-row order among the C! orders
+ *
+ * (box 2 most significant, as in reading order). Per prefix the index keeps its key (the bandCodec key of the
+ * first R−1 rows, increasing), the column-set partition of each box 2..R under each of its C! last-row orders,
+ * and the offset of its first band (a BigUint64Array: for 3×3 the offsets pass 2^53). n(b) depends only on
+ * the partitions of boxes 2..R (in order), so a band's weight is `weights[Σ_k p_k·P^(R−1−k)]`, the index
+ * the column-set table uses. Offsets inside a prefix are short sums of at most L weights.
+ *
+ *   3×3: 72,576 prefixes of 36 bands;  4×2: 2,568,192 prefixes of 8 bands (≈ 70 MB of tables).
+ */
+export interface TopBandIndex {
+  readonly shape: BoxShape;
+  /** Number of standard top bands. */
+  readonly count: number;
+  /** Σ n(b) over every standard top band: N/n!. */
+  readonly total: bigint;
+  /** Offset of the band at cells[offset..]: Σ n(b') over the bands b' before it. `weight` receives n(b). */
+  offsetOf(cells: ArrayLike<number>, offset?: number): { readonly before: bigint; readonly weight: number };
+  /**
+   * The band b with offset(b) ≤ r < offset(b) + n(b), for 0 ≤ r < total: written to out[0..R·n), and r − offset(b)
+   * returned (a whole number below n(b)).
+   */
+  find(r: bigint, out: Uint8Array): number;
+  /** The band's lexicographic position among all standard bands (0-based), for tests. */
+  idOf(cells: ArrayLike<number>, offset?: number): number;
+}
+
+export interface TopBandIndexBuilder {
+  /** Give it every standard band, in enumeration order (`forEachBand`'s visitor). */
+  visit(cells: Uint8Array, id: number): void;
+  /** Finish, with n(b) looked up as weights[partition index] (see above). */
+  build(weights: ArrayLike<number>): TopBandIndex;
+}
+
+export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartitions): TopBandIndexBuilder {
+  const { rows: R, cols: C, n } = shape;
+  const P = partitions.count;
+  const codec = bandCodec(shape);
+  const radix = codec.radix;
+  const orders = permutationsOf(C);
+  const CF = orders.length;
+  const L = CF ** (R - 1);
+  const perPrefix = (R - 1) * CF;
+  if (P ** (R - 1) > 0xffffffff || codec.keySpace / radix > 0xffffffff)
+    throw new RangeError(`top-band index: ${shape.name} is too big`);
+
+  let keys = new Uint32Array(1024);
+  let parts = new Uint16Array(1024 * perPrefix);
+  let prefixes = 0;
+  let bands = 0;
+  const colMask = new Int32Array(n);
+  const lastSet = new Int32Array(C);
+  const mappedBox = new Int32Array(C);
+
+  /** The partitions of boxes 2..R under each last-row order, from the prefix rows in `cells`, into parts[at..]. */
+  function prefixParts(cells: ArrayLike<number>, offset: number, into: Uint16Array, at: number): void {
+    colMask.fill(0);
+    for (let r = 0; r < R - 1; r++) for (let c = 0; c < n; c++) colMask[c] |= 1 << (cells[offset + r * n + c] - 1);
+    const full = (1 << n) - 1;
+    for (let k = 1; k < R; k++) {
+      let rest = full;
+      for (let c = 0; c < C; c++) rest &= ~colMask[k * C + c];
+      for (let i = 0; i < C; i++) {
+        const b = rest & -rest;
+        lastSet[i] = b;
+        rest ^= b;
+      }
+      for (let a = 0; a < CF; a++) {
+        const o = orders[a];
+        for (let c = 0; c < C; c++) mappedBox[c] = colMask[k * C + c] | lastSet[o[c]];
+        into[at + (k - 1) * CF + a] = partitions.indexOf(mappedBox);
+      }
+    }
+  }
+
+  function visit(cells: Uint8Array, id: number): void {
+    bands++;
+    if (id % L !== 0) return;
+    const key = Math.floor(codec.encode(cells) / radix);
+    if (prefixes > 0 && key <= keys[prefixes - 1]) throw new Error('internal: band prefixes out of order');
+    if (prefixes === keys.length) {
+      const k2 = new Uint32Array(keys.length * 2);
+      k2.set(keys);
+      keys = k2;
+      const p2 = new Uint16Array(parts.length * 2);
+      p2.set(parts);
+      parts = p2;
+    }
+    keys[prefixes] = key;
+    prefixParts(cells, 0, parts, prefixes * perPrefix);
+    prefixes++;
+  }
+
+  function build(weights: ArrayLike<number>): TopBandIndex {
+    if (bands !== prefixes * L) throw new Error(`internal: ${bands} bands are not ${prefixes} prefixes × ${L}`);
+    const prefixKeys = keys.slice(0, prefixes);
+    const prefixParts_ = parts.slice(0, prefixes * perPrefix);
+    keys = new Uint32Array(0);
+    parts = new Uint16Array(0);
+    const stride = new Float64Array(R);
+    for (let k = R - 1, s = 1; k >= 1; k--, s *= P) stride[k] = s;
+    const digitOf = new Int32Array(R); // scratch: the arrangement digits of a code, box 2 first
+
+    function weightOf(prefix: number, code: number): number {
+      let idx = 0;
+      const base = prefix * perPrefix;
+      for (let k = R - 1; k >= 1; k--) {
+        const a = code % CF;
+        code = (code - a) / CF;
+        idx += prefixParts_[base + (k - 1) * CF + a] * stride[k];
+      }
+      return weights[idx];
+    }
+
+    const cum = new BigUint64Array(prefixes + 1);
+    let acc = 0n;
+    for (let p = 0; p < prefixes; p++) {
+      cum[p] = acc;
+      let s = 0;
+      for (let code = 0; code < L; code++) s += weightOf(p, code);
+      if (!Number.isSafeInteger(s)) throw new Error('internal: a prefix weight is not exact');
+      acc += BigInt(s);
+    }
+    cum[prefixes] = acc;
+
+    function prefixOf(cells: ArrayLike<number>, offset: number): number {
+      const key = Math.floor(codec.encode(cells, offset) / radix);
+      let lo = 0,
+        hi = prefixes - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (prefixKeys[mid] <= key) lo = mid;
+        else hi = mid - 1;
+      }
+      if (prefixKeys[lo] !== key) throw new Error('not a standard band');
+      return lo;
+    }
+
+    /** The code of the band's last row (see above). */
+    function codeOf(cells: ArrayLike<number>, offset: number): number {
+      let code = 0;
+      const base = offset + (R - 1) * n;
+      for (let k = 1; k < R; k++) {
+        // Lehmer rank of the C digits at base + k·C..
+        let a = 0;
+        for (let i = 0; i < C; i++) {
+          const d = cells[base + k * C + i];
+          let smaller = 0;
+          for (let j = i + 1; j < C; j++) if (cells[base + k * C + j] < d) smaller++;
+          a += smaller * factorial(C - 1 - i);
+        }
+        code = code * CF + a;
+      }
+      return code;
+    }
+
+    function offsetOf(cells: ArrayLike<number>, offset = 0): { before: bigint; weight: number } {
+      const p = prefixOf(cells, offset);
+      const code = codeOf(cells, offset);
+      let s = 0;
+      for (let c = 0; c < code; c++) s += weightOf(p, c);
+      return { before: cum[p] + BigInt(s), weight: weightOf(p, code) };
+    }
+
+    function idOf(cells: ArrayLike<number>, offset = 0): number {
+      return prefixOf(cells, offset) * L + codeOf(cells, offset);
+    }
+
+    const full = (1 << n) - 1;
+    function find(r: bigint, out: Uint8Array): number {
+      if (r < 0n || r >= acc) throw new RangeError(`top-band offset ${r} is outside 0..${acc - 1n}`);
+      let lo = 0,
+        hi = prefixes - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (cum[mid] <= r) lo = mid;
+        else hi = mid - 1;
+      }
+      let rem = Number(r - cum[lo]);
+      let code = 0;
+      for (; code < L; code++) {
+        const w = weightOf(lo, code);
+        if (rem < w) break;
+        rem -= w;
+      }
+      if (code === L) throw new Error('internal: offset beyond its prefix');
+      // rows 0..R−2 from the key (the last row decodes to something, and is overwritten)
+      codec.decode(prefixKeys[lo] * radix, out, 0);
+      let x = code;
+      for (let k = R - 1; k >= 1; k--) {
+        digitOf[k - 1] = x % CF;
+        x = (x - digitOf[k - 1]) / CF;
+      }
+      for (let k = 1; k < R; k++) {
+        let rest = full;
+        for (let r2 = 0; r2 < R - 1; r2++) for (let c = 0; c < C; c++) rest &= ~(1 << (out[r2 * n + k * C + c] - 1));
+        for (let i = 0; i < C; i++) {
+          const b = rest & -rest;
+          lastSet[i] = 32 - Math.clz32(b);
+          rest ^= b;
+        }
+        const o = orders[digitOf[k - 1]];
+        for (let c = 0; c < C; c++) out[(R - 1) * n + k * C + c] = lastSet[o[c]];
+      }
+      return rem;
+    }
+
+    return { shape, count: bands, total: acc, offsetOf, find, idOf };
+  }
+
+  return { visit, build };
+}
