@@ -45,27 +45,31 @@ export function classTransforms(bands: BandEnumeration, classes: BandClasses): C
   const colOrders = permutationsOf(C);
   const boxPerm = new Int32Array(R);
   const colPerm = new Int32Array(R * C);
+  // the R!·R·C! cell maps: row order, the box that goes first, its column order (the other boxes as they are)
+  const maps: Int32Array[] = [];
+  for (const rowPerm of rowPerms) {
+    for (let b0 = 0; b0 < R; b0++) {
+      boxPerm[0] = b0;
+      for (let k = 1, b = 0; k < R; k++, b++) boxPerm[k] = b === b0 ? ++b : b;
+      for (const co of colOrders) {
+        for (let k = 0; k < R; k++) for (let c = 0; c < C; c++) colPerm[k * C + c] = k === 0 ? co[c] : c;
+        maps.push(bandCellMap(shape, rowPerm, boxPerm, colPerm));
+      }
+    }
+  }
   let found = 0;
   for (let cls = 0; cls < classes.count; cls++) {
-    for (const rowPerm of rowPerms) {
-      for (let b0 = 0; b0 < R; b0++) {
-        boxPerm[0] = b0;
-        for (let k = 1, b = 0; k < R; k++, b++) boxPerm[k] = b === b0 ? ++b : b;
-        for (const co of colOrders) {
-          for (let k = 0; k < R; k++) for (let c = 0; c < C; c++) colPerm[k * C + c] = k === 0 ? co[c] : c;
-          const src = bandCellMap(shape, rowPerm, boxPerm, colPerm);
-          applyBandSymmetry(shape, src, classes.reps, moved, relabel, cls * size);
-          lexColumnOrder(shape, moved, order);
-          for (let r = 0; r < R; r++) for (let j = 0; j < n; j++) reduced[r * n + j] = moved[r * n + order[j]];
-          const x = lexOf.get(codec.encode(reduced));
-          if (x === undefined) throw new Error('internal: an image of a class representative is not a band');
-          if (classes.classOfLex[x] !== cls) throw new Error('internal: an image left its class');
-          if (repColOf[x * n] >= 0) continue;
-          found++;
-          for (let j = 0; j < n; j++) repColOf[x * n + j] = src[order[j]] % n;
-          for (let d = 1; d <= n; d++) digitOf[x * (n + 1) + relabel[d]] = d;
-        }
-      }
+    for (const src of maps) {
+      applyBandSymmetry(shape, src, classes.reps, moved, relabel, cls * size);
+      lexColumnOrder(shape, moved, order);
+      for (let r = 0; r < R; r++) for (let j = 0; j < n; j++) reduced[r * n + j] = moved[r * n + order[j]];
+      const x = lexOf.get(codec.encode(reduced));
+      if (x === undefined) throw new Error('internal: an image of a class representative is not a band');
+      if (classes.classOfLex[x] !== cls) throw new Error('internal: an image left its class');
+      if (repColOf[x * n] >= 0) continue;
+      found++;
+      for (let j = 0; j < n; j++) repColOf[x * n + j] = src[order[j]] % n;
+      for (let d = 1; d <= n; d++) digitOf[x * (n + 1) + relabel[d]] = d;
     }
   }
   if (found !== bands.lexCount) throw new Error(`internal: ${bands.lexCount - found} reduced bands were not reached`);

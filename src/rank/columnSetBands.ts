@@ -1,6 +1,7 @@
 import type { ColumnPartitions } from '../grid/columnPartitions.js';
 import { permutationsOf } from '../grid/permutationsOf.js';
 import { factorial, type BoxShape } from '../grid/shape.js';
+import { orderedPartitionIndex } from './orderedPartitionIndex.js';
 
 /**
  * The bands whose column c holds exactly the digits T_c (masks, bit d−1 for digit d): how many there are,
@@ -74,10 +75,33 @@ export function columnSetBands(
   const lastStart = n - C; // first column of the last box
   const rowsFactorial = factorial(R);
 
+  // Renaming box 1 by its reading: the digit at row r of box-1 column c becomes r·C + c (0-based bit). A set of
+  // digits is renamed column by column: rename[(c·R! + p)·2^R + s] is the renamed bits of the digits of column c
+  // whose indices (among that column's sorted digits) are the bits of s, when column c is read as permutation p.
+  const rename = new Int32Array(C * nPerms << R);
+  for (let c = 0; c < C; c++) {
+    for (let p = 0; p < nPerms; p++) {
+      for (let s = 0; s < 1 << R; s++) {
+        let m = 0;
+        for (let r = 0; r < R; r++) if (s & (1 << perms[p][r])) m |= 1 << (r * C + c);
+        rename[((c * nPerms + p) << R) + s] = m;
+      }
+    }
+  }
+  const dense = orderedPartitionIndex(partitions);
+
   // per-query scratch
   const digs = new Int8Array(n * R); // digs[c·R + i]: i-th smallest digit (0-based) of column c
-  const ren = new Int32Array(n); // digit → bit of the renamed digit
-  const mapped = new Int32Array(C);
+  /** sub[j·C + c]: the digits of column j (j ≥ C) that box-1 column c holds, as indices among its sorted digits. */
+  const sub = new Int32Array(n * C);
+  /**
+   * Box 1 read column by column: level[c·J + j] is the renamed set of the j-th looked-up column (the first C−1
+   * columns of each box 2..R, J of them) from box-1 columns 0..c−1 alone, so a renaming costs J reads per column.
+   */
+  const J = (R - 1) * (C - 1);
+  const level = new Int32Array((C + 1) * J);
+  const lookedUp = new Int32Array(J);
+  for (let k = 1, j = 0; k < R; k++) for (let i = 0; i < C - 1; i++) lookedUp[j++] = k * C + i;
   const used = new Int32Array(n); // rows used by each digit (0-based)
 
   function readColumns(masks: ArrayLike<number>): void {
@@ -89,41 +113,50 @@ export function columnSetBands(
         m ^= b;
       }
     }
+    for (let j = C; j < n; j++) {
+      const m = masks[j];
+      for (let c = 0; c < C; c++) {
+        let s = 0;
+        for (let i = 0; i < R; i++) if (m & (1 << digs[c * R + i])) s |= 1 << i;
+        sub[j * C + c] = s;
+      }
+    }
   }
 
-  /** F or H at the configuration of boxes 2..R renamed by `ren` (box 1 is standard after the renaming). */
+  /** Box-1 column c read as permutation p, on top of columns 0..c−1. */
+  function readBox1(c: number, p: number): void {
+    const from = c * J,
+      to = from + J,
+      base = (c * nPerms + p) << R;
+    for (let j = 0; j < J; j++) level[to + j] = level[from + j] | rename[base + sub[lookedUp[j] * C + c]];
+  }
+
+  /** F or H at the configuration of boxes 2..R renamed by box 1's reading (box 1 is then standard). */
   function lookup(t: ArrayLike<number>): number {
     let idx = 0;
-    for (let k = 1; k < R; k++) {
-      for (let i = 0; i < C; i++) {
-        const base = (k * C + i) * R;
-        let m = 0;
-        for (let j = 0; j < R; j++) m |= 1 << ren[digs[base + j]];
-        mapped[i] = m;
-      }
-      idx += partitions.indexOf(mapped) * stride[k];
+    const at = C * J;
+    for (let k = 1, j = 0; k < R; k++) {
+      let key = 0;
+      for (let i = C - 2; i >= 0; i--) key = key * (1 << n) + level[at + j + i];
+      j += C - 1;
+      idx += dense[key] * stride[k];
     }
     return t[idx];
   }
 
   function count(masks: ArrayLike<number>): number {
     readColumns(masks);
-    for (let c = 0; c < C; c++) for (let i = 0; i < R; i++) ren[digs[c * R + i]] = i * C + c;
+    // the identity reading (smallest digit on top) is the renaming F is tabulated with; any would do
+    for (let c = 0; c < C; c++) readBox1(c, 0);
     return lookup(table);
   }
 
-  /** Set ren for box-1 column c read as permutation p. */
-  function renameColumn(c: number, p: number): void {
-    for (let r = 0; r < R; r++) ren[digs[c * R + permFlat[p * R + r]]] = r * C + c;
-  }
-
-  /** Bands following box-1 columns 0..c−1 as set in ren: Σ of H over every reading of columns c..C−1. */
+  /** Bands following box-1 columns 0..c−1 as read: Σ of H over every reading of columns c..C−1. */
   function box1Sum(c: number): number {
-    if (c === C) return lookup(standard);
     let s = 0;
     for (let p = 0; p < nPerms; p++) {
-      renameColumn(c, p);
-      s += box1Sum(c + 1);
+      readBox1(c, p);
+      s += c === C - 1 ? lookup(standard) : box1Sum(c + 1);
     }
     return s;
   }
@@ -183,14 +216,14 @@ export function columnSetBands(
     const block = total / rowsFactorial;
     const p0 = readingOf(cells, offset, 0);
     let k = p0 * block;
-    renameColumn(0, p0);
+    readBox1(0, p0);
     for (let c = 1; c < C; c++) {
       const pc = readingOf(cells, offset, c);
       for (let p = 0; p < pc; p++) {
-        renameColumn(c, p);
-        k += box1Sum(c + 1);
+        readBox1(c, p);
+        k += c === C - 1 ? lookup(standard) : box1Sum(c + 1);
       }
-      renameColumn(c, pc);
+      readBox1(c, pc);
     }
     used.fill(0);
     for (let c = 0; c < C; c++) place(c, readingOf(cells, offset, c));
@@ -218,20 +251,19 @@ export function columnSetBands(
     const block = total / rowsFactorial;
     const p0 = Math.floor(k / block);
     k -= p0 * block;
-    renameColumn(0, p0);
+    readBox1(0, p0);
     write(out, offset, 0, p0);
     used.fill(0);
     place(0, p0);
     for (let c = 1; c < C; c++) {
       let p = 0;
       for (; p < nPerms; p++) {
-        renameColumn(c, p);
-        const s = box1Sum(c + 1);
+        readBox1(c, p);
+        const s = c === C - 1 ? lookup(standard) : box1Sum(c + 1);
         if (k < s) break;
         k -= s;
       }
       if (p === nPerms) throw new Error('internal: band rank beyond the bands with these column sets');
-      renameColumn(c, p);
       write(out, offset, c, p);
       place(c, p);
     }

@@ -2,6 +2,7 @@ import type { ColumnPartitions } from '../grid/columnPartitions.js';
 import type { BoxShape } from '../grid/shape.js';
 import type { BandClasses } from '../symmetry/classifyBands.js';
 import type { ClassTransforms } from './classTransforms.js';
+import { orderedPartitionIndex } from './orderedPartitionIndex.js';
 
 /**
  * Three bands (C = 3): below a top band b whose columns still need the digit sets S (S_c = the digits
@@ -35,6 +36,8 @@ export interface ColumnSetWalk {
 }
 
 const MAX_CHOICES = 1024;
+const HASH_BITS = 8;
+const HASH = 1 << HASH_BITS;
 
 export function columnSetWalk(
   shape: BoxShape,
@@ -52,36 +55,47 @@ export function columnSetWalk(
   const stride = new Float64Array(R);
   for (let k = R - 1, s = 1; k >= 1; k--, s *= P) stride[k] = s;
 
-  // choices[k]: the choices of box k, C masks each, in order; count[k]
-  const choices = Array.from({ length: R }, () => new Int32Array(MAX_CHOICES * C));
+  // The choices of a box depend only on the top band's column sets in that box (in order), so they are listed
+  // once per such triple, the first time it is met: slot[A_0 | A_1 << n | …] → list.
+  const slot = new Int32Array(1 << (n * (C - 1))).fill(-1);
+  const lists: Int32Array[] = [];
+  const choices: Int32Array[] = Array.from({ length: R }, () => new Int32Array(0));
   const counts = new Int32Array(R);
   const cur = new Int32Array(C);
+  const found = new Int32Array(MAX_CHOICES * C);
 
-  /** Every choice for box k under S, in increasing order, into choices[k]. */
-  function boxChoices(S: ArrayLike<number>, k: number): number {
-    const out = choices[k];
-    let count = 0;
-    const rec = (i: number, used: number): void => {
-      if (i === C - 1) {
-        const rest = full & ~used;
-        if ((rest & ~S[k * C + i]) !== 0) return;
-        cur[i] = rest;
-        if (count === MAX_CHOICES) throw new Error('internal: too many column-set choices');
-        out.set(cur, count * C);
-        count++;
-        return;
-      }
-      const avail = S[k * C + i] & ~used;
-      // submasks of avail in increasing order, those with R digits
-      for (let s = avail & -avail; s !== 0; s = (s - avail) & avail) {
-        if (pop[s] !== R) continue;
-        cur[i] = s;
-        rec(i + 1, used | s);
-      }
-    };
-    rec(0, 0);
-    counts[k] = count;
-    return count;
+  /** Every choice for box k under S, in increasing order: into choices[k] and counts[k]. */
+  function boxChoices(S: ArrayLike<number>, k: number): void {
+    let key = 0;
+    for (let i = C - 2; i >= 0; i--) key = key * (1 << n) + (full & ~S[k * C + i]);
+    let at = slot[key];
+    if (at < 0) {
+      let count = 0;
+      const rec = (i: number, used: number): void => {
+        if (i === C - 1) {
+          const rest = full & ~used;
+          if ((rest & ~S[k * C + i]) !== 0) return;
+          cur[i] = rest;
+          if (count === MAX_CHOICES) throw new Error('internal: too many column-set choices');
+          found.set(cur, count * C);
+          count++;
+          return;
+        }
+        const avail = S[k * C + i] & ~used;
+        // submasks of avail in increasing order, those with R digits
+        for (let s = avail & -avail; s !== 0; s = (s - avail) & avail) {
+          if (pop[s] !== R) continue;
+          cur[i] = s;
+          rec(i + 1, used | s);
+        }
+      };
+      rec(0, 0);
+      at = lists.length;
+      lists.push(found.slice(0, count * C));
+      slot[key] = at;
+    }
+    choices[k] = lists[at];
+    counts[k] = lists[at].length / C;
   }
 
   // --- the renamings that put box 1 of T (and of S∖T) in standard form, as tables over all masks ---
@@ -107,6 +121,7 @@ export function columnSetWalk(
   const A = Array.from({ length: R }, () => new Float64Array(MAX_CHOICES));
   const B = Array.from({ length: R }, () => new Float64Array(MAX_CHOICES));
   const mapped = new Int32Array(C);
+  const dense = orderedPartitionIndex(partitions);
   const rest0 = new Int32Array(C);
 
   /** With box 1's choice t0 (choices[0]) fixed: fill A, B for boxes 2..R. */
@@ -121,10 +136,14 @@ export function columnSetWalk(
         b = B[k],
         s = stride[k];
       for (let t = 0; t < counts[k]; t++) {
-        for (let i = 0; i < C; i++) mapped[i] = mapT[ch[t * C + i]];
-        a[t] = partitions.indexOf(mapped) * s;
-        for (let i = 0; i < C; i++) mapped[i] = mapU[S[k * C + i] & ~ch[t * C + i]];
-        b[t] = partitions.indexOf(mapped) * s;
+        let ka = 0,
+          kb = 0;
+        for (let i = C - 2; i >= 0; i--) {
+          ka = ka * (1 << n) + mapT[ch[t * C + i]];
+          kb = kb * (1 << n) + mapU[S[k * C + i] & ~ch[t * C + i]];
+        }
+        a[t] = dense[ka] * s;
+        b[t] = dense[kb] * s;
       }
     }
   }
@@ -142,13 +161,19 @@ export function columnSetWalk(
   }
 
   // --- per-class marginals: W_k(t) for every box k of each representative, keyed by the choice's masks ---
-  const keyScale = 2 ** (n * C);
-  const keyOf = (cls: number, k: number, masks: ArrayLike<number>, offset: number): number => {
+  // stored in an open-addressing table per (class, box): HASH slots, keyed by the C masks packed n bits apart
+  const keyOf = (masks: ArrayLike<number>, offset: number): number => {
     let key = 0;
     for (let i = C - 1; i >= 0; i--) key = key * (1 << n) + masks[offset + i];
-    return (cls * R + k) * keyScale + key;
+    return key;
   };
-  const marginals = new Map<number, number>();
+  const hashKeys = new Int32Array(classes.count * R * HASH).fill(-1);
+  const hashValues = new Float64Array(classes.count * R * HASH);
+  const hashSlot = (region: number, key: number): number => {
+    let h = Math.imul(key, 0x9e3779b1) >>> (32 - HASH_BITS);
+    while (hashKeys[region + h] !== -1 && hashKeys[region + h] !== key) h = (h + 1) & (HASH - 1);
+    return region + h;
+  };
   const completions = new Float64Array(classes.count);
   const size = R * n;
   const Srep = new Int32Array(n);
@@ -165,12 +190,13 @@ export function columnSetWalk(
       boxChoices(Srep, k);
       W[k].fill(0, 0, counts[k]);
       // complement[k][t]: the choice S∖t (the bottom band's sets when the middle band takes t)
+      if (2 * counts[k] > HASH) throw new Error('internal: too many column-set choices for the marginal table');
       const index = new Map<number, number>();
       const ch = choices[k];
-      for (let t = 0; t < counts[k]; t++) index.set(keyOf(0, 0, ch, t * C), t);
+      for (let t = 0; t < counts[k]; t++) index.set(keyOf(ch, t * C), t);
       for (let t = 0; t < counts[k]; t++) {
         for (let i = 0; i < C; i++) mapped[i] = Srep[k * C + i] & ~ch[t * C + i];
-        const u = index.get(keyOf(0, 0, mapped, 0));
+        const u = index.get(keyOf(mapped, 0));
         if (u === undefined || u === t) throw new Error('internal: a column-set choice has no complement');
         complement[k][t] = u;
       }
@@ -223,7 +249,12 @@ export function columnSetWalk(
     completions[cls] = nC;
     for (let k = 0; k < R; k++) {
       const ch = choices[k];
-      for (let t = 0; t < counts[k]; t++) marginals.set(keyOf(cls, k, ch, t * C), W[k][t]);
+      for (let t = 0; t < counts[k]; t++) {
+        const key = keyOf(ch, t * C);
+        const at = hashSlot((cls * R + k) * HASH, key);
+        hashKeys[at] = key;
+        hashValues[at] = W[k][t];
+      }
     }
   }
 
@@ -256,9 +287,10 @@ export function columnSetWalk(
       }
       repMasks[i] = out;
     }
-    const w = marginals.get(keyOf(qCls, qBox, repMasks, 0));
-    if (w === undefined) throw new Error('internal: no marginal for a column-set choice');
-    return w;
+    const key = keyOf(repMasks, 0);
+    const at = hashSlot((qCls * R + qBox) * HASH, key);
+    if (hashKeys[at] !== key) throw new Error('internal: no marginal for a column-set choice');
+    return hashValues[at];
   }
 
   function indexOfChoice(k: number, T: ArrayLike<number>): number {

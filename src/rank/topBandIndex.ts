@@ -57,8 +57,10 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
   if (P ** (R - 1) > 0xffffffff || codec.keySpace / radix > 0xffffffff)
     throw new RangeError(`top-band index: ${shape.name} is too big`);
 
+  // partition indices: one byte each when they fit (4×2: P = 35)
+  const Parts = P <= 256 ? Uint8Array : Uint16Array;
   let keys = new Uint32Array(1024);
-  let parts = new Uint16Array(1024 * perPrefix);
+  let parts: Uint8Array | Uint16Array = new Parts(1024 * perPrefix);
   let prefixes = 0;
   let bands = 0;
   const colMask = new Int32Array(n);
@@ -66,7 +68,7 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
   const mappedBox = new Int32Array(C);
 
   /** The partitions of boxes 2..R under each last-row order, from the prefix rows in `cells`, into parts[at..]. */
-  function prefixParts(cells: ArrayLike<number>, offset: number, into: Uint16Array, at: number): void {
+  function prefixParts(cells: ArrayLike<number>, offset: number, into: Uint8Array | Uint16Array, at: number): void {
     colMask.fill(0);
     for (let r = 0; r < R - 1; r++) for (let c = 0; c < n; c++) colMask[c] |= 1 << (cells[offset + r * n + c] - 1);
     const full = (1 << n) - 1;
@@ -95,7 +97,7 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
       const k2 = new Uint32Array(keys.length * 2);
       k2.set(keys);
       keys = k2;
-      const p2 = new Uint16Array(parts.length * 2);
+      const p2 = new Parts(parts.length * 2);
       p2.set(parts);
       parts = p2;
     }
@@ -109,7 +111,7 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
     const prefixKeys = keys.slice(0, prefixes);
     const prefixParts_ = parts.slice(0, prefixes * perPrefix);
     keys = new Uint32Array(0);
-    parts = new Uint16Array(0);
+    parts = new Parts(0);
     const stride = new Float64Array(R);
     for (let k = R - 1, s = 1; k >= 1; k--, s *= P) stride[k] = s;
     const digitOf = new Int32Array(R); // scratch: the arrangement digits of a code, box 2 first
