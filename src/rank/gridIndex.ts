@@ -1,4 +1,4 @@
-import { enumerateBands } from '../bands/enumerateBands.js';
+import { forEachBand } from '../bands/enumerateBands.js';
 import { bandMethodProblem } from '../count/bandCompletions.js';
 import { buildColumnSetTable } from '../count/columnSetTable.js';
 import { popcount } from '../grid/bits.js';
@@ -71,7 +71,8 @@ export function gridIndex(options: GridIndexOptions = {}): GridIndex {
   // --- set-up: one pass over the standard bands, the column-set table, and for three bands the classes ---
   const partitions = columnPartitions(shape);
   const builder = topBandIndexBuilder(shape, partitions);
-  const bands = enumerateBands(shape, builder.visit);
+  forEachBand(shape, builder.visit, R - 1);
+  const bands = builder.bands();
   const F = buildColumnSetTable(bands, partitions);
   const lowerBands = columnSetBands(shape, partitions, F.table, F.standard);
   let walk: ColumnSetWalk | null = null;

@@ -1,7 +1,10 @@
 import { bandCodec } from '../bands/bandKey.js';
+import type { BandEnumeration } from '../bands/enumerateBands.js';
+import { isLexReduced } from '../bands/lexReduce.js';
 import type { ColumnPartitions } from '../grid/columnPartitions.js';
 import { permutationsOf } from '../grid/permutationsOf.js';
 import { factorial, type BoxShape } from '../grid/shape.js';
+import { orderedPartitionIndex } from './orderedPartitionIndex.js';
 
 /**
  * The standard top bands in lexicographic order (reading order, cell by cell), each weighted by its completion
@@ -39,8 +42,14 @@ export interface TopBandIndex {
 }
 
 export interface TopBandIndexBuilder {
-  /** Give it every standard band, in enumeration order (`forEachBand`'s visitor). */
+  /**
+   * Give it the first R−1 rows of every standard band, in enumeration order: `forEachBand(shape, visit, R − 1)`.
+   * It keeps what the index needs, and the lexicographically reduced bands (reduction reads only the top row,
+   * so a prefix's L bands are all reduced or none).
+   */
   visit(cells: Uint8Array, id: number): void;
+  /** The bands seen, as `enumerateBands` returns them (the reduced ones, in increasing order). */
+  bands(): BandEnumeration;
   /** Finish, with n(b) looked up as weights[partition index] (see above). */
   build(weights: ArrayLike<number>): TopBandIndex;
 }
@@ -54,6 +63,8 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
   const CF = orders.length;
   const L = CF ** (R - 1);
   const perPrefix = (R - 1) * CF;
+  const size = R * n;
+  const full = (1 << n) - 1;
   if (P ** (R - 1) > 0xffffffff || codec.keySpace / radix > 0xffffffff)
     throw new RangeError(`top-band index: ${shape.name} is too big`);
 
@@ -61,38 +72,18 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
   const Parts = P <= 256 ? Uint8Array : Uint16Array;
   let keys = new Uint32Array(1024);
   let parts: Uint8Array | Uint16Array = new Parts(1024 * perPrefix);
+  let lex = new Uint8Array(1024 * size);
   let prefixes = 0;
-  let bands = 0;
+  let lexCount = 0;
   const colMask = new Int32Array(n);
-  const lastSet = new Int32Array(C);
-  const mappedBox = new Int32Array(C);
+  const lastSet = new Int32Array(C); // box k's last-row digits, increasing (as bits while visiting, digits in find)
+  const dense = orderedPartitionIndex(partitions);
+  const band = new Uint8Array(size);
 
-  /** The partitions of boxes 2..R under each last-row order, from the prefix rows in `cells`, into parts[at..]. */
-  function prefixParts(cells: ArrayLike<number>, offset: number, into: Uint8Array | Uint16Array, at: number): void {
+  function visit(cells: Uint8Array): void {
+    band.set(cells);
     colMask.fill(0);
-    for (let r = 0; r < R - 1; r++) for (let c = 0; c < n; c++) colMask[c] |= 1 << (cells[offset + r * n + c] - 1);
-    const full = (1 << n) - 1;
-    for (let k = 1; k < R; k++) {
-      let rest = full;
-      for (let c = 0; c < C; c++) rest &= ~colMask[k * C + c];
-      for (let i = 0; i < C; i++) {
-        const b = rest & -rest;
-        lastSet[i] = b;
-        rest ^= b;
-      }
-      for (let a = 0; a < CF; a++) {
-        const o = orders[a];
-        for (let c = 0; c < C; c++) mappedBox[c] = colMask[k * C + c] | lastSet[o[c]];
-        into[at + (k - 1) * CF + a] = partitions.indexOf(mappedBox);
-      }
-    }
-  }
-
-  function visit(cells: Uint8Array, id: number): void {
-    bands++;
-    if (id % L !== 0) return;
-    const key = Math.floor(codec.encode(cells) / radix);
-    if (prefixes > 0 && key <= keys[prefixes - 1]) throw new Error('internal: band prefixes out of order');
+    for (let r = 0; r < R - 1; r++) for (let c = 0; c < n; c++) colMask[c] |= 1 << (band[r * n + c] - 1);
     if (prefixes === keys.length) {
       const k2 = new Uint32Array(keys.length * 2);
       k2.set(keys);
@@ -101,20 +92,66 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
       p2.set(parts);
       parts = p2;
     }
-    keys[prefixes] = key;
-    prefixParts(cells, 0, parts, prefixes * perPrefix);
-    prefixes++;
+    const at = prefixes * perPrefix;
+    for (let k = 1; k < R; k++) {
+      let rest = full;
+      for (let c = 0; c < C; c++) rest &= ~colMask[k * C + c];
+      for (let i = 0; i < C; i++) {
+        const b = rest & -rest;
+        lastSet[i] = b;
+        rest ^= b;
+        band[(R - 1) * n + k * C + i] = 32 - Math.clz32(b); // the first band of the prefix: sets in order
+      }
+      for (let a = 0; a < CF; a++) {
+        const o = orders[a];
+        let key = 0;
+        for (let c = C - 2; c >= 0; c--) key = key * (1 << n) + (colMask[k * C + c] | lastSet[o[c]]);
+        parts[at + (k - 1) * CF + a] = dense[key];
+      }
+    }
+    const key = Math.floor(codec.encode(band) / radix);
+    if (prefixes > 0 && key <= keys[prefixes - 1]) throw new Error('internal: band prefixes out of order');
+    keys[prefixes++] = key;
+    if (isLexReduced(shape, band)) {
+      if ((lexCount + L) * size > lex.length) {
+        const grown = new Uint8Array(lex.length * 2);
+        grown.set(lex);
+        lex = grown;
+      }
+      for (let code = 0; code < L; code++) {
+        writeLastRow(band, code);
+        lex.set(band, lexCount++ * size);
+      }
+    }
+  }
+
+  /** Write the last row of the band whose rows 0..R−2 are in `out`, for the given code. */
+  function writeLastRow(out: Uint8Array, code: number): void {
+    for (let k = R - 1; k >= 1; k--) {
+      const o = orders[code % CF];
+      code = Math.floor(code / CF);
+      let rest = full;
+      for (let r = 0; r < R - 1; r++) for (let c = 0; c < C; c++) rest &= ~(1 << (out[r * n + k * C + c] - 1));
+      for (let i = 0; i < C; i++) {
+        const b = rest & -rest;
+        lastSet[i] = 32 - Math.clz32(b);
+        rest ^= b;
+      }
+      for (let c = 0; c < C; c++) out[(R - 1) * n + k * C + c] = lastSet[o[c]];
+    }
+  }
+
+  function bands(): BandEnumeration {
+    return { shape, count: prefixes * L, lexCount, lexBands: lex.slice(0, lexCount * size) };
   }
 
   function build(weights: ArrayLike<number>): TopBandIndex {
-    if (bands !== prefixes * L) throw new Error(`internal: ${bands} bands are not ${prefixes} prefixes × ${L}`);
     const prefixKeys = keys.slice(0, prefixes);
-    const prefixParts_ = parts.slice(0, prefixes * perPrefix);
+    const prefixParts = parts.slice(0, prefixes * perPrefix);
     keys = new Uint32Array(0);
     parts = new Parts(0);
     const stride = new Float64Array(R);
     for (let k = R - 1, s = 1; k >= 1; k--, s *= P) stride[k] = s;
-    const digitOf = new Int32Array(R); // scratch: the arrangement digits of a code, box 2 first
 
     function weightOf(prefix: number, code: number): number {
       let idx = 0;
@@ -122,7 +159,7 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
       for (let k = R - 1; k >= 1; k--) {
         const a = code % CF;
         code = (code - a) / CF;
-        idx += prefixParts_[base + (k - 1) * CF + a] * stride[k];
+        idx += prefixParts[base + (k - 1) * CF + a] * stride[k];
       }
       return weights[idx];
     }
@@ -181,7 +218,6 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
       return prefixOf(cells, offset) * L + codeOf(cells, offset);
     }
 
-    const full = (1 << n) - 1;
     function find(r: bigint, out: Uint8Array): number {
       if (r < 0n || r >= acc) throw new RangeError(`top-band offset ${r} is outside 0..${acc - 1n}`);
       let lo = 0,
@@ -201,27 +237,12 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
       if (code === L) throw new Error('internal: offset beyond its prefix');
       // rows 0..R−2 from the key (the last row decodes to something, and is overwritten)
       codec.decode(prefixKeys[lo] * radix, out, 0);
-      let x = code;
-      for (let k = R - 1; k >= 1; k--) {
-        digitOf[k - 1] = x % CF;
-        x = (x - digitOf[k - 1]) / CF;
-      }
-      for (let k = 1; k < R; k++) {
-        let rest = full;
-        for (let r2 = 0; r2 < R - 1; r2++) for (let c = 0; c < C; c++) rest &= ~(1 << (out[r2 * n + k * C + c] - 1));
-        for (let i = 0; i < C; i++) {
-          const b = rest & -rest;
-          lastSet[i] = 32 - Math.clz32(b);
-          rest ^= b;
-        }
-        const o = orders[digitOf[k - 1]];
-        for (let c = 0; c < C; c++) out[(R - 1) * n + k * C + c] = lastSet[o[c]];
-      }
+      writeLastRow(out, code);
       return rem;
     }
 
-    return { shape, count: bands, total: acc, offsetOf, find, idOf };
+    return { shape, count: prefixes * L, total: acc, offsetOf, find, idOf };
   }
 
-  return { visit, build };
+  return { visit, bands, build };
 }
