@@ -84,16 +84,12 @@ export function forEachBand(
   return count;
 }
 
-/**
- * Enumerate all standard top bands, keeping the lexicographically reduced ones. `visit`, when given, also sees
- * every band in the same pass (as forEachBand's visitor), for callers that need more than the reduced bands.
- */
-export function enumerateBands(shape: BoxShape, visit?: (cells: Uint8Array, id: number) => void): BandEnumeration {
+/** Enumerate all standard top bands, keeping the lexicographically reduced ones. */
+export function enumerateBands(shape: BoxShape): BandEnumeration {
   const size = shape.rows * shape.n;
   let lex = new Uint8Array(size * 1024);
   let lexCount = 0;
-  const count = forEachBand(shape, (cells, id) => {
-    visit?.(cells, id);
+  const count = forEachBand(shape, (cells) => {
     if (!isLexReduced(shape, cells)) return;
     if ((lexCount + 1) * size > lex.length) {
       const grown = new Uint8Array(lex.length * 2);

@@ -1,3 +1,5 @@
+import { columnSetLookup } from '../count/columnSetLookup.js';
+import { middleBandChoices } from '../count/middleBandChoices.js';
 import type { ColumnPartitions } from '../grid/columnPartitions.js';
 import type { BoxShape } from '../grid/shape.js';
 import type { BandClasses } from '../symmetry/classifyBands.js';
@@ -12,8 +14,8 @@ import { orderedPartitionIndex } from './orderedPartitionIndex.js';
  *     n(b) = Σ_T F(T)·F(S∖T).
  *
  * This walks that sum in a fixed order of T: lexicographic over (T_1, T_2, …, T_n), each set compared as the
- * number Σ 2^(d−1). Box by box, T is a choice t_k for each box k (56 per box for 3×3, enumerated in that
- * order), and the offset of T = (t_1, …, t_R) is
+ * increasing list of its digits (lexicographically). Box by box, T is a choice t_k for each box k (56 per box
+ * for 3×3, in that order: `middleBandChoices`), and the offset of T = (t_1, …, t_R) is
  *
  *     Σ_{t'_1 < t_1} W_1(t'_1)  +  Σ_{t'_2 < t_2} Σ_{t_3} v(t_1, t'_2, t_3)  +  Σ_{t'_3 < t_3} v(t_1, t_2, t'_3)
  *
@@ -42,7 +44,7 @@ const HASH = 1 << HASH_BITS;
 export function columnSetWalk(
   shape: BoxShape,
   partitions: ColumnPartitions,
-  table: ArrayLike<number>,
+  table: Uint32Array,
   classes: BandClasses,
   transforms: ClassTransforms,
 ): ColumnSetWalk {
@@ -50,8 +52,6 @@ export function columnSetWalk(
   if (C !== 3) throw new Error('internal: the column-set walk is for three bands');
   const P = partitions.count;
   const full = (1 << n) - 1;
-  const pop = new Uint8Array(1 << n);
-  for (let m = 1; m <= full; m++) pop[m] = pop[m & (m - 1)] + 1;
   const stride = new Float64Array(R);
   for (let k = R - 1, s = 1; k >= 1; k--, s *= P) stride[k] = s;
 
@@ -61,61 +61,25 @@ export function columnSetWalk(
   const lists: Int32Array[] = [];
   const choices: Int32Array[] = Array.from({ length: R }, () => new Int32Array(0));
   const counts = new Int32Array(R);
-  const cur = new Int32Array(C);
-  const found = new Int32Array(MAX_CHOICES * C);
 
-  /** Every choice for box k under S, in increasing order: into choices[k] and counts[k]. */
+  /** Every choice for box k under S, in the order of middleBandChoices: into choices[k] and counts[k]. */
   function boxChoices(S: ArrayLike<number>, k: number): void {
     let key = 0;
     for (let i = C - 2; i >= 0; i--) key = key * (1 << n) + (full & ~S[k * C + i]);
     let at = slot[key];
     if (at < 0) {
-      let count = 0;
-      const rec = (i: number, used: number): void => {
-        if (i === C - 1) {
-          const rest = full & ~used;
-          if ((rest & ~S[k * C + i]) !== 0) return;
-          cur[i] = rest;
-          if (count === MAX_CHOICES) throw new Error('internal: too many column-set choices');
-          found.set(cur, count * C);
-          count++;
-          return;
-        }
-        const avail = S[k * C + i] & ~used;
-        // submasks of avail in increasing order, those with R digits
-        for (let s = avail & -avail; s !== 0; s = (s - avail) & avail) {
-          if (pop[s] !== R) continue;
-          cur[i] = s;
-          rec(i + 1, used | s);
-        }
-      };
-      rec(0, 0);
       at = lists.length;
-      lists.push(found.slice(0, count * C));
+      lists.push(middleBandChoices(shape, S, k));
       slot[key] = at;
     }
     choices[k] = lists[at];
     counts[k] = lists[at].length / C;
   }
 
-  // --- the renamings that put box 1 of T (and of S∖T) in standard form, as tables over all masks ---
-  const mapT = new Int32Array(1 << n);
-  const mapU = new Int32Array(1 << n);
-  const target = new Int32Array(n);
-  function renaming(map: Int32Array, masks: ArrayLike<number>, offset: number): void {
-    for (let c = 0; c < C; c++) {
-      let m = masks[offset + c],
-        r = 0;
-      while (m) {
-        const b = m & -m;
-        target[31 - Math.clz32(b)] = r * C + c;
-        r++;
-        m ^= b;
-      }
-    }
-    map[0] = 0;
-    for (let m = 1; m <= full; m++) map[m] = map[m & (m - 1)] | (1 << target[31 - Math.clz32(m & -m)]);
-  }
+  // --- the renamings that put box 1 of T (and of S∖T) in standard form, as maps over all masks ---
+  const lookup = columnSetLookup(shape, partitions, table);
+  const mapT = lookup.newRenaming();
+  const mapU = lookup.newRenaming();
 
   // a[k][t], b[k][t]: the table-index terms of box k's choice t in T and in S∖T
   const A = Array.from({ length: R }, () => new Float64Array(MAX_CHOICES));
@@ -128,8 +92,8 @@ export function columnSetWalk(
   function prepare(S: ArrayLike<number>, t0: number): void {
     const ch0 = choices[0];
     for (let i = 0; i < C; i++) rest0[i] = S[i] & ~ch0[t0 * C + i];
-    renaming(mapT, ch0, t0 * C);
-    renaming(mapU, rest0, 0);
+    lookup.renameToStandard(mapT, ch0, t0 * C);
+    lookup.renameToStandard(mapU, rest0, 0);
     for (let k = 1; k < R; k++) {
       const ch = choices[k],
         a = A[k],

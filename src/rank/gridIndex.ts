@@ -1,11 +1,11 @@
 import { forEachBand } from '../bands/enumerateBands.js';
-import { bandMethodProblem } from '../count/bandCompletions.js';
 import { buildColumnSetTable } from '../count/columnSetTable.js';
 import { popcount } from '../grid/bits.js';
 import { columnPartitions } from '../grid/columnPartitions.js';
 import { describeClash, findClash } from '../grid/parseGrid.js';
 import { permutationsOf } from '../grid/permutationsOf.js';
-import { factorial, factorialBig, InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { factorial, factorialBig, InputError, type BoxShape } from '../grid/shape.js';
+import { resolveShape, shapeProblem } from '../grid/support.js';
 import { randomBigBelow } from '../random/randomBigBelow.js';
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import { classifyBands } from '../symmetry/classifyBands.js';
@@ -54,14 +54,11 @@ export interface GridIndexOptions {
 
 /** Why grids of this shape cannot be numbered, or null when they can (the shapes the band method counts). */
 export function gridIndexShapeProblem(shape: BoxShape): string | null {
-  return bandMethodProblem(shape);
+  return shapeProblem('band-method', shape);
 }
 
 export function gridIndex(options: GridIndexOptions = {}): GridIndex {
-  const shape =
-    options.box === undefined ? SHAPE_3X3 : typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
-  const problem = gridIndexShapeProblem(shape);
-  if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
+  const shape = resolveShape('band-method', options.box);
   const t0 = performance.now();
   const { rows: R, cols: C, n } = shape;
   const full = (1 << n) - 1;
