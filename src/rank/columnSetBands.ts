@@ -78,7 +78,7 @@ export function columnSetBands(
   // Renaming box 1 by its reading: the digit at row r of box-1 column c becomes r·C + c (0-based bit). A set of
   // digits is renamed column by column: rename[(c·R! + p)·2^R + s] is the renamed bits of the digits of column c
   // whose indices (among that column's sorted digits) are the bits of s, when column c is read as permutation p.
-  const rename = new Int32Array(C * nPerms << R);
+  const rename = new Int32Array((C * nPerms) << R);
   for (let c = 0; c < C; c++) {
     for (let p = 0; p < nPerms; p++) {
       for (let s = 0; s < 1 << R; s++) {

@@ -89,7 +89,8 @@ export function gridIndex(options: GridIndexOptions = {}): GridIndex {
     const boxOrders = permutationsOf(R - 1);
     for (let i = 0; i < bands.lexCount; i++) {
       masks.fill(0);
-      for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) masks[c] |= 1 << (bands.lexBands[i * bandSize + r * n + c] - 1);
+      for (let r = 0; r < R; r++)
+        for (let c = 0; c < n; c++) masks[c] |= 1 << (bands.lexBands[i * bandSize + r * n + c] - 1);
       for (let k = 1; k < R; k++) part[k - 1] = partitions.indexOf(masks, k * C);
       const w = walk.completions[classes.classOfLex[i]];
       for (const order of boxOrders) {
@@ -129,7 +130,8 @@ export function gridIndex(options: GridIndexOptions = {}): GridIndex {
   }
 
   function check(grid: ArrayLike<number>): void {
-    if (grid.length !== cellsCount) throw new InputError(`a ${shape.name} grid has ${cellsCount} cells, not ${grid.length}`);
+    if (grid.length !== cellsCount)
+      throw new InputError(`a ${shape.name} grid has ${cellsCount} cells, not ${grid.length}`);
     const rowSeen = new Int32Array(n),
       colSeen = new Int32Array(n),
       boxSeen = new Int32Array(n);
@@ -176,7 +178,9 @@ export function gridIndex(options: GridIndexOptions = {}): GridIndex {
       const fT = lowerBands.count(T);
       const fU = lowerBands.count(U);
       lower =
-        walk.offsetOf(std, S, T) + lowerBands.rank(std, bandSize, T, fT) * fU + lowerBands.rank(std, 2 * bandSize, U, fU);
+        walk.offsetOf(std, S, T) +
+        lowerBands.rank(std, bandSize, T, fT) * fU +
+        lowerBands.rank(std, 2 * bandSize, U, fU);
     }
     return BigInt(sigmaRank) * M + before + BigInt(lower);
   }

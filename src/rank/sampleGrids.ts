@@ -58,7 +58,10 @@ export async function* sampleGrids(options: SampleGridsOptions): AsyncGenerator<
     for (let b = 0; b < blocks; b++) {
       while (next < blocks && pending.length < ahead) submit();
       const out = await pending.shift()!;
-      yield out.indices.map((index, j) => ({ index: BigInt(index), grid: out.grids.subarray(j * cells, (j + 1) * cells) }));
+      yield out.indices.map((index, j) => ({
+        index: BigInt(index),
+        grid: out.grids.subarray(j * cells, (j + 1) * cells),
+      }));
     }
   } finally {
     await pool.close();

@@ -37,8 +37,6 @@ export interface TopBandIndex {
    * returned (a whole number below n(b)).
    */
   find(r: bigint, out: Uint8Array): number;
-  /** The band's lexicographic position among all standard bands (0-based), for tests. */
-  idOf(cells: ArrayLike<number>, offset?: number): number;
 }
 
 export interface TopBandIndexBuilder {
@@ -47,7 +45,7 @@ export interface TopBandIndexBuilder {
    * It keeps what the index needs, and the lexicographically reduced bands (reduction reads only the top row,
    * so a prefix's L bands are all reduced or none).
    */
-  visit(cells: Uint8Array, id: number): void;
+  readonly visit: (cells: Uint8Array, id: number) => void;
   /** The bands seen, as `enumerateBands` returns them (the reduced ones, in increasing order). */
   bands(): BandEnumeration;
   /** Finish, with n(b) looked up as weights[partition index] (see above). */
@@ -214,10 +212,6 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
       return { before: cum[p] + BigInt(s), weight: weightOf(p, code) };
     }
 
-    function idOf(cells: ArrayLike<number>, offset = 0): number {
-      return prefixOf(cells, offset) * L + codeOf(cells, offset);
-    }
-
     function find(r: bigint, out: Uint8Array): number {
       if (r < 0n || r >= acc) throw new RangeError(`top-band offset ${r} is outside 0..${acc - 1n}`);
       let lo = 0,
@@ -241,7 +235,7 @@ export function topBandIndexBuilder(shape: BoxShape, partitions: ColumnPartition
       return rem;
     }
 
-    return { shape, count: prefixes * L, total: acc, offsetOf, find, idOf };
+    return { shape, count: prefixes * L, total: acc, offsetOf, find };
   }
 
   return { visit, bands, build };

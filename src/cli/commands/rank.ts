@@ -40,7 +40,8 @@ export function registerRank(program: Command): void {
       const grids = texts.map(({ where, text }) => {
         const cells = parseGrid(shape, text, where);
         const clash = findClash(shape, cells);
-        if (clash) throw new InputError(`${where}: ${describeClash(shape, clash).replace(/^givens clash/, 'not a grid')}`);
+        if (clash)
+          throw new InputError(`${where}: ${describeClash(shape, clash).replace(/^givens clash/, 'not a grid')}`);
         const empty = cells.indexOf(0);
         if (empty >= 0) {
           const r = Math.floor(empty / shape.n) + 1,

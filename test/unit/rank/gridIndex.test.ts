@@ -155,7 +155,7 @@ describe('2x2: all 288 grids', () => {
 });
 
 describe.each(SHAPES)('%s', (box) => {
-  it('rank(unrank(i)) = i for 0, 1, N−1 and 2,000 seeded random i; every grid valid and in the documented order', () => {
+  it('rank(unrank(i)) = i for 0, 1, N−1 and 2,000 seeded random i; each grid valid, in the documented order', () => {
     const idx = indexOf(box);
     const N = idx.total;
     const rnd = seeded(2024);
