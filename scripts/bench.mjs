@@ -88,11 +88,14 @@ if (want('count')) {
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
+  ['index', 'bench-index.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
-    execFileSync(process.execPath, [path], { stdio: 'inherit' });
+    // flags other than --runs go to the script (e.g. `npm run bench -- index --uniformity`)
+    const flags = args.filter((a, i) => a.startsWith('--') && a !== '--runs' && (runsAt < 0 || i !== runsAt + 1));
+    execFileSync(process.execPath, [path, ...flags], { stdio: 'inherit' });
     console.log('');
   }
 }
