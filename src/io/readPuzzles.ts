@@ -18,9 +18,15 @@ export interface PuzzleText {
   readonly text: string;
 }
 
-/** The puzzles of a file, or of stdin for '-' (see splitPuzzles). */
+/**
+ * The puzzles of a file, or of stdin for '-' (see splitPuzzles). A source with no puzzle at all (empty, blank
+ * lines or comments only) is an InputError: a run that silently does nothing hides a wrong path or an empty pipe.
+ */
 export async function readPuzzles(shape: BoxShape, path: string): Promise<PuzzleText[]> {
-  return splitPuzzles(shape, await readPuzzleSource(path), path === '-' ? 'stdin' : path);
+  const name = path === '-' ? 'stdin' : path;
+  const puzzles = splitPuzzles(shape, await readPuzzleSource(path), name);
+  if (puzzles.length === 0) throw new InputError(`no puzzles in ${name}`);
+  return puzzles;
 }
 
 /** Read a whole file, or stdin for '-'. Throws InputError when the file cannot be read. */
@@ -29,10 +35,10 @@ export async function readPuzzleSource(path: string): Promise<string> {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin)
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    return Buffer.concat(chunks).toString('utf8');
+    return withoutBom(Buffer.concat(chunks).toString('utf8'));
   }
   try {
-    return await readFile(path, 'utf8');
+    return withoutBom(await readFile(path, 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why =
@@ -45,6 +51,11 @@ export async function readPuzzleSource(path: string): Promise<string> {
             : (e as Error).message;
     throw new InputError(`cannot read ${path}: ${why}`);
   }
+}
+
+/** Text without a leading UTF-8 byte-order mark (editors on some systems write one). */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**
