@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { charDigit, digitChar } from '../grid/digits.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 
@@ -29,6 +29,9 @@ export async function readPuzzles(shape: BoxShape, path: string): Promise<Puzzle
   return puzzles;
 }
 
+/** Largest puzzle file read (1 GiB): a file is read whole, and a mistaken path should not fill the memory. */
+const MAX_SOURCE_BYTES = 2 ** 30;
+
 /** Read a whole file, or stdin for '-'. Throws InputError when the file cannot be read. */
 export async function readPuzzleSource(path: string): Promise<string> {
   if (path === '-') {
@@ -38,8 +41,15 @@ export async function readPuzzleSource(path: string): Promise<string> {
     return withoutBom(Buffer.concat(chunks).toString('utf8'));
   }
   try {
+    // a device (/dev/zero, /dev/urandom) never ends: only regular files, pipes and FIFOs are read
+    const st = await stat(path);
+    if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket())
+      throw new InputError(`cannot read ${path}: it is a device, not a file of puzzles`);
+    if (st.size > MAX_SOURCE_BYTES)
+      throw new InputError(`cannot read ${path}: ${st.size} bytes is more than the ${MAX_SOURCE_BYTES} read at once`);
     return withoutBom(await readFile(path, 'utf8'));
   } catch (e) {
+    if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT'

@@ -281,6 +281,17 @@ describe('counts that are known to be huge, and tiny budgets', () => {
 });
 
 describe('puzzle files', () => {
+  it('refuses a device (it would be read forever) and a folder', async () => {
+    for (const [path, why] of [
+      ['/dev/zero', /it is a device/],
+      [ROOT, /it is a directory/],
+    ] as const) {
+      const r = await cli(['solve', '--file', path]);
+      expect(r.code).toBe(2);
+      expect(oneLine(r)).toMatch(why);
+    }
+  });
+
   it('accepts a UTF-8 byte-order mark; an empty file, comments only and empty stdin say "no puzzles"', async () => {
     const dir = tempDir();
     const bom = join(dir, 'bom.txt');
