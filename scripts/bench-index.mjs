@@ -152,7 +152,7 @@ function erfc(x) {
 if (args[0] === '--child') {
   await child(args[1], Number(args[2]), Number(args[3]));
 } else {
-  const procs = Number(opt('procs', 3));
+  const procs = Number(opt('procs', opt('runs', 3))); // `npm run bench -- index --runs K`: K processes
   const rounds = Number(opt('rounds', 5));
   const ops = Number(opt('ops', 10000));
   const boxes = opt('box', '2x2,2x3,3x2,3x3,4x2').split(',');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid ...] [--runs K]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -88,14 +88,17 @@ if (want('count')) {
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
+  ['hybrid', 'bench-hybrid.mjs'],
   ['index', 'bench-index.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
-    // flags other than --runs go to the script (e.g. `npm run bench -- index --uniformity`)
-    const flags = args.filter((a, i) => a.startsWith('--') && a !== '--runs' && (runsAt < 0 || i !== runsAt + 1));
-    execFileSync(process.execPath, [path, ...flags], { stdio: 'inherit' });
+    // --runs K, and any other --flag (e.g. `npm run bench -- index --uniformity`), go to the script
+    const flags = args.filter((a) => a.startsWith('--') && a !== '--runs');
+    execFileSync(process.execPath, [path, ...(runsAt >= 0 ? ['--runs', String(runs)] : []), ...flags], {
+      stdio: 'inherit',
+    });
     console.log('');
   }
 }
