@@ -22,7 +22,8 @@ import { orderedPartitionIndex } from './orderedPartitionIndex.js';
  * the partitions of boxes 2..R (in order), so a band's weight is `weights[Σ_k p_k·P^(R−1−k)]`, the index
  * the column-set table uses. Offsets inside a prefix are short sums of at most L weights.
  *
- *   3×3: 72,576 prefixes of 36 bands;  4×2: 2,568,192 prefixes of 8 bands (≈ 70 MB of tables).
+ *   3×3: 72,576 prefixes of 36 bands (2.6 MB of tables);  4×2: 2,568,192 prefixes of 8 bands (46 MB: keys 10,
+ *   partitions 15 (one byte each), offsets 21).
  */
 export interface TopBandIndex {
   readonly shape: BoxShape;
@@ -30,7 +31,7 @@ export interface TopBandIndex {
   readonly count: number;
   /** Σ n(b) over every standard top band: N/n!. */
   readonly total: bigint;
-  /** Offset of the band at cells[offset..]: Σ n(b') over the bands b' before it. `weight` receives n(b). */
+  /** Offset of the band at cells[offset..]: Σ n(b') over the bands b' before it. also gives n(b) as `weight`. */
   offsetOf(cells: ArrayLike<number>, offset?: number): { readonly before: bigint; readonly weight: number };
   /**
    * The band b with offset(b) ≤ r < offset(b) + n(b), for 0 ≤ r < total: written to out[0..R·n), and r − offset(b)
