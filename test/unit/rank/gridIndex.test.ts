@@ -2,9 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
+import { columnSetLookup } from '../../../dist/count/columnSetLookup.js';
+import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
 import { runCount } from '../../../dist/count/countGrids.js';
+import { middleBandChoices } from '../../../dist/count/middleBandChoices.js';
+import { columnPartitions } from '../../../dist/grid/columnPartitions.js';
 import { parseGrid } from '../../../dist/grid/parseGrid.js';
 import { boxShape, type BoxShape } from '../../../dist/grid/shape.js';
+import { classTransforms } from '../../../dist/rank/classTransforms.js';
+import { columnSetWalk } from '../../../dist/rank/columnSetWalk.js';
 import { gridIndex, type GridIndex } from '../../../dist/rank/gridIndex.js';
 import { puzzleCounter } from '../../../dist/solve/countSolutions.js';
 import { rng as seeded } from '../../helpers/naive.js'; // mulberry32, sharing nothing with src/
@@ -17,6 +23,9 @@ import { PUZZLES } from '../../helpers/paths.js';
  */
 
 const SHAPES = ['2x2', '2x3', '3x2', '3x3', '4x2'] as const;
+let run3x3: ReturnType<typeof runCount> | null = null;
+/** The 3×3 count, stage by stage (classes, n_C), made once. */
+const countRun = () => (run3x3 ??= runCount({ box: '3x3', workers: 1 }));
 const indexes = new Map<string, GridIndex>();
 const indexOf = (box: string): GridIndex => {
   let idx = indexes.get(box);
@@ -219,6 +228,63 @@ describe.each(SHAPES)('%s', (box) => {
   });
 });
 
+describe('N and the tables behind it', () => {
+  it.each([
+    ['2x2', 288n],
+    ['2x3', 28_200_960n],
+    ['3x2', 28_200_960n],
+    ['3x3', 6_670_903_752_021_072_936_960n],
+    ['4x2', 29_136_487_207_403_520n],
+  ])('%s: N = %s', (box, N) => {
+    expect(indexOf(box).total).toBe(N);
+  });
+
+  it('3x3: the walk over the middle band’s column sets, against the count and against brute force', async () => {
+    const run = await countRun();
+    const shape = run.shape;
+    const partitions = columnPartitions(shape);
+    const F = buildColumnSetTable(run.bands, partitions);
+    const walk = columnSetWalk(shape, partitions, F.table, run.classes, classTransforms(run.bands, run.classes));
+    // n_C from the per-class tables of W = the count's n_C, class by class
+    expect(Array.from(walk.completions)).toEqual(Array.from(run.completions));
+    // one top band that is not a class representative: every T in order, F(T)·F(S∖T) by the count's own lookup
+    const lookup = columnSetLookup(shape, partitions, F.table);
+    const top = indexOf('3x3').unrank(123_456_789_012_345_678_901n).subarray(0, 27);
+    const rename: number[] = [];
+    for (let i = 0; i < 9; i++) rename[top[Math.floor(i / 3) * 9 + (i % 3)]] = i + 1;
+    const band = top.map((d) => rename[d]);
+    const S = new Int32Array(9);
+    for (let c = 0; c < 9; c++)
+      S[c] = 511 & ~((1 << (band[c] - 1)) | (1 << (band[9 + c] - 1)) | (1 << (band[18 + c] - 1)));
+    const choices = [0, 1, 2].map((k) => middleBandChoices(shape, S, k));
+    const T = new Int32Array(9),
+      U = new Int32Array(9),
+      found = new Int32Array(9);
+    const rnd = seeded(99);
+    let offset = 0,
+      checked = 0;
+    for (let a = 0; a < 56; a++) {
+      for (let b = 0; b < 56; b++) {
+        for (let c = 0; c < 56; c++) {
+          [a, b, c].forEach((t, k) => T.set(choices[k].subarray(t * 3, t * 3 + 3), k * 3));
+          for (let j = 0; j < 9; j++) U[j] = S[j] & ~T[j];
+          const v = lookup.bandsWithColumnSets(T) * lookup.bandsWithColumnSets(U);
+          if (rnd() < 0.002) {
+            checked++;
+            expect(walk.offsetOf(band, S, T)).toBe(offset);
+            const r = offset + Math.floor(rnd() * v);
+            expect(walk.find(band, S, r, found)).toBe(r - offset);
+            expect(Array.from(found)).toEqual(Array.from(T));
+          }
+          offset += v;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+    expect(offset).toBe(run.completions[run.classes.classOfBand(band)]);
+  });
+});
+
 describe('rank refuses what is not a grid', () => {
   it('a clash, a wrong length, a digit out of range, an empty cell', () => {
     const idx = indexOf('2x2');
@@ -251,7 +317,7 @@ describe('sample: exactly uniform', () => {
     // ignoring n_C (which varies by only ±7% between classes), is 0.9% rms off; `npm run bench -- index
     // --uniformity` tests a million grids, with the classes also grouped by n_C, which has the power for it.
     const idx = indexOf('3x3');
-    const run = await runCount({ box: '3x3', workers: 1 });
+    const run = await countRun();
     const { classes, completions } = run;
     const weight = Array.from({ length: classes.count }, (_, c) => classes.sizes[c] * completions[c]);
     const sum = weight.reduce((a, b) => a + b, 0);
