@@ -1,6 +1,7 @@
 import { fullMask } from '../grid/bits.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import type { ColumnPartitions } from '../grid/columnPartitions.js';
+import { fourBandCompletions } from './fourBandCompletions.js';
 
 /**
  * n(b₁): the number of full grids whose top band is b₁, counted band by band in column-set space.
@@ -35,9 +36,9 @@ export interface CompletionCounter {
   completionsWithSecondBand(band: ArrayLike<number>, second: ArrayLike<number>): number;
 }
 
-/** Which box shapes the band method handles: n ≤ 9 and two or three bands. */
+/** Which box shapes the band method handles: n ≤ 9 and two, three or four bands (four: 2x4). */
 export function bandMethodSupports(shape: BoxShape): boolean {
-  return shape.rows >= 2 && shape.cols >= 2 && shape.cols <= 3 && shape.n <= 9;
+  return shape.rows >= 2 && shape.cols >= 2 && shape.cols <= 4 && shape.n <= 9;
 }
 
 /** Why the band method cannot count this shape, or null when it can. */
@@ -48,8 +49,8 @@ export function bandMethodProblem(shape: BoxShape): string | null {
       ? `n = ${shape.n} is too big for the band method`
       : shape.rows < 2 || shape.cols < 2
         ? 'the band method needs boxes of at least 2 rows and 2 columns'
-        : `${shape.cols} bands are more than the band method handles (2 or 3)`;
-  return `${why}; it counts 2x2, 2x3, 3x2, 3x3 and 4x2`;
+        : `${shape.cols} bands are more than the band method handles (2, 3 or 4)`;
+  return `${why}; it counts 2x2, 2x3, 2x4, 3x2, 3x3 and 4x2`;
 }
 
 export function assertBandMethodShape(shape: BoxShape): void {
@@ -185,7 +186,9 @@ export function completionCounter(
   }
 
   const need = new Int32Array(n);
+  const fourBands = C === 4 ? fourBandCompletions(shape, partitions, table) : null;
   function completionsOfBand(band: ArrayLike<number>, offset = 0): number {
+    if (fourBands) return fourBands(band, offset);
     need.fill(full);
     for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) need[c] &= ~(1 << (band[offset + r * n + c] - 1));
     const v = C === 2 ? bandsWithColumnSets(need) : twoBands(need);
@@ -194,6 +197,7 @@ export function completionCounter(
   }
 
   function completionsWithSecondBand(band: ArrayLike<number>, second: ArrayLike<number>): number {
+    if (C > 3) throw new Error('internal: completionsWithSecondBand handles two or three bands');
     const colUsed = new Int32Array(n);
     for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) colUsed[c] |= 1 << (band[r * n + c] - 1);
     const rowUsed = new Int32Array(R);
