@@ -4,7 +4,7 @@ import { batchTests, type BatchTests } from '../../bias/batchTests.js';
 import { exactMoments, type ExactMoments } from '../../bias/exactMoments.js';
 import { Rational } from '../../bias/rational.js';
 import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
-import { MAX_SEED } from '../../estimate/streamStates.js';
+import { MAX_SEED } from '../../random/streamStates.js';
 import { InputError, type BoxShape } from '../../grid/shape.js';
 import { writeBiasReport } from '../../io/biasReport.js';
 import { toJson } from '../../io/json.js';
@@ -37,7 +37,7 @@ export function registerBias(program: Command): void {
     .option(
       '--box <RxC>',
       'box shape (default 3x3; --exact: 2x2 for every method, 2x3/3x2 for knuth, ridder, knuth-mrv)',
-      boxOption,
+      boxOption('estimate'),
     )
     .option('--fill <K>', 'hybrid: cells filled at random before the exact count', integerOption(0))
     .option('--exact', 'walk the whole probability tree: exact E[X], E[X²], variance, CV, P(X > 0), distribution')

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { countGrids, defaultWorkers, type ProgressEvent, type Stage } from '../../count/countGrids.js';
 import type { BoxShape } from '../../grid/shape.js';
 import { toJson } from '../../io/json.js';
-import { bandBoxOption, grouped, integerOption, progressSpinner } from '../common.js';
+import { boxOption, grouped, integerOption, progressSpinner } from '../common.js';
+import { bandMethodShapes } from '../../grid/support.js';
 
 const STAGE_TEXT: Record<Stage, string> = {
   bands: 'enumerating standard top bands',
@@ -15,7 +16,7 @@ export function registerCount(program: Command): void {
   program
     .command('count')
     .description('count all n×n Sudoku grids exactly, stage by stage (Felgenhauer–Jarvis band reduction)')
-    .option('--box <RxC>', 'box shape: R rows by C columns (2x2, 2x3, 3x2, 3x3, 4x2)', bandBoxOption)
+    .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('band-method'))
     .option('--json', 'print one JSON object on stdout')
     .option('--workers <K>', 'threads for the completion counts (result does not depend on it)', integerOption(1))
     .action(async (opts: { box?: BoxShape; json?: boolean; workers?: number }) => {
