@@ -67,4 +67,9 @@ export async function progressSpinner(text: string): Promise<Spinner> {
   return ora({ text, stream: process.stderr, discardStdin: false });
 }
 
+/** A run stopped by Ctrl-C: the CLI prints its message on one line and exits with status 130 (128 + SIGINT). */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+}
+
 export { InputError };

@@ -33,6 +33,8 @@ export interface BipartiteCanonizer {
   readonly m: number;
   /** The canonical form of the graph with these m row masks. */
   canonicalForm(rows: ArrayLike<number>): string;
+  /** The same as m row masks, in a buffer that the next call overwrites. */
+  canonicalRows(rows: ArrayLike<number>): Int32Array;
   /** Leaves visited by the last call (for benchmarks). */
   readonly lastLeaves: number;
 }
@@ -103,7 +105,7 @@ export function bipartiteCanonizer(m: number): BipartiteCanonizer {
   function splitBy(d: number, side: number, mask: number): void {
     const base = d * stride + side * m;
     const a = adj[side];
-    for (let s = 0; s < m; ) {
+    for (let s = 0; s < m;) {
       const e = cellEnd[base + s];
       if (e - s > 1) {
         const first = popcount(a[lab[base + s]] & mask);
@@ -128,7 +130,7 @@ export function bipartiteCanonizer(m: number): BipartiteCanonizer {
             lab[base + q] = v;
             cnt[q] = c;
           }
-          for (let p = s; p < e; ) {
+          for (let p = s; p < e;) {
             let q = p + 1;
             while (q < e && cnt[q] === cnt[p]) q++;
             for (let r = p; r < q; r++) cellOf[base + lab[base + r]] = p;
@@ -164,7 +166,7 @@ export function bipartiteCanonizer(m: number): BipartiteCanonizer {
         }
         lab[base + q] = v;
       }
-      for (let p = 0; p < m; ) {
+      for (let p = 0; p < m;) {
         let q = p + 1;
         while (q < m && key[lab[base + q]] === key[lab[base + p]]) q++;
         for (let r = p; r < q; r++) cellOf[base + lab[base + r]] = p;
@@ -183,7 +185,7 @@ export function bipartiteCanonizer(m: number): BipartiteCanonizer {
       bestSide = 0;
     for (let side = 0; side < 2; side++) {
       const base = d * stride + side * m;
-      for (let s = 0; s < m; ) {
+      for (let s = 0; s < m;) {
         const e = cellEnd[base + s];
         if (e - s > 1 && e - s < bestSize) {
           bestSize = e - s;
@@ -314,7 +316,7 @@ export function bipartiteCanonizer(m: number): BipartiteCanonizer {
     }
   }
 
-  function canonicalForm(rows: ArrayLike<number>): string {
+  function canonicalRows(rows: ArrayLike<number>): Int32Array {
     adj[1].fill(0);
     for (let i = 0; i < m; i++) {
       const r = rows[i];
@@ -330,12 +332,13 @@ export function bipartiteCanonizer(m: number): BipartiteCanonizer {
     initialPartition();
     refine(0);
     search(0);
-    return String.fromCharCode(...best);
+    return best;
   }
 
   return {
     m,
-    canonicalForm,
+    canonicalRows,
+    canonicalForm: (rows) => String.fromCharCode(...canonicalRows(rows)),
     get lastLeaves() {
       return leaves;
     },

@@ -1,5 +1,6 @@
 import { popcount } from '../grid/bits.js';
 import { bipartiteCanonizer, type BipartiteCanonizer } from './bipartiteCanonizer.js';
+import { sharedMemo, type SharedMemo } from './sharedMemo.js';
 
 /**
  * C_k(G): the number of ordered decompositions of a k-regular bipartite graph G (m rows, m columns) into k
@@ -30,8 +31,10 @@ export interface EdgeColouringCounter {
 }
 
 export interface EdgeColouringOptions {
-  /** Degrees whose results are memoised (default: 4 ≤ k ≤ 5). */
+  /** Degrees whose results are memoised (default: 4 and 5). */
   readonly memoDegrees?: readonly number[];
+  /** The memo table, shared between threads (default: a table of 2^16 slots for this thread alone). */
+  readonly memo?: SharedMemo;
 }
 
 /** Largest safe partial sum before it is moved into a BigInt. */
@@ -41,7 +44,9 @@ export function edgeColouringCounter(m: number, options: EdgeColouringOptions = 
   if (!Number.isInteger(m) || m < 1 || m > 15) throw new RangeError(`edge colourings: m = ${m} is not in 1..15`);
   const memoDegrees = new Set(options.memoDegrees ?? [4, 5]);
   const canon: BipartiteCanonizer = bipartiteCanonizer(m);
-  const memo = new Map<string, number>();
+  const memo = options.memo ?? sharedMemo(m, 1 << 16);
+  if (memo.m !== m) throw new RangeError('edge colourings: the memo is for another size');
+  const keys = new Int32Array((m + 1) * m); // the memo key of the graph at each degree
   let hits = 0,
     misses = 0,
     forms = 0;
@@ -115,8 +120,7 @@ export function edgeColouringCounter(m: number, options: EdgeColouringOptions = 
           if (matched & (1 << i)) continue;
           const o = graphs[base + i] & ~used;
           if (o === 0) {
-            fewest = 0;
-            opts = 0;
+            opts = 0; // a row with no free column: no matching extends this one
             break;
           }
           const c = popcount(o);
@@ -147,27 +151,36 @@ export function edgeColouringCounter(m: number, options: EdgeColouringOptions = 
     return total;
   }
 
-  /** The memo key: the smaller canonical form of G and of G with rows and columns exchanged (C_k is the same). */
-  function memoKey(base: number): string {
-    const a = canon.canonicalForm(graphs.subarray(base, base + m));
+  /**
+   * The memo key of the graph at graphs[base..], into keys[base..]: the smaller canonical form of G and of G with
+   * rows and columns exchanged (C_k is the same for both).
+   */
+  function memoKey(base: number): Int32Array {
+    const keyA = keys.subarray(base, base + m);
+    keyA.set(canon.canonicalRows(graphs.subarray(base, base + m)));
     transposed.fill(0);
     for (let i = 0; i < m; i++) {
       for (let r = graphs[base + i]; r; r &= r - 1) transposed[31 - Math.clz32(r & -r)] |= 1 << i;
     }
-    const b = canon.canonicalForm(transposed);
+    const b = canon.canonicalRows(transposed);
     forms += 2;
-    return a < b ? a : b;
+    for (let i = 0; i < m; i++) {
+      if (b[i] !== keyA[i]) {
+        if (b[i] < keyA[i]) keyA.set(b);
+        break;
+      }
+    }
+    return keyA;
   }
 
   function level(k: number): number {
     const base = k * m;
     if (k <= 1) return 1;
     if (k === 2) return 2 ** cycles2(base);
-    let key = '';
-    if (memoDegrees.has(k)) {
-      key = memoKey(base);
-      const v = memo.get(key);
-      if (v !== undefined) {
+    const memoised = memoDegrees.has(k);
+    if (memoised) {
+      const v = memo.get(memoKey(base));
+      if (v >= 0) {
         hits++;
         return v;
       }
@@ -175,7 +188,7 @@ export function edgeColouringCounter(m: number, options: EdgeColouringOptions = 
     }
     const s = k * sumOverMatchings(k, null);
     if (!Number.isSafeInteger(s)) throw new Error(`internal: C_${k} is not exact in a double`);
-    if (key) memo.set(key, s);
+    if (memoised) memo.set(keys.subarray(base, base + m), s);
     return s;
   }
 
@@ -184,7 +197,8 @@ export function edgeColouringCounter(m: number, options: EdgeColouringOptions = 
       throw new RangeError(`edge colourings: degree ${k} is not in 0..${m}`);
     for (let i = 0; i < m; i++) {
       const r = rows[i];
-      if ((r & ~all) !== 0 || popcount(r) !== k) throw new RangeError(`edge colourings: row ${i} does not have ${k} edges`);
+      if ((r & ~all) !== 0 || popcount(r) !== k)
+        throw new RangeError(`edge colourings: row ${i} does not have ${k} edges`);
       graphs[k * m + i] = r;
     }
   }
@@ -202,6 +216,6 @@ export function edgeColouringCounter(m: number, options: EdgeColouringOptions = 
       const rest = sumOverMatchings(k, big);
       return BigInt(k) * (big.total + BigInt(rest));
     },
-    stats: () => ({ memoEntries: memo.size, memoHits: hits, memoMisses: misses, canonicalForms: forms }),
+    stats: () => ({ memoEntries: memo.size(), memoHits: hits, memoMisses: misses, canonicalForms: forms }),
   };
 }
