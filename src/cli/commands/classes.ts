@@ -1,11 +1,14 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
-import type { BoxShape } from '../../grid/shape.js';
+import { SHAPE_3X3 } from '../../grid/shape.js';
+import { countMethodShapes } from '../../grid/support.js';
 import { classTableToJson, writeTextFile } from '../../io/classTableJson.js';
+import { columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
 import type { LevelName } from '../../symmetry/classChain.js';
+import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
 import { boxOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
-import { bandMethodShapes } from '../../grid/support.js';
+import { addColumnSetOptions, countMethod, type CountCliOptions } from './count.js';
 
 const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles', 'column-sets'];
 
@@ -18,44 +21,64 @@ function levelOption(value: string): string {
 }
 
 export function registerClasses(program: Command): void {
-  program
+  const command = program
     .command('classes')
-    .description('write the class tables (representative, m_C, n_C of every class at every level of the chain) as JSON')
-    .option('--box <RxC>', `box shape (${bandMethodShapes()})`, boxOption('band-method'))
+    .description(
+      'write the class tables as JSON: representative, m_C, n_C of every class at every level of the chain; for ' +
+        'the column-set method, every configuration class with its orbit and F',
+    )
+    .option('--box <RxC>', `box shape (${countMethodShapes()})`, boxOption('count'))
     .option(
       '--level <level>',
       `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,
       levelOption,
     )
     .option('--out <FILE>', 'write to FILE instead of stdout')
-    .option('--workers <K>', 'threads for the completion counts', integerOption(1))
-    .action(async (opts: { box?: BoxShape; level?: string; out?: string; workers?: number }) => {
-      const spinner = await progressSpinner('building the class tables');
-      spinner.start();
-      const table = await chainTable({
-        box: opts.box ?? '3x3',
-        workers: opts.workers ?? defaultWorkers(opts.box),
-      }).finally(() => spinner.stop());
-      let level: LevelName | undefined;
-      if (opts.level !== undefined) {
-        const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
-        if (!found) {
-          throw new InputError(
-            `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
-              `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
-          );
-        }
-        level = found.name;
-      }
-      const text = classTableToJson(table, level);
+    .option('--workers <K>', 'threads for the completion counts', integerOption(1));
+  addColumnSetOptions(command).action(async (opts: CountCliOptions & { level?: string; out?: string }) => {
+    const shape = columnSetRunShape(opts, SHAPE_3X3);
+    if (countMethod(shape, opts) === 'column-sets') {
+      if (opts.level !== undefined)
+        throw new InputError("--level names a level of the band method's chain; column sets have one level");
+      const table = await runColumnSetCount(shape, opts);
+      const text = columnSetClassesToJson(table);
       if (opts.out) {
         writeTextFile(opts.out, text);
         process.stderr.write(
-          `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
+          `wrote the ${table.classes} configuration classes of ${table.box} (N = ${grouped(table.total)}) to ` +
             `${opts.out}\n`,
         );
       } else {
         process.stdout.write(text);
       }
-    });
+      return;
+    }
+    const spinner = await progressSpinner('building the class tables');
+    spinner.start();
+    const table = await chainTable({
+      box: shape,
+      workers: opts.workers ?? defaultWorkers(shape),
+    }).finally(() => spinner.stop());
+    let level: LevelName | undefined;
+    if (opts.level !== undefined) {
+      const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
+      if (!found) {
+        throw new InputError(
+          `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
+            `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
+        );
+      }
+      level = found.name;
+    }
+    const text = classTableToJson(table, level);
+    if (opts.out) {
+      writeTextFile(opts.out, text);
+      process.stderr.write(
+        `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
+          `${opts.out}\n`,
+      );
+    } else {
+      process.stdout.write(text);
+    }
+  });
 }

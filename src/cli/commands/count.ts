@@ -18,9 +18,10 @@ export interface CountCliOptions {
   resume?: string;
 }
 
-/** The method a run uses: --method, else the band method where it applies, else column sets. */
+/** The method a run uses: --method; else column sets with a checkpoint, or where the band method does not apply. */
 export function countMethod(shape: BoxShape, opts: CountCliOptions): CountMethod {
-  const method = opts.method ?? (shapeProblem('band-method', shape) === null ? 'bands' : 'column-sets');
+  const saving = opts.checkpoint !== undefined || opts.resume !== undefined;
+  const method = opts.method ?? (!saving && shapeProblem('band-method', shape) === null ? 'bands' : 'column-sets');
   requireShape(method === 'bands' ? 'band-method' : 'column-sets', shape);
   if (method === 'bands' && (opts.checkpoint !== undefined || opts.resume !== undefined))
     throw new InputError(
