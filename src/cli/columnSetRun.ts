@@ -6,7 +6,9 @@ import {
 } from '../colsets/countByColumnSets.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, requireShape } from '../grid/support.js';
+import { prepareOutput } from '../io/outputFile.js';
 import {
+  COLUMN_SET_CHECKPOINT_OUTPUT,
   readColumnSetCheckpoint,
   writeColumnSetCheckpoint,
   type ColumnSetCheckpoint,
@@ -65,6 +67,7 @@ export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptio
         'another file',
     );
   const path = opts.checkpoint ?? opts.resume;
+  if (path !== undefined) prepareOutput(path, COLUMN_SET_CHECKPOINT_OUTPUT); // a path we cannot write fails now
   const done = new Map<number, bigint>(previous?.done ?? []);
   let header: { classes: number; digest: string } | null = previous
     ? { classes: previous.classes, digest: previous.digest }

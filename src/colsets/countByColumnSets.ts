@@ -121,7 +121,10 @@ export function defaultColumnSetWorkers(): number {
 /** Memo slots per R: ~12,000 residual graphs are met for 5×2; a quarter full keeps probes short. */
 const MEMO_SLOTS = [0, 2, 2, 64, 1024, 1 << 16, 1 << 20];
 
-/** Classes per task: small enough that progress moves and an interrupt loses little, large enough to pay a message. */
+/**
+ * Classes per task on threads: small enough that progress moves and an interrupt loses little, large enough to
+ * pay a message. In this thread one class per task: between tasks the event loop turns, so Ctrl-C is heard.
+ */
 const CLASSES_PER_TASK = 4;
 
 /** Digest of a class list: FNV-1a (two 32-bit lanes) over R and the words, as 16 hex digits. */
@@ -201,7 +204,8 @@ export async function columnSetTable(options: ColumnSetCountOptions): Promise<Co
     progress({ stage: 'bands', phase: 'start', done, total: classes.count });
     // a few tasks in flight per thread: the threads stay busy, and an interrupt has little queued to drop
     const chunks: number[][] = [];
-    for (let at = 0; at < todo.length; at += CLASSES_PER_TASK) chunks.push(todo.slice(at, at + CLASSES_PER_TASK));
+    const per = pool.threads > 1 ? CLASSES_PER_TASK : 1;
+    for (let at = 0; at < todo.length; at += per) chunks.push(todo.slice(at, at + per));
     let next = 0;
     const runner = async (): Promise<void> => {
       while (next < chunks.length) {

@@ -1,11 +1,12 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { InputError } from '../grid/shape.js';
 import { fromJson, toJson } from './json.js';
-import { writeFileAtomic } from './writeFileAtomic.js';
+import { writeOutputFile } from './outputFile.js';
 
 /**
  * Checkpoint of a column-set count (`count --box 5x2 --checkpoint FILE`, continued with `--resume FILE`): the
- * classes whose F is known. One JSON object, rewritten whole and atomically (writeFileAtomic) as classes finish:
+ * classes whose F is known. One JSON object, rewritten whole and atomically as classes finish (writeOutputFile: a
+ * temporary file renamed into place, never over anything but a checkpoint of this format):
  *
  *   {"format":"sudoku-count/colsets-checkpoint","version":1,
  *    "box":"5x2",                  the shape counted (2x5 is counted as 5x2)
@@ -18,6 +19,12 @@ import { writeFileAtomic } from './writeFileAtomic.js';
  */
 export const COLUMN_SET_CHECKPOINT_FORMAT = 'sudoku-count/colsets-checkpoint';
 export const COLUMN_SET_CHECKPOINT_VERSION = 1;
+
+/** Output rules (src/io/outputFile.ts): a checkpoint replaces only a checkpoint of this format. */
+export const COLUMN_SET_CHECKPOINT_OUTPUT = {
+  what: 'column-set checkpoint',
+  isOurs: (head: string): boolean => head.startsWith(`{"format":"${COLUMN_SET_CHECKPOINT_FORMAT}"`),
+} as const;
 
 export interface ColumnSetCheckpoint {
   readonly box: string;
@@ -39,7 +46,7 @@ export function writeColumnSetCheckpoint(path: string, checkpoint: ColumnSetChec
   });
   // one class per line keeps a large checkpoint readable
   const lines = done.map(([id, f], i) => `  [${id},${f}]${i + 1 < done.length ? ',' : ''}`);
-  writeFileAtomic(path, `${head.slice(0, -1)},"done":[\n${lines.join('\n')}\n]}\n`);
+  writeOutputFile(path, `${head.slice(0, -1)},"done":[\n${lines.join('\n')}\n]}\n`, COLUMN_SET_CHECKPOINT_OUTPUT);
 }
 
 export function readColumnSetCheckpoint(path: string): ColumnSetCheckpoint {

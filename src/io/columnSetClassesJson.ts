@@ -23,6 +23,12 @@ import { toJson } from './json.js';
  * "configuration" lists the digits of each box's left column (the right column holds the other R); "orbit" is
  * the number of configurations in the class, "stabilizer" = groupOrder / orbit, "bands" is F.
  */
+/** What `classes --out` may replace: a configuration class table it wrote before. */
+export const COLUMN_SET_CLASSES_OUTPUT = {
+  what: 'configuration class table',
+  isOurs: (head: string): boolean => /^\{\s*"format": "sudoku-count\/colsets-classes@/.test(head),
+} as const;
+
 export function columnSetClassesToJson(table: ColumnSetTable): string {
   const head = {
     format: 'sudoku-count/colsets-classes@1',

@@ -3,11 +3,12 @@ import { chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
 import { SHAPE_3X3 } from '../../grid/shape.js';
 import { countMethodShapes } from '../../grid/support.js';
-import { classTableToJson, writeTextFile } from '../../io/classTableJson.js';
-import { columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
+import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js';
+import { COLUMN_SET_CLASSES_OUTPUT, columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
+import { prepareOutput } from '../../io/outputFile.js';
 import type { LevelName } from '../../symmetry/classChain.js';
 import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
-import { boxOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import { pathOption, workersOption, boxOption, grouped, InputError, progressSpinner } from '../common.js';
 import { addColumnSetOptions, countMethod, type CountCliOptions } from './count.js';
 
 const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles', 'column-sets'];
@@ -24,8 +25,8 @@ export function registerClasses(program: Command): void {
   const command = program
     .command('classes')
     .description(
-      'write the class tables as JSON: representative, m_C, n_C of every class at every level of the chain; for ' +
-        'the column-set method, every configuration class with its orbit and F',
+      'write the class tables as JSON: representative, m_C, n_C of every class at every level of the chain; by ' +
+        'column sets, every configuration class with its orbit and F',
     )
     .option('--box <RxC>', `box shape (${countMethodShapes()})`, boxOption('count'))
     .option(
@@ -33,52 +34,62 @@ export function registerClasses(program: Command): void {
       `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,
       levelOption,
     )
-    .option('--out <FILE>', 'write to FILE instead of stdout')
-    .option('--workers <K>', 'threads for the completion counts', integerOption(1));
-  addColumnSetOptions(command).action(async (opts: CountCliOptions & { level?: string; out?: string }) => {
-    const shape = columnSetRunShape(opts, SHAPE_3X3);
-    if (countMethod(shape, opts) === 'column-sets') {
-      if (opts.level !== undefined)
-        throw new InputError("--level names a level of the band method's chain; column sets have one level");
-      const table = await runColumnSetCount(shape, opts);
-      const text = columnSetClassesToJson(table);
-      if (opts.out) {
-        writeTextFile(opts.out, text);
+    .option('--out <FILE>', 'write to FILE instead of stdout (replaces only a class table it wrote before)', pathOption)
+    .option('--force', '--out may replace a file that is not a class table')
+    .option('--workers <K>', 'threads for the completion counts', workersOption);
+  addColumnSetOptions(command).action(
+    async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean }) => {
+      const shape = columnSetRunShape(opts, SHAPE_3X3);
+      if (countMethod(shape, opts) === 'column-sets') {
+        if (opts.level !== undefined)
+          throw new InputError("--level names a level of the band method's chain; column sets have one level");
+        const out =
+          opts.out !== undefined
+            ? prepareOutput(opts.out, { ...COLUMN_SET_CLASSES_OUTPUT, force: opts.force === true })
+            : null;
+        const table = await runColumnSetCount(shape, opts);
+        const text = columnSetClassesToJson(table);
+        if (out) {
+          out.write(text);
+          process.stderr.write(
+            `wrote the ${table.classes} configuration classes of ${table.box} (N = ${grouped(table.total)}) to ` +
+              `${opts.out}\n`,
+          );
+        } else {
+          process.stdout.write(text);
+        }
+        return;
+      }
+      // the output path is checked before the work, so a bad path fails at once
+      const out =
+        opts.out !== undefined ? prepareOutput(opts.out, { ...CLASS_TABLE_OUTPUT, force: opts.force === true }) : null;
+      const spinner = await progressSpinner('building the class tables');
+      spinner.start();
+      const table = await chainTable({
+        box: shape,
+        workers: opts.workers ?? defaultWorkers(shape),
+      }).finally(() => spinner.stop());
+      let level: LevelName | undefined;
+      if (opts.level !== undefined) {
+        const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
+        if (!found) {
+          throw new InputError(
+            `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
+              `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
+          );
+        }
+        level = found.name;
+      }
+      const text = classTableToJson(table, level);
+      if (out) {
+        out.write(text);
         process.stderr.write(
-          `wrote the ${table.classes} configuration classes of ${table.box} (N = ${grouped(table.total)}) to ` +
+          `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
             `${opts.out}\n`,
         );
       } else {
         process.stdout.write(text);
       }
-      return;
-    }
-    const spinner = await progressSpinner('building the class tables');
-    spinner.start();
-    const table = await chainTable({
-      box: shape,
-      workers: opts.workers ?? defaultWorkers(shape),
-    }).finally(() => spinner.stop());
-    let level: LevelName | undefined;
-    if (opts.level !== undefined) {
-      const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
-      if (!found) {
-        throw new InputError(
-          `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
-            `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
-        );
-      }
-      level = found.name;
-    }
-    const text = classTableToJson(table, level);
-    if (opts.out) {
-      writeTextFile(opts.out, text);
-      process.stderr.write(
-        `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
-          `${opts.out}\n`,
-      );
-    } else {
-      process.stdout.write(text);
-    }
-  });
+    },
+  );
 }

@@ -5,7 +5,7 @@ import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
 import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
-import { boxOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import { boxOption, grouped, InputError, pathOption, progressSpinner, workersOption } from '../common.js';
 
 export type CountMethod = 'bands' | 'column-sets';
 
@@ -23,7 +23,7 @@ export function countMethod(shape: BoxShape, opts: CountCliOptions): CountMethod
   const saving = opts.checkpoint !== undefined || opts.resume !== undefined;
   const method = opts.method ?? (!saving && shapeProblem('band-method', shape) === null ? 'bands' : 'column-sets');
   requireShape(method === 'bands' ? 'band-method' : 'column-sets', shape);
-  if (method === 'bands' && (opts.checkpoint !== undefined || opts.resume !== undefined))
+  if (method === 'bands' && saving)
     throw new InputError(
       `--checkpoint and --resume are for the column-set method (R×2 and 2×R boxes); ${shape.name} is counted by ` +
         'the band method in seconds',
@@ -40,8 +40,8 @@ export function addColumnSetOptions(command: Command): Command {
         'bands (Felgenhauer–Jarvis) or column-sets (R×2 and 2×R boxes); default: bands where it applies',
       ).choices(['bands', 'column-sets']),
     )
-    .option('--checkpoint <FILE>', 'column-set method: keep the finished classes in FILE (a new file)')
-    .option('--resume <FILE>', 'column-set method: continue the run kept in FILE (and keep saving to it)');
+    .option('--checkpoint <FILE>', 'column-set method: keep the finished classes in FILE (a new file)', pathOption)
+    .option('--resume <FILE>', 'column-set method: continue the run kept in FILE (and keep saving to it)', pathOption);
 }
 
 const STAGE_TEXT: Record<Stage, string> = {
@@ -60,7 +60,7 @@ export function registerCount(program: Command): void {
     )
     .option('--box <RxC>', `box shape: R rows by C columns (${countMethodShapes()})`, boxOption('count'))
     .option('--json', 'print one JSON object on stdout')
-    .option('--workers <K>', 'threads (the result does not depend on it)', integerOption(1));
+    .option('--workers <K>', 'threads (the result does not depend on it)', workersOption);
   addColumnSetOptions(command).action(async (opts: CountCliOptions) => {
     const shape = columnSetRunShape(opts, SHAPE_3X3);
     if (countMethod(shape, opts) === 'column-sets') {

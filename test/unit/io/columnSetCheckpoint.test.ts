@@ -54,17 +54,19 @@ describe('column-set checkpoints', () => {
     expect(() => readColumnSetCheckpoint(path)).toThrow(pattern);
   });
 
-  it('writes only over a regular file: a folder or a link in the way is refused and left alone', () => {
+  it('writes only over a checkpoint of its own: a folder or another file in the way is refused and left alone', () => {
     const dir = tempDir();
     const folder = join(dir, 'folder');
     mkdirSync(folder);
-    expect(() => writeColumnSetCheckpoint(folder, sample)).toThrow(/is a folder/);
+    expect(() => writeColumnSetCheckpoint(folder, sample)).toThrow(/it is a folder/);
     const target = join(dir, 'target.txt');
     writeFileSync(target, 'keep me');
+    expect(() => writeColumnSetCheckpoint(target, sample)).toThrow(/not a column-set checkpoint written by/);
     const link = join(dir, 'link.json');
     symlinkSync(target, link);
-    expect(() => writeColumnSetCheckpoint(link, sample)).toThrow(/symbolic link/);
+    expect(() => writeColumnSetCheckpoint(link, sample)).toThrow(/not a column-set checkpoint written by/);
     expect(readFileSync(target, 'utf8')).toBe('keep me');
     expect(() => readColumnSetCheckpoint(join(dir, 'absent.json'))).toThrow(/no such file/);
+    expect(() => readColumnSetCheckpoint(folder)).toThrow(/not a regular file/);
   });
 });
