@@ -1,8 +1,8 @@
 import {
-  columnSetTable,
+  columnSetClassTable,
   type ColumnSetProgress,
   type ColumnSetStage,
-  type ColumnSetTable,
+  type ColumnSetClassTable,
 } from '../colsets/countByColumnSets.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, requireShape } from '../grid/support.js';
@@ -49,7 +49,7 @@ export function columnSetRunShape(opts: ColumnSetRunOptions, fallback: BoxShape)
 }
 
 /** Run it. Ctrl-C: the checkpoint is saved and an Interrupted error says where. */
-export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptions): Promise<ColumnSetTable> {
+export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptions): Promise<ColumnSetClassTable> {
   requireShape('column-sets', shape);
   const counted = boxShape(columnSetRows(shape), 2).name;
   let previous: ColumnSetCheckpoint | null = null;
@@ -96,7 +96,7 @@ export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptio
     else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
   };
   try {
-    const table = await columnSetTable({
+    const table = await columnSetClassTable({
       box: shape,
       ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
       onProgress,

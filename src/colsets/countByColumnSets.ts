@@ -107,7 +107,7 @@ export interface ColumnSetClassRow {
   readonly bands: bigint;
 }
 
-export interface ColumnSetTable extends ColumnSetCount {
+export interface ColumnSetClassTable extends ColumnSetCount {
   /** Digest of the class list (the canonical word lists in order): names it in checkpoints. */
   readonly digest: string;
   readonly classRows: readonly ColumnSetClassRow[];
@@ -154,7 +154,7 @@ export function configurationText(R: number, words: ArrayLike<number>, offset: n
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
 /** Count N for R×2 (or 2×R) boxes by column sets, with every class's F. */
-export async function columnSetTable(options: ColumnSetCountOptions): Promise<ColumnSetTable> {
+export async function columnSetClassTable(options: ColumnSetCountOptions): Promise<ColumnSetClassTable> {
   const shape = resolveShape('column-sets', options.box);
   const R = columnSetRows(shape);
   const counted = boxShape(R, 2);
@@ -272,6 +272,6 @@ export async function columnSetTable(options: ColumnSetCountOptions): Promise<Co
 
 /** N for R×2 (or 2×R) boxes by column sets, with the count of every stage. */
 export async function countByColumnSets(options: ColumnSetCountOptions): Promise<ColumnSetCount> {
-  const { classRows: _rows, digest: _digest, ...count } = await columnSetTable(options);
+  const { classRows: _rows, digest: _digest, ...count } = await columnSetClassTable(options);
   return count;
 }

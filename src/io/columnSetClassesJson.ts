@@ -1,4 +1,4 @@
-import type { ColumnSetTable } from '../colsets/countByColumnSets.js';
+import type { ColumnSetClassTable } from '../colsets/countByColumnSets.js';
 import { toJson } from './json.js';
 
 /**
@@ -29,7 +29,7 @@ export const COLUMN_SET_CLASSES_OUTPUT = {
   isOurs: (head: string): boolean => /^\{\s*"format": "sudoku-count\/colsets-classes@/.test(head),
 } as const;
 
-export function columnSetClassesToJson(table: ColumnSetTable): string {
+export function columnSetClassesToJson(table: ColumnSetClassTable): string {
   const head = {
     format: 'sudoku-count/colsets-classes@1',
     box: table.box,

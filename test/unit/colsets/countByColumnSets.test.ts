@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnSetTable, countByColumnSets } from '../../../dist/colsets/countByColumnSets.js';
+import { columnSetClassTable, countByColumnSets } from '../../../dist/colsets/countByColumnSets.js';
 import { countGrids } from '../../../dist/count/countGrids.js';
 import { factorialBig } from '../../../dist/grid/shape.js';
 
@@ -14,8 +14,8 @@ describe('N = Σ orbit·F² over band configurations (R×2 boxes by column sets)
   });
 
   it('4x2: one and two threads give the same class table; orbit × stabiliser = group order', async () => {
-    const one = await columnSetTable({ box: '4x2', workers: 1 });
-    const two = await columnSetTable({ box: '4x2', workers: 2 });
+    const one = await columnSetClassTable({ box: '4x2', workers: 1 });
+    const two = await columnSetClassTable({ box: '4x2', workers: 2 });
     expect(two.classRows).toEqual(one.classRows);
     expect(two.digest).toBe(one.digest);
     for (const row of one.classRows) expect(row.orbit * row.stabilizer).toBe(one.groupOrder);
@@ -23,10 +23,10 @@ describe('N = Σ orbit·F² over band configurations (R×2 boxes by column sets)
   });
 
   it('resumes from classes counted before, and refuses a class list that is not its own', async () => {
-    const full = await columnSetTable({ box: '4x2', workers: 1 });
+    const full = await columnSetClassTable({ box: '4x2', workers: 1 });
     const done = new Map(full.classRows.filter((r) => r.id % 3 === 0).map((r) => [r.id, r.bands]));
     const heard: number[] = [];
-    const resumed = await columnSetTable({
+    const resumed = await columnSetClassTable({
       box: '4x2',
       workers: 1,
       resume: { classes: full.classes, digest: full.digest, done },
@@ -36,13 +36,13 @@ describe('N = Σ orbit·F² over band configurations (R×2 boxes by column sets)
     expect(resumed.resumed).toBe(done.size);
     expect(heard.sort((a, b) => a - b)).toEqual(full.classRows.filter((r) => r.id % 3 !== 0).map((r) => r.id));
     await expect(
-      columnSetTable({ box: '4x2', resume: { classes: full.classes, digest: '0000000000000000', done } }),
+      columnSetClassTable({ box: '4x2', resume: { classes: full.classes, digest: '0000000000000000', done } }),
     ).rejects.toThrow(/digest/);
   });
 
   it('stops when its signal is aborted', async () => {
     const controller = new AbortController();
-    const run = columnSetTable({
+    const run = columnSetClassTable({
       box: '5x2',
       workers: 1,
       signal: controller.signal,
