@@ -86,8 +86,8 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
       const why =
         R === 0
           ? 'the column-set method needs boxes of 2 columns (R×2) or 2 rows (2×R)'
-          : `R = ${R} is beyond the column-set method (R ≤ ${MAX_COLUMN_SET_ROWS}: 6x2 has 63,199 configuration ` +
-            'classes of 12×12 bands, hours each at this speed)';
+          : `R = ${R} is beyond the column-set method (R ≤ ${MAX_COLUMN_SET_ROWS}; for 6x2 each of tens of ` +
+            'thousands of configuration classes would take it about half an hour)';
       return `${why}; it counts ${columnSetMethodShapes()}`;
     }
     case 'count': {
