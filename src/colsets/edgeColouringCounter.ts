@@ -1,5 +1,5 @@
 import { popcount } from '../grid/bits.js';
-import { bipartiteCanonizer, type BipartiteCanonizer } from './bipartiteCanonizer.js';
+import { bipartiteCanonizer, MAX_CANONIZER_SIDE, type BipartiteCanonizer } from './bipartiteCanonizer.js';
 import { sharedMemo, type SharedMemo } from './sharedMemo.js';
 
 /**
@@ -13,9 +13,10 @@ import { sharedMemo, type SharedMemo } from './sharedMemo.js';
  *         of the k matchings, and by the symmetry of the colours the decompositions with e₀ in M₁ are a
  *         k-th of all.
  *
- * Memoised at the degrees in `memoDegrees` on the canonical form of G − M (the count does not change when
- * rows or columns are renumbered), so that the many residual graphs that are isomorphic are counted once.
- * Low degrees are cheaper to count again than to canonise (C_3 is a few dozen matchings of cycle counts).
+ * Memoised at the degrees in `memoDegrees` on a canonical form of G − M: the smaller of the canonical forms of the
+ * graph and of its transpose (C_k does not change when rows or columns are renumbered, or the two sides
+ * exchanged), so that the many residual graphs that are isomorphic are counted once. Low degrees are cheaper to
+ * count again than to canonise (C_3 is a few dozen matchings of cycle counts); 5×2 memoises degree 4.
  *
  * Matchings are enumerated depth first, always extending the unmatched row with the fewest free columns.
  * Buffers are allocated once per degree; nothing is allocated per matching.
@@ -31,7 +32,7 @@ export interface EdgeColouringCounter {
 }
 
 export interface EdgeColouringOptions {
-  /** Degrees whose results are memoised (default: 4 and 5). */
+  /** Degrees whose results are memoised (default: 4). */
   readonly memoDegrees?: readonly number[];
   /** The memo table, shared between threads (default: a table of 2^16 slots for this thread alone). */
   readonly memo?: SharedMemo;
@@ -41,8 +42,9 @@ export interface EdgeColouringOptions {
 const FLUSH = 2 ** 52;
 
 export function edgeColouringCounter(m: number, options: EdgeColouringOptions = {}): EdgeColouringCounter {
-  if (!Number.isInteger(m) || m < 1 || m > 15) throw new RangeError(`edge colourings: m = ${m} is not in 1..15`);
-  const memoDegrees = new Set(options.memoDegrees ?? [4, 5]);
+  if (!Number.isInteger(m) || m < 1 || m > MAX_CANONIZER_SIDE)
+    throw new RangeError(`edge colourings: m = ${m} is not in 1..${MAX_CANONIZER_SIDE}`);
+  const memoDegrees = new Set(options.memoDegrees ?? [4]);
   const canon: BipartiteCanonizer = bipartiteCanonizer(m);
   const memo = options.memo ?? sharedMemo(m, 1 << 16);
   if (memo.m !== m) throw new RangeError('edge colourings: the memo is for another size');
