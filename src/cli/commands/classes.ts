@@ -2,9 +2,10 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
 import type { BoxShape } from '../../grid/shape.js';
-import { classTableToJson, writeTextFile } from '../../io/classTableJson.js';
+import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js';
+import { prepareOutput } from '../../io/outputFile.js';
 import type { LevelName } from '../../symmetry/classChain.js';
-import { boxOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import { pathOption, workersOption, boxOption, grouped, InputError, progressSpinner } from '../common.js';
 import { bandMethodShapes } from '../../grid/support.js';
 
 const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles', 'column-sets'];
@@ -27,9 +28,13 @@ export function registerClasses(program: Command): void {
       `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,
       levelOption,
     )
-    .option('--out <FILE>', 'write to FILE instead of stdout')
-    .option('--workers <K>', 'threads for the completion counts', integerOption(1))
-    .action(async (opts: { box?: BoxShape; level?: string; out?: string; workers?: number }) => {
+    .option('--out <FILE>', 'write to FILE instead of stdout (replaces only a class table it wrote before)', pathOption)
+    .option('--force', '--out may replace a file that is not a class table')
+    .option('--workers <K>', 'threads for the completion counts', workersOption)
+    .action(async (opts: { box?: BoxShape; level?: string; out?: string; force?: boolean; workers?: number }) => {
+      // the output path is checked before the work, so a bad path fails at once
+      const out =
+        opts.out !== undefined ? prepareOutput(opts.out, { ...CLASS_TABLE_OUTPUT, force: opts.force === true }) : null;
       const spinner = await progressSpinner('building the class tables');
       spinner.start();
       const table = await chainTable({
@@ -48,8 +53,8 @@ export function registerClasses(program: Command): void {
         level = found.name;
       }
       const text = classTableToJson(table, level);
-      if (opts.out) {
-        writeTextFile(opts.out, text);
+      if (out) {
+        out.write(text);
         process.stderr.write(
           `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
             `${opts.out}\n`,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { countGrids, defaultWorkers, type ProgressEvent, type Stage } from '../../count/countGrids.js';
 import type { BoxShape } from '../../grid/shape.js';
 import { toJson } from '../../io/json.js';
-import { boxOption, grouped, integerOption, progressSpinner } from '../common.js';
+import { workersOption, boxOption, grouped, progressSpinner } from '../common.js';
 import { bandMethodShapes } from '../../grid/support.js';
 
 const STAGE_TEXT: Record<Stage, string> = {
@@ -18,7 +18,7 @@ export function registerCount(program: Command): void {
     .description('count all n×n Sudoku grids exactly, stage by stage (Felgenhauer–Jarvis band reduction)')
     .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('band-method'))
     .option('--json', 'print one JSON object on stdout')
-    .option('--workers <K>', 'threads for the completion counts (result does not depend on it)', integerOption(1))
+    .option('--workers <K>', 'threads for the completion counts (result does not depend on it)', workersOption)
     .action(async (opts: { box?: BoxShape; json?: boolean; workers?: number }) => {
       const spinner = await progressSpinner('counting');
       spinner.start();
