@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid ...] [--runs K]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -88,11 +88,12 @@ if (want('count')) {
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
+  ['hybrid', 'bench-hybrid.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
-    execFileSync(process.execPath, [path], { stdio: 'inherit' });
+    execFileSync(process.execPath, [path, ...(runsAt >= 0 ? ['--runs', String(runs)] : [])], { stdio: 'inherit' });
     console.log('');
   }
 }
