@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|shapes ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes ...] [--runs K]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -88,13 +88,13 @@ if (want('count')) {
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
+  ['hybrid', 'bench-hybrid.mjs'],
   ['shapes', 'bench-shapes.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
-    const pass = name === 'shapes' && runsAt >= 0 ? ['--runs', String(runs)] : []; // shapes takes --runs
-    execFileSync(process.execPath, [path, ...pass], { stdio: 'inherit' });
+    execFileSync(process.execPath, [path, ...(runsAt >= 0 ? ['--runs', String(runs)] : [])], { stdio: 'inherit' });
     console.log('');
   }
 }
