@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|index ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index ...] [--runs K]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -89,6 +89,7 @@ for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
   ['hybrid', 'bench-hybrid.mjs'],
+  ['shapes', 'bench-shapes.mjs'],
   ['index', 'bench-index.mjs'],
 ]) {
   const path = join(root, 'scripts', script);

@@ -5,7 +5,7 @@
  *
  *   import { countGrids, countSolutions, estimate } from 'sudoku-count';
  *   const r = await countGrids({ box: '3x3' });          // r.total: N as a bigint, computed from nothing
- *   countSolutions('1.......', { box: '2x2', limit: 2 }); // { count, limited, nodes, solution }
+ *   countSolutions('1...............', { box: '2x2', limit: 2 }); // { count: 2, limited: true, … }
  *
  * The building blocks (bands, symmetry, column-set tables, the solver engines, the DLX oracle, the worker
  * pool) are exported from 'sudoku-count/internals'.
@@ -28,6 +28,16 @@ export {
   type Stage,
   type StageSeconds,
 } from './count/countGrids.js';
+export {
+  countByColumnSets,
+  columnSetClassTable,
+  type ColumnSetCount,
+  type ColumnSetClassTable,
+  type ColumnSetClassRow,
+  type ColumnSetCountOptions,
+  type ColumnSetProgress,
+  type ColumnSetResume,
+} from './colsets/countByColumnSets.js';
 export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
 export type { LevelName } from './symmetry/classChain.js';
 export { classTableToJson } from './io/classTableJson.js';

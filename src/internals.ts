@@ -34,6 +34,13 @@ export { columnSetLookup, type ColumnSetLookup } from './count/columnSetLookup.j
 export { middleBandChoices } from './count/middleBandChoices.js';
 export { completionCounter, type CompletionCounter } from './count/bandCompletions.js';
 export { runCount, classTableOf, defaultWorkers, type CountRun } from './count/countGrids.js';
+export { fourBandCompletions } from './count/fourBandCompletions.js';
+
+export { configurationClasses, type ConfigurationClasses } from './colsets/configurationClasses.js';
+export { configurationGraph } from './colsets/configurationGraph.js';
+export { edgeColouringCounter, type EdgeColouringCounter } from './colsets/edgeColouringCounter.js';
+export { bipartiteCanonizer, type BipartiteCanonizer } from './colsets/bipartiteCanonizer.js';
+export { sharedMemo, type SharedMemo } from './colsets/sharedMemo.js';
 
 export { exactCoverProblem, countExactCovers, type ExactCoverProblem, type ExactCoverCount } from './dlx/exactCover.js';
 

@@ -5,6 +5,7 @@ import { batchScratch, runBatch } from '../estimate/runBatch.js';
 import { streamStates } from '../random/streamStates.js';
 import { addBatch, emptyTotals, meanAndError, Z95 } from '../estimate/summarizeBatches.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
+import { bandMethodShapes } from '../grid/support.js';
 import { binomialCdf, kolmogorovPValue, normalCdf } from './normalTests.js';
 
 /**
@@ -91,9 +92,7 @@ export async function batchTests(options: BatchTestOptions): Promise<BatchTests>
   });
   const count = options.exact ?? (await exactCount(plan.shape));
   if (count === null)
-    throw new InputError(
-      `no exact grid count for ${plan.shape.name}: the batch tests need it (2x2, 2x3, 3x2, 3x3, 4x2)`,
-    );
+    throw new InputError(`no exact grid count for ${plan.shape.name}: the batch tests need it (${bandMethodShapes()})`);
   const t0 = performance.now();
   const N = Number(count);
   const logScale = Math.log10(Number(estimator.scale));

@@ -1,7 +1,7 @@
 import type * as Vega from 'vega';
 import type { BatchTests } from '../bias/batchTests.js';
 import { biasCharts } from '../bias/biasCharts.js';
-import type { PreparedOutput } from './outputFile.js';
+import { prepareOutput, type PreparedOutput } from './outputFile.js';
 
 /**
  * The bias report: one self-contained HTML page (no script, no network) with the three charts of
@@ -45,11 +45,15 @@ export const BIAS_REPORT_OUTPUT = {
   isOurs: (head: string): boolean => head.includes('<meta name="generator" content="sudoku-count bias report">'),
 } as const;
 
-/** Write the report to a prepared output (checked before the batch tests ran). */
+/**
+ * Write the report to `out`: a path (checked and written by the rules of src/io/outputFile.ts: only a report it
+ * wrote before is replaced), or an output prepared before the batch tests ran (as the CLI does, to fail early).
+ */
 export async function writeBiasReport(
-  out: PreparedOutput,
+  out: PreparedOutput | string,
   r: BatchTests,
   summary: readonly (readonly [string, string])[],
 ): Promise<void> {
-  out.write(await biasReportHtml(r, summary));
+  const target = typeof out === 'string' ? prepareOutput(out, BIAS_REPORT_OUTPUT) : out;
+  target.write(await biasReportHtml(r, summary));
 }

@@ -282,7 +282,7 @@ function formatResult(r: EstimateResult): string {
       rows.push(['check', `N ${inside ? 'is inside' : 'is outside'} the interval`]);
     }
   } else {
-    rows.push(['exact N', `unknown for ${r.box} (the band method counts 2x2, 2x3, 3x2, 3x3, 4x2)`]);
+    rows.push(['exact N', `unknown for ${r.box} (the band method counts ${bandMethodShapes()})`]);
   }
   rows.push([
     'non-zero',
