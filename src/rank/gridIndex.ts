@@ -52,13 +52,13 @@ export interface GridIndexOptions {
   readonly box?: BoxShape | string;
 }
 
-/** Why grids of this shape cannot be numbered, or null when they can (the shapes the band method counts). */
+/** Why grids of this shape cannot be numbered, or null when they can (the band method's shapes with 2 or 3 bands). */
 export function gridIndexShapeProblem(shape: BoxShape): string | null {
-  return shapeProblem('band-method', shape);
+  return shapeProblem('rank', shape);
 }
 
 export function gridIndex(options: GridIndexOptions = {}): GridIndex {
-  const shape = resolveShape('band-method', options.box);
+  const shape = resolveShape('rank', options.box);
   const t0 = performance.now();
   const { rows: R, cols: C, n } = shape;
   const full = (1 << n) - 1;

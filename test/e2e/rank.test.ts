@@ -84,7 +84,8 @@ describe('bad input: one line naming the problem, status 2, nothing on stdout', 
     [['sample', '--count', '0'], /--count.*whole number ≥ 1/],
     [['sample', '--count', '-1'], /--count.*whole number ≥ 1/],
     [['sample', '--seed', 'x'], /--seed.*whole number/],
-    [['sample', '--box', '2x4'], /2x4.*band method/],
+    [['sample', '--box', '2x4'], /2x4.*4 bands are more than the grid index handles.*numbered for 2x2/],
+    [['unrank', '--box', '4x4', '0'], /4x4.*n = 16/],
   ])('%j', async (args, pattern) => {
     const r = await cli(args);
     expect(r.code).toBe(2);

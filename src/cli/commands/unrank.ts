@@ -42,7 +42,7 @@ export function registerUnrank(program: Command): void {
     .command('unrank')
     .description('the grid with each number (0..N−1), in the order of docs/rank.md')
     .argument('[numbers...]', "grid numbers, whole decimal numbers of any size; '-' reads stdin")
-    .option('--box <RxC>', 'box shape: R rows by C columns (2x2, 2x3, 3x2, 3x3, 4x2)', boxOption('band-method'))
+    .option('--box <RxC>', 'box shape: R rows by C columns (2x2, 2x3, 3x2, 3x3, 4x2)', boxOption('rank'))
     .option(
       '--file <path>',
       "read grid numbers from a file, one per line ('-' for stdin); may be repeated",

@@ -161,6 +161,11 @@ describe('2x2: all 288 grids', () => {
     expect(idx.unrank(1n).join('')).toBe('1234341223414123');
     expect(idx.unrank(287n).join('')).toBe('4312213412433421');
   });
+
+  it('the 3×3 example at the top of docs/rank.md: grid 4,000,000,000,000,000', () => {
+    const grid = '123569478456287391789143625862715943947638512315924867231456789698372154574891236';
+    expect(indexOf('3x3').unrank(4_000_000_000_000_000n).join('')).toBe(grid);
+  });
 });
 
 describe.each(SHAPES)('%s', (box) => {
