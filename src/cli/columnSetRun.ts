@@ -6,6 +6,7 @@ import {
 } from '../colsets/countByColumnSets.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, requireShape } from '../grid/support.js';
+import { lockFile } from '../io/fileLock.js';
 import { prepareOutput } from '../io/outputFile.js';
 import {
   COLUMN_SET_CHECKPOINT_OUTPUT,
@@ -52,6 +53,22 @@ export function columnSetRunShape(opts: ColumnSetRunOptions, fallback: BoxShape)
 export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptions): Promise<ColumnSetClassTable> {
   requireShape('column-sets', shape);
   const counted = boxShape(columnSetRows(shape), 2).name;
+  const path = opts.checkpoint ?? opts.resume;
+  // one writer at a time: the lock is taken before the checkpoint is read, and held to the end of the run
+  const lock = path !== undefined ? lockFile(path, 'checkpoint') : null;
+  try {
+    return await runLocked(shape, opts, counted, path);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function runLocked(
+  shape: BoxShape,
+  opts: ColumnSetRunOptions,
+  counted: string,
+  path: string | undefined,
+): Promise<ColumnSetClassTable> {
   let previous: ColumnSetCheckpoint | null = null;
   if (opts.resume !== undefined) {
     previous = readColumnSetCheckpoint(opts.resume);
@@ -66,7 +83,6 @@ export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptio
       `checkpoint ${opts.checkpoint} already exists: continue it with --resume ${opts.checkpoint}, or choose ` +
         'another file',
     );
-  const path = opts.checkpoint ?? opts.resume;
   if (path !== undefined) prepareOutput(path, COLUMN_SET_CHECKPOINT_OUTPUT); // a path we cannot write fails now
   const done = new Map<number, bigint>(previous?.done ?? []);
   let header: { classes: number; digest: string } | null = previous
