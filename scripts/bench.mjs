@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index ...] [--runs K]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -88,11 +88,18 @@ if (want('count')) {
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
+  ['hybrid', 'bench-hybrid.mjs'],
+  ['shapes', 'bench-shapes.mjs'],
+  ['index', 'bench-index.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
-    execFileSync(process.execPath, [path], { stdio: 'inherit' });
+    // --runs K, and any other --flag (e.g. `npm run bench -- index --uniformity`), go to the script
+    const flags = args.filter((a) => a.startsWith('--') && a !== '--runs');
+    execFileSync(process.execPath, [path, ...(runsAt >= 0 ? ['--runs', String(runs)] : []), ...flags], {
+      stdio: 'inherit',
+    });
     console.log('');
   }
 }

@@ -1,11 +1,12 @@
-import { availableParallelism } from 'node:os';
 import { enumerateBands, type BandEnumeration } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import { formatBand } from '../grid/digits.js';
-import { factorialBig, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { factorialBig, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
-import { assertBandMethodShape } from './bandCompletions.js';
-import { completionPool } from './completionPool.js';
+import { resolveShape } from '../grid/support.js';
+import { taskPool, type TaskPool } from '../parallel/taskPool.js';
+import { checkWorkers, defaultThreads } from '../parallel/threads.js';
+import type { BuildTableInput, BuildTableOutput, CountBandsInput } from './completionsTask.js';
 
 /**
  * The exact count, end to end:
@@ -87,23 +88,17 @@ export interface ClassTable extends GridCount {
   readonly classRows: readonly ClassRow[];
 }
 
-function resolveShape(box: BoxShape | string | undefined): BoxShape {
-  const shape = box === undefined ? SHAPE_3X3 : typeof box === 'string' ? parseBoxShape(box) : box;
-  assertBandMethodShape(shape);
-  return shape;
-}
-
 /** Seconds rounded to the microsecond. */
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
 /**
- * Default threads: up to 2 (the machines here have 2 cores) for shapes whose count takes long enough to
- * repay a thread's start-up (n ≥ 8); 1 for the small shapes, which finish in milliseconds. For 3×3, 15
- * interleaved pairs of runs: 2 threads faster in 13 (median wall 1.115 s against 1.293 s). Blocks of runs
- * taken one after the other disagreed with each other: these machines drift, so compare in pairs.
+ * Default threads: up to 2 (the machines here have 2 cores) for shapes whose count takes long enough to repay a
+ * thread's start-up (n ≥ 8); 1 for the small shapes, which finish in milliseconds. For 3×3, 15 interleaved pairs
+ * of runs: 2 threads faster in 13 (median wall 1.115 s against 1.293 s). Blocks of runs taken one after the other
+ * disagreed with each other: these machines drift, so compare in pairs.
  */
 export function defaultWorkers(shape: BoxShape = SHAPE_3X3): number {
-  return shape.n >= 8 ? Math.max(1, Math.min(2, availableParallelism())) : 1;
+  return shape.n >= 8 ? defaultThreads() : 1;
 }
 
 /** Everything a run computes, for the layers above (class tables, the chain). */
@@ -121,15 +116,14 @@ export interface CountRun {
 
 /** Run every stage: bands, reduction, classes, column-set table, completions. */
 export async function runCount(options: CountOptions = {}): Promise<CountRun> {
-  const shape = resolveShape(options.box);
-  const workers = options.workers ?? defaultWorkers(shape);
-  if (!Number.isInteger(workers) || workers < 1)
-    throw new RangeError(`workers must be a whole number ≥ 1, not ${workers}`);
+  const shape = resolveShape('band-method', options.box);
+  const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
   const t0 = clock();
 
-  const pool = completionPool(shape, workers); // threads start now, while the bands are enumerated
+  // threads start now, while the bands are enumerated
+  const pool = taskPool(new URL('./completionsTask.js', import.meta.url), workers);
   try {
     progress({ stage: 'bands', phase: 'start' });
     const bands = enumerateBands(shape);
@@ -140,7 +134,12 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     }
 
     progress({ stage: 'columnSets', phase: 'start' });
-    const prepared = pool.prepare(bands); // with workers: built there while the classes are found here
+    // with threads, F is built on one of them (in shared memory) while the classes are found here
+    const prepared = pool.run<BuildTableOutput>('buildTable', {
+      rows: shape.rows,
+      cols: shape.cols,
+      lexBands: bands.lexBands,
+    } satisfies BuildTableInput);
     prepared.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
     progress({ stage: 'classes', phase: 'start' });
     const classes = classifyBands(bands);
@@ -155,10 +154,10 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     if (sizeSum !== bands.count) throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${bands.count} bands`);
     const table = await prepared;
     const t3 = clock();
-    progress({ stage: 'columnSets', phase: 'end', total: table.entries });
+    progress({ stage: 'columnSets', phase: 'end', total: table.table.length });
 
     progress({ stage: 'completions', phase: 'start', done: 0, total: classes.count });
-    const completions = await pool.count(classes.reps, (done, total) =>
+    const completions = await countRepresentatives(pool, shape, table.table, classes.reps, (done, total) =>
       progress({ stage: 'completions', phase: 'progress', done, total }),
     );
     const t4 = clock();
@@ -169,7 +168,7 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
       bands,
       classes,
       sizeSum,
-      columnSetEntries: table.entries,
+      columnSetEntries: table.table.length,
       completions,
       seconds: {
         bands: us(t1 - t0),
@@ -182,6 +181,48 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   } finally {
     await pool.close();
   }
+}
+
+let runs = 0;
+
+/**
+ * n(b) for each band of `reps` (R·n cells each), in order: contiguous chunks, a few per thread so the threads
+ * stay busy to the end and progress moves; every count is exact and made alone, so the split changes nothing.
+ */
+async function countRepresentatives(
+  pool: TaskPool,
+  shape: BoxShape,
+  table: Uint32Array,
+  reps: Uint8Array,
+  onDone: (done: number, total: number) => void,
+): Promise<Float64Array> {
+  const size = shape.rows * shape.n;
+  const k = reps.length / size;
+  const out = new Float64Array(k);
+  const chunks = pool.threads === 1 ? Math.min(k, 64) : 4 * pool.threads;
+  const per = Math.ceil(k / Math.max(1, chunks));
+  const tableId = `${process.pid}:${++runs}`;
+  let done = 0;
+  const tasks: Promise<void>[] = [];
+  for (let start = 0; start < k; start += per) {
+    const end = Math.min(k, start + per);
+    const input: CountBandsInput = {
+      rows: shape.rows,
+      cols: shape.cols,
+      tableId,
+      table,
+      bands: reps.slice(start * size, end * size), // a copy: a view would carry its whole buffer
+    };
+    tasks.push(
+      pool.run<Float64Array>('countBands', input).then((counts) => {
+        out.set(counts, start);
+        done += end - start;
+        onDone(done, k);
+      }),
+    );
+  }
+  await Promise.all(tasks);
+  return out;
 }
 
 /** The totals and the class rows of a run. */

@@ -1,13 +1,13 @@
-import { Worker } from 'node:worker_threads';
-import { bandMethodSupports } from '../count/bandCompletions.js';
-import { countGrids, defaultWorkers } from '../count/countGrids.js';
-import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { estimateShapeProblem } from './cellTables.js';
+import { countGrids } from '../count/countGrids.js';
+import { checkWorkers, defaultThreads } from '../parallel/threads.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { resolveShape, shapeProblem } from '../grid/support.js';
 import { createEstimator } from './createEstimator.js';
 import type { Estimator, MethodName } from './estimator.js';
-import type { WorkerRequest } from './estimateWorker.js';
-import { batchScratch, runBatch, type BatchRecord } from './runBatch.js';
-import { assertSeed, streamStates } from './streamStates.js';
+import { taskPool, type TaskPool } from '../parallel/taskPool.js';
+import type { BatchTaskInput } from './batchTask.js';
+import type { BatchRecord } from './runBatch.js';
+import { assertSeed, streamStates } from '../random/streamStates.js';
 import { addBatch, emptyTotals, meanAndError, summarizeBatches, type EstimateResult } from './summarizeBatches.js';
 
 /**
@@ -85,10 +85,7 @@ export interface EstimatePlan {
 
 /** Check the options and resolve defaults; throws InputError for what a user typed wrong. */
 export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; estimator: Estimator } {
-  const shape =
-    options.box === undefined ? SHAPE_3X3 : typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
-  const problem = estimateShapeProblem(shape);
-  if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
+  const shape = resolveShape('estimate', options.box);
   const estimator = createEstimator({ method: options.method, shape, fill: options.fill ?? null });
   try {
     assertSeed(options.seed);
@@ -121,15 +118,13 @@ export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; es
 
 /** The exact N for a shape when the band method can count it (3×3: ~0.6 s), else null. */
 export async function exactCount(shape: BoxShape): Promise<bigint | null> {
-  if (!bandMethodSupports(shape)) return null;
+  if (shapeProblem('band-method', shape) !== null) return null;
   return (await countGrids({ box: shape })).total;
 }
 
 export async function estimate(options: EstimateOptions): Promise<EstimateResult> {
   const { plan, estimator } = estimatePlan(options);
-  const workers = options.workers ?? defaultWorkers();
-  if (!Number.isSafeInteger(workers) || workers < 1)
-    throw new InputError(`workers must be a whole number ≥ 1, not ${workers}`);
+  const workers = checkWorkers(options.workers ?? defaultThreads());
   const exact = options.exact !== undefined ? options.exact : await exactCount(plan.shape);
   const { batchSize, samples, seconds } = plan;
   const totalBatches = samples === null ? Infinity : Math.ceil(samples / batchSize);
@@ -160,7 +155,8 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   const nextBatch = (): number | null => {
     while (next < totalBatches && done.has(next)) next++;
     if (next >= totalBatches) return null;
-    if (next >= holesBelow && seconds !== null && elapsed() >= seconds) return null;
+    // the clock ends a run only after its first batch: a result always has at least one
+    if (next > 0 && next >= holesBelow && seconds !== null && elapsed() >= seconds) return null;
     return next++;
   };
 
@@ -180,20 +176,24 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   };
   advancePrefix();
 
-  if (workers === 1) {
-    const scratch = batchScratch();
-    for (let b = nextBatch(); b !== null; b = nextBatch()) {
-      finish(runBatch(estimator, b, states(b), sizeOf(b), scratch));
-      await new Promise<void>((resolve) => setImmediate(resolve)); // let timers (spinner, signals) run
-    }
-  } else {
-    await runOnWorkers(
-      plan,
-      workers,
+  const pool = taskPool(new URL('./batchTask.js', import.meta.url), workers);
+  try {
+    await runInOrder(
+      pool,
       nextBatch,
-      (b) => ({ kind: 'batch', batch: b, state: states(b), samples: sizeOf(b) }),
+      (b): BatchTaskInput => ({
+        method: plan.method,
+        rows: plan.shape.rows,
+        cols: plan.shape.cols,
+        fill: plan.fill,
+        batch: b,
+        state: states(b),
+        samples: sizeOf(b),
+      }),
       finish,
     );
+  } finally {
+    await pool.close();
   }
 
   const records: BatchRecord[] = [];
@@ -214,55 +214,19 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   });
 }
 
-function runOnWorkers(
-  plan: EstimatePlan,
-  workers: number,
+/**
+ * Keep every thread busy with the next batch `nextBatch` hands out until it hands out none; `finish` hears
+ * each record as it comes (the caller orders them by batch number).
+ */
+function runInOrder(
+  pool: TaskPool,
   nextBatch: () => number | null,
-  request: (b: number) => WorkerRequest,
+  input: (b: number) => BatchTaskInput,
   finish: (record: BatchRecord) => void,
 ): Promise<void> {
-  const threads: Worker[] = [];
-  return new Promise<void>((resolve, reject) => {
-    let inFlight = 0;
-    let failed = false;
-    const fail = (e: unknown) => {
-      if (failed) return;
-      failed = true;
-      reject(e instanceof Error ? e : new Error(String(e)));
-    };
-    const feed = (w: Worker) => {
-      if (failed) return;
-      const b = nextBatch();
-      if (b === null) {
-        if (inFlight === 0) resolve();
-        return;
-      }
-      inFlight++;
-      w.postMessage(request(b));
-    };
-    for (let k = 0; k < workers; k++) {
-      const w = new Worker(new URL('./estimateWorker.js', import.meta.url));
-      threads.push(w);
-      w.on('message', (msg: { ok: true; record: BatchRecord } | { ok: false; error: string }) => {
-        inFlight--;
-        if (!msg.ok) return fail(new Error(`estimate worker: ${msg.error}`));
-        try {
-          finish(msg.record);
-        } catch (e) {
-          return fail(e);
-        }
-        feed(w);
-      });
-      w.on('error', fail);
-      const init: WorkerRequest = {
-        kind: 'init',
-        method: plan.method,
-        rows: plan.shape.rows,
-        cols: plan.shape.cols,
-        fill: plan.fill,
-      };
-      w.postMessage(init);
-      feed(w);
-    }
-  }).finally(() => Promise.all(threads.map((w) => w.terminate())));
+  const lane = async (): Promise<void> => {
+    for (let b = nextBatch(); b !== null; b = nextBatch())
+      finish(await pool.run<BatchRecord>('runBatchTask', input(b)));
+  };
+  return Promise.all(Array.from({ length: pool.threads }, lane)).then(() => {});
 }

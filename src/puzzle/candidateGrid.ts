@@ -1,7 +1,7 @@
 import { popcount } from '../grid/bits.js';
 import { cellName } from '../grid/parseGrid.js';
 import type { BoxShape } from '../grid/shape.js';
-import { solverTables } from '../solve/solverTables.js';
+import { cellTables } from '../grid/cellTables.js';
 
 /**
  * Pencil marks for the human-technique rater: the state every technique reads and changes, for any box shape
@@ -14,7 +14,7 @@ import { solverTables } from '../solve/solverTables.js';
  *
  * For n ≤ 30 the hi words stay 0. A solved cell has no candidates (lo = hi = 0) and its digit in `value`.
  *
- *   units   u = 0..n−1 rows, n..2n−1 columns, 2n..3n−1 boxes (box b in reading order), as in solverTables
+ *   units   u = 0..n−1 rows, n..2n−1 columns, 2n..3n−1 boxes (box b in reading order), as in cellTables
  *   placed  unitLo/unitHi[u]: the digits already placed in unit u
  *
  * Every change goes through place() and eliminate(), which keep the counts (`open`, `changes`) and notice a
@@ -72,7 +72,7 @@ export class CandidateGrid {
   pending: Array<readonly [number, number]> = [];
 
   constructor(shape: BoxShape) {
-    const t = solverTables(shape);
+    const t = cellTables(shape);
     this.shape = shape;
     this.n = shape.n;
     this.N = t.cells;

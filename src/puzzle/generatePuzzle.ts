@@ -1,9 +1,11 @@
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { RandomGenerator } from '../random/randomGenerator.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { puzzleCounter, type PuzzleCounter } from '../solve/countSolutions.js';
 import { clueOrbits, type ClueOrbits, type ClueSymmetry } from './clueOrbits.js';
 import { defaultGridSource } from './defaultGridSource.js';
-import { randomInt, randomPermutation, shuffle, type GridSource } from './gridSource.js';
+import type { GridSource } from './gridSource.js';
+import { randomInt } from '../random/randomInt.js';
+import { randomPermutation, shuffle } from '../random/shuffle.js';
 import { puzzleRater, type PuzzleRater, type Rating } from './puzzleRater.js';
 import { GRADES, type Grade } from './techniques.js';
 
@@ -100,7 +102,7 @@ export class PuzzleMaker {
   private readonly N: number;
   private readonly counter: PuzzleCounter;
   private readonly rater: PuzzleRater;
-  /** Clues of digit d in unit u: count[u·(n+1) + d] (units as in solverTables: rows, columns, boxes). */
+  /** Clues of digit d in unit u: count[u·(n+1) + d] (units as in cellTables: rows, columns, boxes). */
   private readonly count: Uint8Array;
   private readonly rowOf: Int32Array;
   private readonly colOf: Int32Array;

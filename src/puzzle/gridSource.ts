@@ -1,6 +1,7 @@
-import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import type { BoxShape } from '../grid/shape.js';
+import type { RandomGenerator } from '../random/randomGenerator.js';
+import { randomInt } from '../random/randomInt.js';
+import { randomPermutation } from '../random/shuffle.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
 
 /**
@@ -14,31 +15,9 @@ export interface GridSource {
   sample(rng: RandomGenerator): Uint8Array;
 }
 
-/** A whole number in 0..k−1, without bias. */
-export function randomInt(rng: RandomGenerator, k: number): number {
-  return uniformInt(rng, 0, k - 1);
-}
-
-/** Shuffle a[0..len) in place (Fisher–Yates). */
-export function shuffle(rng: RandomGenerator, a: Int32Array | number[], len = a.length): void {
-  for (let i = len - 1; i > 0; i--) {
-    const j = randomInt(rng, i + 1);
-    const t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-  }
-}
-
 /** A random permutation of 0..k−1. */
 function permutation(rng: RandomGenerator, k: number): Int32Array {
   return randomPermutation(rng, new Int32Array(k), k);
-}
-
-/** A random permutation of 0..k−1 written into out[0..k); returns out. */
-export function randomPermutation(rng: RandomGenerator, out: Int32Array, k: number): Int32Array {
-  for (let i = 0; i < k; i++) out[i] = i;
-  shuffle(rng, out, k);
-  return out;
 }
 
 /**

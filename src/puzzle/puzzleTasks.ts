@@ -1,5 +1,5 @@
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { streamStates } from '../estimate/streamStates.js';
+import { streamStates } from '../random/streamStates.js';
 import { boxShape, InputError } from '../grid/shape.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
 import type { ClueSymmetry } from './clueOrbits.js';

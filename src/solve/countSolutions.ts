@@ -1,20 +1,25 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
-import { InputError, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { resolveShape } from '../grid/support.js';
 import { BitboardCounter9 } from './bitboardCounter9.js';
-import { SolutionCounter, type SearchGuide, type SolutionCount } from './solutionCounter.js';
-import { MAX_BITMASK_SIDE } from './solverTables.js';
+import { MAX_BITMASK_SIDE, SolutionCounter, type SearchGuide, type SolutionCount } from './solutionCounter.js';
 import { WideSolutionCounter } from './wideSolutionCounter.js';
 
+export type { SearchGuide, SolutionCount };
+
 /**
- * Count the solutions of partial grids, for any box shape:
+ * The one solution-counting engine of sudoku-count: `countSolutions` for a user's grid (parsed and checked
+ * here), `puzzleCounter(shape)` for callers that count many trusted grids (the solve command, the hybrid
+ * estimator, the exact moments). Behind it, one engine per shape:
  *   3×3         BitboardCounter9   (digit bitboards, band and stack rules; count cache)
  *   n ≤ 31      SolutionCounter    (candidate bitmasks, naked and hidden singles; components, count cache)
  *   n = 32..36  WideSolutionCounter (the same search with two-word candidate masks)
- * All three give the same counts; the tests check them against each other and against the DLX.
+ * The tests check every engine against the exact-cover oracle of test/helpers/dlx.ts: a Sudoku exact-cover matrix
+ * built there, counted by the generic DLX of src/dlx (which knows nothing of Sudoku), sharing nothing with them.
  */
 export interface CountSolutionsOptions {
-  /** Box shape (default 3×3). */
-  readonly box?: BoxShape;
+  /** Box shape, as "RxC" or a BoxShape (default 3×3). */
+  readonly box?: BoxShape | string;
   /** Stop after this many solutions (default: count them all). */
   readonly limit?: number;
 }
@@ -35,6 +40,8 @@ export interface PuzzleCounter {
     solution?: Uint8Array,
     guide?: SearchGuide,
   ): SolutionCount & { readonly solved: boolean };
+  /** Called every 65,536 branches with the branches so far (progress; a caller stops a count by throwing). */
+  onTick: ((nodes: number) => void) | null;
 }
 
 const counters = new Map<string, PuzzleCounter>();
@@ -60,7 +67,7 @@ export function puzzleCounter(shape: BoxShape): PuzzleCounter {
  * solution counts 0. Throws RangeError if the count passes 2^53 (it would no longer be exact).
  */
 export function countSolutions(grid: string | ArrayLike<number>, options: CountSolutionsOptions = {}): SolutionsResult {
-  const shape = options.box ?? SHAPE_3X3;
+  const shape = resolveShape('solve', options.box);
   const cells = typeof grid === 'string' ? parseGrid(shape, grid) : grid;
   const { n } = shape;
   if (cells.length !== n * n) throw new InputError(`grid has ${cells.length} cells, a ${shape.name} grid has ${n * n}`);

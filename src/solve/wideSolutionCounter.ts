@@ -1,7 +1,7 @@
 import { popcount } from '../grid/bits.js';
 import type { BoxShape } from '../grid/shape.js';
 import type { SearchGuide, SolutionCount } from './solutionCounter.js';
-import { solverTables, type SolverTables } from './solverTables.js';
+import { cellTables, type CellTables } from '../grid/cellTables.js';
 
 /**
  * Counts the solutions of a partial grid for the shapes whose digits do not fit one 31-bit mask (n = 32..36, up
@@ -25,7 +25,7 @@ const LO_BITS = 30;
 const LO_MASK = (1 << LO_BITS) - 1;
 
 export class WideSolutionCounter {
-  readonly tables: SolverTables;
+  readonly tables: CellTables;
   private readonly N: number;
   private readonly W: number;
   private readonly n: number;
@@ -48,6 +48,11 @@ export class WideSolutionCounter {
   private readonly usedLo: Int32Array;
   private readonly usedHi: Int32Array;
   private nodes = 0;
+  /**
+   * Called every 65,536 branches of a count with the branches so far, so a long count can show progress and a
+   * caller can stop it (by throwing). Null: no calls.
+   */
+  onTick: ((nodes: number) => void) | null = null;
   private solution: Uint8Array | null = null;
   private haveSolution = false;
   private prefer: ArrayLike<number> | null = null;
@@ -56,13 +61,13 @@ export class WideSolutionCounter {
   private aborted = false;
 
   constructor(shape: BoxShape) {
-    const t = solverTables(shape);
+    const t = cellTables(shape);
     this.tables = t;
-    this.n = t.n;
+    this.n = shape.n;
     this.N = t.cells;
     this.W = 2 * this.N;
-    this.fullLo = t.n >= LO_BITS ? LO_MASK : (1 << t.n) - 1;
-    this.fullHi = t.n > LO_BITS ? (1 << (t.n - LO_BITS)) - 1 : 0;
+    this.fullLo = shape.n >= LO_BITS ? LO_MASK : (1 << shape.n) - 1;
+    this.fullHi = shape.n > LO_BITS ? (1 << (shape.n - LO_BITS)) - 1 : 0;
     this.P = t.peerCount;
     this.peers = t.peers;
     this.unitCells = t.unitCells;
@@ -70,10 +75,10 @@ export class WideSolutionCounter {
     this.cand = new Int32Array((this.N + 2) * this.W);
     this.scope = new Int32Array((this.N + 2) * this.N);
     this.queue = new Int32Array(4 * this.N + 4);
-    this.dirty = new Uint8Array(3 * t.n);
-    this.dirtyList = new Int32Array(3 * t.n);
-    this.usedLo = new Int32Array(3 * t.n);
-    this.usedHi = new Int32Array(3 * t.n);
+    this.dirty = new Uint8Array(3 * shape.n);
+    this.dirtyList = new Int32Array(3 * shape.n);
+    this.usedLo = new Int32Array(3 * shape.n);
+    this.usedHi = new Int32Array(3 * shape.n);
   }
 
   /** Count the completions of `cells` (n² digits, 0 = empty), stopping at `limit`; see SolutionCounter.count. */
@@ -192,6 +197,7 @@ export class WideSolutionCounter {
           this.aborted = true;
           return cap; // unwind: every caller stops at its cap
         }
+        if ((this.nodes & 0xffff) === 0 && this.onTick !== null) this.onTick(this.nodes);
         cand.copyWithin(o2, o, o2);
         cand[o2 + 2 * best] = word === 0 ? bit : 0;
         cand[o2 + 2 * best + 1] = word === 0 ? 0 : bit;

@@ -7,7 +7,7 @@ import { CLUE_SYMMETRIES, type ClueSymmetry } from '../../puzzle/clueOrbits.js';
 import { describeRating } from '../../puzzle/describeRating.js';
 import { generateTask, type GenerateTaskResult } from '../../puzzle/puzzleTasks.js';
 import { GRADES, TECHNIQUES, type Grade } from '../../puzzle/techniques.js';
-import { MAX_SEED } from '../../estimate/streamStates.js';
+import { MAX_SEED } from '../../random/streamStates.js';
 import { boxOption, integerOption, progressSpinner } from '../common.js';
 
 interface GenerateCliOptions {
@@ -45,7 +45,7 @@ export function registerGenerate(program: Command): void {
       'make puzzles with exactly one solution (checked), minimal or with a clue count, symmetric, graded by the ' +
         'human techniques they need; same seed, same puzzles',
     )
-    .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3; up to 6x6)', boxOption)
+    .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3; up to 6x6)', boxOption('solve'))
     .option('--count <K>', 'how many puzzles (default 1)', integerOption(1))
     .addOption(
       new Option('--seed <S>', `seed 0..${MAX_SEED} (default: a random one, printed with each puzzle)`)

@@ -26,7 +26,7 @@ export function registerRate(program: Command): void {
         'Sudoku Explainer scale, technique counts, or "needs search"',
     )
     .argument('[puzzles...]', "puzzles in the grid text format ('.' or '0' empty); '-' reads stdin")
-    .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3)', boxOption)
+    .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3)', boxOption('solve'))
     .option(
       '--file <path>',
       "read puzzles from a file, one per line or in grid layout ('-' for stdin); may be repeated",
