@@ -1,7 +1,5 @@
-import { closeSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { digitText } from '../grid/parseGrid.js';
-import { InputError, type BoxShape } from '../grid/shape.js';
+import type { BoxShape } from '../grid/shape.js';
 
 /**
  * A printable puzzle sheet: one self-contained HTML page (inline CSS, each grid an inline SVG, no scripts and
@@ -62,6 +60,9 @@ function gridSvg(shape: BoxShape, givens: ArrayLike<number>, filled: ArrayLike<n
   return parts.join('');
 }
 
+/** In the first bytes of every sheet: how `generate --html` knows a file it may replace is one of its sheets. */
+export const SHEET_MARK = 'sudoku-count puzzle sheet';
+
 export function puzzleSheetHtml(shape: BoxShape, title: string, puzzles: readonly SheetPuzzle[]): string {
   const css = `
   body { font-family: Georgia, 'Times New Roman', serif; margin: 1.5cm; color: #000; }
@@ -81,6 +82,7 @@ export function puzzleSheetHtml(shape: BoxShape, title: string, puzzles: readonl
   return [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8">',
+    `<meta name="generator" content="${SHEET_MARK}">`,
     `<title>${escapeHtml(title)}</title>`,
     `<style>${css}\n</style></head><body>`,
     `<h1>${escapeHtml(title)}</h1>`,
@@ -90,51 +92,4 @@ export function puzzleSheetHtml(shape: BoxShape, title: string, puzzles: readonl
     '</body></html>',
     '',
   ].join('\n');
-}
-
-/**
- * Write `text` to `path` atomically: into a new temporary file beside it, then renamed over it, so a reader sees
- * the old file or the new one, never half of one. Refuses (InputError) when `path` exists and is not a regular
- * file (a directory, a symbolic link, a device…), and when its folder does not exist.
- */
-export function writeFileAtomically(path: string, text: string): void {
-  let existing: ReturnType<typeof lstatSync> | undefined;
-  try {
-    existing = lstatSync(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw new InputError(`cannot write ${path}: ${(e as Error).message}`);
-  }
-  if (existing && !existing.isFile()) {
-    const what = existing.isDirectory()
-      ? 'a directory'
-      : existing.isSymbolicLink()
-        ? 'a symbolic link'
-        : 'not a regular file';
-    throw new InputError(`will not write ${path}: it is ${what}`);
-  }
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
-  let fd: number;
-  try {
-    fd = openSync(tmp, 'wx', 0o644);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such folder' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw new InputError(`cannot write ${path}: ${why}`);
-  }
-  try {
-    try {
-      writeSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
-    throw new InputError(`cannot write ${path}: ${(e as Error).message}`);
-  }
 }

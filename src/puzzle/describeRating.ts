@@ -1,7 +1,7 @@
 import type { Rating } from './puzzleRater.js';
 import { TECHNIQUES } from './techniques.js';
 
-/** "hard 3.4 (hidden pair)" or "expert: needs search (hardest step before: 2.8 claiming)". */
+/** A rating in words: "hard 3.4 (hidden pair)", or "expert: needs search (9 of 58 open cells placed; …)". */
 export function describeRating(r: Rating): string {
   const hardest = r.hardest >= 0 ? TECHNIQUES[r.hardest] : null;
   if (r.needsSearch)
@@ -10,4 +10,19 @@ export function describeRating(r: Rating): string {
       `${hardest ? `; hardest step before: ${hardest.rating.toFixed(1)} ${hardest.name}` : ''})`
     );
   return hardest ? `${r.grade} ${hardest.rating.toFixed(1)} (${hardest.name})` : `${r.grade} 0.0 (nothing to do)`;
+}
+
+/**
+ * Why a puzzle with no solution, or several, has no proper rating, and what the techniques made of it anyway:
+ * "several solutions (at least 2), so no proper rating; the techniques place 12 of its 60 open cells (hardest:
+ * 2.3 naked single), then stall".
+ */
+export function describeShortfall(r: Rating, solutions: number): string {
+  const what = solutions === 0 ? 'no solution' : 'several solutions (at least 2)';
+  const hardest = r.hardest >= 0 ? TECHNIQUES[r.hardest] : null;
+  return (
+    `${what}, so no proper rating; the techniques place ${r.placed} of its ${r.open} open cells` +
+    `${hardest ? ` (hardest: ${hardest.rating.toFixed(1)} ${hardest.name})` : ''}, ` +
+    `then ${r.contradiction ? 'reach a contradiction' : 'stall'}`
+  );
 }

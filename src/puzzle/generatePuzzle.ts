@@ -62,7 +62,7 @@ export interface GeneratedPuzzle {
   /** Uniqueness questions asked, and the counter searches they took (restarts included). */
   readonly checks: number;
   readonly counterCalls: number;
-  /** The grid source's name: "uniform" or "random fill". */
+  /** The grid source's name: "uniform" or "random-fill". */
   readonly source: string;
 }
 
@@ -211,7 +211,7 @@ export class PuzzleMaker {
     if (options.difficulty !== undefined)
       seen.push(`grades seen: ${GRADES.map((g) => `${g} ${grades.get(g) ?? 0}`).join(', ')}`);
     throw new InputError(
-      `generate: no ${wanted.replace(/^an? /, '')} with ${what} in ${attempts} attempts (${seen.join('; ')}); ` +
+      `no ${wanted.replace(/^an? /, '')} with ${what} in ${attempts} attempts (${seen.join('; ')}); ` +
         `try more --attempts or ask for less`,
     );
   }

@@ -10,7 +10,7 @@ import { puzzleCounter } from '../solve/countSolutions.js';
  * puzzle).
  */
 export interface GridSource {
-  /** "uniform" (every grid of the shape equally likely) or "random fill" (no such promise). */
+  /** "uniform" (every grid of the shape equally likely) or "random-fill" (no such promise). */
   readonly name: string;
   sample(rng: RandomGenerator): Uint8Array;
 }
@@ -38,7 +38,7 @@ export function randomFillSource(shape: BoxShape): GridSource {
   const seed = new Uint8Array(N);
   const filled = new Uint8Array(N);
   return {
-    name: 'random fill',
+    name: 'random-fill',
     sample(rng: RandomGenerator): Uint8Array {
       for (;;) {
         seed.fill(0);

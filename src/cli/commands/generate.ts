@@ -2,13 +2,17 @@ import { randomInt } from 'node:crypto';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { puzzleSheetHtml, writeFileAtomically, type SheetPuzzle } from '../../io/puzzleSheet.js';
-import { CLUE_SYMMETRIES, type ClueSymmetry } from '../../puzzle/clueOrbits.js';
-import { describeRating } from '../../puzzle/describeRating.js';
-import { generateTask, type GenerateTaskResult } from '../../puzzle/puzzleTasks.js';
-import { GRADES, TECHNIQUES, type Grade } from '../../puzzle/techniques.js';
+import { prepareOutput, type PreparedOutput } from '../../io/outputFile.js';
+import { puzzleSheetHtml, SHEET_MARK, type SheetPuzzle } from '../../io/puzzleSheet.js';
 import { MAX_SEED } from '../../random/streamStates.js';
-import { boxOption, integerOption, progressSpinner } from '../common.js';
+import { CLUE_SYMMETRIES, type ClueSymmetry } from '../../puzzle/clueOrbits.js';
+import { GRID_SOURCE_KINDS, uniformGridsShapeProblem, type GridSourceKind } from '../../puzzle/defaultGridSource.js';
+import { describeRating } from '../../puzzle/describeRating.js';
+import { generatePuzzles } from '../../puzzle/generatePuzzles.js';
+import type { GenerateOutcome } from '../../puzzle/puzzleTasks.js';
+import { GRADES, TECHNIQUES, type Grade } from '../../puzzle/techniques.js';
+import { boxOption, integerOption, pathOption, progressSpinner, seedOption, workersOption } from '../common.js';
+import { lineOutput } from '../lineOutput.js';
 
 interface GenerateCliOptions {
   box?: BoxShape;
@@ -20,21 +24,28 @@ interface GenerateCliOptions {
   symmetry?: ClueSymmetry;
   difficulty?: Grade;
   attempts?: number;
+  grids?: GridSourceKind;
   json?: boolean;
   html?: string;
+  force?: boolean;
+  workers?: number;
 }
+
+type Made = Extract<GenerateOutcome, { failure?: undefined }>;
 
 /**
  * The seed of a daily puzzle: the date YYYY-MM-DD read as the number YYYYMMDD (2025-03-14 → 20250314), so that
- * `--daily 2025-03-14` and `--seed 20250314` are the same puzzles. Throws InputError for anything but a real date.
+ * `--daily 2025-03-14` and `--seed 20250314` give the same puzzles. Throws InputError for anything but a real
+ * date of the years 0001..9999.
  */
 export function dailySeed(text: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  if (!m) throw new InputError(`--daily '${text}': expected a date YYYY-MM-DD, e.g. 2025-03-14`);
+  if (!m) throw new InputError(`'${text}' is not a date YYYY-MM-DD (e.g. 2025-03-14)`);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
-    throw new InputError(`--daily '${text}': there is no such date`);
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  if (y < 1 || date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    throw new InputError(`'${text}': there is no such date`);
   return y * 10000 + mo * 100 + d;
 }
 
@@ -42,133 +53,152 @@ export function registerGenerate(program: Command): void {
   program
     .command('generate')
     .description(
-      'make puzzles with exactly one solution (checked), minimal or with a clue count, symmetric, graded by the ' +
-        'human techniques they need; same seed, same puzzles',
+      'make puzzles with exactly one solution (checked), minimal or with a set clue count, symmetric, graded by ' +
+        'the human techniques they need (see rate); same seed, same puzzles',
     )
     .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3; up to 6x6)', boxOption('solve'))
     .option('--count <K>', 'how many puzzles (default 1)', integerOption(1))
     .addOption(
-      new Option('--seed <S>', `seed 0..${MAX_SEED} (default: a random one, printed with each puzzle)`)
+      new Option('--seed <S>', `seed 0..${MAX_SEED} (default: a random one, printed)`)
         .argParser(seedOption)
         .conflicts('daily'),
     )
     .addOption(
-      new Option('--daily <YYYY-MM-DD>', "the date's puzzles: the seed is the date as the number YYYYMMDD").argParser(
+      new Option('--daily <YYYY-MM-DD>', "the date's puzzles: the seed is the date read as YYYYMMDD").argParser(
         (v: string) => {
           try {
             return dailySeed(v);
           } catch (e) {
-            throw new InvalidArgumentError((e as Error).message.replace(/^--daily '[^']*': /, ''));
+            throw new InvalidArgumentError((e as Error).message);
           }
         },
       ),
     )
     .addOption(new Option('--clues <K>', 'stop at exactly K clues').argParser(integerOption(0)).conflicts('minimal'))
-    .option('--minimal', 'remove clues until none can go: every clue is needed (the default)')
+    .option('--minimal', 'remove clues until none can go, so every clue is needed (the default)')
     .addOption(
       new Option('--symmetry <kind>', 'clue pattern symmetry (default none)').choices(CLUE_SYMMETRIES as string[]),
     )
     .addOption(
-      new Option('--difficulty <grade>', 'keep only puzzles of this grade (see `rate`)').choices(GRADES as string[]),
+      new Option('--difficulty <grade>', 'keep only puzzles of this grade (see rate)').choices(GRADES as string[]),
     )
     .option(
       '--attempts <K>',
-      'grids to try per puzzle before giving up (default 1000 for 9x9, fewer for big boxes)',
+      'grids to try per puzzle before giving up (default 1000 for 9x9, falling with size, at least 3)',
       integerOption(1),
+    )
+    .addOption(
+      new Option(
+        '--grids <source>',
+        'where the full grids come from: uniform (2x2, 2x3, 3x2, 3x3, 4x2: the default there) or random-fill',
+      ).choices(GRID_SOURCE_KINDS as string[]),
     )
     .option(
       '--json',
       'one JSON object per puzzle: number, seed, box, gridSource, puzzle, solution, clues, minimal, symmetry, grade, ' +
         'rating, hardest, needsSearch, techniques, attempts, checks, counterSearches, seconds',
     )
-    .option('--html <file>', 'also write a printable sheet: the puzzles, then their solutions on a new page')
+    .option(
+      '--html <file>',
+      'also write a printable sheet: the puzzles, then their solutions on a new page',
+      pathOption,
+    )
+    .option('--force', 'let --html replace a file that is not a sheet sudoku-count wrote')
+    .option('--workers <W>', 'threads (the puzzles do not depend on it; default 1)', workersOption)
     .action(async (opts: GenerateCliOptions) => {
-      process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-        if (e.code === 'EPIPE') process.exit(0);
-        throw e;
-      });
       const shape = opts.box ?? SHAPE_3X3;
       const N = shape.n * shape.n;
       if (opts.clues !== undefined && opts.clues > N)
         throw new InputError(`--clues ${opts.clues}: a ${shape.name} grid has ${N} cells`);
+      if (opts.grids === 'uniform') {
+        const problem = uniformGridsShapeProblem(shape);
+        if (problem) throw new InputError(`--grids uniform: box shape ${shape.name}: ${problem}`);
+      }
+      // the sheet's path is checked before the work, so a run that cannot write it fails at once
+      const sheetFile: PreparedOutput | null = opts.html
+        ? prepareOutput(opts.html, {
+            what: 'puzzle sheet',
+            isOurs: (head) => head.includes(SHEET_MARK),
+            force: opts.force === true,
+          })
+        : null;
       const seed = opts.seed ?? opts.daily ?? randomInt(0, MAX_SEED + 1);
+      if (opts.seed === undefined && opts.daily === undefined)
+        process.stderr.write(`sudoku-count: generate: seed ${seed}\n`);
       const count = opts.count ?? 1;
       const symmetry = opts.symmetry ?? 'none';
-      const spinner = (await progressSpinner(`generating ${count} ${shape.name} puzzle(s)`)).start();
-      const made: Array<Extract<GenerateTaskResult, { failure?: undefined }>> = [];
+      const spinner = (
+        await progressSpinner(`generating ${count} ${shape.name} puzzle${count > 1 ? 's' : ''}`)
+      ).start();
+      const made: Made[] = [];
       try {
-        for (let i = 0; i < count; i++) {
-          const [r] = generateTask({
-            rows: shape.rows,
-            cols: shape.cols,
-            seed,
-            first: i,
-            count: 1,
-            symmetry,
-            ...(opts.clues !== undefined ? { clues: opts.clues } : {}),
-            ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
-            ...(opts.attempts !== undefined ? { attempts: opts.attempts } : {}),
-          });
-          if (r.failure !== undefined) throw new InputError(`puzzle ${i + 1} (seed ${seed}): ${r.failure}`);
-          made.push(r);
-          spinner.text = `generated ${i + 1} of ${count} ${shape.name} puzzle(s)`;
+        for await (const block of generatePuzzles({
+          box: shape,
+          count,
+          seed,
+          symmetry,
+          workers: opts.workers ?? 1,
+          ...(opts.clues !== undefined ? { clues: opts.clues } : {}),
+          ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
+          ...(opts.attempts !== undefined ? { attempts: opts.attempts } : {}),
+          ...(opts.grids !== undefined ? { grids: opts.grids } : {}),
+        })) {
+          for (const r of block) {
+            if (r.failure !== undefined) throw new InputError(`puzzle ${r.index + 1} (seed ${seed}): ${r.failure}`);
+            made.push(r);
+          }
+          spinner.text = `generated ${made.length} of ${count} ${shape.name} puzzles`;
         }
       } finally {
         spinner.stop();
       }
-      const lines = made.map((r) => {
-        const puzzle = formatGrid(shape, r.puzzle);
-        if (!opts.json) return `${puzzle}:${caption(r, seed)}`;
-        const techniques: Record<string, number> = {};
-        r.rating.counts.forEach((c, t) => {
-          if (c > 0) techniques[TECHNIQUES[t].key] = c;
-        });
-        const hardest = r.rating.hardest >= 0 ? TECHNIQUES[r.rating.hardest] : null;
-        return JSON.stringify({
-          number: r.index + 1,
-          seed,
-          box: shape.name,
-          gridSource: r.source,
-          puzzle,
-          solution: formatGrid(shape, r.solution),
-          clues: r.clues,
-          minimal: r.minimal,
-          symmetry,
-          grade: r.rating.grade,
-          rating: hardest ? hardest.rating : 0,
-          hardest: hardest ? hardest.key : null,
-          needsSearch: r.rating.needsSearch,
-          techniques,
-          attempts: r.attempts,
-          checks: r.checks,
-          counterSearches: r.counterCalls,
-          seconds: Number(r.seconds.toPrecision(4)),
-        });
-      });
-      if (opts.html) {
+      if (sheetFile) {
         const title = `${count} ${shape.name} puzzle${count === 1 ? '' : 's'} · seed ${seed}`;
         const sheet: SheetPuzzle[] = made.map((r) => ({
           puzzle: r.puzzle,
           solution: r.solution,
           caption: `#${r.index + 1} · seed ${seed} · ${describeRating(r.rating)} · ${r.clues} clues`,
         }));
-        writeFileAtomically(opts.html, puzzleSheetHtml(shape, title, sheet));
+        sheetFile.write(puzzleSheetHtml(shape, title, sheet));
       }
-      for (let i = 0; i < lines.length; i += 1000) process.stdout.write(lines.slice(i, i + 1000).join('\n') + '\n');
+      const out = lineOutput();
+      for (const r of made) out.push(opts.json ? jsonLine(shape, r, seed, symmetry) : textLine(shape, r, seed));
+      out.flush();
     });
 }
 
-/** What follows a puzzle on its text line (after ':', which puzzle readers skip). */
-function caption(r: Extract<GenerateTaskResult, { failure?: undefined }>, seed: number): string {
+/** The puzzle, then after ':' (which puzzle readers skip) what it is. */
+function textLine(shape: BoxShape, r: Made, seed: number): string {
   return (
-    ` ${r.clues} clues${r.minimal ? ', minimal' : ''}; ${describeRating(r.rating)}; ` +
-    `seed ${seed} #${r.index + 1}; ${r.source} grid`
+    `${formatGrid(shape, r.puzzle)}: ${r.clues} clues${r.minimal ? ', minimal' : ''}; ` +
+    `${describeRating(r.rating)}; seed ${seed} #${r.index + 1}; ${r.source} grid`
   );
 }
 
-function seedOption(value: string): number {
-  const x = Number(value.replace(/_/g, ''));
-  if (!/^\s*\d[\d_]*\s*$/.test(value) || !Number.isSafeInteger(x) || x > MAX_SEED)
-    throw new InvalidArgumentError(`must be a whole number 0..${MAX_SEED}`);
-  return x;
+function jsonLine(shape: BoxShape, r: Made, seed: number, symmetry: ClueSymmetry): string {
+  const techniques: Record<string, number> = {};
+  r.rating.counts.forEach((c, t) => {
+    if (c > 0) techniques[TECHNIQUES[t].key] = c;
+  });
+  const hardest = r.rating.hardest >= 0 ? TECHNIQUES[r.rating.hardest] : null;
+  return JSON.stringify({
+    number: r.index + 1,
+    seed,
+    box: shape.name,
+    gridSource: r.source,
+    puzzle: formatGrid(shape, r.puzzle),
+    solution: formatGrid(shape, r.solution),
+    clues: r.clues,
+    minimal: r.minimal,
+    symmetry,
+    grade: r.rating.grade,
+    rating: hardest ? hardest.rating : 0,
+    hardest: hardest ? hardest.key : null,
+    needsSearch: r.rating.needsSearch,
+    techniques,
+    attempts: r.attempts,
+    checks: r.checks,
+    counterSearches: r.counterCalls,
+    seconds: Number(r.seconds.toPrecision(4)),
+  });
 }

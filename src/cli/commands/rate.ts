@@ -2,21 +2,20 @@ import type { Command } from 'commander';
 import { cellName, describeClash, digitText, findClash, formatGrid, parseGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { readPuzzles, type PuzzleText } from '../../io/readPuzzles.js';
-import { describeRating } from '../../puzzle/describeRating.js';
-import type { Rating } from '../../puzzle/puzzleRater.js';
-import { rateTask, type RateTaskResult } from '../../puzzle/puzzleTasks.js';
+import { describeRating, describeShortfall } from '../../puzzle/describeRating.js';
+import { ratePuzzles } from '../../puzzle/generatePuzzles.js';
+import type { RatedPuzzle } from '../../puzzle/puzzleTasks.js';
 import { TECHNIQUES } from '../../puzzle/techniques.js';
-import { boxOption, progressSpinner } from '../common.js';
+import { boxOption, progressSpinner, workersOption } from '../common.js';
+import { lineOutput } from '../lineOutput.js';
 
 interface RateCliOptions {
   box?: BoxShape;
   file?: string[];
   steps?: boolean;
   json?: boolean;
+  workers?: number;
 }
-
-/** Puzzles rated per task (the unit a worker pool would hand out). */
-const BATCH = 2000;
 
 export function registerRate(program: Command): void {
   program
@@ -26,7 +25,7 @@ export function registerRate(program: Command): void {
         'Sudoku Explainer scale, technique counts, or "needs search"',
     )
     .argument('[puzzles...]', "puzzles in the grid text format ('.' or '0' empty); '-' reads stdin")
-    .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3)', boxOption('solve'))
+    .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3; up to 6x6)', boxOption('solve'))
     .option(
       '--file <path>',
       "read puzzles from a file, one per line or in grid layout ('-' for stdin); may be repeated",
@@ -38,11 +37,8 @@ export function registerRate(program: Command): void {
       'one JSON object per puzzle: puzzle, grade, rating, hardest, needsSearch, open, placed, techniques, solution, ' +
         'steps',
     )
+    .option('--workers <W>', 'threads (the ratings do not depend on it; default 1)', workersOption)
     .action(async (args: string[], opts: RateCliOptions) => {
-      process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-        if (e.code === 'EPIPE') process.exit(0);
-        throw e;
-      });
       const shape = opts.box ?? SHAPE_3X3;
       const texts: PuzzleText[] = [];
       for (let i = 0; i < args.length; i++) {
@@ -63,34 +59,37 @@ export function registerRate(program: Command): void {
         all.set(cells, i * N);
       });
 
+      // lines are held until every puzzle has passed: one without a unique solution stops the run, stdout empty
       const spinner = (await progressSpinner(`rating ${texts.length} puzzles`)).start();
       const lines: string[] = [];
+      let i = 0;
       try {
-        for (let first = 0; first < texts.length; first += BATCH) {
-          const last = Math.min(texts.length, first + BATCH);
-          const results = rateTask({
-            rows: shape.rows,
-            cols: shape.cols,
-            puzzles: all.subarray(first * N, last * N),
-            steps: opts.steps === true,
-          });
-          results.forEach((r, k) => {
-            const i = first + k;
-            if (r.solutions !== 1) throw new InputError(`${texts[i].where}: ${notUnique(r)}`);
+        for await (const block of ratePuzzles({
+          box: shape,
+          puzzles: all,
+          steps: opts.steps === true,
+          workers: opts.workers ?? 1,
+        })) {
+          for (const r of block) {
+            if (r.solutions !== 1) throw new InputError(`${texts[i].where}: ${describeShortfall(r, r.solutions)}`);
             const puzzle = all.subarray(i * N, (i + 1) * N);
-            lines.push(...(opts.json ? [jsonLine(shape, puzzle, r)] : textLines(r, opts.steps === true)));
-          });
-          spinner.text = `rated ${last} of ${texts.length} puzzles`;
+            if (opts.json) lines.push(jsonLine(shape, puzzle, r));
+            else lines.push(...textLines(r, opts.steps === true));
+            i++;
+          }
+          spinner.text = `rated ${i} of ${texts.length} puzzles`;
         }
       } finally {
         spinner.stop();
       }
-      for (let i = 0; i < lines.length; i += 1000) process.stdout.write(lines.slice(i, i + 1000).join('\n') + '\n');
+      const out = lineOutput();
+      for (const line of lines) out.push(line);
+      out.flush();
     });
 }
 
 /** "hidden-single-box 30, naked-single 8, pointing 2". */
-function techniqueCounts(r: Rating): string {
+function techniqueCounts(r: RatedPuzzle): string {
   const parts: string[] = [];
   r.counts.forEach((c, t) => {
     if (c > 0) parts.push(`${TECHNIQUES[t].key} ${c}`);
@@ -98,19 +97,7 @@ function techniqueCounts(r: Rating): string {
   return parts.join(', ');
 }
 
-/** Why a puzzle cannot be rated properly, with what the techniques did make of it. */
-function notUnique(r: RateTaskResult): string {
-  const what = r.solutions === 0 ? 'no solution' : 'several solutions (at least 2)';
-  const hardest = r.hardest >= 0 ? TECHNIQUES[r.hardest] : null;
-  const upTo = hardest ? `, hardest ${hardest.rating.toFixed(1)} ${hardest.name}` : '';
-  const end = r.contradiction ? 'then reach a contradiction' : 'then stall';
-  return (
-    `${what}, so it has no proper rating; the techniques place ${r.placed} of its ${r.open} open cells` +
-    `${upTo}, ${end}`
-  );
-}
-
-function textLines(r: RateTaskResult, steps: boolean): string[] {
+function textLines(r: RatedPuzzle, steps: boolean): string[] {
   const counts = techniqueCounts(r);
   const out = [`${describeRating(r)}${counts ? `: ${counts}` : ''}`];
   if (steps && r.steps) {
@@ -118,17 +105,18 @@ function textLines(r: RateTaskResult, steps: boolean): string[] {
       const t = TECHNIQUES[s.technique];
       out.push(`  ${k + 1}. ${s.text}  [${t.name}, ${t.rating.toFixed(1)}]`);
     });
-    if (r.needsSearch) out.push(`  stalled: ${r.open - r.placed} cells open; the rest needs search`);
+    if (r.needsSearch) out.push(`  stalled with ${r.open - r.placed} cells open: the rest needs search`);
   }
   return out;
 }
 
-function jsonLine(shape: BoxShape, puzzle: Uint8Array, r: RateTaskResult): string {
+function jsonLine(shape: BoxShape, puzzle: Uint8Array, r: RatedPuzzle): string {
   const techniques: Record<string, number> = {};
   r.counts.forEach((c, t) => {
     if (c > 0) techniques[TECHNIQUES[t].key] = c;
   });
   const hardest = r.hardest >= 0 ? TECHNIQUES[r.hardest] : null;
+  const where = (cell: number, digit: number) => ({ cell: cellName(shape, cell), digit: digitText(shape, digit) });
   return JSON.stringify({
     puzzle: formatGrid(shape, puzzle),
     grade: r.grade,
@@ -145,12 +133,8 @@ function jsonLine(shape: BoxShape, puzzle: Uint8Array, r: RateTaskResult): strin
             technique: TECHNIQUES[s.technique].key,
             rating: TECHNIQUES[s.technique].rating,
             text: s.text,
-            ...(s.place
-              ? { place: { cell: cellName(shape, s.place.cell), digit: digitText(shape, s.place.digit) } }
-              : {}),
-            ...(s.eliminate
-              ? { eliminate: s.eliminate.map(([c, d]) => ({ cell: cellName(shape, c), digit: digitText(shape, d) })) }
-              : {}),
+            ...(s.place ? { place: where(s.place.cell, s.place.digit) } : {}),
+            ...(s.eliminate ? { eliminate: s.eliminate.map(([c, d]) => where(c, d)) } : {}),
           })),
         }
       : {}),
