@@ -72,7 +72,13 @@ const oursDlx = (p, limit) => {
   const { rows, columns } = exactCoverRows(p);
   if (columns === 0) return 1;
   // src/dlx numbers items from 1
-  return countExactCovers(exactCoverProblem(columns, rows.map((r) => r.map((k) => k + 1))), limit).count;
+  return countExactCovers(
+    exactCoverProblem(
+      columns,
+      rows.map((r) => r.map((k) => k + 1)),
+    ),
+    limit,
+  ).count;
 };
 
 /** The reduced exact-cover matrix of a 9×9 puzzle: rows (r,c,d) of open cells, columns still open. */

@@ -23,7 +23,8 @@ function permutation(rng: RandomGenerator, k: number): Int32Array {
 /**
  * A randomized fill with propagation, for any shape: the boxes on the diagonal (band i, stack i) get random
  * permutations of 1..n (they share no row, column or box, so any choice is consistent), the production counter
- * completes them (its search propagates singles and branches on the tightest cell), and a random
+ * completes them (its search propagates singles and branches on the tightest cell; a start it has not completed
+ * within a node budget is dropped for fresh random boxes and a doubled budget), and a random
  * validity-preserving transformation finishes the draw: digits renamed, bands and the rows inside each band
  * shuffled, stacks and the columns inside each stack shuffled, and for square boxes a transpose half the time.
  *
@@ -40,14 +41,16 @@ export function randomFillSource(shape: BoxShape): GridSource {
   return {
     name: 'random-fill',
     sample(rng: RandomGenerator): Uint8Array {
-      for (;;) {
+      // a completion search can wander for a long time from an unlucky start: give each start a node budget,
+      // and start again from fresh random boxes with twice the budget when it runs out
+      for (let budget = N; ; budget *= 2) {
         seed.fill(0);
         for (let k = 0; k < Math.min(R, C); k++) {
           // band k (rows kR..kR+R−1), stack k (columns kC..kC+C−1)
           const digits = permutation(rng, n);
           for (let i = 0; i < n; i++) seed[(k * R + Math.floor(i / C)) * n + k * C + (i % C)] = digits[i] + 1;
         }
-        if (counter.count(seed, 1, filled).solved) break;
+        if (counter.count(seed, 1, filled, { maxNodes: budget }).solved) break;
       }
       // rename digits; permute bands, rows in bands, stacks, columns in stacks; maybe transpose
       const digit = permutation(rng, n);

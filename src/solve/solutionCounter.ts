@@ -58,11 +58,18 @@ const SOLVED = 1 << 31;
 /** Largest n the bitmask solver takes: a candidate mask uses bits 0..n−1 and bit 31 marks a solved cell. */
 export const MAX_BITMASK_SIDE = 31;
 
-/** Which sizes look for locked candidates (set by measurement: see docs). */
+/**
+ * Which sizes look for locked candidates at every singles fixpoint. Measured on the uniqueness checks of a removal
+ * pass (docs/puzzles.md): 6.3× fewer nodes and 2.7× less time on 16×16, 4.1× fewer nodes on 20×20, a loss on
+ * 9×9, 3×4 and 2×5.
+ */
 let LOCKING = (n: number): boolean => n >= 16;
-/** For benchmarks: choose which sizes look for locked candidates. */
-export function setLocking(f: (n: number) => boolean): void {
+
+/** For tests and benchmarks: which sizes look for locked candidates (counters built after this); returns the old rule. */
+export function setLocking(f: (n: number) => boolean): (n: number) => boolean {
+  const old = LOCKING;
   LOCKING = f;
+  return old;
 }
 
 export class SolutionCounter {

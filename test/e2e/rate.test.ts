@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, PUZZLES, type CliResult } from '../helpers/cli.js';
+
+const rate = (args: string[], input?: string) => cli(['rate', ...args], input === undefined ? {} : { input });
+const lines = (file: string) =>
+  readFileSync(join(PUZZLES, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+
+function expectBadInput(r: CliResult, wanted: RegExp): void {
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toMatch(wanted);
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  expect(r.code).toBe(2);
+}
+
+const ROYLE0 = lines('royle17.txt')[0];
+
+describe('sudoku-count rate', () => {
+  it('one line per puzzle: grade, rating, hardest technique, counts; needs search when they stall', async () => {
+    const hardest = lines('forum-hardest-375.txt').slice(0, 5);
+    const r = await rate(['--file', '-'], [...lines('royle17.txt').slice(0, 20), ...hardest].join('\n'));
+    expect(r.code).toBe(0);
+    const out = r.stdout.trimEnd().split('\n');
+    expect(out).toHaveLength(25);
+    for (const line of out.slice(0, 20))
+      expect(line).toMatch(
+        /^(easy|medium|hard|expert) \d\.\d \([a-zA-Z -]+\): hidden-single-box \d+|^expert: needs search \(/,
+      );
+    for (const line of out.slice(20)) expect(line).toMatch(/^expert: needs search \(\d+ of \d+ open cells placed/);
+  });
+
+  it('--json and --steps: the deductions in words, each with its technique; the solution', async () => {
+    const [text, json] = await Promise.all([rate(['--steps', ROYLE0]), rate(['--steps', '--json', ROYLE0])]);
+    expect(text.code).toBe(0);
+    const t = text.stdout.trimEnd().split('\n');
+    expect(t[1]).toMatch(
+      /^ {2}1\. r\dc\d = \d \(the only place for \d in (box|row|column) \d\) {2}\[hidden single in a box, 1\.2\]$/,
+    );
+    const o = JSON.parse(json.stdout) as {
+      puzzle: string;
+      grade: string;
+      rating: number;
+      hardest: string;
+      techniques: Record<string, number>;
+      steps: Array<{ technique: string; text: string; place?: { cell: string; digit: string } }>;
+      solution: string;
+      open: number;
+      placed: number;
+    };
+    expect(o.puzzle).toBe(ROYLE0.replace(/0/g, '.'));
+    expect(o.steps.length).toBe(t.length - 1);
+    const solved = [...o.puzzle];
+    for (const s of o.steps) {
+      if (!s.place) continue;
+      const m = /^r(\d)c(\d)$/.exec(s.place.cell)!;
+      solved[(Number(m[1]) - 1) * 9 + Number(m[2]) - 1] = s.place.digit;
+    }
+    if (o.placed === o.open) expect(solved.join('')).toBe(o.solution);
+    const counted = Object.values(o.techniques).reduce((a, b) => a + b, 0);
+    expect(counted).toBe(o.steps.length);
+  });
+
+  it('rates 16x16 and 2x3 puzzles from generate', async () => {
+    const [big, small] = await Promise.all([
+      cli(['generate', '--box', '4x4', '--seed', '2', '--clues', '150', '--count', '2']),
+      cli(['generate', '--box', '2x3', '--seed', '4', '--count', '3']),
+    ]);
+    const [r16, r6] = await Promise.all([
+      rate(['--box', '4x4', '--file', '-'], big.stdout),
+      rate(['--box', '2x3', '--json', '--file', '-'], small.stdout),
+    ]);
+    expect(r16.code).toBe(0);
+    expect(r16.stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(r6.code).toBe(0);
+    const made = small.stdout.trimEnd().split('\n');
+    r6.stdout
+      .trimEnd()
+      .split('\n')
+      .forEach((line, i) => {
+        const o = JSON.parse(line) as { puzzle: string; grade: string };
+        expect(o.puzzle).toBe(made[i].slice(0, 36));
+        // generate printed the same grade
+        expect(made[i]).toContain(`; ${o.grade}`);
+      });
+  });
+
+  it('a puzzle without one solution: says which, with what the techniques made of it; status 2', async () => {
+    const several = ROYLE0.replace(/[1-9]/, '0');
+    expectBadInput(
+      await rate([ROYLE0, several]),
+      /^sudoku-count: error: argument 2: several solutions \(at least 2\), so no proper rating; the techniques place \d+ of its 65 open cells.*then (stall|reach a contradiction)\n$/,
+    );
+    const none = lines('counted.txt')
+      .find((l) => l.endsWith(':0'))!
+      .split(':')[0];
+    expectBadInput(await rate([none]), /argument 1: no solution, so no proper rating/);
+  });
+
+  it('bad input: one line, status 2, nothing on stdout', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['12'], /argument 1: 2 cells, a 3x3 grid has 81/],
+      [['11' + '.'.repeat(79)], /givens clash: two 1s in row 1/],
+      [[], /rate: no puzzles/],
+      [['--box', '2x2', '1...5'], /character 5 '5' is not a digit of a 2x2 grid/],
+      [['--file', join(PUZZLES, 'missing.txt')], /cannot read .*missing\.txt: no such file/],
+      [['--box', '7x7', ROYLE0], /n = 49 digits is too big/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => rate(args)));
+    results.forEach((r, i) => expectBadInput(r, cases[i][1]));
+  });
+});

@@ -1,0 +1,180 @@
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { describe, expect, it } from 'vitest';
+import { boxShape, InputError, SHAPE_3X3, type BoxShape } from '../../../dist/grid/shape.js';
+import { clueOrbits, CLUE_SYMMETRIES, mirrorCell } from '../../../dist/puzzle/clueOrbits.js';
+import { gridSource } from '../../../dist/puzzle/defaultGridSource.js';
+import { attemptsFor, generatePuzzle } from '../../../dist/puzzle/generatePuzzle.js';
+import { generateBlock } from '../../../dist/puzzle/puzzleTasks.js';
+import { puzzleRater } from '../../../dist/puzzle/puzzleRater.js';
+import { completes, dlxSolutions, minimalByDlx, singlesSolve } from '../../helpers/puzzleChecks.js';
+
+const clueCount = (p: ArrayLike<number>) => Array.from(p).filter((d) => d !== 0).length;
+
+/** The checks every generated puzzle must pass, by the independent oracle: one solution, the one it reports. */
+function expectUniqueAndSolved(shape: BoxShape, puzzle: Uint8Array, solution: Uint8Array): void {
+  expect(completes(shape.rows, shape.cols, puzzle, solution)).toBe(true);
+  expect(dlxSolutions(shape.rows, shape.cols, puzzle)).toBe(1);
+}
+
+describe('generatePuzzle: unique and minimal, checked by the DLX oracle', () => {
+  it.each([
+    [2, 2, 8],
+    [2, 3, 6],
+    [3, 2, 6],
+    [2, 4, 4],
+    [3, 3, 5],
+  ])('%ix%i: %i minimal puzzles from uniform grids (random fill for 2x4)', (R, C, k) => {
+    const shape = boxShape(R, C);
+    const rng = xoroshiro128plus(100 * R + C);
+    for (let i = 0; i < k; i++) {
+      const p = generatePuzzle({ box: shape }, rng);
+      expect(p.source).toBe(shape.cols <= 3 ? 'uniform' : 'random-fill');
+      expect(p.clues).toBe(clueCount(p.puzzle));
+      expect(p.minimal).toBe(true);
+      expectUniqueAndSolved(shape, p.puzzle, p.solution);
+      expect(minimalByDlx(R, C, p.puzzle)).toBe(true);
+    }
+  });
+
+  it('9x9 from the random fill: unique and minimal clue by clue', () => {
+    const rng = xoroshiro128plus(9);
+    const source = gridSource(SHAPE_3X3, 'random-fill');
+    for (let i = 0; i < 4; i++) {
+      const p = generatePuzzle({ source }, rng);
+      expect(p.source).toBe('random-fill');
+      expectUniqueAndSolved(SHAPE_3X3, p.puzzle, p.solution);
+      expect(minimalByDlx(3, 3, p.puzzle)).toBe(true);
+    }
+  });
+
+  it('12x12 and 16x16: unique by the DLX; minimal on a sample of clues', () => {
+    for (const [R, C] of [
+      [3, 4],
+      [4, 4],
+    ]) {
+      const shape = boxShape(R, C);
+      const rng = xoroshiro128plus(R * C);
+      const p = generatePuzzle({ box: shape }, rng);
+      expect(p.minimal).toBe(true);
+      expectUniqueAndSolved(shape, p.puzzle, p.solution);
+      // a sample of 12 clues: each one removed leaves at least two solutions
+      const clues = Array.from(p.puzzle.keys()).filter((i) => p.puzzle[i] !== 0);
+      for (let k = 0; k < 12; k++) {
+        const i = clues[Math.floor((k * clues.length) / 12)];
+        const q = Array.from(p.puzzle);
+        q[i] = 0;
+        expect(dlxSolutions(R, C, q)).toBe(2);
+      }
+    }
+  });
+});
+
+describe('clue counts, symmetry, grades', () => {
+  it('--clues K stops at exactly K clues (with and without symmetry), still unique', () => {
+    const rng = xoroshiro128plus(30);
+    const source = gridSource(SHAPE_3X3, 'random-fill');
+    for (const [clues, symmetry] of [
+      [30, 'none'],
+      [31, 'rotational'],
+      [28, 'diagonal'],
+    ] as const) {
+      const p = generatePuzzle({ source, clues, symmetry }, rng);
+      expect(clueCount(p.puzzle)).toBe(clues);
+      expect(p.clues).toBe(clues);
+      expectUniqueAndSolved(SHAPE_3X3, p.puzzle, p.solution);
+    }
+  });
+
+  it.each(CLUE_SYMMETRIES.filter((s) => s !== 'none'))('%s: clues in symmetric pairs, minimal clue by clue', (sym) => {
+    for (const shape of [SHAPE_3X3, boxShape(2, 3)]) {
+      const rng = xoroshiro128plus(sym.length);
+      const p = generatePuzzle({ box: shape, symmetry: sym, source: gridSource(shape, 'random-fill') }, rng);
+      const n = shape.n;
+      for (let i = 0; i < n * n; i++) {
+        const j = mirrorCell(shape, sym, i);
+        expect((p.puzzle[i] === 0) === (p.puzzle[j] === 0)).toBe(true);
+      }
+      // the pattern, checked without the library: half-turn, left-right mirror, main diagonal
+      const image = (i: number) => {
+        const r = Math.floor(i / n),
+          c = i % n;
+        return sym === 'rotational' ? (n - 1 - r) * n + (n - 1 - c) : sym === 'mirror' ? r * n + n - 1 - c : c * n + r;
+      };
+      for (let i = 0; i < n * n; i++) expect(mirrorCell(shape, sym, i)).toBe(image(i));
+      expect(p.minimal).toBe(true);
+      expectUniqueAndSolved(shape, p.puzzle, p.solution);
+      expect(minimalByDlx(shape.rows, shape.cols, p.puzzle)).toBe(true);
+    }
+  });
+
+  it('clue orbits partition the cells into ones and pairs', () => {
+    for (const shape of [SHAPE_3X3, boxShape(2, 3), boxShape(4, 4)]) {
+      for (const sym of CLUE_SYMMETRIES) {
+        const o = clueOrbits(shape, sym);
+        const seen = new Array<number>(shape.n * shape.n).fill(0);
+        for (let k = 0; k < o.count; k++) {
+          seen[o.first[k]]++;
+          if (o.second[k] >= 0) {
+            seen[o.second[k]]++;
+            expect(mirrorCell(shape, sym, o.first[k])).toBe(o.second[k]);
+          } else expect(mirrorCell(shape, sym, o.first[k])).toBe(o.first[k]);
+        }
+        expect(seen.every((x) => x === 1)).toBe(true);
+      }
+    }
+  });
+
+  it('--difficulty: the grade asked for; easy ones fall to an independent singles solver, the others do not', () => {
+    const rng = xoroshiro128plus(4);
+    const source = gridSource(SHAPE_3X3, 'random-fill');
+    for (const difficulty of ['easy', 'medium', 'hard', 'expert'] as const) {
+      for (let i = 0; i < 3; i++) {
+        const p = generatePuzzle({ source, difficulty }, rng);
+        expect(p.rating.grade).toBe(difficulty);
+        expect(puzzleRater(SHAPE_3X3).rate(p.puzzle).grade).toBe(difficulty);
+        expect(singlesSolve(3, 3, p.puzzle).full).toBe(difficulty === 'easy');
+        expectUniqueAndSolved(SHAPE_3X3, p.puzzle, p.solution);
+      }
+    }
+  });
+});
+
+describe('bounds and reproducibility', () => {
+  it('an unreachable clue count stops after the attempts with a one-line InputError', () => {
+    const rng = xoroshiro128plus(1);
+    const source = gridSource(SHAPE_3X3, 'random-fill');
+    expect(() => generatePuzzle({ source, clues: 12, attempts: 5 }, rng)).toThrow(InputError);
+    expect(() => generatePuzzle({ source, clues: 12, attempts: 5 }, rng)).toThrow(
+      /^no 3x3 puzzle with 12 clues in 5 attempts \(fewest clues reached: \d+\)/,
+    );
+    expect(() => generatePuzzle({ clues: 82 }, rng)).toThrow(/clues 82: must be a whole number 0\.\.81/);
+    expect(attemptsFor(SHAPE_3X3)).toBe(1000);
+    expect(attemptsFor(boxShape(6, 6))).toBe(Math.round(1000 * (81 / 1296) ** 2));
+    expect(attemptsFor(boxShape(1, 36))).toBeGreaterThanOrEqual(3);
+  });
+
+  it('same seed, same puzzles, however the batch is cut into blocks', () => {
+    const base = { rows: 3, cols: 3, seed: 77, symmetry: 'none', grids: 'random-fill' } as const;
+    const whole = generateBlock({ ...base, first: 0, count: 5 });
+    const parts = [
+      ...generateBlock({ ...base, first: 0, count: 2 }),
+      ...generateBlock({ ...base, first: 2, count: 3 }),
+    ];
+    const strip = (xs: typeof whole) => xs.map((x) => (x.failure === undefined ? [x.index, Array.from(x.puzzle)] : x));
+    expect(strip(parts)).toEqual(strip(whole));
+    expect(new Set(whole.map((x) => (x.failure === undefined ? x.puzzle.join('') : ''))).size).toBe(5);
+  });
+
+  it('the random fill gives valid grids for any shape, 1x5 Latin squares to 6x6 boxes', () => {
+    for (const [R, C] of [
+      [1, 5],
+      [2, 5],
+      [5, 4],
+      [6, 6],
+    ]) {
+      const shape = boxShape(R, C);
+      const g = gridSource(shape, 'random-fill').sample(xoroshiro128plus(R + C));
+      expect(completes(R, C, new Uint8Array(g.length), g)).toBe(true);
+    }
+  });
+});

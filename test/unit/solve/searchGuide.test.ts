@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { boxShape, type BoxShape } from '../../../dist/grid/shape.js';
+import { gridSource } from '../../../dist/puzzle/defaultGridSource.js';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { BitboardCounter9 } from '../../../dist/solve/bitboardCounter9.js';
+import { setLocking, SolutionCounter } from '../../../dist/solve/solutionCounter.js';
+import { WideSolutionCounter } from '../../../dist/solve/wideSolutionCounter.js';
+import { dlxCount } from '../../helpers/dlx.js';
+import { rng as seeded } from '../../helpers/naive.js';
+
+/** Random partial grids of a shape with a few solutions, and their full grid (a solution). */
+function partialGrids(shape: BoxShape, k: number, keep: number, seed: number): Array<[Uint8Array, Uint8Array]> {
+  const rnd = seeded(seed);
+  const out: Array<[Uint8Array, Uint8Array]> = [];
+  const source = gridSource(shape, 'random-fill');
+  const rng = xoroshiro128plus(seed);
+  while (out.length < k) {
+    const full = source.sample(rng);
+    const g = full.map((d) => (rnd() < keep ? d : 0));
+    if (dlxCount(g, { box: shape, limit: 200 }).limited) continue;
+    out.push([g, full]);
+  }
+  return out;
+}
+
+const counters = (shape: BoxShape) => [
+  new SolutionCounter(shape),
+  new WideSolutionCounter(shape),
+  ...(shape.name === '3x3' ? [new BitboardCounter9()] : []),
+];
+
+describe('search guides: prefer, notCell, maxNodes', () => {
+  it.each(['2x3', '3x3', '3x4'])('%s: leaving out one digit counts what the DLX counts without that option', (box) => {
+    const shape = boxShape(Number(box[0]), Number(box[2]));
+    const keep = shape.n === 9 ? 0.35 : 0.5;
+    for (const [g, full] of partialGrids(shape, 12, keep, shape.n * 7)) {
+      const open = Array.from(g.keys()).filter((i) => g[i] === 0);
+      const cell = open[Math.floor(open.length / 2)];
+      // the DLX of the same grid, counted with the cell forced to every other digit in turn
+      let want = 0;
+      for (let d = 1; d <= shape.n; d++) {
+        if (d === full[cell]) continue;
+        const h = Uint8Array.from(g);
+        h[cell] = d;
+        want += dlxCount(h, { box: shape }).count;
+      }
+      for (const c of counters(shape)) {
+        const all = c.count(g, Infinity, undefined, { prefer: full, notCell: cell });
+        expect({ counter: c.constructor.name, count: all.count }).toEqual({ counter: c.constructor.name, count: want });
+        const one = c.count(g, 1, undefined, { prefer: full, notCell: cell });
+        expect(one.count).toBe(Math.min(1, want));
+        // preferring the known solution finds it first
+        const s = new Uint8Array(g.length);
+        const first = c.count(g, 1, s, { prefer: full });
+        expect(first.solved).toBe(true);
+        expect(Array.from(s)).toEqual(Array.from(full));
+      }
+    }
+  });
+
+  it('maxNodes stops a search and says so; a budget that suffices changes nothing', () => {
+    const shape = boxShape(3, 3);
+    for (const [g] of partialGrids(shape, 6, 0.25, 5)) {
+      for (const c of counters(shape)) {
+        const free = c.count(g, Infinity);
+        const cut = c.count(g, Infinity, undefined, { maxNodes: 3 });
+        if (free.nodes > 3) {
+          expect(cut.aborted).toBe(true);
+          expect(cut.limited).toBe(false);
+        }
+        const enough = c.count(g, Infinity, undefined, { maxNodes: free.nodes });
+        expect(enough.aborted).toBe(false);
+        expect(enough.count).toBe(free.count);
+      }
+    }
+  });
+});
+
+describe('locked candidates in the one-word counter', () => {
+  it('with and without them, on shapes where they are off by default, the counts agree with the DLX', () => {
+    const rule = setLocking(() => true);
+    try {
+      for (const box of ['2x3', '3x3', '2x5']) {
+        const shape = boxShape(Number(box[0]), Number(box[2]));
+        const withLocking = new SolutionCounter(shape);
+        setLocking(() => false);
+        const without = new SolutionCounter(shape);
+        setLocking(() => true);
+        for (const [g] of partialGrids(shape, 10, shape.n === 9 ? 0.3 : 0.45, shape.n)) {
+          const want = dlxCount(g, { box: shape }).count;
+          expect(withLocking.count(g).count).toBe(want);
+          expect(without.count(g).count).toBe(want);
+        }
+      }
+    } finally {
+      setLocking(rule);
+    }
+  });
+});
