@@ -65,7 +65,7 @@ export const MAX_BITMASK_SIDE = 31;
  */
 let LOCKING = (n: number): boolean => n >= 16;
 
-/** For tests and benchmarks: which sizes look for locked candidates (counters built after this); returns the old rule. */
+/** For tests and benchmarks: which sizes look for locked candidates (counters made after); returns the old rule. */
 export function setLocking(f: (n: number) => boolean): (n: number) => boolean {
   const old = LOCKING;
   LOCKING = f;
