@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|index ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|generate ...] [--runs K]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -91,6 +91,7 @@ for (const [name, script] of [
   ['hybrid', 'bench-hybrid.mjs'],
   ['shapes', 'bench-shapes.mjs'],
   ['index', 'bench-index.mjs'],
+  ['generate', 'bench-generate.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {

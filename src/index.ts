@@ -50,6 +50,24 @@ export {
   type SolutionCount,
 } from './solve/countSolutions.js';
 
+// making and rating puzzles (docs/puzzles.md)
+export { generatePuzzle, type GenerateOptions, type GeneratedPuzzle } from './puzzle/generatePuzzle.js';
+export {
+  generatePuzzles,
+  ratePuzzles,
+  type GeneratePuzzlesOptions,
+  type RatePuzzlesOptions,
+} from './puzzle/generatePuzzles.js';
+export type { GenerateOutcome, RatedPuzzle } from './puzzle/puzzleTasks.js';
+export { ratePuzzle, type RatePuzzleOptions, type PuzzleRating } from './puzzle/ratePuzzle.js';
+export type { Rating, RateOptions } from './puzzle/puzzleRater.js';
+export type { Step } from './puzzle/candidateGrid.js';
+export { TECHNIQUES, GRADES, type Technique, type Grade } from './puzzle/techniques.js';
+export { CLUE_SYMMETRIES, type ClueSymmetry } from './puzzle/clueOrbits.js';
+export { GRID_SOURCE_KINDS, type GridSourceKind } from './puzzle/defaultGridSource.js';
+export { describeRating } from './puzzle/describeRating.js';
+export { puzzleSheetHtml, type SheetPuzzle } from './io/puzzleSheet.js';
+
 // every grid by its number: rank, unrank, exactly uniform sampling
 export { gridIndex, type GridIndex, type GridIndexOptions } from './rank/gridIndex.js';
 export { sampleGrids, type SampleGridsOptions, type SampledGrid } from './rank/sampleGrids.js';

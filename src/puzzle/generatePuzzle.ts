@@ -1,6 +1,7 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
-import { InputError, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { puzzleCounter, type PuzzleCounter } from '../solve/countSolutions.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { resolveShape } from '../grid/support.js';
+import { learnsClauses, puzzleCounter, searchCounter, type PuzzleCounter } from '../solve/countSolutions.js';
 import { clueOrbits, type ClueOrbits, type ClueSymmetry } from './clueOrbits.js';
 import { defaultGridSource } from './defaultGridSource.js';
 import type { GridSource } from './gridSource.js';
@@ -34,8 +35,8 @@ import { GRADES, type Grade } from './techniques.js';
  * since fewer clues allow more solutions. So a full pass with no symmetry gives a minimal puzzle.
  */
 export interface GenerateOptions {
-  /** Box shape (default 3×3). */
-  readonly box?: BoxShape;
+  /** Box shape, as "RxC" or a BoxShape (default 3×3; up to 6×6). */
+  readonly box?: BoxShape | string;
   /** Stop at exactly this many clues (orbits that would go below are skipped). Default: as few as possible. */
   readonly clues?: number;
   /** Clue pattern symmetry (default none). */
@@ -68,6 +69,8 @@ export interface GeneratedPuzzle {
 
 /** Node budget of the first search for another solution (then doubled at each restart; see the class comment). */
 const FIRST_BUDGET = 100;
+/** Where the counter learns clauses: depth-first searches (100, 200, 400, 800 nodes) before one that learns. */
+const SEARCHES_BEFORE_LEARNING = 4;
 
 /** Default bound on attempts: 1000 for 9×9, falling with the square of the cell count (at least 3). */
 export function attemptsFor(shape: BoxShape): number {
@@ -76,7 +79,7 @@ export function attemptsFor(shape: BoxShape): number {
 
 /** One puzzle, drawing everything from `rng`. Throws InputError when `attempts` grids do not give what was asked. */
 export function generatePuzzle(options: GenerateOptions, rng: RandomGenerator): GeneratedPuzzle {
-  const shape = options.box ?? SHAPE_3X3;
+  const shape = resolveShape('solve', options.box);
   const N = shape.n * shape.n;
   if (options.clues !== undefined && (!Number.isInteger(options.clues) || options.clues < 0 || options.clues > N))
     throw new InputError(`clues ${options.clues}: must be a whole number 0..${N} for a ${shape.name} grid`);
@@ -101,6 +104,10 @@ export class PuzzleMaker {
   private readonly n: number;
   private readonly N: number;
   private readonly counter: PuzzleCounter;
+  /** The depth-first counter, for the searches with restarts. */
+  private readonly search: PuzzleCounter;
+  /** The shape's counter learns clauses: after a few depth-first searches, one of those (see otherSolutionAt). */
+  private readonly learning: boolean;
   private readonly rater: PuzzleRater;
   /** Clues of digit d in unit u: count[u·(n+1) + d] (units as in cellTables: rows, columns, boxes). */
   private readonly count: Uint8Array;
@@ -127,6 +134,8 @@ export class PuzzleMaker {
     this.n = n;
     this.N = n * n;
     this.counter = puzzleCounter(shape);
+    this.search = searchCounter(shape);
+    this.learning = learnsClauses(shape);
     this.rater = puzzleRater(shape);
     this.count = new Uint8Array(3 * n * (n + 1));
     this.rowOf = new Int32Array(this.N);
@@ -153,6 +162,7 @@ export class PuzzleMaker {
     }
   }
 
+  /** One puzzle (options already checked; their box is this maker's shape). */
   make(options: GenerateOptions, rng: RandomGenerator): GeneratedPuzzle {
     const { shape, N } = this;
     const source = options.source ?? defaultGridSource(shape);
@@ -273,15 +283,21 @@ export class PuzzleMaker {
     return !other;
   }
 
-  /** Has the puzzle a solution other than `solution` that differs at `cell`? (Searches with restarts.) */
+  /**
+   * Has the puzzle a solution other than `solution` that differs at `cell`? Depth-first searches with restarts
+   * on random transforms (see the class comment); where the shape's counter learns clauses, only the first few
+   * of them, then one clause-learning search to the end.
+   */
   private otherSolutionAt(puzzle: Uint8Array, solution: Uint8Array, cell: number, rng: RandomGenerator): boolean {
     let budget = FIRST_BUDGET;
     let cells: Uint8Array = puzzle,
       prefer: Uint8Array = solution,
       notCell = cell;
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       this.counterCalls++;
-      const r = this.counter.count(cells, 1, undefined, { prefer, notCell, maxNodes: budget });
+      if (this.learning && attempt === SEARCHES_BEFORE_LEARNING)
+        return this.counter.count(puzzle, 1, undefined, { prefer: solution, notCell: cell }).count > 0;
+      const r = this.search.count(cells, 1, undefined, { prefer, notCell, maxNodes: budget });
       if (!r.aborted) return r.count > 0;
       budget *= 2;
       notCell = this.transform(rng, puzzle, solution, cell);

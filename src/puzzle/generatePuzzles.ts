@@ -1,9 +1,11 @@
-import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { resolveShape } from '../grid/support.js';
 import { taskPool } from '../parallel/taskPool.js';
 import type { ClueSymmetry } from './clueOrbits.js';
 import type { GridSourceKind } from './defaultGridSource.js';
 import type { GenerateBlockInput, GenerateOutcome, RateBlockInput, RatedPuzzle } from './puzzleTasks.js';
 import type { Grade } from './techniques.js';
+import { MAX_SEED } from '../random/streamStates.js';
 
 /**
  * Batches of puzzles on the worker pool, the same whatever the number of threads: puzzle i of a seed draws from
@@ -11,7 +13,8 @@ import type { Grade } from './techniques.js';
  * in order.
  */
 export interface GeneratePuzzlesOptions {
-  readonly box?: BoxShape;
+  /** Box shape, as "RxC" or a BoxShape (default 3×3). */
+  readonly box?: BoxShape | string;
   readonly count: number;
   readonly seed: number;
   readonly clues?: number;
@@ -30,7 +33,14 @@ function blockSize(shape: BoxShape): number {
 
 /** Yield the outcomes in order, a block at a time. */
 export async function* generatePuzzles(options: GeneratePuzzlesOptions): AsyncGenerator<readonly GenerateOutcome[]> {
-  const shape = options.box ?? SHAPE_3X3;
+  const shape = resolveShape('solve', options.box);
+  if (!Number.isSafeInteger(options.count) || options.count < 1)
+    throw new InputError(`count ${options.count}: must be a whole number ≥ 1`);
+  if (!Number.isSafeInteger(options.seed) || options.seed < 0 || options.seed > MAX_SEED)
+    throw new InputError(`seed ${options.seed}: must be a whole number 0..${MAX_SEED}`);
+  const N = shape.n * shape.n;
+  if (options.clues !== undefined && !(Number.isInteger(options.clues) && options.clues >= 0 && options.clues <= N))
+    throw new InputError(`clues ${options.clues}: must be a whole number 0..${N} for a ${shape.name} grid`);
   const block = blockSize(shape);
   const base: Omit<GenerateBlockInput, 'first' | 'count'> = {
     rows: shape.rows,
@@ -49,7 +59,8 @@ export async function* generatePuzzles(options: GeneratePuzzlesOptions): AsyncGe
 }
 
 export interface RatePuzzlesOptions {
-  readonly box?: BoxShape;
+  /** Box shape, as "RxC" or a BoxShape (default 3×3). */
+  readonly box?: BoxShape | string;
   /** n² digits per puzzle, end to end. */
   readonly puzzles: Uint8Array;
   readonly steps?: boolean;
@@ -58,8 +69,14 @@ export interface RatePuzzlesOptions {
 
 /** Rated puzzles in order, a block at a time. */
 export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<readonly RatedPuzzle[]> {
-  const shape = options.box ?? SHAPE_3X3;
+  const shape = resolveShape('solve', options.box);
   const N = shape.n * shape.n;
+  if (options.puzzles.length % N !== 0)
+    throw new InputError(`puzzles: ${options.puzzles.length} digits is not a whole number of ${shape.name} grids`);
+  for (let i = 0; i < options.puzzles.length; i++) {
+    if (options.puzzles[i] > shape.n)
+      throw new InputError(`puzzle ${Math.floor(i / N) + 1}: cell ${(i % N) + 1} holds ${options.puzzles[i]}`);
+  }
   const per = Math.max(1, Math.floor(200_000 / N));
   const total = Math.floor(options.puzzles.length / N);
   yield* inOrder(options.workers ?? 1, Math.ceil(total / per), (b) => {

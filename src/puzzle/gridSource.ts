@@ -2,7 +2,7 @@ import type { BoxShape } from '../grid/shape.js';
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import { randomInt } from '../random/randomInt.js';
 import { randomPermutation } from '../random/shuffle.js';
-import { puzzleCounter } from '../solve/countSolutions.js';
+import { searchCounter } from '../solve/countSolutions.js';
 
 /**
  * Where the generator's full grids come from. A source draws one valid full grid (n² digits 1..n) from `rng`,
@@ -35,7 +35,7 @@ function permutation(rng: RandomGenerator, k: number): Int32Array {
 export function randomFillSource(shape: BoxShape): GridSource {
   const { rows: R, cols: C, n } = shape;
   const N = n * n;
-  const counter = puzzleCounter(shape);
+  const counter = searchCounter(shape);
   const seed = new Uint8Array(N);
   const filled = new Uint8Array(N);
   return {

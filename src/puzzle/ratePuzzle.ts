@@ -1,11 +1,12 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
-import { InputError, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { resolveShape } from '../grid/support.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
 import { puzzleRater, type Rating } from './puzzleRater.js';
 
 export interface RatePuzzleOptions {
-  /** Box shape (default 3×3). */
-  readonly box?: BoxShape;
+  /** Box shape, as "RxC" or a BoxShape (default 3×3; up to 6×6). */
+  readonly box?: BoxShape | string;
   /** Keep each deduction in words. */
   readonly steps?: boolean;
 }
@@ -25,7 +26,7 @@ export interface PuzzleRating extends Rating {
  * that clash.
  */
 export function ratePuzzle(puzzle: string | ArrayLike<number>, options: RatePuzzleOptions = {}): PuzzleRating {
-  const shape = options.box ?? SHAPE_3X3;
+  const shape = resolveShape('solve', options.box);
   const cells = typeof puzzle === 'string' ? parseGrid(shape, puzzle) : puzzle;
   const { n } = shape;
   if (cells.length !== n * n)

@@ -2,6 +2,7 @@ import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveShape } from '../grid/support.js';
 import { BitboardCounter9 } from './bitboardCounter9.js';
+import { ClauseLearningCounter } from './clauseLearningCounter.js';
 import { MAX_BITMASK_SIDE, SolutionCounter, type SearchGuide, type SolutionCount } from './solutionCounter.js';
 import { WideSolutionCounter } from './wideSolutionCounter.js';
 
@@ -14,6 +15,8 @@ export type { SearchGuide, SolutionCount };
  *   3×3         BitboardCounter9   (digit bitboards, band and stack rules; count cache)
  *   n ≤ 31      SolutionCounter    (candidate bitmasks, naked and hidden singles; components, count cache)
  *   n = 32..36  WideSolutionCounter (the same search with two-word candidate masks)
+ * and from n = 16 on, one or two solutions (solving, uniqueness) are found by clause learning instead
+ * (ClauseLearningCounter), which proves the hard "no other solution" cases of big puzzles 30–100× faster.
  * The tests check every engine against the exact-cover oracle of test/helpers/dlx.ts: a Sudoku exact-cover matrix
  * built there, counted by the generic DLX of src/dlx (which knows nothing of Sudoku), sharing nothing with them.
  */
@@ -46,16 +49,85 @@ export interface PuzzleCounter {
 
 const counters = new Map<string, PuzzleCounter>();
 
+/** From this side on, one or two solutions are searched for by clause learning (see ClauseLearningCounter). */
+let CLAUSE_LEARNING_SIDE = 17;
+
+/** Does this shape's counter find one or two solutions by clause learning (which restarts by itself)? */
+export function learnsClauses(shape: BoxShape): boolean {
+  return shape.n >= CLAUSE_LEARNING_SIDE;
+}
+
+/** For benchmarks: the side from which clause learning answers limits of 1 and 2; returns the old one. */
+export function setClauseLearningSide(n: number): number {
+  const old = CLAUSE_LEARNING_SIDE;
+  CLAUSE_LEARNING_SIDE = n;
+  counters.clear();
+  return old;
+}
+
+function newSearchCounter(shape: BoxShape): PuzzleCounter {
+  return shape.rows === 3 && shape.cols === 3
+    ? new BitboardCounter9()
+    : shape.n <= MAX_BITMASK_SIDE
+      ? new SolutionCounter(shape)
+      : new WideSolutionCounter(shape);
+}
+
+const searchCounters = new Map<string, PuzzleCounter>();
+
+/**
+ * The depth-first counter of a shape, whatever the limit (built once and reused). puzzleCounter is the one to
+ * use; this is for a caller that runs its own portfolio (the generator tries short depth-first searches on
+ * random transforms before clause learning: they find a second solution fast where there is one).
+ */
+export function searchCounter(shape: BoxShape): PuzzleCounter {
+  let c = searchCounters.get(shape.name);
+  if (!c) {
+    c = newSearchCounter(shape);
+    searchCounters.set(shape.name, c);
+  }
+  return c;
+}
+
+/**
+ * Limits of 1 and 2 (solve, "is it unique?") to clause learning, larger limits (counting) to the depth-first
+ * counter with its components and cache.
+ */
+class ByLimit implements PuzzleCounter {
+  private tick: ((nodes: number) => void) | null = null;
+
+  constructor(
+    private readonly learning: ClauseLearningCounter,
+    private readonly search: PuzzleCounter,
+  ) {}
+
+  get onTick(): ((nodes: number) => void) | null {
+    return this.tick;
+  }
+
+  set onTick(f: ((nodes: number) => void) | null) {
+    this.tick = f;
+    this.learning.onTick = f;
+    this.search.onTick = f;
+  }
+
+  count(
+    cells: ArrayLike<number>,
+    limit = Infinity,
+    solution?: Uint8Array,
+    guide?: SearchGuide,
+  ): SolutionCount & { readonly solved: boolean } {
+    return (limit <= 2 ? this.learning : this.search).count(cells, limit, solution, guide);
+  }
+}
+
 /** The counter for a shape, built once and reused (one count at a time: they keep their scratch space). */
 export function puzzleCounter(shape: BoxShape): PuzzleCounter {
   let c = counters.get(shape.name);
   if (!c) {
-    c =
-      shape.rows === 3 && shape.cols === 3
-        ? new BitboardCounter9()
-        : shape.n <= MAX_BITMASK_SIDE
-          ? new SolutionCounter(shape)
-          : new WideSolutionCounter(shape);
+    c = learnsClauses(shape)
+      ? new ByLimit(new ClauseLearningCounter(shape), searchCounter(shape))
+      : searchCounter(shape);
     counters.set(shape.name, c);
   }
   return c;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { boxShape, type BoxShape } from '../../../dist/grid/shape.js';
 import { gridSource } from '../../../dist/puzzle/defaultGridSource.js';
+import { generatePuzzle } from '../../../dist/puzzle/generatePuzzle.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { BitboardCounter9 } from '../../../dist/solve/bitboardCounter9.js';
+import { ClauseLearningCounter } from '../../../dist/solve/clauseLearningCounter.js';
+import { learnsClauses, puzzleCounter } from '../../../dist/solve/countSolutions.js';
 import { setLocking, SolutionCounter } from '../../../dist/solve/solutionCounter.js';
 import { WideSolutionCounter } from '../../../dist/solve/wideSolutionCounter.js';
 import { dlxCount } from '../../helpers/dlx.js';
@@ -26,6 +29,7 @@ function partialGrids(shape: BoxShape, k: number, keep: number, seed: number): A
 const counters = (shape: BoxShape) => [
   new SolutionCounter(shape),
   new WideSolutionCounter(shape),
+  new ClauseLearningCounter(shape),
   ...(shape.name === '3x3' ? [new BitboardCounter9()] : []),
 ];
 
@@ -95,5 +99,49 @@ describe('locked candidates in the one-word counter', () => {
     } finally {
       setLocking(rule);
     }
+  });
+});
+
+describe('clause learning (limits 1 and 2 from n = 17)', () => {
+  it('answers uniqueness as the depth-first counter does on 20x20 puzzles a clue short of unique', () => {
+    const shape = boxShape(4, 5);
+    expect(learnsClauses(shape)).toBe(true);
+    expect(learnsClauses(boxShape(4, 4))).toBe(false);
+    const dfs = new SolutionCounter(shape);
+    // a unique puzzle with 55 % of the cells given, then clues taken away one by one: unique for a while, then not
+    const made = generatePuzzle({ box: shape, clues: 220 }, xoroshiro128plus(20));
+    const g = Uint8Array.from(made.puzzle);
+    const rnd = seeded(20);
+    let unique = 0,
+      several = 0;
+    for (let k = 0; k < 40; k++) {
+      let i = Math.floor(rnd() * g.length);
+      while (g[i] === 0) i = (i + 1) % g.length;
+      g[i] = 0;
+      const a = puzzleCounter(shape).count(g, 2);
+      const b = dfs.count(g, 2);
+      expect(a.count).toBe(b.count);
+      if (a.count === 1) unique++;
+      else several++;
+    }
+    expect(unique).toBeGreaterThan(0);
+    expect(several).toBeGreaterThan(0);
+  });
+
+  it('finds the solution it reports, and none where there is none', () => {
+    const shape = boxShape(4, 4);
+    const c = new ClauseLearningCounter(shape);
+    const full = gridSource(shape, 'random-fill').sample(xoroshiro128plus(3));
+    const g = full.map((d, i) => (i % 3 === 0 ? 0 : d));
+    const s = new Uint8Array(g.length);
+    const r = c.count(g, 2, s);
+    expect(r.count).toBe(dlxCount(g, { box: shape, limit: 2 }).count);
+    expect(Array.from(s)).toEqual(Array.from(full.map((d, i) => (r.count === 1 || g[i] ? d : s[i]))));
+    // two givens that cannot both stand: no solution
+    const bad = Uint8Array.from(g);
+    bad[0] = 0;
+    bad[1] = 0;
+    bad[0] = full[1];
+    expect(c.count(bad, 2).count).toBe(dlxCount(bad, { box: shape, limit: 2 }).count);
   });
 });
