@@ -7,7 +7,8 @@ import { uniformGenerator } from './uniformGenerator.js';
 
 /** The generator called `name` for a shape, checked at the edge (unknown name, unsupported shape: InputError). */
 export function createGenerator(name: string, shape: BoxShape): GridGenerator {
-  if (!isGeneratorName(name)) throw new InputError(`unknown generator '${name}' (one of ${GENERATOR_NAMES.join(', ')})`);
+  if (!isGeneratorName(name))
+    throw new InputError(`unknown generator '${name}' (one of ${GENERATOR_NAMES.join(', ')})`);
   requireShape('audit', shape, name);
   switch (name) {
     case 'backtracking':

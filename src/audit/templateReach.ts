@@ -115,3 +115,52 @@ export const BLOG_CLAIMS: readonly BlogClaim[] = [
 
 /** The number of 4×4 grids the blog states (checked against the count in the report, not used as a result). */
 export const BLOG_4X4_GRIDS = 288n;
+
+export interface ClaimVerdict {
+  readonly claim: BlogClaim;
+  /** True when every number the claim states is right. */
+  readonly correct: boolean;
+  /** What is true instead, one sentence. */
+  readonly verdict: string;
+}
+
+const grouped = (x: bigint) => x.toLocaleString('en-US');
+
+/** The blog's claims about this shape and generator, judged against the exact reach (and N when known). */
+export function judgeBlogClaims(shape: BoxShape, blocks: boolean, total: bigint | null): ClaimVerdict[] {
+  const reach = templateReach(shape, blocks);
+  const out: ClaimVerdict[] = [];
+  for (const claim of BLOG_CLAIMS) {
+    if (claim.box !== shape.name || claim.blocks !== blocks) continue;
+    const parts: string[] = [];
+    let correct = true;
+    if (claim.transformations !== null) {
+      const ok = claim.transformations === reach.transformations;
+      correct &&= ok;
+      const not = ok ? ' (right)' : ` (not ${grouped(claim.transformations)})`;
+      parts.push(`${grouped(reach.transformations)} transformations${not}`);
+      if (shape.name === '2x2' && total !== null) {
+        const okN = total === BLOG_4X4_GRIDS;
+        correct &&= okN;
+        parts.push(`${grouped(total)} grids${okN ? ' (right)' : ` (not ${grouped(BLOG_4X4_GRIDS)})`}`);
+        parts.push(
+          `each grid it reaches comes from ${reach.stabiliser} of them (so they do coincide), and it reaches ` +
+            `${grouped(reach.grids)} of the ${grouped(total)} grids: ${reach.grids === total ? 'all' : 'not all'}`,
+        );
+      }
+    }
+    if (claim.grids !== null) {
+      const ok = claim.grids === reach.grids;
+      correct &&= ok;
+      parts.push(
+        ok
+          ? `it reaches ${grouped(reach.grids)} grids (right)`
+          : `it reaches ${grouped(reach.grids)} distinct grids, not ${grouped(claim.grids)} ` +
+              `(${(Number(reach.grids) / Number(claim.grids)).toPrecision(4)}× as many: |G| = ` +
+              `${grouped(reach.transformations)}, stabiliser ${reach.stabiliser})`,
+      );
+    }
+    out.push({ claim, correct, verdict: parts.join('; ') });
+  }
+  return out;
+}

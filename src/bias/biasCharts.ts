@@ -1,5 +1,5 @@
 import type { BatchTests } from './batchTests.js';
-import { normalCdf } from './normalTests.js';
+import { normalCdf } from '../stats/distributions.js';
 
 /**
  * The three pictures of a batch-test run, as Vega specs (rendered to SVG by src/io/biasReport.ts):

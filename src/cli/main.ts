@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<(program: CommandType) => void>> = 
   rank: async () => (await import('./commands/rank.js')).registerRank,
   unrank: async () => (await import('./commands/unrank.js')).registerUnrank,
   sample: async () => (await import('./commands/sample.js')).registerSample,
+  audit: async () => (await import('./commands/audit.js')).registerAudit,
 };
 
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {

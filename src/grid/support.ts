@@ -13,8 +13,20 @@ import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './
  *   estimate        the Monte Carlo estimators (digit masks index a 2^n table)
  *   exact-moments   bias --exact: every draw path, or every partial grid, of an estimator (method-dependent)
  *   solve           solving and counting puzzles (any shape the grid text can write)
+ *   audit           audit --generator G (method = G): sampling against the exact count and classes (band-method
+ *                   shapes; uniform: the grid index's shapes); the template generators' reach on any shape
+ *   audit-exact     audit --exact (method = G): a generator's whole output distribution
  */
-export type Operation = 'band-method' | 'column-sets' | 'count' | 'rank' | 'estimate' | 'exact-moments' | 'solve';
+export type Operation =
+  | 'band-method'
+  | 'column-sets'
+  | 'count'
+  | 'rank'
+  | 'estimate'
+  | 'exact-moments'
+  | 'solve'
+  | 'audit'
+  | 'audit-exact';
 
 /** Methods whose exact moments come from walking their draw tree; the rest recurse over partial grids. */
 export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
@@ -140,7 +152,42 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
     }
     case 'solve':
       return null;
+    case 'audit':
+    case 'audit-exact':
+      return auditProblem(operation === 'audit-exact', shape, method);
   }
+}
+
+/** Largest n whose backtracking search tree `audit --exact` walks whole (2×3: 0.6 million nodes, under a second). */
+export const MAX_AUDIT_TREE_SIDE = 6;
+
+function auditProblem(exact: boolean, shape: BoxShape, generator: string | undefined): string | null {
+  const rankRule = () => {
+    const p = shapeProblem('rank', shape);
+    return p === null ? null : `the uniform sampler is the grid index: ${p.replace(/^.*; grids are numbered for /, '')}`;
+  };
+  const band = bandMethod(shape);
+  if (generator === 'uniform') return rankRule();
+  const template = generator === 'template' || generator === 'template-blocks';
+  if (!exact) {
+    if (template || band) return null;
+    return (
+      `the audit compares a generator's grids with the exact count and its top-band classes, which the band ` +
+      `method gives for ${bandMethodShapes()}`
+    );
+  }
+  if (!band)
+    return (
+      `--exact needs the exact count N, which the band method gives for ${bandMethodShapes()}` +
+      (template ? ` (the template's reach is exact on any shape: leave out --exact)` : '')
+    );
+  if (template) return null;
+  if (shape.n <= MAX_AUDIT_TREE_SIDE) return null;
+  return (
+    `--exact walks ${generator ?? 'the generator'}'s whole search tree, about N/n! leaves (~10^10 on 3x3, more ` +
+    `on ${shape.name === '3x3' ? 'bigger shapes' : shape.name}); feasible on 2x2, 2x3 and 3x2 (a second): use ` +
+    `--samples instead, which gives the exact probability of every sampled grid`
+  );
 }
 
 /** `shape` if `operation` handles it; otherwise an InputError naming the shape and why. */
