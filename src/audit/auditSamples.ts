@@ -69,13 +69,9 @@ export interface AuditContext {
 export async function auditContext(shape: BoxShape): Promise<AuditContext> {
   const run = await runCount({ box: shape, workers: 1 });
   const { total, expected } = classTotals(run);
-  return {
-    shape,
-    run,
-    total,
-    expected,
-    index: shapeProblem('rank', shape) === null ? gridIndex({ box: shape }) : null,
-  };
+  // the index the worker module keeps for this thread: with one thread the samples and the ranks share it
+  const index = shapeProblem('rank', shape) === null ? cachedGridIndex(shape.rows, shape.cols) : null;
+  return { shape, run, total, expected, index };
 }
 
 export interface ClassRowAudit {
