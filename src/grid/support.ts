@@ -18,15 +18,7 @@ import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './
  *   audit-exact     audit --exact (method = G): a generator's whole output distribution
  */
 export type Operation =
-  | 'band-method'
-  | 'column-sets'
-  | 'count'
-  | 'rank'
-  | 'estimate'
-  | 'exact-moments'
-  | 'solve'
-  | 'audit'
-  | 'audit-exact';
+  'band-method' | 'column-sets' | 'count' | 'rank' | 'estimate' | 'exact-moments' | 'solve' | 'audit' | 'audit-exact';
 
 /** Methods whose exact moments come from walking their draw tree; the rest recurse over partial grids. */
 export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
@@ -164,7 +156,9 @@ export const MAX_AUDIT_TREE_SIDE = 6;
 function auditProblem(exact: boolean, shape: BoxShape, generator: string | undefined): string | null {
   const rankRule = () => {
     const p = shapeProblem('rank', shape);
-    return p === null ? null : `the uniform sampler is the grid index: ${p.replace(/^.*; grids are numbered for /, '')}`;
+    return p === null
+      ? null
+      : `the uniform sampler is the grid index: ${p.replace(/^.*; grids are numbered for /, '')}`;
   };
   const band = bandMethod(shape);
   if (generator === 'uniform') return rankRule();

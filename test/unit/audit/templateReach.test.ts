@@ -67,7 +67,7 @@ describe('the template', () => {
     }
   });
 
-  it("reads as the blog says on 9×9: rows 1, 4, 7, 2, 5, 8, 3, 6, 9 count 1..9 from columns 1, 2, 3, …", () => {
+  it('reads as the blog says on 9×9: rows 1, 4, 7, 2, 5, 8, 3, 6, 9 count 1..9 from columns 1, 2, 3, …', () => {
     const t = templateGrid(boxShape(3, 3));
     [0, 3, 6, 1, 4, 7, 2, 5, 8].forEach((r, shift) => expect(t[r * 9 + shift]).toBe(1));
     expect([...t.subarray(27, 36)].join('')).toBe('912345678');
