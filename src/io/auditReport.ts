@@ -43,7 +43,7 @@ ${await svg(charts.index, 'index')}
 
 /** What an audit report looks like to `prepareOutput`: it may replace an earlier report, nothing else. */
 export const AUDIT_REPORT_OUTPUT = {
-  what: 'audit report',
+  what: 'generator audit report',
   isOurs: (head: string): boolean => head.includes('<meta name="generator" content="sudoku-count audit report">'),
 } as const;
 

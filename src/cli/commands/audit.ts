@@ -91,13 +91,14 @@ export function registerAudit(program: Command): void {
         reachOnly(generator, shape, reach!, opts.json === true);
         return;
       }
-      const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
-      if (opts.seed === undefined) process.stderr.write(`sudoku-count: audit: seed ${seed}\n`);
-      const samples = opts.samples ?? DEFAULT_SAMPLES;
+      // the report path is checked before the work (and before the seed line), so a bad path fails at once
       const report =
         opts.report !== undefined
           ? prepareOutput(opts.report, { ...AUDIT_REPORT_OUTPUT, force: opts.force === true })
           : null;
+      const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
+      if (opts.seed === undefined) process.stderr.write(`sudoku-count: audit: seed ${seed}\n`);
+      const samples = opts.samples ?? DEFAULT_SAMPLES;
       const workers = opts.workers ?? defaultWorkers(shape);
       const spinner = await progressSpinner(`audit of ${generator} on ${shape.name}`);
       spinner.start();
