@@ -9,10 +9,10 @@ import { assertSeed, streamStates } from '../random/streamStates.js';
 import type { GridIndex } from '../rank/gridIndex.js';
 import { cachedGridIndex } from '../rank/sampleTask.js';
 import { ksTest, type KsResult } from '../stats/distributions.js';
+import { log10Big } from '../stats/logBig.js';
 import type { AuditBlockInput, AuditBlockOutput } from './auditTask.js';
 import {
   classTest,
-  log10Big,
   quantiles,
   reweightedTest,
   REWEIGHTED_BINS,

@@ -141,10 +141,3 @@ export function quantiles(xs: Float64Array, qs: readonly number[]): number[] {
     return s[lo] + (s[hi] - s[lo]) * (at - lo);
   });
 }
-
-/** log10 of a positive BigInt, to double precision. */
-export function log10Big(x: bigint): number {
-  const s = x.toString();
-  if (s.length <= 15) return Math.log10(Number(x));
-  return Math.log10(Number(s.slice(0, 17))) + (s.length - 17);
-}

@@ -16,8 +16,8 @@ import { binomialCdf, ksTest } from '../stats/distributions.js';
  *   coverage      share of intervals holding N; ≈ 0.95 when the normal approximation holds. Under-coverage
  *                 is flagged when P(Binomial(B, 0.95) ≤ covered) < 0.01
  *   z             mean and standard deviation (≈ 0 and 1), and the Kolmogorov–Smirnov test of z against
- *                 N(0, 1) (exact p-value up to 10⁴ batches: src/stats/distributions.ts). A heavy right tail makes z skewed:
- *                 most batches miss the rare huge samples (z < 0), a few catch one (z ≫ 0)
+ *                 N(0, 1) (exact p-value up to 10⁴ batches: src/stats/distributions.ts). A heavy right tail
+ *                 makes z skewed: most batches miss the rare huge samples (z < 0), a few catch one (z ≫ 0)
  *   median/mean   of the batch means: < 1 for a right-skewed estimator (the typical run under-estimates)
  *   running       after each batch: the running mean, its 95 % interval, and the per-sample CV √var/mean
  *   log10 X       histogram of log10 of every non-zero sample (bins of 0.1), and the number of zeros

@@ -219,8 +219,8 @@ function sampleLines(r: AuditSampleResult, reach: TemplateReach | null): Array<[
     const x = r.indexTest;
     rows.push([
       'index test',
-      `standard form's number/(N/n!): KS D = ${num(x.ks.statistic, 3)}, p = ${pv(x.ks.pValue)}; X² over ${x.bins.bins} equal bins = ` +
-        `${num(x.bins.statistic, 4)} on ${x.bins.df} df, p = ${pv(x.bins.pValue)}`,
+      `standard form's number/(N/n!): KS D = ${num(x.ks.statistic, 3)}, p = ${pv(x.ks.pValue)}; X² over ` +
+        `${x.bins.bins} equal bins = ${num(x.bins.statistic, 4)} on ${x.bins.df} df, p = ${pv(x.bins.pValue)}`,
     ]);
   }
   const p = r.probabilities;
