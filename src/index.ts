@@ -67,7 +67,7 @@ export { createEstimator, type EstimatorSpec } from './estimate/createEstimator.
 export { METHOD_NAMES, isMethodName, type Estimator, type MethodName } from './estimate/estimator.js';
 export { summarizeBatches, type EstimateResult } from './estimate/summarizeBatches.js';
 export { runBatch, type BatchRecord } from './estimate/runBatch.js';
-export { streamStates } from './estimate/streamStates.js';
+export { streamStates } from './random/streamStates.js';
 export { bitmaskCompletionCounter, type BitmaskCompletionCounter } from './estimate/bitmaskCompletionCounter.js';
 export { exactCompletionCounter } from './estimate/exactCompletionCounter.js';
 export { ExactSum } from './estimate/exactSum.js';

@@ -6,9 +6,9 @@ import { createEstimator } from '../dist/estimate/createEstimator.js';
 import { estimate } from '../dist/estimate/estimate.js';
 import { METHOD_NAMES } from '../dist/estimate/estimator.js';
 import { ExactSum } from '../dist/estimate/exactSum.js';
-import { nthBit, randomBelow } from '../dist/estimate/randomBelow.js';
+import { nthBit, randomBelow } from '../src/random/randomBelow.js';
 import type { BatchRecord } from '../dist/estimate/runBatch.js';
-import { streamStates } from '../dist/estimate/streamStates.js';
+import { streamStates } from '../src/random/streamStates.js';
 import type { EstimateResult } from '../dist/estimate/summarizeBatches.js';
 import { parseBoxShape } from '../dist/grid/shape.js';
 

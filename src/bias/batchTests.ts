@@ -1,8 +1,8 @@
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { RandomGenerator } from '../random/randomGenerator.js';
 import { exactCount, estimatePlan } from '../estimate/estimate.js';
 import type { Estimator } from '../estimate/estimator.js';
 import { batchScratch, runBatch } from '../estimate/runBatch.js';
-import { streamStates } from '../estimate/streamStates.js';
+import { streamStates } from '../random/streamStates.js';
 import { addBatch, emptyTotals, meanAndError, Z95 } from '../estimate/summarizeBatches.js';
 import { InputError } from '../grid/shape.js';
 import { binomialCdf, kolmogorovPValue, normalCdf } from './normalTests.js';

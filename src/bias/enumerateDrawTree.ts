@@ -1,5 +1,5 @@
 import type { Estimator } from '../estimate/estimator.js';
-import type { ScriptedDraws } from '../estimate/randomBelow.js';
+import type { ScriptedDraws } from '../random/randomBelow.js';
 
 /**
  * Every run of an estimator's own `sample(rng)`, with its probability: the whole probability tree of a

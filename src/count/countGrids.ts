@@ -5,7 +5,8 @@ import { formatBand } from '../grid/digits.js';
 import { factorialBig, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
 import { assertBandMethodShape } from './bandCompletions.js';
-import { completionPool } from './completionPool.js';
+import { taskPool, type TaskPool } from '../parallel/taskPool.js';
+import type { BuildTableInput, BuildTableOutput, CountBandsInput } from './completionsTask.js';
 
 /**
  * The exact count, end to end:
@@ -129,7 +130,8 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   const clock = () => performance.now() / 1000;
   const t0 = clock();
 
-  const pool = completionPool(shape, workers); // threads start now, while the bands are enumerated
+  // threads start now, while the bands are enumerated
+  const pool = taskPool(new URL('./completionsTask.js', import.meta.url), workers);
   try {
     progress({ stage: 'bands', phase: 'start' });
     const bands = enumerateBands(shape);
@@ -140,7 +142,12 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     }
 
     progress({ stage: 'columnSets', phase: 'start' });
-    const prepared = pool.prepare(bands); // with workers: built there while the classes are found here
+    // with threads, F is built on one of them (in shared memory) while the classes are found here
+    const prepared = pool.run<BuildTableOutput>('buildTable', {
+      rows: shape.rows,
+      cols: shape.cols,
+      lexBands: bands.lexBands,
+    } satisfies BuildTableInput);
     prepared.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
     progress({ stage: 'classes', phase: 'start' });
     const classes = classifyBands(bands);
@@ -155,10 +162,10 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     if (sizeSum !== bands.count) throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${bands.count} bands`);
     const table = await prepared;
     const t3 = clock();
-    progress({ stage: 'columnSets', phase: 'end', total: table.entries });
+    progress({ stage: 'columnSets', phase: 'end', total: table.table.length });
 
     progress({ stage: 'completions', phase: 'start', done: 0, total: classes.count });
-    const completions = await pool.count(classes.reps, (done, total) =>
+    const completions = await countRepresentatives(pool, shape, table.table, classes.reps, (done, total) =>
       progress({ stage: 'completions', phase: 'progress', done, total }),
     );
     const t4 = clock();
@@ -169,7 +176,7 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
       bands,
       classes,
       sizeSum,
-      columnSetEntries: table.entries,
+      columnSetEntries: table.table.length,
       completions,
       seconds: {
         bands: us(t1 - t0),
@@ -182,6 +189,48 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   } finally {
     await pool.close();
   }
+}
+
+let runs = 0;
+
+/**
+ * n(b) for each band of `reps` (R·n cells each), in order: contiguous chunks, a few per thread so the threads
+ * stay busy to the end and progress moves; every count is exact and made alone, so the split changes nothing.
+ */
+async function countRepresentatives(
+  pool: TaskPool,
+  shape: BoxShape,
+  table: Uint32Array,
+  reps: Uint8Array,
+  onDone: (done: number, total: number) => void,
+): Promise<Float64Array> {
+  const size = shape.rows * shape.n;
+  const k = reps.length / size;
+  const out = new Float64Array(k);
+  const chunks = pool.threads === 1 ? Math.min(k, 64) : 4 * pool.threads;
+  const per = Math.ceil(k / Math.max(1, chunks));
+  const tableId = `${process.pid}:${++runs}`;
+  let done = 0;
+  const tasks: Promise<void>[] = [];
+  for (let start = 0; start < k; start += per) {
+    const end = Math.min(k, start + per);
+    const input: CountBandsInput = {
+      rows: shape.rows,
+      cols: shape.cols,
+      tableId,
+      table,
+      bands: reps.slice(start * size, end * size), // a copy: a view would carry its whole buffer
+    };
+    tasks.push(
+      pool.run<Float64Array>('countBands', input).then((counts) => {
+        out.set(counts, start);
+        done += end - start;
+        onDone(done, k);
+      }),
+    );
+  }
+  await Promise.all(tasks);
+  return out;
 }
 
 /** The totals and the class rows of a run. */

@@ -1,8 +1,8 @@
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { RandomGenerator } from '../random/randomGenerator.js';
 import { factorialBig, type BoxShape } from '../grid/shape.js';
 import { cellTables } from './cellTables.js';
 import type { Estimator } from './estimator.js';
-import { randomBelow } from './randomBelow.js';
+import { randomBelow } from '../random/randomBelow.js';
 
 /**
  * `crude`: plain Monte Carlo over "n-permutation grids", grids whose every row is a permutation of 1..n.

@@ -1,13 +1,13 @@
-import { Worker } from 'node:worker_threads';
 import { bandMethodSupports } from '../count/bandCompletions.js';
 import { countGrids, defaultWorkers } from '../count/countGrids.js';
 import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { estimateShapeProblem } from './cellTables.js';
 import { createEstimator } from './createEstimator.js';
 import type { Estimator, MethodName } from './estimator.js';
-import type { WorkerRequest } from './estimateWorker.js';
-import { batchScratch, runBatch, type BatchRecord } from './runBatch.js';
-import { assertSeed, streamStates } from './streamStates.js';
+import { taskPool, type TaskPool } from '../parallel/taskPool.js';
+import type { BatchTaskInput } from './batchTask.js';
+import type { BatchRecord } from './runBatch.js';
+import { assertSeed, streamStates } from '../random/streamStates.js';
 import { addBatch, emptyTotals, meanAndError, summarizeBatches, type EstimateResult } from './summarizeBatches.js';
 
 /**
@@ -180,20 +180,24 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   };
   advancePrefix();
 
-  if (workers === 1) {
-    const scratch = batchScratch();
-    for (let b = nextBatch(); b !== null; b = nextBatch()) {
-      finish(runBatch(estimator, b, states(b), sizeOf(b), scratch));
-      await new Promise<void>((resolve) => setImmediate(resolve)); // let timers (spinner, signals) run
-    }
-  } else {
-    await runOnWorkers(
-      plan,
-      workers,
+  const pool = taskPool(new URL('./batchTask.js', import.meta.url), workers);
+  try {
+    await runInOrder(
+      pool,
       nextBatch,
-      (b) => ({ kind: 'batch', batch: b, state: states(b), samples: sizeOf(b) }),
+      (b): BatchTaskInput => ({
+        method: plan.method,
+        rows: plan.shape.rows,
+        cols: plan.shape.cols,
+        fill: plan.fill,
+        batch: b,
+        state: states(b),
+        samples: sizeOf(b),
+      }),
       finish,
     );
+  } finally {
+    await pool.close();
   }
 
   const records: BatchRecord[] = [];
@@ -214,55 +218,19 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   });
 }
 
-function runOnWorkers(
-  plan: EstimatePlan,
-  workers: number,
+/**
+ * Keep every thread busy with the next batch `nextBatch` hands out until it hands out none; `finish` hears
+ * each record as it comes (the caller orders them by batch number).
+ */
+function runInOrder(
+  pool: TaskPool,
   nextBatch: () => number | null,
-  request: (b: number) => WorkerRequest,
+  input: (b: number) => BatchTaskInput,
   finish: (record: BatchRecord) => void,
 ): Promise<void> {
-  const threads: Worker[] = [];
-  return new Promise<void>((resolve, reject) => {
-    let inFlight = 0;
-    let failed = false;
-    const fail = (e: unknown) => {
-      if (failed) return;
-      failed = true;
-      reject(e instanceof Error ? e : new Error(String(e)));
-    };
-    const feed = (w: Worker) => {
-      if (failed) return;
-      const b = nextBatch();
-      if (b === null) {
-        if (inFlight === 0) resolve();
-        return;
-      }
-      inFlight++;
-      w.postMessage(request(b));
-    };
-    for (let k = 0; k < workers; k++) {
-      const w = new Worker(new URL('./estimateWorker.js', import.meta.url));
-      threads.push(w);
-      w.on('message', (msg: { ok: true; record: BatchRecord } | { ok: false; error: string }) => {
-        inFlight--;
-        if (!msg.ok) return fail(new Error(`estimate worker: ${msg.error}`));
-        try {
-          finish(msg.record);
-        } catch (e) {
-          return fail(e);
-        }
-        feed(w);
-      });
-      w.on('error', fail);
-      const init: WorkerRequest = {
-        kind: 'init',
-        method: plan.method,
-        rows: plan.shape.rows,
-        cols: plan.shape.cols,
-        fill: plan.fill,
-      };
-      w.postMessage(init);
-      feed(w);
-    }
-  }).finally(() => Promise.all(threads.map((w) => w.terminate())));
+  const lane = async (): Promise<void> => {
+    for (let b = nextBatch(); b !== null; b = nextBatch())
+      finish(await pool.run<BatchRecord>('runBatchTask', input(b)));
+  };
+  return Promise.all(Array.from({ length: pool.threads }, lane)).then(() => {});
 }

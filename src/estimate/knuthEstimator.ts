@@ -1,4 +1,4 @@
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { RandomGenerator } from '../random/randomGenerator.js';
 import type { BoxShape } from '../grid/shape.js';
 import type { Estimator } from './estimator.js';
 import { knuthWalker } from './knuthWalk.js';

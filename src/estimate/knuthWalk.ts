@@ -1,7 +1,7 @@
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { RandomGenerator } from '../random/randomGenerator.js';
 import type { BoxShape } from '../grid/shape.js';
 import { cellTables } from './cellTables.js';
-import { nthBit, randomBelow } from './randomBelow.js';
+import { nthBit, randomBelow } from '../random/randomBelow.js';
 
 /**
  * Knuth's random walk, shared by `knuth`, `knuth-random` and `hybrid`: fill `steps` cells, in row-major

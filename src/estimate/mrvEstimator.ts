@@ -1,8 +1,8 @@
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { RandomGenerator } from '../random/randomGenerator.js';
 import type { BoxShape } from '../grid/shape.js';
 import { cellTables } from './cellTables.js';
 import type { Estimator } from './estimator.js';
-import { nthBit, randomBelow } from './randomBelow.js';
+import { nthBit, randomBelow } from '../random/randomBelow.js';
 
 /**
  * `knuth-mrv`: Knuth's estimator on the backtrack tree that always branches on the empty cell with the

@@ -4,7 +4,7 @@ import { batchTests, type BatchTests } from '../../bias/batchTests.js';
 import { exactMoments, type ExactMoments } from '../../bias/exactMoments.js';
 import { Rational } from '../../bias/rational.js';
 import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
-import { MAX_SEED } from '../../estimate/streamStates.js';
+import { MAX_SEED } from '../../random/streamStates.js';
 import { InputError, type BoxShape } from '../../grid/shape.js';
 import { writeBiasReport } from '../../io/biasReport.js';
 import { toJson } from '../../io/json.js';

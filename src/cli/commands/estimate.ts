@@ -11,7 +11,7 @@ import {
 } from '../../estimate/estimate.js';
 import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
 import type { BatchRecord } from '../../estimate/runBatch.js';
-import { MAX_SEED } from '../../estimate/streamStates.js';
+import { MAX_SEED } from '../../random/streamStates.js';
 import type { EstimateResult } from '../../estimate/summarizeBatches.js';
 import { InputError, type BoxShape } from '../../grid/shape.js';
 import {

@@ -1,4 +1,4 @@
-import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { RandomGenerator } from './randomGenerator.js';
 
 /**
  * A uniform whole number in 0..k−1 (1 ≤ k ≤ 64) from one or more 32-bit outputs of `rng`, without bias:

@@ -1,0 +1,59 @@
+/**
+ * The count's task module for the worker pool (src/parallel/taskPool.ts): the column-set table F is built by
+ * one thread, in shared memory, and every thread then counts completions of the bands it is given.
+ *
+ *   buildTable({ rows, cols, lexBands })          → { seconds, table }   table: Uint32Array on a SharedArrayBuffer
+ *   countBands({ rows, cols, tableId, table, bands }) → Float64Array     n(b) for each band, in order
+ *
+ * A thread keeps the counter of the last table it saw (keyed by `tableId`), so only the first task of a run
+ * on each thread sets it up.
+ */
+import { boxShape } from '../grid/shape.js';
+import { columnPartitions } from '../grid/columnPartitions.js';
+import { completionCounter, type CompletionCounter } from './bandCompletions.js';
+import { buildColumnSetTable } from './columnSetTable.js';
+
+export interface BuildTableInput {
+  readonly rows: number;
+  readonly cols: number;
+  readonly lexBands: Uint8Array;
+}
+
+export interface BuildTableOutput {
+  readonly seconds: number;
+  readonly table: Uint32Array;
+}
+
+export interface CountBandsInput {
+  readonly rows: number;
+  readonly cols: number;
+  /** Names the table for the thread's cache (unique per run). */
+  readonly tableId: string;
+  readonly table: Uint32Array;
+  /** Bands of R·n cells, back to back. */
+  readonly bands: Uint8Array;
+}
+
+let cached: { readonly tableId: string; readonly counter: CompletionCounter } | null = null;
+
+export function buildTable(input: BuildTableInput): BuildTableOutput {
+  const t0 = performance.now();
+  const shape = boxShape(input.rows, input.cols);
+  const size = shape.rows * shape.n;
+  const lexCount = input.lexBands.length / size;
+  const table = buildColumnSetTable({ shape, count: 0, lexCount, lexBands: input.lexBands });
+  return { seconds: (performance.now() - t0) / 1000, table: table.table };
+}
+
+export function countBands(input: CountBandsInput): Float64Array {
+  if (cached?.tableId !== input.tableId) {
+    const shape = boxShape(input.rows, input.cols);
+    cached = { tableId: input.tableId, counter: completionCounter(shape, columnPartitions(shape), input.table) };
+  }
+  const { counter } = cached;
+  const size = counter.shape.rows * counter.shape.n;
+  const k = input.bands.length / size;
+  const counts = new Float64Array(k);
+  for (let i = 0; i < k; i++) counts[i] = counter.completionsOfBand(input.bands, i * size);
+  return counts;
+}

@@ -1,0 +1,108 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+
+/**
+ * The one worker pool. A job is a task module: a plain ES module whose named exports are task functions
+ * `(input) => output` over structured-cloneable data (typed arrays; SharedArrayBuffers are shared, not copied).
+ * A task module keeps whatever it builds (tables, estimators) in module-level caches keyed by the input, so a
+ * thread builds it once and every later task reuses it.
+ *
+ *   threads ≥ 2   piscina runs the tasks on that many worker threads (all started at once, so their start-up
+ *                 overlaps whatever the caller does next); results come back as promises
+ *   threads = 1   the module is imported here and each task runs in this thread, one at a time; between tasks
+ *                 the event loop turns, so a spinner and Ctrl-C are served
+ *
+ * Why piscina: it is the Node.js project's own pool, keeps one protocol for every job (a task is a named
+ * export), aborts running tasks by terminating their thread, and passes SharedArrayBuffers as they are, which
+ * is what the count needs to hand the column-set table from the thread that builds it to the others.
+ *
+ * Results never depend on the number of threads: callers split work into tasks whose results are combined in
+ * task order, never in completion order.
+ */
+export interface TaskPool {
+  readonly threads: number;
+  /** Run the task module's export `task` on `input`. Rejects with PoolClosedError once the pool is closed. */
+  run<O>(task: string, input: unknown, transfer?: readonly ArrayBuffer[]): Promise<O>;
+  /** Stop at once: terminate the threads (running tasks included) and reject what is pending. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** What a closed pool answers to its pending and later tasks. */
+export class PoolClosedError extends Error {
+  override name = 'PoolClosedError';
+}
+
+/** Most threads a caller may ask for: more than a few per core only costs memory (each thread is a V8 isolate). */
+export function maxWorkers(): number {
+  return Math.max(4, 4 * availableParallelism());
+}
+
+/** Threads for a job that repays them: the cores, at most 2 unless asked (results never depend on it). */
+export function defaultThreads(): number {
+  return Math.max(1, Math.min(2, availableParallelism()));
+}
+
+export function taskPool(module: URL, threads: number): TaskPool {
+  return threads <= 1 ? localPool(module) : threadPool(module, threads);
+}
+
+type TaskModule = Record<string, (input: unknown) => unknown>;
+
+function localPool(module: URL): TaskPool {
+  let loaded: Promise<TaskModule> | null = null;
+  let closed = false;
+  return {
+    threads: 1,
+    async run<O>(task: string, input: unknown): Promise<O> {
+      if (closed) throw new PoolClosedError('the pool is closed');
+      loaded ??= import(module.href) as Promise<TaskModule>;
+      const fn = (await loaded)[task];
+      if (typeof fn !== 'function') throw new Error(`internal: task module has no export '${task}'`);
+      // let timers and signal handlers run between tasks
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (closed) throw new PoolClosedError('the pool is closed');
+      return (await fn(input)) as O;
+    },
+    close() {
+      closed = true;
+      return Promise.resolve();
+    },
+  };
+}
+
+function threadPool(module: URL, threads: number): TaskPool {
+  const piscina = new Piscina({
+    filename: module.href,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: Infinity,
+    // workers wait for tasks on the event loop rather than in Atomics.wait, so `close` can stop them at once
+    atomics: 'disabled',
+    recordTiming: false,
+  });
+  let closed: Promise<void> | null = null;
+  const controller = new AbortController();
+  return {
+    threads,
+    async run<O>(task: string, input: unknown, transfer?: readonly ArrayBuffer[]): Promise<O> {
+      if (closed) throw new PoolClosedError('the pool is closed');
+      try {
+        return (await piscina.run(input, {
+          name: task,
+          signal: controller.signal,
+          ...(transfer ? { transferList: [...transfer] } : {}),
+        })) as O;
+      } catch (e) {
+        if (closed) throw new PoolClosedError('the pool is closed');
+        throw e;
+      }
+    },
+    close() {
+      if (!closed) {
+        controller.abort();
+        closed = piscina.destroy().catch(() => {});
+      }
+      return closed;
+    },
+  };
+}
