@@ -1,10 +1,24 @@
 import type { GridGroup } from './gridGroup.js';
+import type { LineGroup } from './lineGroup.js';
 
 /**
- * The conjugacy classes of G, computed: each class is the orbit of an element under conjugation by the
- * generators (a breadth-first search; closing under conjugation by a generating set of a finite group is
- * closing under all of it). Elements are scanned in increasing id, so each class's representative is its
- * smallest id and the classes come in increasing order of representative (the identity's class first).
+ * The conjugacy classes of G, computed from those of the line groups.
+ *
+ * A line group W (at most 1,296 elements) is split into classes by breadth-first search: a class is the orbit
+ * of an element under conjugation by the generators (closing under conjugation by a generating set of a
+ * finite group closes under all of it). Then, with the product rules of gridGroup:
+ *
+ *   (0,a,b)(0,q,p)(0,a,b)⁻¹ = (0, aqa⁻¹, bpb⁻¹)       (1,a,b)(0,q,p)(1,a,b)⁻¹ = (0, apa⁻¹, bqb⁻¹)
+ *   (0,a,b)(1,q,p)(0,a,b)⁻¹ = (1, aqb⁻¹, bpa⁻¹)       whose product aqb⁻¹·bpa⁻¹ = a(qp)a⁻¹
+ *
+ * so, for non-transposing elements, the class of (0, q, p) is the pair (class of q, class of p), unordered
+ * when R = C (the transposition swaps them); and for R = C, (1, q, p) is conjugate to (1, 1, qp) (take a = 1,
+ * b = q), and (1, 1, z) to (1, 1, aza⁻¹): the transposing classes are the classes K of W, each with |W|·|K|
+ * elements. Σ sizes = |G| is checked; the tests check membership against conjugation by every element of G on
+ * small shapes, and against a breadth-first search in G itself for 3×3.
+ *
+ * Classes are numbered in increasing order of their smallest element, which is the representative (the
+ * identity's class is class 0).
  */
 export interface ConjugacyClasses {
   readonly count: number;
@@ -17,58 +31,70 @@ export interface ConjugacyClasses {
 }
 
 export function conjugacyClasses(group: GridGroup): ConjugacyClasses {
-  const { order, rows, cols, transposable } = group;
+  const { rows, cols, transposable, order } = group;
+  const wr = lineGroupClasses(rows);
+  const wc = transposable ? wr : lineGroupClasses(cols);
   const oq = rows.order,
     op = cols.order;
-  const rm = rows.mul,
-    cm = cols.mul;
-  const rg = Int32Array.from(rows.generators);
-  const rgi = Int32Array.from(rows.generators, (a) => rows.inv[a]);
-  const cg = Int32Array.from(cols.generators);
-  const cgi = Int32Array.from(cols.generators, (b) => cols.inv[b]);
-  const classOf = new Int32Array(order).fill(-1);
-  const queue = new Int32Array(order);
+  const nr = wr.sizes.length,
+    nc = wc.sizes.length;
+  // a key per G-class: non-transposing pairs first (unordered for R = C), then the transposing classes
+  const pairKey = (kq: number, kp: number) => (transposable && kp < kq ? kp * nc + kq : kq * nc + kp);
+  const keys = nr * nc + (transposable ? nr : 0);
+  const number = new Int32Array(keys).fill(-1);
+  const classOf = new Int32Array(order);
   const reps: number[] = [];
   const sizes: number[] = [];
-  let tail = 0;
-    const visit = (y: number, k: number): void => {
-    if (classOf[y] < 0) {
-      classOf[y] = k;
-      queue[tail++] = y;
-    }
-  };
-  for (let x0 = 0; x0 < order; x0++) {
-    if (classOf[x0] >= 0) continue;
-    const k = reps.length;
-    reps.push(x0);
-    classOf[x0] = k;
-    let head = 0;
-    tail = 0;
-    queue[tail++] = x0;
-    while (head < tail) {
-      // s·x·s⁻¹ for each generator s, from the line-group tables. With s = (0,a,0), (0,0,b) or T = (1,1,1):
-      //   (0,a,0)(0,q,p)(0,a,0)⁻¹ = (0, aqa⁻¹, p)      (0,a,0)(1,q,p)(0,a,0)⁻¹ = (1, aq, pa⁻¹)
-      //   (0,0,b)(0,q,p)(0,0,b)⁻¹ = (0, q, bpb⁻¹)      (0,0,b)(1,q,p)(0,0,b)⁻¹ = (1, qb⁻¹, bp)
-      //   T(t,q,p)T = (t, p, q)
-      const x = queue[head++];
-      const p = x % op,
-        rest = (x - p) / op,
-        q = rest % oq;
-      if (rest === q) {
-        for (let i = 0; i < rg.length; i++) visit(rm[rm[rg[i] * oq + q] * oq + rgi[i]] * op + p, k);
-        for (let i = 0; i < cg.length; i++) visit(q * op + cm[cm[cg[i] * op + p] * op + cgi[i]], k);
-        if (transposable) visit(p * op + q, k);
+  const rm = rows.mul;
+  for (let x = 0; x < order; x++) {
+    const p = x % op,
+      rest = (x - p) / op,
+      q = rest % oq;
+    const key = rest === q ? pairKey(wr.classOf[q], wc.classOf[p]) : nr * nc + wr.classOf[rm[q * oq + p]];
+    let k = number[key];
+    if (k < 0) {
+      k = number[key] = reps.length;
+      reps.push(x);
+      if (key < nr * nc) {
+        const kq = Math.floor(key / nc),
+          kp = key % nc;
+        sizes.push(wr.sizes[kq] * wc.sizes[kp] * (transposable && kq !== kp ? 2 : 1));
       } else {
-        // transposing (R = C: one line group for rows and columns)
-        for (let i = 0; i < rg.length; i++) visit((oq + rm[rg[i] * oq + q]) * op + rm[p * oq + rgi[i]], k);
-        for (let i = 0; i < cg.length; i++) visit((oq + rm[q * oq + cgi[i]]) * op + rm[cg[i] * oq + p], k);
-        visit((oq + p) * op + q, k);
+        sizes.push(oq * wr.sizes[key - nr * nc]);
       }
     }
-    sizes.push(tail);
+    classOf[x] = k;
   }
   let sum = 0;
   for (const s of sizes) sum += s;
   if (sum !== order) throw new Error(`internal: class sizes add up to ${sum}, not |G| = ${order}`);
   return { count: reps.length, classOf, reps: Int32Array.from(reps), sizes: Float64Array.from(sizes) };
+}
+
+/** Classes of a line group by breadth-first search under conjugation by its generators. */
+export function lineGroupClasses(w: LineGroup): { classOf: Int32Array; sizes: number[] } {
+  const { order, mul, inv, generators } = w;
+  const classOf = new Int32Array(order).fill(-1);
+  const sizes: number[] = [];
+  const queue = new Int32Array(order);
+  for (let x0 = 0; x0 < order; x0++) {
+    if (classOf[x0] >= 0) continue;
+    const k = sizes.length;
+    classOf[x0] = k;
+    let head = 0,
+      tail = 0;
+    queue[tail++] = x0;
+    while (head < tail) {
+      const x = queue[head++];
+      for (const s of generators) {
+        const y = mul[mul[s * order + x] * order + inv[s]];
+        if (classOf[y] < 0) {
+          classOf[y] = k;
+          queue[tail++] = y;
+        }
+      }
+    }
+    sizes.push(tail);
+  }
+  return { classOf, sizes };
 }

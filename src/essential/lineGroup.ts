@@ -80,13 +80,29 @@ export function lineGroup(size: number, blocks: number): LineGroup {
     const rb = rankBig[k];
     return rb < 0 ? -1 : rb * inner + x;
   }
+  // x∘y from the parts: with x = (β, π_b) and y = (β′, π′_b), line b·size + i ↦ β(β′(b))·size + π_β′(b)(π′_b(i)),
+  // so (x∘y) = (ββ′, π_β′(b)∘π′_b): small permutation products, no search
+  const mulSmall = productTable(small, rankSmall, size);
+  const mulBig = productTable(big, rankBig, blocks);
+  // each element's block permutation rank and inner permutation ranks
+  const bigOf = new Int32Array(order);
+  const smallOf = new Int32Array(order * blocks);
+  for (let x = 0; x < order; x++) {
+    bigOf[x] = Math.floor(x / inner);
+    for (let b = 0, rest = x % inner; b < blocks; b++, rest = Math.floor(rest / fs)) smallOf[x * blocks + b] = rest % fs;
+  }
   const mul = new Uint16Array(order * order);
   const inv = new Uint16Array(order);
-  const prod = new Uint8Array(lines);
+  const nb = big.length;
   for (let x = 0; x < order; x++) {
+    const bx = bigOf[x],
+      xb = x * blocks;
     for (let y = 0; y < order; y++) {
-      for (let l = 0; l < lines; l++) prod[l] = perms[x * lines + perms[y * lines + l]];
-      const z = indexOf(prod);
+      const by = bigOf[y],
+        yb = y * blocks;
+      const betaY = big[by];
+      let z = mulBig[bx * nb + by] * inner;
+      for (let b = 0, w = 1; b < blocks; b++, w *= fs) z += mulSmall[smallOf[xb + betaY[b]] * fs + smallOf[yb + b]] * w;
       mul[x * order + y] = z;
       if (z === 0) inv[x] = y;
     }
@@ -109,6 +125,19 @@ export function lineGroup(size: number, blocks: number): LineGroup {
     generators.push(indexOf(p));
   }
   return { size, blocks, lines, order, perms, mul, inv, identity: 0, generators, indexOf };
+}
+
+/** table[a·k! + b] = rank of a∘b (b first), for the permutations in lexicographic order. */
+function productTable(perms: number[][], rank: Int32Array, k: number): Int32Array {
+  const m = perms.length;
+  const t = new Int32Array(m * m);
+  for (let a = 0; a < m; a++)
+    for (let b = 0; b < m; b++) {
+      let code = 0;
+      for (let i = 0; i < k; i++) code = code * k + perms[a][perms[b][i]];
+      t[a * m + b] = rank[code];
+    }
+  return t;
 }
 
 /** rank[code] for every permutation in `perms` (code = base-k digits), −1 for codes that are not permutations. */

@@ -1,0 +1,438 @@
+import { fullMask } from '../grid/bits.js';
+import type { BoxShape } from '../grid/shape.js';
+import { centralizer, generatorsOf } from './centralizer.js';
+import type { CycleType } from './cycleTypes.js';
+import type { GridGroup } from './gridGroup.js';
+import { TiedSearch } from './tiedSearch.js';
+
+/**
+ * |Fix(g, τ)| / |C(τ)|: the grids X with X(g(c)) = τ(X(c)) for every cell, counted up to the relabellings that
+ * commute with τ (a whole number: C(τ) acts freely on them). Summed over one τ per cycle type, this is the
+ * number of grids with box 1 standard that g fixes up to some relabelling (see essentiallyDifferent).
+ *
+ * The grid is split into three g-invariant regions, filled in turn with the TiedSearch:
+ *
+ *   seed    non-transposing g: a band g maps onto itself (if none: the whole grid, counted directly);
+ *           transposing g: the closure of row 1 under g (rows and columns)
+ *   last    non-transposing g: a second band g maps onto itself, if there is one
+ *   middle  everything else
+ *
+ *   1. last: every filling of the last band alone, tabulated by its column digit-sets (the band's column
+ *      sets are all the rest of the grid needs to know of it).
+ *   2. seed: its fillings, one per C(τ)-orbit (canonical).
+ *   3. The seeds fall into orbits of H × C(τ), H the elements of G that commute with g and map the seed region
+ *      onto itself: h ∈ H sends a fixed grid extending seed s to a fixed grid extending h·s (g(hX) = hgX =
+ *      hτX = τ(hX)), so every seed of an orbit has the same number of completions. Orbits by union-find over
+ *      generators of H; each counts once, weighted by its number of canonical seeds.
+ *   4. For one seed per orbit: every filling of the middle, each worth the table entry of the column sets the
+ *      last band is left with (or 1 without a last band).
+ *
+ * The weights make the sum over orbits equal to the sum over all canonical seeds: exactly |Fix(g, τ)|/|C(τ)|.
+ */
+export interface FixedCount {
+  /** |Fix(g, τ)| / |C(τ)|. */
+  readonly count: number;
+  /** Canonical seeds (level-1 fillings), and their orbits under H. */
+  readonly seeds: number;
+  readonly seedOrbits: number;
+  /** Order of H (the elements commuting with g that map the seed region onto itself). */
+  readonly seedGroup: number;
+  /** Fillings enumerated at the later levels, and their orbits. */
+  readonly extensions: number;
+  readonly extensionOrbits: number;
+  /** Entries of the last band's table (0 without one). */
+  readonly tableEntries: number;
+  /** Search nodes, all stages. */
+  readonly nodes: number;
+}
+
+/** How the grid is split: level regions (filled in turn, with orbits), the last band (tabulated) and the middle. */
+export interface RegionPlan {
+  readonly levels: readonly Uint8Array[];
+  readonly last: Uint8Array | null;
+}
+
+/**
+ * The regions for g (cell membership masks). Levels are g-invariant: each is the closure under g of a set of
+ * cells, less the earlier levels.
+ *   non-transposing g with a band it maps onto itself: level 1 = that band; level 2 = a stack g maps onto
+ *     itself, outside the bands already used (if there is one); the last band = a second band g maps onto
+ *     itself (if there is one)
+ *   otherwise: level 1 = the closure of row 1, level 2 = the closure of band 1
+ */
+export function regionPlan(group: GridGroup, x: number): RegionPlan {
+  const { shape } = group;
+  const { rows: R, cols: C, n } = shape;
+  const N = n * n;
+  const cellMap = group.cellMap(x);
+  const { t, q, p } = group.parts(x);
+  const taken = new Uint8Array(N);
+  const closure = (cells: number[]): Uint8Array => {
+    const m = new Uint8Array(N);
+    for (const c0 of cells) for (let c = c0; !m[c] && !taken[c]; c = cellMap[c]) m[c] = 1;
+    for (let c = 0; c < N; c++) if (m[c]) taken[c] = 1;
+    return m;
+  };
+  const band = (b: number) => Array.from({ length: R * n }, (_, i) => b * R * n + i);
+  const stack = (s: number) => Array.from({ length: n * C }, (_, i) => Math.floor(i / C) * n + s * C + (i % C));
+  const levels: Uint8Array[] = [];
+  let last: Uint8Array | null = null;
+  if (t === 0) {
+    const rowsPerm = group.rows.perms.subarray(q * n, q * n + n);
+    const colsPerm = group.cols.perms.subarray(p * n, p * n + n);
+    const fixedBands: number[] = [];
+    for (let b = 0; b < C; b++) if (Math.floor(rowsPerm[b * R] / R) === b) fixedBands.push(b);
+    const fixedStacks: number[] = [];
+    for (let s = 0; s < R; s++) if (Math.floor(colsPerm[s * C] / C) === s) fixedStacks.push(s);
+    if (fixedBands.length > 0) {
+      levels.push(closure(band(fixedBands[0])));
+      if (fixedBands.length > 1) {
+        last = new Uint8Array(N);
+        for (const c of band(fixedBands[fixedBands.length - 1])) last[c] = 1;
+        for (let c = 0; c < N; c++) if (last[c]) taken[c] = 1;
+      }
+      if (fixedStacks.length > 0) levels.push(closure(stack(fixedStacks[0])));
+    }
+  }
+  if (levels.length === 0 && t === 1) {
+    levels.push(closure(Array.from({ length: n }, (_, c) => c)));
+    levels.push(closure(band(0)));
+  } else if (levels.length === 0) {
+    // the rows of band 1, one closure at a time
+    for (let r = 0; r < R; r++) levels.push(closure(Array.from({ length: n }, (_, c) => r * n + c)));
+  }
+  const nonEmpty = levels.filter((m) => m.some((v) => v === 1));
+  // a level that leaves nothing after it is better counted than enumerated: make it the middle
+  if (nonEmpty.length > 1 && !last && taken.every((v) => v === 1)) nonEmpty.pop();
+  // a last band with nothing between it and the levels is counted for each seed, not tabulated
+  if (last && nonEmpty.length > 0) {
+    let middle = false;
+    for (let c = 0; c < N && !middle; c++) middle = !taken[c];
+    if (!middle) last = null;
+  }
+  return { levels: nonEmpty, last };
+}
+
+export function countFixedGrids(
+  group: GridGroup,
+  x: number,
+  tauType: CycleType,
+  plan: RegionPlan = regionPlan(group, x),
+): FixedCount {
+  const { shape } = group;
+  const { n } = shape;
+  const N = n * n;
+  const cellMap = group.cellMap(x);
+  const search = new TiedSearch(shape, cellMap, tauType);
+  const stats = { seeds: 0, seedOrbits: 0, seedGroup: 0, extensions: 0, extensionOrbits: 0, tableEntries: 0 };
+  for (let o = 0; o < search.orbitCount; o++) {
+    if (search.oAllowed[o] === 0) return { count: 0, ...stats, nodes: 0 };
+  }
+  const inAny = new Uint8Array(N);
+  for (const m of plan.levels) for (let c = 0; c < N; c++) inAny[c] |= m[c];
+  const orbitsWhere = (pred: (cell: number) => boolean): Int32Array => {
+    const out: number[] = [];
+    for (let o = 0; o < search.orbitCount; o++) if (pred(search.oCells[search.oStart[o]])) out.push(o);
+    return Int32Array.from(out);
+  };
+  const levelOrbits = plan.levels.map((m) => orbitsWhere((c) => m[c] === 1));
+  const last = plan.last;
+  const lastOrbits = last ? orbitsWhere((c) => last[c] === 1) : new Int32Array(0);
+  const middleOrbits = orbitsWhere((c) => !inAny[c] && !(last && last[c]));
+  for (const m of [...plan.levels, ...(last ? [last] : [])]) {
+    for (let c = 0; c < N; c++) if (m[c] && !m[cellMap[c]]) throw new Error('internal: a region is not g-invariant');
+  }
+
+  // the last band: its number of fillings given what its columns still need, memoised by that need
+  const keyer = columnSetKeyer(shape);
+  const table = new Map<number, number>();
+  const full = fullMask(n);
+  const leaf =
+    lastOrbits.length > 0
+      ? () => {
+          const key = keyer(search.colUsed, full);
+          let v = table.get(key);
+          if (v === undefined) {
+            v = search.search(lastOrbits, false, () => 1);
+            table.set(key, v);
+          }
+          return v;
+        }
+      : () => 1;
+  const middle = (): number => search.search(middleOrbits, false, leaf);
+
+  // level 1: canonical seeds; with nothing after them, each is one grid
+  const seedOrbits = levelOrbits[0];
+  if (levelOrbits.length === 1 && middleOrbits.length === 0 && lastOrbits.length === 0) {
+    const count = search.searchInOrder(seedOrbits, true, () => 1);
+    return { count, ...stats, seeds: count, seedOrbits: count, seedGroup: 1, nodes: search.nodes };
+  }
+  const k1 = seedOrbits.length;
+  const seeds = collect(search, seedOrbits, true);
+  stats.seeds = seeds.count;
+
+  // H: the elements commuting with g that map level 1 onto itself, as cell maps
+  const member = new Uint8Array(group.order);
+  const scratch = new Int32Array(N);
+  const H = centralizer(group, x).filter((h) => preserves(group.cellMap(h, scratch), plan.levels[0]));
+  stats.seedGroup = H.length;
+  const hMaps = new Uint8Array(H.length * N);
+  H.forEach((h, i) => hMaps.set(group.cellMap(h, scratch), i * N));
+  const hIndex = new Map<number, number>();
+  H.forEach((h, i) => hIndex.set(h, i));
+  const rho = new Int32Array(n);
+  const img = new Uint8Array(Math.max(k1, ...levelOrbits.map((l) => l.length)));
+  const gens = generatorsOf(group, H, member).map((h) => hIndex.get(h) ?? -1);
+  const uf = unionFind(seeds.count);
+  for (const gi of gens) {
+    const tr = transport(search, hMaps.subarray(gi * N, (gi + 1) * N), seedOrbits);
+    for (let s = 0; s < seeds.count; s++) {
+      tr.apply(seeds.leaders, s * k1, img);
+      const view = img.subarray(0, k1);
+      search.canonicalize(view, rho);
+      const s2 = seeds.index.get(keyOf(view));
+      if (s2 === undefined) throw new Error('internal: the image of a seed under H is not a seed');
+      uf.union(s, s2);
+    }
+  }
+  const weight = uf.weights();
+
+  /** Elements of `group` (indices into H, with their relabellings) that map level i onto itself. */
+  interface Stabilizer {
+    readonly elems: number[];
+    readonly rhos: Int32Array[];
+  }
+  const extend = (i: number, stab: Stabilizer): number => {
+    const orbits = levelOrbits[i];
+    const k = orbits.length;
+    const ext = collect(search, orbits, false);
+    stats.extensions += ext.count;
+    const ufi = unionFind(ext.count);
+    if (stab.elems.length > 1) {
+      const gensI = generatorsOf(
+        group,
+        stab.elems.map((e) => H[e]),
+        member,
+      );
+      for (const g of gensI) {
+        const at = stab.elems.findIndex((e) => H[e] === g);
+        const r = stab.rhos[at];
+        const tr = transport(search, hMaps.subarray(stab.elems[at] * N, (stab.elems[at] + 1) * N), orbits);
+        for (let e = 0; e < ext.count; e++) {
+          tr.apply(ext.leaders, e * k, img);
+          for (let j = 0; j < k; j++) img[j] = r[img[j]];
+          const e2 = ext.index.get(keyOf(img.subarray(0, k)));
+          if (e2 === undefined) throw new Error('internal: the image of an extension is not an extension');
+          ufi.union(e, e2);
+        }
+      }
+    }
+    const w = ufi.weights();
+    let sum = 0;
+    for (let e = 0; e < ext.count; e++) {
+      if (w[e] === 0) continue;
+      stats.extensionOrbits++;
+      for (let j = 0; j < k; j++) search.place(orbits[j], ext.leaders[e * k + j]);
+      let r: number;
+      if (i + 1 < levelOrbits.length) {
+        // the stabiliser of this extension, among elements mapping level i+1 onto itself
+        const next: Stabilizer = { elems: [], rhos: [] };
+        for (let a = 0; a < stab.elems.length; a++) {
+          const hm = hMaps.subarray(stab.elems[a] * N, (stab.elems[a] + 1) * N);
+          if (!preserves(hm, plan.levels[i + 1])) continue;
+          if (fixesFilling(search, hm, stab.rhos[a], orbits)) {
+            next.elems.push(stab.elems[a]);
+            next.rhos.push(stab.rhos[a]);
+          }
+        }
+        r = extend(i + 1, next);
+      } else {
+        r = middle();
+      }
+      sum += w[e] * r;
+      for (let j = 0; j < k; j++) search.unplace(orbits[j]);
+    }
+    return sum;
+  };
+
+  // which elements of H also map level 2 onto itself; how each moves a seed (made when first needed)
+  const keepsLevel2 = Uint8Array.from(H, (_, a) =>
+    levelOrbits.length > 1 && preserves(hMaps.subarray(a * N, (a + 1) * N), plan.levels[1]) ? 1 : 0,
+  );
+  const seedTransport: Array<ReturnType<typeof transport> | undefined> = new Array<undefined>(H.length);
+  let count = 0;
+  for (let s = 0; s < seeds.count; s++) {
+    if (weight[s] === 0) continue;
+    stats.seedOrbits++;
+    for (let j = 0; j < k1; j++) search.place(seedOrbits[j], seeds.leaders[s * k1 + j]);
+    let r: number;
+    if (levelOrbits.length > 1) {
+      // the elements of H that fix this seed up to a relabelling ρ ∈ C(τ), and map level 2 onto itself
+      const stab: Stabilizer = { elems: [], rhos: [] };
+      const seedView = seeds.leaders.subarray(s * k1, (s + 1) * k1);
+      for (let a = 0; a < H.length; a++) {
+        if (!keepsLevel2[a]) continue;
+        const tr = (seedTransport[a] ??= transport(search, hMaps.subarray(a * N, (a + 1) * N), seedOrbits));
+        tr.apply(seeds.leaders, s * k1, img);
+        const view = img.subarray(0, k1);
+        search.canonicalize(view, rho);
+        let same = true;
+        for (let j = 0; j < k1 && same; j++) same = view[j] === seedView[j];
+        if (same) {
+          stab.elems.push(a);
+          stab.rhos.push(Int32Array.from(rho));
+        }
+      }
+      r = extend(1, stab);
+    } else {
+      r = middle();
+    }
+    count += weight[s] * r;
+    for (let j = 0; j < k1; j++) search.unplace(seedOrbits[j]);
+  }
+  if (!Number.isSafeInteger(count)) throw new Error('internal: a fixed-grid count passed 2^53');
+  stats.tableEntries = table.size;
+  return { count, ...stats, nodes: search.nodes };
+}
+
+/** Every filling of `orbits` (canonical or all), as leader digits back to back, with an index by content. */
+function collect(
+  search: TiedSearch,
+  orbits: Int32Array,
+  canonical: boolean,
+): { count: number; leaders: Uint8Array; index: Map<string, number> } {
+  const k = orbits.length;
+  let leaders = new Uint8Array(Math.max(16, k * 64));
+  const index = new Map<string, number>();
+  let count = 0;
+  search.searchInOrder(orbits, canonical, () => {
+    if ((count + 1) * k > leaders.length) {
+      const bigger = new Uint8Array(leaders.length * 2);
+      bigger.set(leaders);
+      leaders = bigger;
+    }
+    for (let i = 0; i < k; i++) leaders[count * k + i] = search.grid[search.oCells[search.oStart[orbits[i]]]];
+    index.set(keyOf(leaders.subarray(count * k, (count + 1) * k)), count);
+    count++;
+    return 1;
+  });
+  return { count, leaders, index };
+}
+
+/** True when the cell map sends every cell of the region into the region. */
+function preserves(map: ArrayLike<number>, region: Uint8Array): boolean {
+  for (let c = 0; c < region.length; c++) if (region[c] && !region[map[c]]) return false;
+  return true;
+}
+
+/**
+ * How an element h commuting with g moves a filling of some orbits (given by their leaders): the leader of
+ * orbit i in h·X is X at h⁻¹(leader_i), a cell of orbit src[i] at position pow[i], holding τ^pow[i] of that
+ * orbit's leader.
+ */
+function transport(
+  search: TiedSearch,
+  hMap: ArrayLike<number>,
+  orbits: Int32Array,
+): { apply(leaders: Uint8Array, offset: number, out: Uint8Array): void } {
+  const k = orbits.length;
+  const N = search.cells;
+  const inv = new Int32Array(N);
+  for (let c = 0; c < N; c++) inv[hMap[c]] = c;
+  const pos = new Int32Array(search.orbitCount).fill(-1);
+  orbits.forEach((o, i) => (pos[o] = i));
+  const src = new Int32Array(k),
+    pow = new Int32Array(k);
+  for (let i = 0; i < k; i++) {
+    const c = inv[search.oCells[search.oStart[orbits[i]]]];
+    const o = search.orbitOfCell[c];
+    if (pos[o] < 0) throw new Error('internal: an element does not map the region onto itself');
+    src[i] = pos[o];
+    let j = 0;
+    while (search.oCells[search.oStart[o] + j] !== c) j++;
+    pow[i] = j % search.tauOrder;
+  }
+  const { powDigit, n } = search;
+  return {
+    apply(leaders, offset, out) {
+      for (let i = 0; i < k; i++) out[i] = powDigit[pow[i] * n + leaders[offset + src[i]]];
+    },
+  };
+}
+
+/** True when ρ(h·X) = X on the given orbits, X being what is placed. */
+function fixesFilling(search: TiedSearch, hMap: ArrayLike<number>, rho: Int32Array, orbits: Int32Array): boolean {
+  for (let i = 0; i < orbits.length; i++) {
+    const o = orbits[i];
+    for (let j = search.oStart[o]; j < search.oStart[o + 1]; j++) {
+      const c = search.oCells[j];
+      if (search.grid[hMap[c]] !== rho[search.grid[c]]) return false;
+    }
+  }
+  return true;
+}
+
+function unionFind(size: number): { union(a: number, b: number): void; weights(): Float64Array } {
+  const parent = Int32Array.from({ length: size }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  return {
+    union(a, b) {
+      const ra = find(a),
+        rb = find(b);
+      if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+    },
+    weights() {
+      const w = new Float64Array(size);
+      for (let i = 0; i < size; i++) w[find(i)]++;
+      return w;
+    },
+  };
+}
+
+function keyOf(digits: Uint8Array): string {
+  return String.fromCharCode(...digits);
+}
+
+/**
+ * Number a band's column digit-sets: stack s's C column sets (R digits each, together all n) as an ordered
+ * partition, indexed 0..P−1 with P = n!/(R!)^C, and the band as Σ_s index_s·P^s (below 2^53 for n ≤ 9).
+ * keyer(masks, flip) reads masks[c] ^ flip (flip = all digits: the complement of what the columns hold).
+ */
+export function columnSetKeyer(shape: BoxShape): (masks: Int32Array, flip: number) => number {
+  const { rows: R, cols: C, n } = shape;
+  const bits = (C - 1) * n;
+  const idx = new Int32Array(1 << bits).fill(-1);
+  const full = fullMask(n);
+  let P = 0;
+  const rec = (i: number, used: number, code: number): void => {
+    if (i === C - 1) {
+      idx[code] = P++;
+      return;
+    }
+    // every R-subset of the unused digits
+    const pick = (avail: number, need: number, acc: number): void => {
+      if (need === 0) {
+        rec(i + 1, used | acc, code + acc * 2 ** (n * i));
+        return;
+      }
+      for (let m = avail; m; m &= m - 1) {
+        const b = m & -m;
+        pick(avail & ~((b << 1) - 1), need - 1, acc | b);
+      }
+    };
+    pick(full & ~used, R, 0);
+  };
+  rec(0, 0, 0);
+  return (masks, flip) => {
+    let key = 0;
+    for (let s = R - 1; s >= 0; s--) {
+      let code = 0;
+      for (let i = 0; i < C - 1; i++) code += ((masks[s * C + i] ^ flip) & full) * 2 ** (n * i);
+      key = key * P + idx[code];
+    }
+    return key;
+  };
+}
