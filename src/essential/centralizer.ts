@@ -1,3 +1,4 @@
+import { gcd } from './cycleTypes.js';
 import type { GridGroup } from './gridGroup.js';
 
 /**
@@ -91,9 +92,4 @@ export function generatorsOf(
     if (!member[elements[i]]) throw new Error('internal: the elements do not form a subgroup');
   for (const y of closure) member[y] = 0;
   return gens;
-}
-
-function gcd(a: number, b: number): number {
-  while (b) [a, b] = [b, a % b];
-  return a;
 }

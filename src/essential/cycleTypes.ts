@@ -98,6 +98,17 @@ export function gcd(a: number, b: number): number {
   return a;
 }
 
+export function lcm(a: number, b: number): number {
+  return (a / gcd(a, b)) * b;
+}
+
+/** Order of a permutation: the lcm of its cycle lengths. */
+export function orderOf(perm: ArrayLike<number>): number {
+  let o = 1;
+  for (const l of cycleType(perm)) o = lcm(o, l);
+  return o;
+}
+
 function superscript(k: number): string {
   const digits = '⁰¹²³⁴⁵⁶⁷⁸⁹';
   return String(k)

@@ -1,5 +1,5 @@
 import type { BoxShape } from '../grid/shape.js';
-import { cycleType, formatCycleType, partitionsOf, powerType, sameType, type CycleType } from './cycleTypes.js';
+import { cycleType, formatCycleType, lcm, partitionsOf, powerType, sameType, type CycleType } from './cycleTypes.js';
 
 /**
  * Which relabellings τ can go with a grid symmetry g: the unit lemma.
@@ -117,11 +117,4 @@ export function relabellingTypes(shape: BoxShape, cellMap: ArrayLike<number>): R
   }
   if (admissible.length > 0) zeroReason = null;
   return { order, constraints, admissible, zeroReason };
-}
-
-function lcm(a: number, b: number): number {
-  let x = a,
-    y = b;
-  while (y) [x, y] = [y, x % y];
-  return (a / x) * b;
 }

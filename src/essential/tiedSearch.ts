@@ -1,6 +1,6 @@
 import { fullMask, popcount } from '../grid/bits.js';
 import type { BoxShape } from '../grid/shape.js';
-import { cycleType, permutationOfType, type CycleType } from './cycleTypes.js';
+import { cycleType, lcm, permutationOfType, type CycleType } from './cycleTypes.js';
 
 /**
  * Filling grids fixed by a symmetry g up to a relabelling τ:
@@ -309,11 +309,4 @@ export class TiedSearch {
     }
     for (let d = 0; d < n; d++) if (rho[d] < 0) throw new Error('internal: a canonical filling must use every digit');
   }
-}
-
-function lcm(a: number, b: number): number {
-  let x = a,
-    y = b;
-  while (y) [x, y] = [y, x % y];
-  return (a / x) * b;
 }
