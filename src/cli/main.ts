@@ -19,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<(program: CommandType) => void>> = 
   solve: async () => (await import('./commands/solve.js')).registerSolve,
   estimate: async () => (await import('./commands/estimate.js')).registerEstimate,
   bias: async () => (await import('./commands/bias.js')).registerBias,
+  'essentially-different': async () =>
+    (await import('./commands/essentiallyDifferent.js')).registerEssentiallyDifferent,
 };
 
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {

@@ -80,7 +80,7 @@ export function centralizerOrder(type: CycleType): number {
 /** "3²·2·1" style, exponents as superscripts; "1⁹" for the identity of 9 points. */
 export function formatCycleType(type: CycleType): string {
   const parts: string[] = [];
-  for (let i = 0; i < type.length; ) {
+  for (let i = 0; i < type.length;) {
     let j = i;
     while (j < type.length && type[j] === type[i]) j++;
     parts.push(`${type[i]}${j - i > 1 ? superscript(j - i) : ''}`);

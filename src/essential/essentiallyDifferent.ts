@@ -145,7 +145,9 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
     for (const tau of rt.admissible)
       tasks.push({ k, input: { rows: shape.rows, cols: shape.cols, element: x, tauType: tau } });
   }
-  const schedule = tasks.map((_, i) => i).sort((a, b) => classes.sizes[tasks[a].k] - classes.sizes[tasks[b].k] || a - b);
+  const schedule = tasks
+    .map((_, i) => i)
+    .sort((a, b) => classes.sizes[tasks[a].k] - classes.sizes[tasks[b].k] || a - b);
 
   const pool = taskPool(new URL('./fixedGridsTask.js', import.meta.url), workers);
   let identity: Awaited<ReturnType<typeof countGrids>>;

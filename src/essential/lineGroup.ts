@@ -89,7 +89,8 @@ export function lineGroup(size: number, blocks: number): LineGroup {
   const smallOf = new Int32Array(order * blocks);
   for (let x = 0; x < order; x++) {
     bigOf[x] = Math.floor(x / inner);
-    for (let b = 0, rest = x % inner; b < blocks; b++, rest = Math.floor(rest / fs)) smallOf[x * blocks + b] = rest % fs;
+    for (let b = 0, rest = x % inner; b < blocks; b++, rest = Math.floor(rest / fs))
+      smallOf[x * blocks + b] = rest % fs;
   }
   const mul = new Uint16Array(order * order);
   const inv = new Uint16Array(order);

@@ -11,7 +11,8 @@ import { cycleType, formatCycleType, lcm, partitionsOf, powerType, sameType, typ
  * X(g^k(c)) = τ^k(X(c)) for c in u: the bijection carries each cycle (c, g^k c, g^2k c, …) of g^k on u onto
  * the cycle (X(c), τ^k X(c), …) of τ^k, of the same length. ∎
  *
- * So each pair (k, u) with g^k(u) = u pins the cycle type of τ^k. A cycle type λ of τ is *admissible* when
+ * So each pair (k, u) with g^k(u) = u pins the cycle type of τ^k; k runs up to the order of g, where g^k is the
+ * identity and every unit says that τ^k is the identity too. A cycle type λ of τ is *admissible* when
  * powerType(λ, k) equals the cycle type of g^k on u for every such pair; when no partition of n is
  * admissible, no grid is fixed by g up to relabelling and g's Burnside term is zero. The program checks the
  * lemma's hypothesis for every k and every unit, and every partition of n against every constraint, so a
@@ -77,7 +78,7 @@ export function relabellingTypes(shape: BoxShape, cellMap: ArrayLike<number>): R
   const constraints: UnitConstraint[] = [];
   let power = Int32Array.from(cellMap);
   const local = new Int32Array(N);
-  for (let k = 1; k < order; k++) {
+  for (let k = 1; k <= order; k++) {
     const seen: CycleType[] = [];
     for (let u = 0; u < units.cells.length; u++) {
       const cells = units.cells[u];
