@@ -47,7 +47,7 @@ describe('grids fixed by a class representative up to relabelling', () => {
   // classes whose |Fix(g, τ)| the exact-cover engine enumerates in well under a second each
   const LIGHT_3X3 = [21, 62, 116, 174, 206, 236, 249, 252, 262, 272];
 
-  it('3x3: light classes against exact cover on orbit options (|Fix(g, τ)| = count·|C(τ)|) and the plain search', () => {
+  it('3x3: light classes vs exact cover on orbit options (|Fix(g, τ)| = count·|C(τ)|) and the plain search', () => {
     const shape = boxShape(3, 3);
     const G = gridGroup(shape);
     const cc = conjugacyClasses(G);

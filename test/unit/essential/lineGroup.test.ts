@@ -10,7 +10,7 @@ describe('line groups S_size ≀ S_blocks', () => {
     [4, 2, 1152],
     [2, 4, 384],
   ] as const) {
-    it(`S${size}≀S${blocks}: ${order} elements keeping the blocks; mul, inv, indexOf agree with the permutations`, () => {
+    it(`S${size}≀S${blocks}: ${order} elements keeping blocks; mul, inv, indexOf agree with the permutations`, () => {
       const W = lineGroup(size, blocks);
       const L = W.lines;
       expect(W.order).toBe(order);
