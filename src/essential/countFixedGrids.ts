@@ -113,15 +113,24 @@ export function regionPlan(group: GridGroup, x: number): RegionPlan {
   return { levels: nonEmpty, last };
 }
 
+/**
+ * Called with one grid (digits 0..n−1) per orbit of Γ × C(τ) on Fix(g, τ), Γ the elements commuting with g that
+ * map every level onto itself, and the number of C(τ)-orbits of fixed grids it stands for (the weights add up to
+ * the count). The grid is valid only during the call.
+ */
+export type FixedGridVisitor = (grid: Int8Array, weight: number) => void;
+
 export function countFixedGrids(
   group: GridGroup,
   x: number,
   tauType: CycleType,
   plan: RegionPlan = regionPlan(group, x),
+  visit?: FixedGridVisitor,
 ): FixedCount {
   const { shape } = group;
   const { n } = shape;
   const N = n * n;
+  if (visit) plan = everyCellInALevel(plan, N);
   const cellMap = group.cellMap(x);
   const search = new TiedSearch(shape, cellMap, tauType);
   const stats = { seeds: 0, seedOrbits: 0, seedGroup: 0, extensions: 0, extensionOrbits: 0, tableEntries: 0 };
@@ -159,11 +168,16 @@ export function countFixedGrids(
           return v;
         }
       : () => 1;
-  const middle = (): number => search.search(middleOrbits, false, leaf);
+  /** After the last level: count the middle and the last band, or hand the full grid to the visitor. */
+  const after = (weight: number): number => {
+    if (!visit) return search.search(middleOrbits, false, leaf);
+    visit(search.grid, weight);
+    return 1;
+  };
 
   // level 1: canonical seeds; with nothing after them, each is one grid
   const seedOrbits = levelOrbits[0];
-  if (levelOrbits.length === 1 && middleOrbits.length === 0 && lastOrbits.length === 0) {
+  if (!visit && levelOrbits.length === 1 && middleOrbits.length === 0 && lastOrbits.length === 0) {
     const count = search.searchInOrder(seedOrbits, true, () => 1);
     return { count, ...stats, seeds: count, seedOrbits: count, seedGroup: 1, nodes: search.nodes };
   }
@@ -197,12 +211,12 @@ export function countFixedGrids(
   }
   const weight = uf.weights();
 
-  /** Elements of `group` (indices into H, with their relabellings) that map level i onto itself. */
+  /** Elements of H (indices, with their relabellings) that fix what is placed and map the next level onto itself. */
   interface Stabilizer {
     readonly elems: number[];
     readonly rhos: Int32Array[];
   }
-  const extend = (i: number, stab: Stabilizer): number => {
+  const extend = (i: number, stab: Stabilizer, weightSoFar: number): number => {
     const orbits = levelOrbits[i];
     const k = orbits.length;
     const ext = collect(search, orbits, false);
@@ -245,9 +259,9 @@ export function countFixedGrids(
             next.rhos.push(stab.rhos[a]);
           }
         }
-        r = extend(i + 1, next);
+        r = extend(i + 1, next, weightSoFar * w[e]);
       } else {
-        r = middle();
+        r = after(weightSoFar * w[e]);
       }
       sum += w[e] * r;
       for (let j = 0; j < k; j++) search.unplace(orbits[j]);
@@ -283,9 +297,9 @@ export function countFixedGrids(
           stab.rhos.push(Int32Array.from(rho));
         }
       }
-      r = extend(1, stab);
+      r = extend(1, stab, weight[s]);
     } else {
-      r = middle();
+      r = after(weight[s]);
     }
     count += weight[s] * r;
     for (let j = 0; j < k1; j++) search.unplace(seedOrbits[j]);
@@ -293,6 +307,15 @@ export function countFixedGrids(
   if (!Number.isSafeInteger(count)) throw new Error('internal: a fixed-grid count passed 2^53');
   stats.tableEntries = table.size;
   return { count, ...stats, nodes: search.nodes };
+}
+
+/** The plan with the middle and the last band made one more level, so that every cell is in a level. */
+function everyCellInALevel(plan: RegionPlan, N: number): RegionPlan {
+  const rest = new Uint8Array(N).fill(1);
+  for (const m of plan.levels) for (let c = 0; c < N; c++) if (m[c]) rest[c] = 0;
+  const levels = [...plan.levels];
+  if (rest.some((v) => v === 1)) levels.push(rest);
+  return { levels, last: null };
 }
 
 /** Every filling of `orbits` (canonical or all), as leader digits back to back, with an index by content. */
