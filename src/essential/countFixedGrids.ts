@@ -130,8 +130,8 @@ export function countFixedGrids(
   const { shape } = group;
   const { n } = shape;
   const N = n * n;
-  if (visit) plan = everyCellInALevel(plan, N);
   const cellMap = group.cellMap(x);
+  if (visit) plan = everyCellInALevel(plan, N);
   const search = new TiedSearch(shape, cellMap, tauType);
   const stats = { seeds: 0, seedOrbits: 0, seedGroup: 0, extensions: 0, extensionOrbits: 0, tableEntries: 0 };
   for (let o = 0; o < search.orbitCount; o++) {
@@ -216,57 +216,72 @@ export function countFixedGrids(
     readonly elems: number[];
     readonly rhos: Int32Array[];
   }
+  /** Orbits of levels i.. and of the middle, for a plain search once nothing is left to reduce by. */
+  const restFrom = levelOrbits.map((_, i) =>
+    Int32Array.from([...levelOrbits.slice(i).flatMap((l) => [...l]), ...middleOrbits]),
+  );
   const extend = (i: number, stab: Stabilizer, weightSoFar: number): number => {
+    if (stab.elems.length === 1) {
+      // only the identity fixes what is placed: every filling of the rest is its own orbit
+      return visit
+        ? search.search(restFrom[i], false, () => {
+            visit(search.grid, weightSoFar);
+            return 1;
+          })
+        : search.search(restFrom[i], false, leaf);
+    }
+    return extendByMinimum(i, stab, weightSoFar);
+  };
+
+  /**
+   * Level i with the stabiliser S of what is placed: every filling e of the level is tried, and kept when no
+   * element of S moves it to a lexicographically smaller filling (reading the level's orbit leaders in order);
+   * it then stands for its |S|/|S_e| images, S_e (the elements mapping it to itself) going on to the next level.
+   */
+  const levelTransport = new Map<number, ReturnType<typeof transport>>();
+  const transportOf = (a: number, i: number) => {
+    const key = a * levelOrbits.length + i;
+    let tr = levelTransport.get(key);
+    if (!tr) {
+      tr = transport(search, hMaps.subarray(a * N, (a + 1) * N), levelOrbits[i]);
+      levelTransport.set(key, tr);
+    }
+    return tr;
+  };
+  const extendByMinimum = (i: number, stab: Stabilizer, weightSoFar: number): number => {
     const orbits = levelOrbits[i];
     const k = orbits.length;
-    const ext = collect(search, orbits, false);
-    stats.extensions += ext.count;
-    const ufi = unionFind(ext.count);
-    if (stab.elems.length > 1) {
-      const gensI = generatorsOf(
-        group,
-        stab.elems.map((e) => H[e]),
-        member,
-      );
-      for (const g of gensI) {
-        const at = stab.elems.findIndex((e) => H[e] === g);
-        const r = stab.rhos[at];
-        const tr = transport(search, hMaps.subarray(stab.elems[at] * N, (stab.elems[at] + 1) * N), orbits);
-        for (let e = 0; e < ext.count; e++) {
-          tr.apply(ext.leaders, e * k, img);
-          for (let j = 0; j < k; j++) img[j] = r[img[j]];
-          const e2 = ext.index.get(keyOf(img.subarray(0, k)));
-          if (e2 === undefined) throw new Error('internal: the image of an extension is not an extension');
-          ufi.union(e, e2);
-        }
+    const trs = stab.elems.map((a) => transportOf(a, i));
+    const keepsNext = stab.elems.map(
+      (a) => i + 1 < levelOrbits.length && preserves(hMaps.subarray(a * N, (a + 1) * N), plan.levels[i + 1]),
+    );
+    const e = new Uint8Array(k);
+    const image = new Uint8Array(k);
+    const fixing = new Int32Array(stab.elems.length);
+    return search.searchInOrder(orbits, false, () => {
+      stats.extensions++;
+      for (let j = 0; j < k; j++) e[j] = search.grid[search.oCells[search.oStart[orbits[j]]]];
+      let fixed = 0;
+      for (let a = 0; a < stab.elems.length; a++) {
+        trs[a].apply(e, 0, image);
+        const r = stab.rhos[a];
+        let cmp = 0;
+        for (let j = 0; j < k && cmp === 0; j++) cmp = r[image[j]] - e[j];
+        if (cmp < 0) return 0; // a smaller image: not the representative
+        if (cmp === 0) fixing[fixed++] = a;
       }
-    }
-    const w = ufi.weights();
-    let sum = 0;
-    for (let e = 0; e < ext.count; e++) {
-      if (w[e] === 0) continue;
       stats.extensionOrbits++;
-      for (let j = 0; j < k; j++) search.place(orbits[j], ext.leaders[e * k + j]);
-      let r: number;
-      if (i + 1 < levelOrbits.length) {
-        // the stabiliser of this extension, among elements mapping level i+1 onto itself
-        const next: Stabilizer = { elems: [], rhos: [] };
-        for (let a = 0; a < stab.elems.length; a++) {
-          const hm = hMaps.subarray(stab.elems[a] * N, (stab.elems[a] + 1) * N);
-          if (!preserves(hm, plan.levels[i + 1])) continue;
-          if (fixesFilling(search, hm, stab.rhos[a], orbits)) {
-            next.elems.push(stab.elems[a]);
-            next.rhos.push(stab.rhos[a]);
-          }
-        }
-        r = extend(i + 1, next, weightSoFar * w[e]);
-      } else {
-        r = after(weightSoFar * w[e]);
+      const w = stab.elems.length / fixed;
+      if (i + 1 === levelOrbits.length) return w * after(weightSoFar * w);
+      const next: Stabilizer = { elems: [], rhos: [] };
+      for (let f = 0; f < fixed; f++) {
+        const a = fixing[f];
+        if (!keepsNext[a]) continue;
+        next.elems.push(stab.elems[a]);
+        next.rhos.push(stab.rhos[a]);
       }
-      sum += w[e] * r;
-      for (let j = 0; j < k; j++) search.unplace(orbits[j]);
-    }
-    return sum;
+      return w * extend(i + 1, next, weightSoFar * w);
+    });
   };
 
   // which elements of H also map level 2 onto itself; how each moves a seed (made when first needed)
@@ -381,18 +396,6 @@ function transport(
       for (let i = 0; i < k; i++) out[i] = powDigit[pow[i] * n + leaders[offset + src[i]]];
     },
   };
-}
-
-/** True when ρ(h·X) = X on the given orbits, X being what is placed. */
-function fixesFilling(search: TiedSearch, hMap: ArrayLike<number>, rho: Int32Array, orbits: Int32Array): boolean {
-  for (let i = 0; i < orbits.length; i++) {
-    const o = orbits[i];
-    for (let j = search.oStart[o]; j < search.oStart[o + 1]; j++) {
-      const c = search.oCells[j];
-      if (search.grid[hMap[c]] !== rho[search.grid[c]]) return false;
-    }
-  }
-  return true;
 }
 
 function unionFind(size: number): { union(a: number, b: number): void; weights(): Float64Array } {

@@ -94,28 +94,35 @@ export function relabellingTypes(shape: BoxShape, cellMap: ArrayLike<number>): R
     power = next;
   }
 
-  let zeroReason: string | null = null;
-  for (let i = 0; i < constraints.length && !zeroReason; i++) {
-    for (let j = i + 1; j < constraints.length; j++) {
-      const a = constraints[i],
-        b = constraints[j];
-      if (a.k === b.k && !sameType(a.type, b.type)) {
-        const g = a.k === 1 ? 'g' : `g^${a.k}`;
-        zeroReason =
-          `${g} maps ${a.unit} and ${b.unit} onto themselves with cycle types ` +
-          `${formatCycleType(a.type)} and ${formatCycleType(b.type)}: no τ^${a.k} has both`;
-        break;
-      }
-    }
-  }
-  const admissible = partitionsOf(n).filter((lambda) =>
+  const partitions = partitionsOf(n);
+  const admissible = partitions.filter((lambda) =>
     constraints.every((con) => sameType(powerType(lambda, con.k), con.type)),
   );
-  if (admissible.length === 0 && !zeroReason) {
-    zeroReason =
+  const gk = (k: number) => (k === 1 ? 'g' : `g^${k}`);
+  let zeroReason: string | null = null;
+  if (admissible.length === 0) {
+    // the simplest witness: one constraint no τ meets, or two that pin τ^k to different types, or all of them
+    const alone = constraints.find((con) => !partitions.some((l) => sameType(powerType(l, con.k), con.type)));
+    if (alone) {
+      zeroReason =
+        `${gk(alone.k)} maps ${alone.unit} onto itself with cycle type ${formatCycleType(alone.type)}, ` +
+        `and no permutation τ of ${n} digits has τ^${alone.k} of that type`;
+    }
+    for (let i = 0; i < constraints.length && !zeroReason; i++) {
+      for (let j = i + 1; j < constraints.length; j++) {
+        const a = constraints[i],
+          b = constraints[j];
+        if (a.k === b.k && !sameType(a.type, b.type)) {
+          zeroReason =
+            `${gk(a.k)} maps ${a.unit} and ${b.unit} onto themselves with cycle types ` +
+            `${formatCycleType(a.type)} and ${formatCycleType(b.type)}: no τ^${a.k} has both`;
+          break;
+        }
+      }
+    }
+    zeroReason ??=
       'no cycle type of τ meets every constraint: ' +
-      constraints.map((c) => `${c.k === 1 ? 'g' : `g^${c.k}`} on ${c.unit}: ${formatCycleType(c.type)}`).join('; ');
+      constraints.map((c) => `${gk(c.k)} on ${c.unit}: ${formatCycleType(c.type)}`).join('; ');
   }
-  if (admissible.length > 0) zeroReason = null;
   return { order, constraints, admissible, zeroReason };
 }
