@@ -66,7 +66,10 @@ console.log(
       .map((x) => x.toFixed(2))
       .join(' ')})`,
 );
-console.log('| box | workers | classes | identity (band method) | other terms (Σ task times) | in-process total | wall | result |');
+console.log(
+  '| box | workers | classes | identity (band method) | other terms (Σ task times) | in-process total | wall | ' +
+    'result |',
+);
 console.log('|---|---|---|---|---|---|---|---|');
 const rows = [bench('3x3', 1), bench('3x3', 2), bench('4x2', 1), bench('4x2', 2), bench('2x3', 1), bench('3x2', 1)];
 for (const r of rows) {
@@ -85,7 +88,8 @@ for (const r of [rows[0], rows[2]]) {
     .filter(({ c }) => c.id !== 0 && c.fixed !== 0)
     .sort((a, b) => b.s - a.s)
     .slice(0, 12);
-  for (const { c, s } of slow) console.log(`| ${c.id} | ${c.size} | ${c.representative.text} | ${c.fixed} | ${fmt(s)} |`);
+  for (const { c, s } of slow)
+    console.log(`| ${c.id} | ${c.size} | ${c.representative.text} | ${c.fixed} | ${fmt(s)} |`);
 }
 if (census) {
   const { wall, o } = run('3x3', 2, ['--automorphisms']);

@@ -26,6 +26,14 @@ export interface GridOrbits {
 /** Limit on the grids gridOrbits will hold (2×3 and 3×2 have 39,168). */
 export const GRID_ORBITS_LIMIT = 1_000_000;
 
+/** Why the direct route cannot take this shape, or null: it holds every grid with box 1 standard in memory. */
+export function gridOrbitsShapeProblem(shape: BoxShape): string | null {
+  return shape.n <= 6
+    ? null
+    : `box shape ${shape.name}: the direct route holds every grid with box 1 standard in memory; ` +
+        'it takes 2x2, 2x3 and 3x2';
+}
+
 export function gridOrbits(group: GridGroup): GridOrbits {
   const { shape } = group;
   const { n } = shape;

@@ -44,6 +44,22 @@ describe('sudoku-count essentially-different', () => {
     expect(p.classRows.map((c) => [c.size, c.fixed])).toEqual(o.classRows.map((c) => [c.size, c.fixed]));
   });
 
+  it('--direct --automorphisms (2x3): the direct route agrees; the census by |Aut| printed and in JSON', async () => {
+    const r = await cli(['essentially-different', '--box', '2x3', '--direct', '--automorphisms']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/direct route: 39,168 grids with box 1 standard \(exact cover\), 49 orbits = Burnside ✓/);
+    expect(r.stdout).toMatch(/^\s+72\s+3$/m);
+    expect(r.stdout).toMatch(/non-trivial: 48/);
+    const j = await cli(['essentially-different', '--box', '2x3', '--automorphisms', '--direct', '--json']);
+    const o = fromJson(j.stdout) as {
+      automorphisms: { byOrder: Array<[number, number]>; nonTrivial: number; weightedSum: number };
+      direct: { orbits: number; grids: number };
+    };
+    expect(o.automorphisms.nonTrivial).toBe(48);
+    expect(o.automorphisms.weightedSum).toBe(39_168);
+    expect(o.direct).toMatchObject({ orbits: 49, grids: 39_168 });
+  });
+
   it('bad input: one line on stderr, nothing on stdout, status 2', async () => {
     for (const args of [
       ['--box', '4x4'],
@@ -52,6 +68,7 @@ describe('sudoku-count essentially-different', () => {
       ['--workers', '0'],
       ['--workers', 'two'],
       ['--workers', '100000'],
+      ['--box', '3x3', '--direct'],
     ]) {
       const r = await cli(['essentially-different', ...args]);
       expect(r.code, args.join(' ')).toBe(2);
