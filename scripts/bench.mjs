@@ -88,11 +88,14 @@ if (want('count')) {
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
+  ['essential', 'bench-essential.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
-    execFileSync(process.execPath, [path], { stdio: 'inherit' });
+    // bench-essential takes --runs (and --census); the others keep their own defaults
+    const pass = name === 'essential' ? args.filter((a) => a === '--census' || a === '--runs' || /^\d+$/.test(a)) : [];
+    execFileSync(process.execPath, [path, ...pass], { stdio: 'inherit' });
     console.log('');
   }
 }
