@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes ...] [--runs K]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -88,14 +88,18 @@ if (want('count')) {
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
+  ['hybrid', 'bench-hybrid.mjs'],
+  ['shapes', 'bench-shapes.mjs'],
   ['essential', 'bench-essential.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
-    // bench-essential takes --runs (and --census); the others keep their own defaults
-    const pass = name === 'essential' ? args.filter((a) => a === '--census' || a === '--runs' || /^\d+$/.test(a)) : [];
-    execFileSync(process.execPath, [path, ...pass], { stdio: 'inherit' });
+    // --census reaches the essential benchmark (the automorphism census, minutes)
+    const extra = name === 'essential' && args.includes('--census') ? ['--census'] : [];
+    execFileSync(process.execPath, [path, ...(runsAt >= 0 ? ['--runs', String(runs)] : []), ...extra], {
+      stdio: 'inherit',
+    });
     console.log('');
   }
 }

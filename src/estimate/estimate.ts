@@ -1,7 +1,7 @@
-import { bandMethodSupports } from '../count/bandCompletions.js';
-import { countGrids, defaultWorkers } from '../count/countGrids.js';
-import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { estimateShapeProblem } from './cellTables.js';
+import { countGrids } from '../count/countGrids.js';
+import { checkWorkers, defaultThreads } from '../parallel/threads.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { resolveShape, shapeProblem } from '../grid/support.js';
 import { createEstimator } from './createEstimator.js';
 import type { Estimator, MethodName } from './estimator.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
@@ -85,10 +85,7 @@ export interface EstimatePlan {
 
 /** Check the options and resolve defaults; throws InputError for what a user typed wrong. */
 export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; estimator: Estimator } {
-  const shape =
-    options.box === undefined ? SHAPE_3X3 : typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
-  const problem = estimateShapeProblem(shape);
-  if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
+  const shape = resolveShape('estimate', options.box);
   const estimator = createEstimator({ method: options.method, shape, fill: options.fill ?? null });
   try {
     assertSeed(options.seed);
@@ -121,15 +118,13 @@ export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; es
 
 /** The exact N for a shape when the band method can count it (3×3: ~0.6 s), else null. */
 export async function exactCount(shape: BoxShape): Promise<bigint | null> {
-  if (!bandMethodSupports(shape)) return null;
+  if (shapeProblem('band-method', shape) !== null) return null;
   return (await countGrids({ box: shape })).total;
 }
 
 export async function estimate(options: EstimateOptions): Promise<EstimateResult> {
   const { plan, estimator } = estimatePlan(options);
-  const workers = options.workers ?? defaultWorkers();
-  if (!Number.isSafeInteger(workers) || workers < 1)
-    throw new InputError(`workers must be a whole number ≥ 1, not ${workers}`);
+  const workers = checkWorkers(options.workers ?? defaultThreads());
   const exact = options.exact !== undefined ? options.exact : await exactCount(plan.shape);
   const { batchSize, samples, seconds } = plan;
   const totalBatches = samples === null ? Infinity : Math.ceil(samples / batchSize);
@@ -160,7 +155,8 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   const nextBatch = (): number | null => {
     while (next < totalBatches && done.has(next)) next++;
     if (next >= totalBatches) return null;
-    if (next >= holesBelow && seconds !== null && elapsed() >= seconds) return null;
+    // the clock ends a run only after its first batch: a result always has at least one
+    if (next > 0 && next >= holesBelow && seconds !== null && elapsed() >= seconds) return null;
     return next++;
   };
 

@@ -1,8 +1,9 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import type { BoxShape } from '../grid/shape.js';
-import { cellTables } from './cellTables.js';
+import { cellTables } from '../grid/cellTables.js';
+import { fullMask, nthBit } from '../grid/bits.js';
 import type { Estimator } from './estimator.js';
-import { nthBit, randomBelow } from '../random/randomBelow.js';
+import { randomBelow } from '../random/randomBelow.js';
 
 /**
  * `knuth-mrv`: Knuth's estimator on the backtrack tree that always branches on the empty cell with the
@@ -12,7 +13,8 @@ import { nthBit, randomBelow } from '../random/randomBelow.js';
  *
  * The rule is a deterministic function of the partial grid, so every grid is one leaf of one tree and
  * E[X] = N exactly as for a fixed order. Branching where the tree is thinnest keeps the degrees' product
- * close to N along every path: the per-sample coefficient of variation drops from ~10³ (row order) to ~2.
+ * close to N along every path: the per-sample coefficient of variation drops from about 30 (row order,
+ * measured) to about 2.
  *
  * State kept incrementally (no per-sample allocation):
  *   legal[i]  digit mask still allowed in cell i (0 once i is filled)
@@ -26,7 +28,8 @@ const FILLED = 255;
 
 export function mrvEstimator(shape: BoxShape): Estimator {
   const t = cellTables(shape);
-  const { cells, full, peers, peerCount: P } = t;
+  const { cells, peers, peerCount: P } = t;
+  const full = fullMask(shape.n);
   const n = shape.n;
   const legal = new Int32Array(cells);
   const left = new Uint8Array(cells);

@@ -1,3 +1,4 @@
+import { fullMask } from './bits.js';
 import type { BoxShape } from './shape.js';
 
 /**
@@ -22,7 +23,7 @@ const DENSE_KEY_BITS = 22;
 
 export function columnPartitions(shape: BoxShape): ColumnPartitions {
   const { rows: R, cols: C, n } = shape;
-  const full = (1 << n) - 1;
+  const full = fullMask(n);
   const list: number[] = [];
   const cur = new Int32Array(C);
   const chooseRest = (avail: number, need: number, start: number, acc: number, out: (m: number) => void): void => {
@@ -69,7 +70,7 @@ export function columnPartitions(shape: BoxShape): ColumnPartitions {
       const lo = m & -m;
       let j = i;
       while (j > 0 && (sorted[j - 1] & -sorted[j - 1]) > lo) {
-        sorted[j] = sorted[j - 1]!;
+        sorted[j] = sorted[j - 1];
         j--;
       }
       sorted[j] = m;

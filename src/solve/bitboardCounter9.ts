@@ -90,10 +90,19 @@ for (let p = 0; p < 27; p++) {
 const LAYER = 32;
 const U = 27;
 const DEPTH = 82;
+/** Branches a count makes before it starts caching (see search). */
+const CACHE_AFTER = 64;
 
 export class BitboardCounter9 {
   private readonly s = new Int32Array(LAYER * (DEPTH + 1));
   private nodes = 0;
+  /**
+   * Called every 65,536 branches of a count with the branches so far, so a long count can show progress and a
+   * caller can stop it (by throwing). Null: no calls.
+   */
+  onTick: ((nodes: number) => void) | null = null;
+  /** Count mode (limit > 2): the cache is turned on once the search has made CACHE_AFTER branches. */
+  private countMode = false;
   private caching = false;
   private readonly cache = new CountCache();
   private readonly keys = new Int32Array(27 * (DEPTH + 1));
@@ -110,7 +119,8 @@ export class BitboardCounter9 {
     this.haveSolution = false;
     this.solution = solution ?? null;
     let count = 0;
-    this.caching = limit > 2;
+    this.countMode = limit > 2;
+    this.caching = false;
     this.cache.clear();
     if (limit > 0 && this.setup(cells)) count = this.search(0, limit);
     this.solution = null;
@@ -266,7 +276,12 @@ export class BitboardCounter9 {
       if (!this.haveSolution) this.capture(o);
       return 1;
     }
-    if (!this.caching) return this.branch(o, cap, bestBand, bestBit);
+    if (!this.caching) {
+      // small counts finish before the cache would repay its keys; turning it on mid-search is safe, as
+      // it only ever stores the exact count of a subtree searched whole while it was on
+      if (!this.countMode || this.nodes < CACHE_AFTER) return this.branch(o, cap, bestBand, bestBit);
+      this.caching = true;
+    }
     // count mode: the key is every board cut down to the unsolved cells (see the class comment)
     const keys = this.keys,
       ko = (o / LAYER) * 27;
@@ -288,7 +303,7 @@ export class BitboardCounter9 {
     let total = 0;
     for (let d = 0; d < 9; d++) {
       if ((s[o + 3 * d + b] & bit) === 0) continue;
-      this.nodes++;
+      if ((++this.nodes & 0xffff) === 0 && this.onTick !== null) this.onTick(this.nodes);
       s.copyWithin(o2, o, o2);
       let others = 0;
       for (let e = 0, x = o2 + b; e < 9; e++, x += 3) {

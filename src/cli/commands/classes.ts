@@ -1,10 +1,15 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
-import type { BoxShape } from '../../grid/shape.js';
-import { classTableToJson, writeTextFile } from '../../io/classTableJson.js';
+import { SHAPE_3X3 } from '../../grid/shape.js';
+import { countMethodShapes } from '../../grid/support.js';
+import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js';
+import { COLUMN_SET_CLASSES_OUTPUT, columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
+import { prepareOutput } from '../../io/outputFile.js';
 import type { LevelName } from '../../symmetry/classChain.js';
-import { bandBoxOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
+import { pathOption, workersOption, boxOption, grouped, InputError, progressSpinner } from '../common.js';
+import { addColumnSetOptions, countMethod, type CountCliOptions } from './count.js';
 
 const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles', 'column-sets'];
 
@@ -17,23 +22,52 @@ function levelOption(value: string): string {
 }
 
 export function registerClasses(program: Command): void {
-  program
+  const command = program
     .command('classes')
-    .description('write the class tables (representative, m_C, n_C of every class at every level of the chain) as JSON')
-    .option('--box <RxC>', 'box shape (2x2, 2x3, 3x2, 3x3, 4x2)', bandBoxOption)
+    .description(
+      'write the class tables as JSON: representative, m_C, n_C of every class at every level of the chain; by ' +
+        'column sets, every configuration class with its orbit and F',
+    )
+    .option('--box <RxC>', `box shape (${countMethodShapes()})`, boxOption('count'))
     .option(
       '--level <level>',
       `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,
       levelOption,
     )
-    .option('--out <FILE>', 'write to FILE instead of stdout')
-    .option('--workers <K>', 'threads for the completion counts', integerOption(1))
-    .action(async (opts: { box?: BoxShape; level?: string; out?: string; workers?: number }) => {
+    .option('--out <FILE>', 'write to FILE instead of stdout (replaces only a class table it wrote before)', pathOption)
+    .option('--force', '--out may replace a file that is not a class table')
+    .option('--workers <K>', 'threads for the completion counts', workersOption);
+  addColumnSetOptions(command).action(
+    async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean }) => {
+      const shape = columnSetRunShape(opts, SHAPE_3X3);
+      if (countMethod(shape, opts) === 'column-sets') {
+        if (opts.level !== undefined)
+          throw new InputError("--level names a level of the band method's chain; column sets have one level");
+        const out =
+          opts.out !== undefined
+            ? prepareOutput(opts.out, { ...COLUMN_SET_CLASSES_OUTPUT, force: opts.force === true })
+            : null;
+        const table = await runColumnSetCount(shape, opts);
+        const text = columnSetClassesToJson(table);
+        if (out) {
+          out.write(text);
+          process.stderr.write(
+            `wrote the ${table.classes} configuration classes of ${table.box} (N = ${grouped(table.total)}) to ` +
+              `${opts.out}\n`,
+          );
+        } else {
+          process.stdout.write(text);
+        }
+        return;
+      }
+      // the output path is checked before the work, so a bad path fails at once
+      const out =
+        opts.out !== undefined ? prepareOutput(opts.out, { ...CLASS_TABLE_OUTPUT, force: opts.force === true }) : null;
       const spinner = await progressSpinner('building the class tables');
       spinner.start();
       const table = await chainTable({
-        box: opts.box ?? '3x3',
-        workers: opts.workers ?? defaultWorkers(opts.box),
+        box: shape,
+        workers: opts.workers ?? defaultWorkers(shape),
       }).finally(() => spinner.stop());
       let level: LevelName | undefined;
       if (opts.level !== undefined) {
@@ -47,8 +81,8 @@ export function registerClasses(program: Command): void {
         level = found.name;
       }
       const text = classTableToJson(table, level);
-      if (opts.out) {
-        writeTextFile(opts.out, text);
+      if (out) {
+        out.write(text);
         process.stderr.write(
           `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
             `${opts.out}\n`,
@@ -56,5 +90,6 @@ export function registerClasses(program: Command): void {
       } else {
         process.stdout.write(text);
       }
-    });
+    },
+  );
 }
