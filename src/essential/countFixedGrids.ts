@@ -429,13 +429,16 @@ function keyOf(digits: Uint8Array): string {
  */
 export function columnSetKeyer(shape: BoxShape): (masks: Int32Array, flip: number) => number {
   const { rows: R, cols: C, n } = shape;
-  const bits = (C - 1) * n;
-  const idx = new Int32Array(1 << bits).fill(-1);
   const full = fullMask(n);
+  // index of a stack's first C−1 column sets (the last is what is left): a table, or a map when too wide
+  const bits = (C - 1) * n;
+  const table = bits <= 20 ? new Int32Array(1 << bits).fill(-1) : null;
+  const map = table ? null : new Map<number, number>();
   let P = 0;
   const rec = (i: number, used: number, code: number): void => {
     if (i === C - 1) {
-      idx[code] = P++;
+      if (table) table[code] = P++;
+      else map?.set(code, P++);
       return;
     }
     // every R-subset of the unused digits
@@ -452,12 +455,13 @@ export function columnSetKeyer(shape: BoxShape): (masks: Int32Array, flip: numbe
     pick(full & ~used, R, 0);
   };
   rec(0, 0, 0);
+  if (P ** R > Number.MAX_SAFE_INTEGER) throw new RangeError(`column-set keys of ${shape.name} pass 2^53`);
   return (masks, flip) => {
     let key = 0;
     for (let s = R - 1; s >= 0; s--) {
       let code = 0;
       for (let i = 0; i < C - 1; i++) code += ((masks[s * C + i] ^ flip) & full) * 2 ** (n * i);
-      key = key * P + idx[code];
+      key = key * P + (table ? table[code] : (map?.get(code) ?? -1));
     }
     return key;
   };

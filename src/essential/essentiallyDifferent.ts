@@ -1,7 +1,8 @@
-import { bandMethodProblem } from '../count/bandCompletions.js';
 import { countGrids, defaultWorkers } from '../count/countGrids.js';
 import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { maxWorkers, taskPool } from '../parallel/taskPool.js';
+import { shapeProblem } from '../grid/support.js';
+import { taskPool } from '../parallel/taskPool.js';
+import { checkWorkers } from '../parallel/threads.js';
 import { conjugacyClasses } from './conjugacyClasses.js';
 import { formatCycleType } from './cycleTypes.js';
 import { describeElement, type ElementDescription } from './describeElement.js';
@@ -106,9 +107,12 @@ export interface EssentiallyDifferent {
   readonly classRows: readonly EssentialClassRow[];
 }
 
-/** Why essentiallyDifferent cannot handle the shape, or null: it needs the band method for the identity's term. */
+/**
+ * Why essentiallyDifferent cannot handle the shape, or null: it takes the shapes the band method counts (the
+ * identity's term), whose line groups are small enough for full product tables (n ≤ 9).
+ */
 export function essentialShapeProblem(shape: BoxShape): string | null {
-  return bandMethodProblem(shape);
+  return shapeProblem('band-method', shape);
 }
 
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
@@ -118,9 +122,7 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
     options.box === undefined ? SHAPE_3X3 : typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
   const problem = essentialShapeProblem(shape);
   if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
-  const workers = options.workers ?? defaultWorkers(shape);
-  if (!Number.isInteger(workers) || workers < 1 || workers > maxWorkers())
-    throw new InputError(`workers ${workers}: must be a whole number from 1 to ${maxWorkers()}`);
+  const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
   const t0 = clock();

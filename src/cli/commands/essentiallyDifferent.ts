@@ -1,20 +1,13 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { defaultWorkers } from '../../count/countGrids.js';
 import { automorphismCensus, type AutomorphismCensus } from '../../essential/automorphismCensus.js';
 import { essentiallyDifferent, type EssentialProgress } from '../../essential/essentiallyDifferent.js';
 import { gridGroup } from '../../essential/gridGroup.js';
 import { gridOrbits, gridOrbitsShapeProblem, type GridOrbits } from '../../essential/gridOrbits.js';
 import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
-import { maxWorkers } from '../../parallel/taskPool.js';
-import { bandBoxOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
-
-/** --workers: a whole number from 1 to maxWorkers(). */
-function workersOption(value: string): number {
-  const k = integerOption(1)(value);
-  if (k > maxWorkers()) throw new InvalidArgumentError(`must be at most ${maxWorkers()}`);
-  return k;
-}
+import { boxOption, grouped, InputError, progressSpinner, workersOption } from '../common.js';
 
 export function registerEssentiallyDifferent(program: Command): void {
   program
@@ -23,7 +16,7 @@ export function registerEssentiallyDifferent(program: Command): void {
       'count the essentially different grids (up to relabelling, row/column/band/stack permutations and ' +
         "transposition) by Burnside's lemma over the conjugacy classes of the symmetry group",
     )
-    .option('--box <RxC>', 'box shape: R rows by C columns (2x2, 2x3, 3x2, 3x3, 4x2)', bandBoxOption)
+    .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('band-method'))
     .option('--json', 'print one JSON object on stdout, with every class')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
