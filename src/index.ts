@@ -42,6 +42,18 @@ export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow 
 export type { LevelName } from './symmetry/classChain.js';
 export { classTableToJson } from './io/classTableJson.js';
 
+// essentially different grids (Burnside's lemma over the conjugacy classes of the symmetry group)
+export {
+  essentiallyDifferent,
+  essentialShapeProblem,
+  type EssentiallyDifferent,
+  type EssentialClassRow,
+  type EssentialOptions,
+  type EssentialProgress,
+  type RelabellingTerm,
+} from './essential/essentiallyDifferent.js';
+export { automorphismCensus, type AutomorphismCensus, type CensusOptions } from './essential/automorphismCensus.js';
+
 // solving and counting puzzles
 export {
   countSolutions,

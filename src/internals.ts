@@ -75,3 +75,21 @@ export { readPuzzles, readPuzzleSource, splitPuzzles, type PuzzleText } from './
 
 export { taskPool, PoolClosedError, type TaskPool } from './parallel/taskPool.js';
 export { maxWorkers, defaultThreads, checkWorkers } from './parallel/threads.js';
+
+export { lineGroup, type LineGroup } from './essential/lineGroup.js';
+export { gridGroup, type GridGroup } from './essential/gridGroup.js';
+export { conjugacyClasses, lineGroupClasses, type ConjugacyClasses } from './essential/conjugacyClasses.js';
+export { centralizer, generatorsOf } from './essential/centralizer.js';
+export { describeElement, type ElementDescription } from './essential/describeElement.js';
+export { relabellingTypes, unitsOf, type RelabellingTypes, type UnitConstraint } from './essential/relabellingTypes.js';
+export { TiedSearch } from './essential/tiedSearch.js';
+export {
+  countFixedGrids,
+  regionPlan,
+  columnSetKeyer,
+  type FixedCount,
+  type RegionPlan,
+  type FixedGridVisitor,
+} from './essential/countFixedGrids.js';
+export { automorphismSearch, type AutomorphismSearch } from './essential/automorphismGroup.js';
+export { gridOrbits, enumerateStandardGrids, gridOrbitsShapeProblem, type GridOrbits } from './essential/gridOrbits.js';
