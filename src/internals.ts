@@ -86,7 +86,7 @@ export { TiedSearch } from './essential/tiedSearch.js';
 export {
   countFixedGrids,
   regionPlan,
-  columnSetKeyer,
+  orderedColumnSetKeyer,
   type FixedCount,
   type RegionPlan,
   type FixedGridVisitor,

@@ -153,7 +153,7 @@ export function countFixedGrids(
   }
 
   // the last band: its number of fillings given what its columns still need, memoised by that need
-  const keyer = columnSetKeyer(shape);
+  const keyer = orderedColumnSetKeyer(shape);
   const table = new Map<number, number>();
   const full = fullMask(n);
   const leaf =
@@ -423,11 +423,12 @@ function keyOf(digits: Uint8Array): string {
 }
 
 /**
- * Number a band's column digit-sets: stack s's C column sets (R digits each, together all n) as an ordered
+ * Number a band's column digit-sets in column order (the order matters here: the band's own condition ties
+ * particular columns; columnPartitions and symmetry/columnSetKey number them unordered, up to symmetry): stack s's C column sets (R digits each, together all n) as an ordered
  * partition, indexed 0..P−1 with P = n!/(R!)^C, and the band as Σ_s index_s·P^s (below 2^53 for n ≤ 9).
  * keyer(masks, flip) reads masks[c] ^ flip (flip = all digits: the complement of what the columns hold).
  */
-export function columnSetKeyer(shape: BoxShape): (masks: Int32Array, flip: number) => number {
+export function orderedColumnSetKeyer(shape: BoxShape): (masks: Int32Array, flip: number) => number {
   const { rows: R, cols: C, n } = shape;
   const full = fullMask(n);
   // index of a stack's first C−1 column sets (the last is what is left): a table, or a map when too wide
