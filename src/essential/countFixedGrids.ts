@@ -424,8 +424,9 @@ function keyOf(digits: Uint8Array): string {
 
 /**
  * Number a band's column digit-sets in column order (the order matters here: the band's own condition ties
- * particular columns; columnPartitions and symmetry/columnSetKey number them unordered, up to symmetry): stack s's C column sets (R digits each, together all n) as an ordered
- * partition, indexed 0..P−1 with P = n!/(R!)^C, and the band as Σ_s index_s·P^s (below 2^53 for n ≤ 9).
+ * particular columns; columnPartitions and symmetry/columnSetKey number them unordered, up to symmetry): stack
+ * s's C column sets (R digits each, together all n) as an ordered partition, indexed 0..P−1 with
+ * P = n!/(R!)^C, and the band as Σ_s index_s·P^s (below 2^53 for n ≤ 9).
  * keyer(masks, flip) reads masks[c] ^ flip (flip = all digits: the complement of what the columns hold).
  */
 export function orderedColumnSetKeyer(shape: BoxShape): (masks: Int32Array, flip: number) => number {
