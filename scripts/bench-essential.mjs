@@ -71,7 +71,15 @@ console.log(
     'result |',
 );
 console.log('|---|---|---|---|---|---|---|---|');
-const rows = [bench('3x3', 1), bench('3x3', 2), bench('4x2', 1), bench('4x2', 2), bench('2x3', 1), bench('3x2', 1)];
+const rows = [
+  bench('3x3', 1),
+  bench('3x3', 2),
+  bench('4x2', 1),
+  bench('4x2', 2),
+  bench('2x4', 2),
+  bench('2x3', 1),
+  bench('3x2', 1),
+];
 for (const r of rows) {
   const s = r.stages;
   console.log(

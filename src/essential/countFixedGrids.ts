@@ -168,9 +168,42 @@ export function countFixedGrids(
           return v;
         }
       : () => 1;
+  /**
+   * What is left to count (the given orbits, then the last band) depends only on the masks of used digits of the
+   * rows, columns and boxes holding the cells still empty: counts are memoised by those masks. Fillings of a
+   * level that differ only in where digits sit inside a unit the rest never meets share an entry.
+   */
+  const memo = new Map<string, number>();
+  const unitsOfRest = new Map<Int32Array, Int32Array>();
+  const countRest = (orbits: Int32Array): number => {
+    let units = unitsOfRest.get(orbits);
+    if (!units) {
+      const used = new Uint8Array(3 * n);
+      const mark = (c: number) => {
+        used[search.rowOf[c]] = 1;
+        used[n + search.colOf[c]] = 1;
+        used[2 * n + search.boxOf[c]] = 1;
+      };
+      for (const o of [...orbits, ...lastOrbits])
+        for (let j = search.oStart[o]; j < search.oStart[o + 1]; j++) mark(search.oCells[j]);
+      units = Int32Array.from([...used.keys()].filter((u) => used[u]));
+      unitsOfRest.set(orbits, units);
+    }
+    let key = `${orbits.length}:`;
+    for (const u of units)
+      key += String.fromCharCode(
+        u < n ? search.rowUsed[u] : u < 2 * n ? search.colUsed[u - n] : search.boxUsed[u - 2 * n],
+      );
+    let v = memo.get(key);
+    if (v === undefined) {
+      v = search.search(orbits, false, leaf);
+      memo.set(key, v);
+    }
+    return v;
+  };
   /** After the last level: count the middle and the last band, or hand the full grid to the visitor. */
   const after = (weight: number): number => {
-    if (!visit) return search.search(middleOrbits, false, leaf);
+    if (!visit) return countRest(middleOrbits);
     visit(search.grid, weight);
     return 1;
   };
@@ -228,7 +261,7 @@ export function countFixedGrids(
             visit(search.grid, weightSoFar);
             return 1;
           })
-        : search.search(restFrom[i], false, leaf);
+        : countRest(restFrom[i]);
     }
     return extendByMinimum(i, stab, weightSoFar);
   };
