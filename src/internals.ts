@@ -83,13 +83,8 @@ export { centralizer, generatorsOf } from './essential/centralizer.js';
 export { describeElement, type ElementDescription } from './essential/describeElement.js';
 export { relabellingTypes, unitsOf, type RelabellingTypes, type UnitConstraint } from './essential/relabellingTypes.js';
 export { TiedSearch } from './essential/tiedSearch.js';
-export {
-  countFixedGrids,
-  regionPlan,
-  orderedColumnSetKeyer,
-  type FixedCount,
-  type RegionPlan,
-  type FixedGridVisitor,
-} from './essential/countFixedGrids.js';
+export { countFixedGrids, type FixedCount, type FixedGridVisitor } from './essential/countFixedGrids.js';
+export { regionPlan, type RegionPlan } from './essential/regionPlan.js';
+export { orderedColumnSetKeyer } from './essential/orderedColumnSetKeyer.js';
 export { automorphismSearch, type AutomorphismSearch } from './essential/automorphismGroup.js';
 export { gridOrbits, enumerateStandardGrids, gridOrbitsShapeProblem, type GridOrbits } from './essential/gridOrbits.js';

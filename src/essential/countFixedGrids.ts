@@ -1,8 +1,9 @@
 import { fullMask } from '../grid/bits.js';
-import type { BoxShape } from '../grid/shape.js';
 import { centralizer, generatorsOf } from './centralizer.js';
 import type { CycleType } from './cycleTypes.js';
 import type { GridGroup } from './gridGroup.js';
+import { orderedColumnSetKeyer } from './orderedColumnSetKeyer.js';
+import { regionPlan, type RegionPlan } from './regionPlan.js';
 import { TiedSearch } from './tiedSearch.js';
 
 /**
@@ -44,73 +45,6 @@ export interface FixedCount {
   readonly tableEntries: number;
   /** Search nodes, all stages. */
   readonly nodes: number;
-}
-
-/** How the grid is split: level regions (filled in turn, with orbits), the last band (tabulated) and the middle. */
-export interface RegionPlan {
-  readonly levels: readonly Uint8Array[];
-  readonly last: Uint8Array | null;
-}
-
-/**
- * The regions for g (cell membership masks). Levels are g-invariant: each is the closure under g of a set of
- * cells, less the earlier levels.
- *   non-transposing g with a band it maps onto itself: level 1 = that band; level 2 = a stack g maps onto
- *     itself, outside the bands already used (if there is one); the last band = a second band g maps onto
- *     itself (if there is one)
- *   otherwise: level 1 = the closure of row 1, level 2 = the closure of band 1
- */
-export function regionPlan(group: GridGroup, x: number): RegionPlan {
-  const { shape } = group;
-  const { rows: R, cols: C, n } = shape;
-  const N = n * n;
-  const cellMap = group.cellMap(x);
-  const { t, q, p } = group.parts(x);
-  const taken = new Uint8Array(N);
-  const closure = (cells: number[]): Uint8Array => {
-    const m = new Uint8Array(N);
-    for (const c0 of cells) for (let c = c0; !m[c] && !taken[c]; c = cellMap[c]) m[c] = 1;
-    for (let c = 0; c < N; c++) if (m[c]) taken[c] = 1;
-    return m;
-  };
-  const band = (b: number) => Array.from({ length: R * n }, (_, i) => b * R * n + i);
-  const stack = (s: number) => Array.from({ length: n * C }, (_, i) => Math.floor(i / C) * n + s * C + (i % C));
-  const levels: Uint8Array[] = [];
-  let last: Uint8Array | null = null;
-  if (t === 0) {
-    const rowsPerm = group.rows.perms.subarray(q * n, q * n + n);
-    const colsPerm = group.cols.perms.subarray(p * n, p * n + n);
-    const fixedBands: number[] = [];
-    for (let b = 0; b < C; b++) if (Math.floor(rowsPerm[b * R] / R) === b) fixedBands.push(b);
-    const fixedStacks: number[] = [];
-    for (let s = 0; s < R; s++) if (Math.floor(colsPerm[s * C] / C) === s) fixedStacks.push(s);
-    if (fixedBands.length > 0) {
-      levels.push(closure(band(fixedBands[0])));
-      if (fixedBands.length > 1) {
-        last = new Uint8Array(N);
-        for (const c of band(fixedBands[fixedBands.length - 1])) last[c] = 1;
-        for (let c = 0; c < N; c++) if (last[c]) taken[c] = 1;
-      }
-      if (fixedStacks.length > 0) levels.push(closure(stack(fixedStacks[0])));
-    }
-  }
-  if (levels.length === 0 && t === 1) {
-    levels.push(closure(Array.from({ length: n }, (_, c) => c)));
-    levels.push(closure(band(0)));
-  } else if (levels.length === 0) {
-    // the rows of band 1, one closure at a time
-    for (let r = 0; r < R; r++) levels.push(closure(Array.from({ length: n }, (_, c) => r * n + c)));
-  }
-  const nonEmpty = levels.filter((m) => m.some((v) => v === 1));
-  // a level that leaves nothing after it is better counted than enumerated: make it the middle
-  if (nonEmpty.length > 1 && !last && taken.every((v) => v === 1)) nonEmpty.pop();
-  // a last band with nothing between it and the levels is counted for each seed, not tabulated
-  if (last && nonEmpty.length > 0) {
-    let middle = false;
-    for (let c = 0; c < N && !middle; c++) middle = !taken[c];
-    if (!middle) last = null;
-  }
-  return { levels: nonEmpty, last };
 }
 
 /**
@@ -453,51 +387,4 @@ function unionFind(size: number): { union(a: number, b: number): void; weights()
 
 function keyOf(digits: Uint8Array): string {
   return String.fromCharCode(...digits);
-}
-
-/**
- * Number a band's column digit-sets in column order (the order matters here: the band's own condition ties
- * particular columns; columnPartitions and symmetry/columnSetKey number them unordered, up to symmetry): stack
- * s's C column sets (R digits each, together all n) as an ordered partition, indexed 0..P−1 with
- * P = n!/(R!)^C, and the band as Σ_s index_s·P^s (below 2^53 for n ≤ 9).
- * keyer(masks, flip) reads masks[c] ^ flip (flip = all digits: the complement of what the columns hold).
- */
-export function orderedColumnSetKeyer(shape: BoxShape): (masks: Int32Array, flip: number) => number {
-  const { rows: R, cols: C, n } = shape;
-  const full = fullMask(n);
-  // index of a stack's first C−1 column sets (the last is what is left): a table, or a map when too wide
-  const bits = (C - 1) * n;
-  const table = bits <= 20 ? new Int32Array(1 << bits).fill(-1) : null;
-  const map = table ? null : new Map<number, number>();
-  let P = 0;
-  const rec = (i: number, used: number, code: number): void => {
-    if (i === C - 1) {
-      if (table) table[code] = P++;
-      else map?.set(code, P++);
-      return;
-    }
-    // every R-subset of the unused digits
-    const pick = (avail: number, need: number, acc: number): void => {
-      if (need === 0) {
-        rec(i + 1, used | acc, code + acc * 2 ** (n * i));
-        return;
-      }
-      for (let m = avail; m; m &= m - 1) {
-        const b = m & -m;
-        pick(avail & ~((b << 1) - 1), need - 1, acc | b);
-      }
-    };
-    pick(full & ~used, R, 0);
-  };
-  rec(0, 0, 0);
-  if (P ** R > Number.MAX_SAFE_INTEGER) throw new RangeError(`column-set keys of ${shape.name} pass 2^53`);
-  return (masks, flip) => {
-    let key = 0;
-    for (let s = R - 1; s >= 0; s--) {
-      let code = 0;
-      for (let i = 0; i < C - 1; i++) code += ((masks[s * C + i] ^ flip) & full) * 2 ** (n * i);
-      key = key * P + (table ? table[code] : (map?.get(code) ?? -1));
-    }
-    return key;
-  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conjugacyClasses } from '../../../dist/essential/conjugacyClasses.js';
-import { countFixedGrids, regionPlan } from '../../../dist/essential/countFixedGrids.js';
+import { countFixedGrids } from '../../../dist/essential/countFixedGrids.js';
+import { regionPlan } from '../../../dist/essential/regionPlan.js';
 import { centralizerOrder, partitionsOf, permutationOfType } from '../../../dist/essential/cycleTypes.js';
 import { gridGroup } from '../../../dist/essential/gridGroup.js';
 import { enumerateStandardGrids } from '../../../dist/essential/gridOrbits.js';
