@@ -102,8 +102,8 @@ for (const r of [rows[0], rows[2]]) {
 if (census) {
   const { wall, o } = run('3x3', 2, ['--automorphisms']);
   console.log(`\n## 3x3 automorphism census (2 workers, one run): wall ${fmt(wall)} s`);
-  console.log(`census seconds ${fmt(o.automorphisms.seconds)}, grids examined ${o.automorphisms.gridsExamined}`);
-  console.log('| |Aut| | essentially different grids |');
+  console.log(`census seconds ${fmt(o.automorphisms.seconds)}, grids examined ${o.automorphisms.gridsExamined}\n`);
+  console.log('| order of Aut | essentially different grids |');
   console.log('|---|---|');
   for (const [a, k] of o.automorphisms.byOrder) console.log(`| ${a} | ${k} |`);
 }
