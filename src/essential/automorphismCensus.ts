@@ -1,10 +1,10 @@
 import { defaultWorkers } from '../count/countGrids.js';
+import type { BoxShape } from '../grid/shape.js';
 import { taskPool } from '../parallel/taskPool.js';
+import { checkWorkers } from '../parallel/threads.js';
 import type { CensusInput, CensusOutput } from './automorphismCensusTask.js';
 import { censusSetup, isPrime } from './automorphismCensusTask.js';
 import { essentiallyDifferent, type EssentiallyDifferent } from './essentiallyDifferent.js';
-import { partitionsOf } from './cycleTypes.js';
-import { formatCycleType } from './cycleTypes.js';
 
 /**
  * The essentially different grids by the order of their automorphism group, from the fixed grids of the
@@ -48,7 +48,8 @@ export interface AutomorphismCensus {
 }
 
 export interface CensusOptions {
-  readonly box?: string;
+  /** Box shape (default 3x3; ignored when `burnside` is given). */
+  readonly box?: BoxShape | string;
   readonly workers?: number;
   /** A Burnside run of the same shape, to reuse (default: computed). */
   readonly burnside?: EssentiallyDifferent;
@@ -74,22 +75,19 @@ const same = (x: Fraction, y: Fraction): boolean => x.num * y.den === y.num * x.
 
 export async function automorphismCensus(options: CensusOptions = {}): Promise<AutomorphismCensus> {
   const t0 = performance.now();
+  const workersAsked = options.workers === undefined ? undefined : checkWorkers(options.workers);
   const burnside =
-    options.burnside ?? (await essentiallyDifferent({ box: options.box ?? '3x3', workers: options.workers ?? 1 }));
+    options.burnside ??
+    (await essentiallyDifferent({ box: options.box ?? '3x3', ...(workersAsked ? { workers: workersAsked } : {}) }));
   const [R, C] = burnside.box.split('x').map(Number);
   const { group, classes, orders } = censusSetup(R, C);
-  const workers = options.workers ?? defaultWorkers(group.shape);
+  const workers = workersAsked ?? defaultWorkers(group.shape);
   const G = BigInt(group.order);
 
   const tasks: CensusInput[] = [];
   for (const row of burnside.classRows) {
     if (row.id === 0 || row.fixed === 0n || !isPrime(orders[row.id])) continue;
-    for (const t of row.terms) {
-      if (t.count === 0) continue;
-      const tauType = partitionsOf(group.shape.n).find((p) => formatCycleType(p) === t.relabelling);
-      if (!tauType) throw new Error(`internal: unknown cycle type ${t.relabelling}`);
-      tasks.push({ rows: R, cols: C, classId: row.id, tauType });
-    }
+    for (const t of row.terms) if (t.count > 0) tasks.push({ rows: R, cols: C, classId: row.id, tauType: t.cycleType });
   }
   const pool = taskPool(new URL('./automorphismCensusTask.js', import.meta.url), workers);
   const results = new Array<CensusOutput>(tasks.length);

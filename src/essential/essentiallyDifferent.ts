@@ -1,6 +1,6 @@
 import { countGrids, defaultWorkers } from '../count/countGrids.js';
-import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { shapeProblem } from '../grid/support.js';
+import type { BoxShape } from '../grid/shape.js';
+import { resolveShape, shapeProblem } from '../grid/support.js';
 import { taskPool } from '../parallel/taskPool.js';
 import { checkWorkers } from '../parallel/threads.js';
 import { conjugacyClasses } from './conjugacyClasses.js';
@@ -46,8 +46,9 @@ export interface EssentialProgress {
 
 /** One relabelling cycle type's term of a class: |Fix(g, τ)|/|C(τ)|. */
 export interface RelabellingTerm {
-  /** Cycle type of τ, e.g. "2³·1³". */
+  /** Cycle type of τ, e.g. "2³·1³", and as parts, largest first ([2, 2, 2, 1, 1, 1]). */
   readonly relabelling: string;
+  readonly cycleType: readonly number[];
   readonly count: number;
   /** Canonical seeds, their orbits, the order of the group making them, and search nodes (see countFixedGrids). */
   readonly seeds: number;
@@ -118,10 +119,7 @@ export function essentialShapeProblem(shape: BoxShape): string | null {
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
 export async function essentiallyDifferent(options: EssentialOptions = {}): Promise<EssentiallyDifferent> {
-  const shape =
-    options.box === undefined ? SHAPE_3X3 : typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
-  const problem = essentialShapeProblem(shape);
-  if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
+  const shape = resolveShape('band-method', options.box);
   const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
@@ -183,6 +181,7 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
     const r = results[i];
     terms[t.k].push({
       relabelling: formatCycleType(t.input.tauType),
+      cycleType: t.input.tauType,
       count: r.count,
       seeds: r.seeds,
       seedOrbits: r.seedOrbits,
