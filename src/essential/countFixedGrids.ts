@@ -11,24 +11,24 @@ import { TiedSearch } from './tiedSearch.js';
  * commute with τ (a whole number: C(τ) acts freely on them). Summed over one τ per cycle type, this is the
  * number of grids with box 1 standard that g fixes up to some relabelling (see essentiallyDifferent).
  *
- * The grid is split into three g-invariant regions, filled in turn with the TiedSearch:
+ * The grid is split into g-invariant regions (regionPlan): levels 1, 2, … filled in turn, then the middle, then
+ * the last band; every filling goes through the TiedSearch (cells of an orbit of g tied by τ).
  *
- *   seed    non-transposing g: a band g maps onto itself (if none: the whole grid, counted directly);
- *           transposing g: the closure of row 1 under g (rows and columns)
- *   last    non-transposing g: a second band g maps onto itself, if there is one
- *   middle  everything else
+ *   level 1   its fillings, one per C(τ)-orbit (canonical). They fall into orbits of H × C(τ), H the elements
+ *             of G that commute with g and map level 1 onto itself: h ∈ H sends a fixed grid extending seed s
+ *             to a fixed grid extending h·s (g(hX) = hgX = hτX = τ(hX)), so every seed of an orbit has the
+ *             same number of completions. Orbits by union-find over generators of H; one seed per orbit goes
+ *             on, weighted by the orbit's number of canonical seeds.
+ *   level i   the stabiliser S of what is placed (pairs h, ρ with ρ(h·X) = X so far, h mapping level i onto
+ *             itself) acts on the level's fillings; a filling goes on when no element of S sends it to a
+ *             lexicographically smaller one, weighted |S|/|S_e|, with S_e as the next stabiliser. Once S is
+ *             the identity alone, everything left is one plain search.
+ *   the rest  the middle and the last band, counted; memoised by the used-digit masks of the units they meet
+ *             (the last band's count for each set of column needs, likewise).
  *
- *   1. last: every filling of the last band alone, tabulated by its column digit-sets (the band's column
- *      sets are all the rest of the grid needs to know of it).
- *   2. seed: its fillings, one per C(τ)-orbit (canonical).
- *   3. The seeds fall into orbits of H × C(τ), H the elements of G that commute with g and map the seed region
- *      onto itself: h ∈ H sends a fixed grid extending seed s to a fixed grid extending h·s (g(hX) = hgX =
- *      hτX = τ(hX)), so every seed of an orbit has the same number of completions. Orbits by union-find over
- *      generators of H; each counts once, weighted by its number of canonical seeds.
- *   4. For one seed per orbit: every filling of the middle, each worth the table entry of the column sets the
- *      last band is left with (or 1 without a last band).
- *
- * The weights make the sum over orbits equal to the sum over all canonical seeds: exactly |Fix(g, τ)|/|C(τ)|.
+ * The weights make the sum over representatives equal to the sum over all canonical seeds: exactly
+ * |Fix(g, τ)|/|C(τ)|. With a visitor, every cell is put in a level, and each representative full grid is handed
+ * out with its weight: one grid per orbit of Γ × C(τ), Γ the elements of H mapping every level onto itself.
  */
 export interface FixedCount {
   /** |Fix(g, τ)| / |C(τ)|. */
