@@ -73,14 +73,39 @@ export function automorphismSearch(group: GridGroup): AutomorphismSearch {
     }
     return k;
   };
-  /** The cycle type of perm as a number: its sorted cycle lengths as base-(n+1) digits. */
+  /**
+   * The cycle type of perm as a number: Σ_ℓ (cycles of length ℓ)·(n+1)^(ℓ−1) (counts ≤ n, so the digits never
+   * carry); no allocation, as it runs for every pair of rows of every grid.
+   */
   const typeOf = (perm: Int32Array): number => {
-    const k = cyclesOf(perm, starts, lens);
-    const sorted = Array.from(lens.subarray(0, k)).sort((a, b) => a - b);
+    seen.fill(0);
     let key = 0;
-    for (const l of sorted) key = key * (n + 1) + l;
-    if (!centralizers.has(key)) centralizers.set(key, centralizerOrder(sorted));
+    for (let i = 0; i < n; i++) {
+      if (seen[i]) continue;
+      let len = 0;
+      for (let x = i; !seen[x]; x = perm[x]) {
+        seen[x] = 1;
+        len++;
+      }
+      key += weight[len];
+    }
     return key;
+  };
+  const weight = Float64Array.from({ length: n + 1 }, (_, l) => (l === 0 ? 0 : (n + 1) ** (l - 1)));
+  /** |C(π)| for a permutation π of cycle type `key` (Π ℓ^m·m!), cached. */
+  const centralizerOf = (key: number): number => {
+    let c = centralizers.get(key);
+    if (c === undefined) {
+      const parts: number[] = [];
+      for (let l = n, k = key; l >= 1; l--) {
+        const m = Math.floor(k / weight[l]);
+        k -= m * weight[l];
+        for (let j = 0; j < m; j++) parts.push(l);
+      }
+      c = centralizerOrder(parts);
+      centralizers.set(key, c);
+    }
+    return c;
   };
   /** φ of rows (a0, a1) of a grid G with positions pos: φ(b) = column of row a0 holding G(a1, b). */
   const pairPerm = (grid: ArrayLike<number>, pos: Int32Array, a0: number, a1: number, out: Int32Array) => {
@@ -115,12 +140,15 @@ export function automorphismSearch(group: GridGroup): AutomorphismSearch {
     X = grid;
     const out: number[] = [];
     for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) posX[r * n + X[r * n + c]] = c;
-    const countX = new Map<number, number>();
     pairs.forEach(([r0, r1], i) => {
       pairPerm(X, posX, r0, r1, psi);
       typeX[i] = typeOf(psi);
-      countX.set(typeX[i], (countX.get(typeX[i]) ?? 0) + 1);
     });
+    const countX = (key: number): number => {
+      let k = 0;
+      for (let i = 0; i < pairs.length; i++) if (typeX[i] === key) k++;
+      return k;
+    };
     for (let t = 0; t <= (transposable ? 1 : 0); t++) {
       for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) S[a * n + b] = t === 0 ? X[a * n + b] : X[b * n + a];
       for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) posS[a * n + S[a * n + b]] = b;
@@ -130,7 +158,8 @@ export function automorphismSearch(group: GridGroup): AutomorphismSearch {
       pairs.forEach(([a0, a1], i) => {
         pairPerm(S, posS, a0, a1, phi);
         typeS[i] = typeOf(phi);
-        const cost = (countX.get(typeS[i]) ?? 0) * (centralizers.get(typeS[i]) ?? 1);
+        const count = countX(typeS[i]);
+        const cost = count === 0 ? 0 : count * centralizerOf(typeS[i]);
         if (cost < bestCost) {
           bestCost = cost;
           best = i;
