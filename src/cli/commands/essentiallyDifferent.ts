@@ -21,7 +21,7 @@ export function registerEssentiallyDifferent(program: Command): void {
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
       '--automorphisms',
-      'also count the essentially different grids by the order of their automorphism group (3x3: minutes)',
+      'also count the essentially different grids by the order of their automorphism group (3x3: ~30 s)',
     )
     .option('--direct', 'also enumerate every grid and count the orbits directly (2x2, 2x3, 3x2)')
     .action(
