@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { bandMethodProblem } from '../count/bandCompletions.js';
+import { counterProblem, type CounterName } from '../count/dlxCompletions.js';
 import { boxShapeProblem, InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 
 /** commander argument parser for --box RxC. */
@@ -21,6 +22,13 @@ export function bandBoxOption(value: string): BoxShape {
   const problem = bandMethodProblem(shape);
   if (problem) throw new InvalidArgumentError(problem);
   return shape;
+}
+
+/** commander argument parser for --counter: column-sets (the default) or dlx. */
+export function counterOption(value: string): CounterName {
+  const problem = counterProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return value as CounterName;
 }
 
 /** commander argument parser for a whole number ≥ min. Accepts 1e6 and 1_000_000. */

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../grid/shape.js';
+import { CommandFailed } from './commandFailed.js';
 import type { Command as CommandType } from 'commander';
 
 /**
@@ -47,6 +48,10 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       // commander has printed its message already; help and version are not errors
       return e.exitCode === 0 ? 0 : 2;
+    }
+    if (e instanceof CommandFailed) {
+      process.stderr.write(`sudoku-count: ${e.message}\n`);
+      return e.status;
     }
     if (e instanceof InputError) {
       process.stderr.write(`sudoku-count: error: ${e.message}\n`);

@@ -4,7 +4,9 @@ import { defaultWorkers } from '../../count/countGrids.js';
 import type { BoxShape } from '../../grid/shape.js';
 import { classTableToJson, writeTextFile } from '../../io/classTableJson.js';
 import type { LevelName } from '../../symmetry/classChain.js';
-import { bandBoxOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import { bandBoxOption, counterOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import type { CounterName } from '../../count/dlxCompletions.js';
+import { CommandFailed } from '../commandFailed.js';
 
 const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles', 'column-sets'];
 
@@ -28,13 +30,27 @@ export function registerClasses(program: Command): void {
     )
     .option('--out <FILE>', 'write to FILE instead of stdout')
     .option('--workers <K>', 'threads for the completion counts', integerOption(1))
-    .action(async (opts: { box?: BoxShape; level?: string; out?: string; workers?: number }) => {
+    .option('--counter <name>', 'how n_C is counted: column-sets (default) or dlx (see count --help)', counterOption)
+    .action(async (opts: { box?: BoxShape; level?: string; out?: string; workers?: number; counter?: CounterName }) => {
       const spinner = await progressSpinner('building the class tables');
       spinner.start();
       const table = await chainTable({
         box: opts.box ?? '3x3',
         workers: opts.workers ?? defaultWorkers(opts.box),
+        counter: opts.counter ?? 'column-sets',
+        onProgress: (e) => {
+          if (e.stage === 'dlx' && e.phase === 'progress')
+            spinner.text = `DLX route: ${e.done}/${e.total} classes, ${grouped(e.middleBands ?? 0)} middle bands`;
+        },
       }).finally(() => spinner.stop());
+      const bad = table.dlx?.firstMismatch;
+      if (bad) {
+        throw new CommandFailed(
+          1,
+          `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
+            `${bad.columnSetSum}; no table written`,
+        );
+      }
       let level: LevelName | undefined;
       if (opts.level !== undefined) {
         const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);

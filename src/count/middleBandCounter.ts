@@ -1,0 +1,420 @@
+import type { ColumnPartitions } from '../grid/columnPartitions.js';
+import { fullMask, popcount } from '../grid/bits.js';
+import type { BoxShape } from '../grid/shape.js';
+import { assertBandMethodShape } from './bandCompletions.js';
+
+/**
+ * n(b₁) by the DLX route: every second band that fits under the top band b₁ is enumerated, one at a time,
+ * and the bands below it are finished with one lookup in the column-set table F.
+ *
+ *   C = 3 (3×3, 2×3): the second band is the middle band M; n(b₁) = Σ_M F(S∖T(M)), where S_c is what column c
+ *                     still needs under b₁ and T_c(M) the digits M puts there. One F lookup per middle band.
+ *   C = 2 (3×2, 4×2, 2×2): the second band is the bottom band and nothing is left below it, so each leaf
+ *                     counts 1 (F of zero bands) and n(b₁) is the number of bottom bands: F is not used.
+ *
+ * The second band is filled box by box (box k = columns kC..kC+C−1), each box row by row:
+ *
+ *     box 0        box 1        box R−1 (last)       3×3: R = 3 boxes of 3 rows × 3 columns
+ *   a a a        a a a        L L L                 a  a cell placed on its own (candidates S_c minus the
+ *   a a a        a a a        L L L                    digits of its row and its box), smallest digit first
+ *   f f f        f f f        L L L                 f  the box's last row: its digits are forced (what the box
+ *                                                      lacks), only their order is free
+ *                                                   L  the last box: row r holds what row r lacks, in any order
+ *
+ * A forced row (f or L) takes each order of its C digits that the columns allow, from a table of the valid
+ * orders of every C-digit set in that box's columns (at most C! each, listed once per top band). Rows of the
+ * last box are independent of each other, so the last box is nested loops over their orders: the innermost
+ * loop is the leaf, one middle band and one F lookup each. Dead ends are cut when a row of box R−2 is complete
+ * and the digits it leaves for the last box have no valid order, and when a forced row clashes with its row.
+ *
+ * The F index of the partial band is kept up to date box by box. F is indexed by renaming digits so that
+ * box 0's column sets become the standard ones, then by the partitions of boxes 1..R−1 (see bandCompletions.ts):
+ *   index(U) = Σ_{k≥1} partition(ρ(U of box k))·P^(R−1−k),   ρ fixed by U of box 0
+ * With U_c = S_c ∖ T_c and T_c ⊂ S_c of size R, a box's sets are named by the ranks of T_c among the R-subsets of
+ * S_c, for its first C−1 columns (the last is what is left): `key`, < nsub^(C−1). When box 0 is complete its key
+ * picks ρ (one of the box's `n0` configurations); when box k ≥ 1 is complete, `tab[k][config0][key]` adds its
+ * term. Both tables are built once per top band, so a leaf costs two rank reads, one `tab` read and one F read.
+ *
+ * Every count is exact: Σ F over the middle bands is n(b₁) < 2^53 (checked).
+ */
+export interface MiddleBandCounter {
+  readonly shape: BoxShape;
+  /** n(band) for a full top band (R·n cells at `offset`), by enumerating every second band under it. */
+  count(band: ArrayLike<number>, options?: MiddleBandOptions, offset?: number): MiddleBandCount;
+}
+
+export interface MiddleBandOptions {
+  /**
+   * Count one part only: the box-0 fillings of the second band are numbered in search order and part p of q
+   * takes those numbered i ≡ p (mod q). The parts' counts add up to the whole. Default: part 0 of 1.
+   */
+  readonly part?: number;
+  readonly parts?: number;
+  /** Called every few thousand search steps (a few ms on 3×3) with the second bands visited so far. */
+  readonly onProgress?: (middleBands: number) => void;
+  /** Asked as often as `onProgress` is called; true stops the search, and the result is marked `stopped`. */
+  readonly shouldStop?: () => boolean;
+}
+
+export interface MiddleBandCount {
+  /** Σ over the second bands visited of the completions below them: n(band) when not stopped. */
+  readonly completions: number;
+  /** Second bands visited (middle bands for C = 3, bottom bands for C = 2). */
+  readonly middleBands: number;
+  /** Search steps: cells placed one by one plus orders taken by the forced rows above the last box. */
+  readonly nodes: number;
+  /** True when `shouldStop` ended the search early: the counts are then partial. */
+  readonly stopped: boolean;
+}
+
+/** Search steps between two calls of `onProgress`/`shouldStop`. */
+const CHECK_EVERY = 1 << 14;
+
+/**
+ * A counter for one box shape. `partitions` and `table` are the column-set table F (columnSetTable.ts), read
+ * only (it may live in a SharedArrayBuffer that other threads read too); C = 2 shapes do not use it.
+ * Scratch space lives in the counter: one counter per thread.
+ */
+export function middleBandCounter(
+  shape: BoxShape,
+  partitions: ColumnPartitions,
+  table: Uint32Array,
+): MiddleBandCounter {
+  assertBandMethodShape(shape);
+  const { rows: R, cols: C, n } = shape;
+  const full = fullMask(n);
+  const W = full + 1; // masks are 0..full
+  const P = partitions.count;
+  const withF = C === 3;
+
+  // --- per-top-band tables (refilled by `prepare`) ---
+  const S = new Int32Array(n); // digits column c still needs
+  /** rankMul[c·W + T] = (rank of T among the R-subsets of S_c)·nsub^(C−2−j) for column j of its box; −1 otherwise. */
+  const rankMul = new Int32Array(n * W);
+  /** Orders of C-digit sets in the columns of box k: ordStart[k·(W+1) + X] .. ordStart[k·(W+1) + X + 1]. */
+  const ordStart = new Int32Array(R * (W + 1));
+  let ordData = new Int32Array(0); // order i of box k: the one-bit masks ordData[i·C .. i·C + C − 1]
+  let nkeys = 0;
+  let id0Of = new Int32Array(0); // key of box 0 → config index · nkeys
+  let n0 = 0;
+  let tab = new Int32Array(0); // tab[k·n0·nkeys + config0·nkeys + key] = partition(ρ(U of box k))·P^(R−1−k)
+
+  const stride = new Int32Array(R);
+  for (let k = R - 1, s = 1; k >= 1; k--, s *= P) stride[k] = s;
+
+  /** Every (ordered) column configuration of box k: T_c ⊂ S_c, |T_c| = R, pairwise disjoint. */
+  function forEachConfig(k: number, visit: (T: Int32Array) => void): void {
+    const cur = new Int32Array(C);
+    const rec = (j: number, used: number): void => {
+      if (j === C) {
+        visit(cur);
+        return;
+      }
+      const c = k * C + j;
+      for (let m = S[c]; ; m = (m - 1) & S[c]) {
+        if ((m & used) === 0 && popcount(m) === R) {
+          cur[j] = m;
+          rec(j + 1, used | m);
+        }
+        if (m === 0) break;
+      }
+    };
+    rec(0, 0);
+  }
+  function keyOf(k: number, T: ArrayLike<number>): number {
+    let key = 0;
+    for (let j = 0; j < C - 1; j++) key += rankMul[(k * C + j) * W + T[j]];
+    return key;
+  }
+
+  const target = new Int32Array(n);
+  const rename = new Int32Array(W);
+  const mapped = new Int32Array(C);
+  function prepare(band: ArrayLike<number>, offset: number): void {
+    for (let c = 0; c < n; c++) {
+      let m = 0;
+      for (let r = 0; r < R; r++) m |= 1 << (band[offset + r * n + c] - 1);
+      S[c] = full & ~m;
+    }
+    // valid orders of every C-set in every box's columns
+    const data: number[] = [];
+    const cur = new Int32Array(C);
+    for (let k = 0; k < R; k++) {
+      for (let X = 0; X <= full; X++) {
+        ordStart[k * (W + 1) + X] = data.length / C;
+        if (popcount(X) !== C) continue;
+        const rec = (j: number, left: number): void => {
+          if (j === C) {
+            for (let i = 0; i < C; i++) data.push(cur[i]);
+            return;
+          }
+          for (let m = left & S[k * C + j]; m !== 0; m &= m - 1) {
+            cur[j] = m & -m;
+            rec(j + 1, left ^ cur[j]);
+          }
+        };
+        rec(0, X);
+      }
+      ordStart[k * (W + 1) + W] = data.length / C;
+    }
+    ordData = Int32Array.from(data);
+    if (!withF) return;
+
+    // ranks of the R-subsets of each S_c (all S_c have n − R digits, so the same number nsub)
+    rankMul.fill(-1);
+    let nsub = 0;
+    for (let c = 0; c < n; c++) {
+      let i = 0;
+      for (let m = 0; m <= full; m++) if ((m & ~S[c]) === 0 && popcount(m) === R) rankMul[c * W + m] = i++;
+      nsub = i;
+    }
+    for (let c = 0; c < n; c++) {
+      const mult = nsub ** (C - 2 - (c % C));
+      for (let m = 0; m <= full; m++) if (rankMul[c * W + m] >= 0) rankMul[c * W + m] *= mult;
+    }
+    nkeys = nsub ** (C - 1);
+    const configs0: Int32Array[] = [];
+    id0Of = new Int32Array(nkeys).fill(-1);
+    forEachConfig(0, (T) => {
+      id0Of[keyOf(0, T)] = configs0.length * nkeys;
+      configs0.push(Int32Array.from(T));
+    });
+    n0 = configs0.length;
+    tab = new Int32Array(R * n0 * nkeys).fill(-1);
+    configs0.forEach((T0, id) => {
+      // ρ: U_j of box 0 → the standard set {j+1, j+1+C, …}, smallest digit to smallest
+      for (let j = 0; j < C; j++) {
+        let m = S[j] & ~T0[j];
+        for (let r = 0; m !== 0; r++, m &= m - 1) target[31 - Math.clz32(m & -m)] = r * C + j;
+      }
+      rename[0] = 0;
+      for (let m = 1; m <= full; m++) rename[m] = rename[m & (m - 1)] | (1 << target[31 - Math.clz32(m & -m)]);
+      for (let k = 1; k < R; k++) {
+        forEachConfig(k, (T) => {
+          for (let j = 0; j < C; j++) mapped[j] = rename[S[k * C + j] & ~T[j]];
+          tab[(k * n0 + id) * nkeys + keyOf(k, T)] = partitions.indexOf(mapped) * stride[k];
+        });
+      }
+    });
+  }
+
+  // --- the search: levels 0..L−1 are boxes 0..R−2, each (R−1)·C cells then one forced row ---
+  const perBox = (R - 1) * C + 1;
+  const L = (R - 1) * perBox;
+  const isCell = new Uint8Array(L);
+  const rowOf = new Int32Array(L);
+  const colOf = new Int32Array(L);
+  const boxOf = new Int32Array(L);
+  const checksLast = new Uint8Array(L); // the cell that completes a row of box R−2
+  for (let k = 0; k < R - 1; k++) {
+    for (let i = 0; i < perBox; i++) {
+      const l = k * perBox + i;
+      boxOf[l] = k;
+      if (i < perBox - 1) {
+        isCell[l] = 1;
+        rowOf[l] = Math.floor(i / C);
+        colOf[l] = k * C + (i % C);
+        checksLast[l] = k === R - 2 && i % C === C - 1 ? 1 : 0;
+      } else {
+        rowOf[l] = R - 1;
+      }
+    }
+  }
+  const rowUsed = new Int32Array(R);
+  const boxUsed = new Int32Array(R);
+  const T = new Int32Array(n); // digits placed in column c by the cells (the forced rows are not stored)
+  const cand = new Int32Array(L); // cell: candidates left; forced row: next order
+  const end = new Int32Array(L); // forced row: end of its orders
+  const placed = new Int32Array(L); // cell: digit placed; forced row: its digit set
+  const acc = new Float64Array(R); // F index of boxes 1..k
+  const M = new Int32Array(R);
+  const it = new Int32Array(R);
+  const itEnd = new Int32Array(R);
+  const lastStart = (R - 1) * (W + 1);
+  const lastBox = R - 1;
+
+  function count(band: ArrayLike<number>, options: MiddleBandOptions = {}, offset = 0): MiddleBandCount {
+    const part = options.part ?? 0;
+    const parts = options.parts ?? 1;
+    if (!Number.isInteger(parts) || parts < 1 || !Number.isInteger(part) || part < 0 || part >= parts)
+      throw new RangeError(`part ${part} of ${parts}: need 0 ≤ part < parts`);
+    const { onProgress, shouldStop } = options;
+    prepare(band, offset);
+    const lastCol = lastBox * C;
+    const tabLast = lastBox * n0 * nkeys;
+    rowUsed.fill(0);
+    boxUsed.fill(0);
+    T.fill(0);
+    let sum = 0;
+    let leaves = 0;
+    let nodes = 0;
+    let budget = CHECK_EVERY;
+    let fill0 = 0;
+    let off0 = 0;
+    let stopped = false;
+
+    /** Open level l: its candidates (a cell) or its digit set and orders (a forced row). */
+    const enter = (l: number): void => {
+      const k = boxOf[l];
+      if (isCell[l]) {
+        cand[l] = S[colOf[l]] & ~rowUsed[rowOf[l]] & ~boxUsed[k];
+        return;
+      }
+      const X = full & ~boxUsed[k];
+      const o = k * (W + 1) + X;
+      const last = rowUsed[R - 1] | X;
+      if (
+        (X & rowUsed[R - 1]) !== 0 ||
+        (k === R - 2 && ordStart[lastStart + (full & ~last) + 1] === ordStart[lastStart + (full & ~last)])
+      ) {
+        placed[l] = 0;
+        cand[l] = end[l] = 0;
+        return;
+      }
+      placed[l] = X;
+      rowUsed[R - 1] = last;
+      boxUsed[k] = full;
+      cand[l] = ordStart[o];
+      end[l] = ordStart[o + 1];
+    };
+
+    let l = 0;
+    enter(0);
+    for (;;) {
+      if (isCell[l]) {
+        const m = cand[l];
+        if (m === 0) {
+          if (--l < 0) break;
+          if (isCell[l]) {
+            const b = placed[l];
+            rowUsed[rowOf[l]] ^= b;
+            boxUsed[boxOf[l]] ^= b;
+            T[colOf[l]] ^= b;
+          }
+          continue;
+        }
+        const b = m & -m;
+        cand[l] = m ^ b;
+        nodes++;
+        const r = rowOf[l];
+        const used = rowUsed[r] | b;
+        if (checksLast[l] && ordStart[lastStart + (full & ~used) + 1] === ordStart[lastStart + (full & ~used)])
+          continue;
+        placed[l] = b;
+        rowUsed[r] = used;
+        boxUsed[boxOf[l]] |= b;
+        T[colOf[l]] |= b;
+        enter(++l);
+        continue;
+      }
+
+      // a forced row: take its next order
+      const i = cand[l];
+      if (i === end[l]) {
+        const X = placed[l];
+        rowUsed[R - 1] ^= X;
+        boxUsed[boxOf[l]] ^= X;
+        if (--l < 0) break;
+        if (isCell[l]) {
+          const b = placed[l];
+          rowUsed[rowOf[l]] ^= b;
+          boxUsed[boxOf[l]] ^= b;
+          T[colOf[l]] ^= b;
+        }
+        continue;
+      }
+      cand[l] = i + 1;
+      nodes++;
+      if (--budget === 0) {
+        budget = CHECK_EVERY;
+        onProgress?.(leaves);
+        if (shouldStop?.()) {
+          stopped = true;
+          break;
+        }
+      }
+      const k = boxOf[l];
+      if (k === 0 && parts > 1 && fill0++ % parts !== part) continue;
+      if (withF) {
+        let key = 0;
+        for (let j = 0; j < C - 1; j++) key += rankMul[(k * C + j) * W + (T[k * C + j] | ordData[i * C + j])];
+        if (k === 0) {
+          off0 = id0Of[key];
+          acc[0] = 0;
+        } else {
+          acc[k] = acc[k - 1] + tab[k * n0 * nkeys + off0 + key];
+        }
+      }
+      if (k < R - 2) {
+        enter(++l);
+        continue;
+      }
+
+      // the last box: row r holds the digits row r lacks, in each allowed order
+      for (let r = 0; r < R; r++) M[r] = full & ~rowUsed[r];
+      if (withF) {
+        const base = acc[R - 2];
+        const tb = tabLast + off0;
+        const cA = lastCol * W;
+        const cB = (lastCol + 1) * W;
+        if (R === 3) {
+          const e0 = ordStart[lastStart + M[0] + 1];
+          const s1 = ordStart[lastStart + M[1]];
+          const e1 = ordStart[lastStart + M[1] + 1];
+          const s2 = ordStart[lastStart + M[2]];
+          const e2 = ordStart[lastStart + M[2] + 1];
+          for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
+            const a0 = ordData[i0 * 3];
+            const b0 = ordData[i0 * 3 + 1];
+            for (let i1 = s1; i1 < e1; i1++) {
+              const a1 = cA + (a0 | ordData[i1 * 3]);
+              const b1 = cB + (b0 | ordData[i1 * 3 + 1]);
+              for (let i2 = s2; i2 < e2; i2++) {
+                sum += table[base + tab[tb + rankMul[a1 | ordData[i2 * 3]] + rankMul[b1 | ordData[i2 * 3 + 1]]]];
+              }
+              leaves += e2 - s2;
+            }
+          }
+        } else {
+          // R = 2 (2×3)
+          const e0 = ordStart[lastStart + M[0] + 1];
+          const s1 = ordStart[lastStart + M[1]];
+          const e1 = ordStart[lastStart + M[1] + 1];
+          for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
+            const a0 = cA + ordData[i0 * 3];
+            const b0 = cB + ordData[i0 * 3 + 1];
+            for (let i1 = s1; i1 < e1; i1++) {
+              sum += table[base + tab[tb + rankMul[a0 | ordData[i1 * 3]] + rankMul[b0 | ordData[i1 * 3 + 1]]]];
+            }
+            leaves += e1 - s1;
+          }
+        }
+      } else {
+        // C = 2: nested loops over the rows' orders, each leaf a bottom band (one completion)
+        let r = 0;
+        it[0] = ordStart[lastStart + M[0]];
+        itEnd[0] = ordStart[lastStart + M[0] + 1];
+        for (;;) {
+          if (it[r] === itEnd[r]) {
+            if (--r < 0) break;
+            it[r]++;
+            continue;
+          }
+          if (r === R - 1) {
+            for (let i1 = it[r]; i1 < itEnd[r]; i1++) sum += 1;
+            leaves += itEnd[r] - it[r];
+            it[r] = itEnd[r];
+            continue;
+          }
+          r++;
+          it[r] = ordStart[lastStart + M[r]];
+          itEnd[r] = ordStart[lastStart + M[r] + 1];
+        }
+      }
+    }
+    if (!Number.isSafeInteger(sum)) throw new Error('internal: completion count is not exact');
+    return { completions: sum, middleBands: leaves, nodes, stopped };
+  }
+
+  return { shape, count };
+}
