@@ -157,10 +157,12 @@ export async function dlxCompletions(input: DlxCountInput): Promise<{ completion
   timer.unref();
 
   const tableId = `dlx:${process.pid}:${++runs}`;
+  let stopping = false;
   const signal = options.signal;
   let onAbort: (() => void) | null = null;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => {
+      stopping = true;
       Atomics.store(stop, 0, 1);
       reject(new CountInterrupted(done, total));
     };
@@ -176,7 +178,6 @@ export async function dlxCompletions(input: DlxCountInput): Promise<{ completion
   const sums = new Float64Array(3 * total); // completions, middle bands, seconds
   const bands = new Map<number, Uint8Array>();
   let next = 0;
-  let stopping = false;
   const runner = async (): Promise<void> => {
     while (next < jobs && !stopping) {
       const j = next++;

@@ -201,121 +201,140 @@ export function middleBandCounter(
   // --- the search: levels 0..L−1 are boxes 0..R−2, each (R−1)·C cells then one forced row ---
   const perBox = (R - 1) * C + 1;
   const L = (R - 1) * perBox;
-  const isCell = new Uint8Array(L);
-  const rowOf = new Int32Array(L);
-  const colOf = new Int32Array(L);
-  const boxOf = new Int32Array(L);
-  const checksLast = new Uint8Array(L); // the cell that completes a row of box R−2
+  const z: Search = {
+    R,
+    C,
+    full,
+    W,
+    withF,
+    S,
+    rankMul,
+    ordStart,
+    ordData,
+    id0Of,
+    tab,
+    table,
+    nkeys,
+    n0,
+    isCell: new Uint8Array(L),
+    rowOf: new Int32Array(L),
+    colOf: new Int32Array(L),
+    boxOf: new Int32Array(L),
+    checksLast: new Uint8Array(L),
+    rowUsed: new Int32Array(R),
+    boxUsed: new Int32Array(R),
+    T: new Int32Array(n),
+    cand: new Int32Array(L),
+    end: new Int32Array(L),
+    placed: new Int32Array(L),
+    acc: new Float64Array(R),
+    M: new Int32Array(R),
+    it: new Int32Array(R),
+    itEnd: new Int32Array(R),
+  };
   for (let k = 0; k < R - 1; k++) {
     for (let i = 0; i < perBox; i++) {
       const l = k * perBox + i;
-      boxOf[l] = k;
+      z.boxOf[l] = k;
       if (i < perBox - 1) {
-        isCell[l] = 1;
-        rowOf[l] = Math.floor(i / C);
-        colOf[l] = k * C + (i % C);
-        checksLast[l] = k === R - 2 && i % C === C - 1 ? 1 : 0;
+        z.isCell[l] = 1;
+        z.rowOf[l] = Math.floor(i / C);
+        z.colOf[l] = k * C + (i % C);
+        z.checksLast[l] = k === R - 2 && i % C === C - 1 ? 1 : 0;
       } else {
-        rowOf[l] = R - 1;
+        z.rowOf[l] = R - 1;
       }
     }
   }
-  const rowUsed = new Int32Array(R);
-  const boxUsed = new Int32Array(R);
-  const T = new Int32Array(n); // digits placed in column c by the cells (the forced rows are not stored)
-  const cand = new Int32Array(L); // cell: candidates left; forced row: next order
-  const end = new Int32Array(L); // forced row: end of its orders
-  const placed = new Int32Array(L); // cell: digit placed; forced row: its digit set
-  const acc = new Float64Array(R); // F index of boxes 1..k
-  const M = new Int32Array(R);
-  const it = new Int32Array(R);
-  const itEnd = new Int32Array(R);
-  const lastStart = (R - 1) * (W + 1);
-  const lastBox = R - 1;
 
   function count(band: ArrayLike<number>, options: MiddleBandOptions = {}, offset = 0): MiddleBandCount {
     const part = options.part ?? 0;
     const parts = options.parts ?? 1;
     if (!Number.isInteger(parts) || parts < 1 || !Number.isInteger(part) || part < 0 || part >= parts)
       throw new RangeError(`part ${part} of ${parts}: need 0 ≤ part < parts`);
-    const { onProgress, shouldStop } = options;
     prepare(band, offset);
-    const lastCol = lastBox * C;
-    const tabLast = lastBox * n0 * nkeys;
-    rowUsed.fill(0);
-    boxUsed.fill(0);
-    T.fill(0);
-    let sum = 0;
-    let leaves = 0;
-    let nodes = 0;
-    let budget = CHECK_EVERY;
-    let fill0 = 0;
-    let off0 = 0;
-    let stopped = false;
+    z.ordData = ordData;
+    z.id0Of = id0Of;
+    z.tab = tab;
+    z.nkeys = nkeys;
+    z.n0 = n0;
+    return search(z, part, parts, options.onProgress, options.shouldStop);
+  }
 
-    /** Open level l: its candidates (a cell) or its digit set and orders (a forced row). */
-    const enter = (l: number): void => {
-      const k = boxOf[l];
-      if (isCell[l]) {
-        cand[l] = S[colOf[l]] & ~rowUsed[rowOf[l]] & ~boxUsed[k];
-        return;
-      }
-      const X = full & ~boxUsed[k];
-      const o = k * (W + 1) + X;
-      const last = rowUsed[R - 1] | X;
-      if (
-        (X & rowUsed[R - 1]) !== 0 ||
-        (k === R - 2 && ordStart[lastStart + (full & ~last) + 1] === ordStart[lastStart + (full & ~last)])
-      ) {
-        placed[l] = 0;
-        cand[l] = end[l] = 0;
-        return;
-      }
-      placed[l] = X;
-      rowUsed[R - 1] = last;
-      boxUsed[k] = full;
-      cand[l] = ordStart[o];
-      end[l] = ordStart[o + 1];
-    };
+  return { shape, count };
+}
 
-    let l = 0;
-    enter(0);
-    for (;;) {
-      if (isCell[l]) {
-        const m = cand[l];
-        if (m === 0) {
-          if (--l < 0) break;
-          if (isCell[l]) {
-            const b = placed[l];
-            rowUsed[rowOf[l]] ^= b;
-            boxUsed[boxOf[l]] ^= b;
-            T[colOf[l]] ^= b;
-          }
-          continue;
-        }
-        const b = m & -m;
-        cand[l] = m ^ b;
-        nodes++;
-        const r = rowOf[l];
-        const used = rowUsed[r] | b;
-        if (checksLast[l] && ordStart[lastStart + (full & ~used) + 1] === ordStart[lastStart + (full & ~used)])
-          continue;
-        placed[l] = b;
-        rowUsed[r] = used;
-        boxUsed[boxOf[l]] |= b;
-        T[colOf[l]] |= b;
-        enter(++l);
-        continue;
-      }
+/** Everything the search reads and writes, in one object of fixed shape (its fields are read into locals). */
+interface Search {
+  readonly R: number;
+  readonly C: number;
+  readonly full: number;
+  readonly W: number;
+  readonly withF: boolean;
+  readonly S: Int32Array;
+  readonly rankMul: Int32Array;
+  readonly ordStart: Int32Array;
+  ordData: Int32Array;
+  id0Of: Int32Array;
+  tab: Int32Array;
+  readonly table: Uint32Array;
+  nkeys: number;
+  n0: number;
+  readonly isCell: Uint8Array;
+  readonly rowOf: Int32Array;
+  readonly colOf: Int32Array;
+  readonly boxOf: Int32Array;
+  readonly checksLast: Uint8Array;
+  readonly rowUsed: Int32Array;
+  readonly boxUsed: Int32Array;
+  /** Digits placed in column c by the cells (the forced rows are not stored). */
+  readonly T: Int32Array;
+  /** Cell: candidates left; forced row: its next order. */
+  readonly cand: Int32Array;
+  /** Forced row: the end of its orders. */
+  readonly end: Int32Array;
+  /** Cell: the digit placed; forced row: its digit set. */
+  readonly placed: Int32Array;
+  /** F index contributed by boxes 1..k. */
+  readonly acc: Float64Array;
+  readonly M: Int32Array;
+  readonly it: Int32Array;
+  readonly itEnd: Int32Array;
+}
 
-      // a forced row: take its next order
-      const i = cand[l];
-      if (i === end[l]) {
-        const X = placed[l];
-        rowUsed[R - 1] ^= X;
-        boxUsed[boxOf[l]] ^= X;
+function search(
+  z: Search,
+  part: number,
+  parts: number,
+  onProgress: ((middleBands: number) => void) | undefined,
+  shouldStop: (() => boolean) | undefined,
+): MiddleBandCount {
+  const { R, C, full, W, withF, S, rankMul, ordStart, ordData, id0Of, tab, table, nkeys, n0 } = z;
+  const { isCell, rowOf, colOf, boxOf, checksLast, rowUsed, boxUsed, T, cand, end, placed, acc, M, it, itEnd } = z;
+  const lastStart = (R - 1) * (W + 1);
+  const lastCol = (R - 1) * C;
+  const tabLast = (R - 1) * n0 * nkeys;
+  const R1 = R - 1;
+  const R2 = R - 2;
+  rowUsed.fill(0);
+  boxUsed.fill(0);
+  T.fill(0);
+  let sum = 0;
+  let leaves = 0;
+  let nodes = 0;
+  let budget = CHECK_EVERY;
+  let fill0 = 0;
+  let off0 = 0;
+  let stopped = false;
+
+  let l = 0;
+  cand[0] = S[colOf[0]];
+  for (;;) {
+    if (isCell[l] === 1) {
+      const m = cand[l];
+      if (m === 0) {
         if (--l < 0) break;
-        if (isCell[l]) {
+        if (isCell[l] === 1) {
           const b = placed[l];
           rowUsed[rowOf[l]] ^= b;
           boxUsed[boxOf[l]] ^= b;
@@ -323,98 +342,148 @@ export function middleBandCounter(
         }
         continue;
       }
-      cand[l] = i + 1;
+      const b = m & -m;
+      cand[l] = m ^ b;
       nodes++;
-      if (--budget === 0) {
-        budget = CHECK_EVERY;
-        onProgress?.(leaves);
-        if (shouldStop?.()) {
-          stopped = true;
-          break;
-        }
-      }
+      const r = rowOf[l];
+      const used = rowUsed[r] | b;
+      if (checksLast[l] === 1 && ordStart[lastStart + (full & ~used) + 1] === ordStart[lastStart + (full & ~used)])
+        continue;
       const k = boxOf[l];
-      if (k === 0 && parts > 1 && fill0++ % parts !== part) continue;
-      if (withF) {
-        let key = 0;
-        for (let j = 0; j < C - 1; j++) key += rankMul[(k * C + j) * W + (T[k * C + j] | ordData[i * C + j])];
-        if (k === 0) {
-          off0 = id0Of[key];
-          acc[0] = 0;
-        } else {
-          acc[k] = acc[k - 1] + tab[k * n0 * nkeys + off0 + key];
-        }
-      }
-      if (k < R - 2) {
-        enter(++l);
+      placed[l] = b;
+      rowUsed[r] = used;
+      boxUsed[k] |= b;
+      T[colOf[l]] |= b;
+      l++;
+      if (isCell[l] === 1) {
+        cand[l] = S[colOf[l]] & ~rowUsed[rowOf[l]] & ~boxUsed[k];
         continue;
       }
+      // open the box's forced row: the digits the box lacks, in each order its columns allow
+      const X = full & ~boxUsed[k];
+      const last = rowUsed[R1] | X;
+      if (
+        (X & rowUsed[R1]) !== 0 ||
+        (k === R2 && ordStart[lastStart + (full & ~last) + 1] === ordStart[lastStart + (full & ~last)])
+      ) {
+        placed[l] = 0;
+        cand[l] = end[l] = 0;
+        continue;
+      }
+      const o = k * (W + 1) + X;
+      placed[l] = X;
+      rowUsed[R1] = last;
+      boxUsed[k] = full;
+      cand[l] = ordStart[o];
+      end[l] = ordStart[o + 1];
+      continue;
+    }
 
-      // the last box: row r holds the digits row r lacks, in each allowed order
-      for (let r = 0; r < R; r++) M[r] = full & ~rowUsed[r];
-      if (withF) {
-        const base = acc[R - 2];
-        const tb = tabLast + off0;
-        const cA = lastCol * W;
-        const cB = (lastCol + 1) * W;
-        if (R === 3) {
-          const e0 = ordStart[lastStart + M[0] + 1];
-          const s1 = ordStart[lastStart + M[1]];
-          const e1 = ordStart[lastStart + M[1] + 1];
-          const s2 = ordStart[lastStart + M[2]];
-          const e2 = ordStart[lastStart + M[2] + 1];
-          for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
-            const a0 = ordData[i0 * 3];
-            const b0 = ordData[i0 * 3 + 1];
-            for (let i1 = s1; i1 < e1; i1++) {
-              const a1 = cA + (a0 | ordData[i1 * 3]);
-              const b1 = cB + (b0 | ordData[i1 * 3 + 1]);
-              for (let i2 = s2; i2 < e2; i2++) {
-                sum += table[base + tab[tb + rankMul[a1 | ordData[i2 * 3]] + rankMul[b1 | ordData[i2 * 3 + 1]]]];
-              }
-              leaves += e2 - s2;
+    // a forced row: take its next order
+    const i = cand[l];
+    if (i === end[l]) {
+      const X = placed[l];
+      rowUsed[R1] ^= X;
+      boxUsed[boxOf[l]] ^= X;
+      if (--l < 0) break;
+      if (isCell[l] === 1) {
+        const b = placed[l];
+        rowUsed[rowOf[l]] ^= b;
+        boxUsed[boxOf[l]] ^= b;
+        T[colOf[l]] ^= b;
+      }
+      continue;
+    }
+    cand[l] = i + 1;
+    nodes++;
+    if (--budget === 0) {
+      budget = CHECK_EVERY;
+      onProgress?.(leaves);
+      if (shouldStop?.()) {
+        stopped = true;
+        break;
+      }
+    }
+    const k = boxOf[l];
+    if (k === 0 && parts > 1 && fill0++ % parts !== part) continue;
+    if (withF) {
+      let key = 0;
+      for (let j = 0; j < C - 1; j++) key += rankMul[(k * C + j) * W + (T[k * C + j] | ordData[i * C + j])];
+      if (k === 0) {
+        off0 = id0Of[key];
+        acc[0] = 0;
+      } else {
+        acc[k] = acc[k - 1] + tab[k * n0 * nkeys + off0 + key];
+      }
+    }
+    if (k < R2) {
+      l++;
+      cand[l] = S[colOf[l]] & ~rowUsed[rowOf[l]] & ~boxUsed[k + 1];
+      continue;
+    }
+
+    // the last box: row r holds the digits row r lacks, in each allowed order
+    for (let r = 0; r < R; r++) M[r] = full & ~rowUsed[r];
+    if (withF) {
+      const base = acc[R2];
+      const tb = tabLast + off0;
+      const cA = lastCol * W;
+      const cB = (lastCol + 1) * W;
+      if (R === 3) {
+        const e0 = ordStart[lastStart + M[0] + 1];
+        const s1 = ordStart[lastStart + M[1]];
+        const e1 = ordStart[lastStart + M[1] + 1];
+        const s2 = ordStart[lastStart + M[2]];
+        const e2 = ordStart[lastStart + M[2] + 1];
+        for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
+          const a0 = ordData[i0 * 3];
+          const b0 = ordData[i0 * 3 + 1];
+          for (let i1 = s1; i1 < e1; i1++) {
+            const a1 = cA + (a0 | ordData[i1 * 3]);
+            const b1 = cB + (b0 | ordData[i1 * 3 + 1]);
+            for (let i2 = s2; i2 < e2; i2++) {
+              sum += table[base + tab[tb + rankMul[a1 | ordData[i2 * 3]] + rankMul[b1 | ordData[i2 * 3 + 1]]]];
             }
-          }
-        } else {
-          // R = 2 (2×3)
-          const e0 = ordStart[lastStart + M[0] + 1];
-          const s1 = ordStart[lastStart + M[1]];
-          const e1 = ordStart[lastStart + M[1] + 1];
-          for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
-            const a0 = cA + ordData[i0 * 3];
-            const b0 = cB + ordData[i0 * 3 + 1];
-            for (let i1 = s1; i1 < e1; i1++) {
-              sum += table[base + tab[tb + rankMul[a0 | ordData[i1 * 3]] + rankMul[b0 | ordData[i1 * 3 + 1]]]];
-            }
-            leaves += e1 - s1;
+            leaves += e2 - s2;
           }
         }
       } else {
-        // C = 2: nested loops over the rows' orders, each leaf a bottom band (one completion)
-        let r = 0;
-        it[0] = ordStart[lastStart + M[0]];
-        itEnd[0] = ordStart[lastStart + M[0] + 1];
-        for (;;) {
-          if (it[r] === itEnd[r]) {
-            if (--r < 0) break;
-            it[r]++;
-            continue;
+        // R = 2 (2×3)
+        const e0 = ordStart[lastStart + M[0] + 1];
+        const s1 = ordStart[lastStart + M[1]];
+        const e1 = ordStart[lastStart + M[1] + 1];
+        for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
+          const a0 = cA + ordData[i0 * 3];
+          const b0 = cB + ordData[i0 * 3 + 1];
+          for (let i1 = s1; i1 < e1; i1++) {
+            sum += table[base + tab[tb + rankMul[a0 | ordData[i1 * 3]] + rankMul[b0 | ordData[i1 * 3 + 1]]]];
           }
-          if (r === R - 1) {
-            for (let i1 = it[r]; i1 < itEnd[r]; i1++) sum += 1;
-            leaves += itEnd[r] - it[r];
-            it[r] = itEnd[r];
-            continue;
-          }
-          r++;
-          it[r] = ordStart[lastStart + M[r]];
-          itEnd[r] = ordStart[lastStart + M[r] + 1];
+          leaves += e1 - s1;
         }
       }
+    } else {
+      // C = 2: nested loops over the rows' orders, each leaf a bottom band (one completion)
+      let r = 0;
+      it[0] = ordStart[lastStart + M[0]];
+      itEnd[0] = ordStart[lastStart + M[0] + 1];
+      for (;;) {
+        if (it[r] === itEnd[r]) {
+          if (--r < 0) break;
+          it[r]++;
+          continue;
+        }
+        if (r === R1) {
+          for (let i1 = it[r]; i1 < itEnd[r]; i1++) sum += 1;
+          leaves += itEnd[r] - it[r];
+          it[r] = itEnd[r];
+          continue;
+        }
+        r++;
+        it[r] = ordStart[lastStart + M[r]];
+        itEnd[r] = ordStart[lastStart + M[r] + 1];
+      }
     }
-    if (!Number.isSafeInteger(sum)) throw new Error('internal: completion count is not exact');
-    return { completions: sum, middleBands: leaves, nodes, stopped };
   }
-
-  return { shape, count };
+  if (!Number.isSafeInteger(sum)) throw new Error('internal: completion count is not exact');
+  return { completions: sum, middleBands: leaves, nodes, stopped };
 }
