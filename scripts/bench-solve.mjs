@@ -14,7 +14,7 @@
  * Engines
  *   sudoku-count            countSolutions(): on 9×9 the digit-bitboard counter (what `solve` runs)
  *   sudoku-count generic    SolutionCounter: the any-shape cell-bitmask counter, run on 9×9
- *   sudoku-count DLX        countCompletions(): the project's generic DLX (src/dlx), for reference
+ *   sudoku-count DLX        ExactCoverCounter: the project's generic DLX (src/dlx), the tests' oracle
  *   dancing-links 4.x       sparse constraints, find(2) / its solution generator for counts
  *   dlxlib 1.x              dense matrix, solve(…, 2) / solutionGenerator for counts
  * Every engine starts from the puzzle's text. Each peer gets the smallest usual exact-cover matrix:
@@ -32,7 +32,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countSolutions } from '../dist/solve/countSolutions.js';
 import { SolutionCounter } from '../dist/solve/solutionCounter.js';
-import { countCompletions } from '../dist/count/countCompletions.js';
+import { ExactCoverCounter } from '../dist/solve/exactCoverCounter.js';
 import { parseGrid } from '../dist/grid/parseGrid.js';
 import { SHAPE_3X3 } from '../dist/grid/shape.js';
 
@@ -68,7 +68,8 @@ const COUNT_GRIDS = [
 const generic = new SolutionCounter(SHAPE_3X3);
 const ours = (p, limit) => countSolutions(p, { limit }).count;
 const oursGeneric = (p, limit) => generic.count(parseGrid(SHAPE_3X3, p), limit).count;
-const oursDlx = (p, limit) => countCompletions(p, { limit }).count;
+const exactCover = new ExactCoverCounter(SHAPE_3X3);
+const oursDlx = (p, limit) => exactCover.count(parseGrid(SHAPE_3X3, p), limit).count;
 
 /** The reduced exact-cover matrix of a 9×9 puzzle: rows (r,c,d) of open cells, columns still open. */
 function exactCoverRows(p) {

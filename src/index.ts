@@ -1,99 +1,52 @@
 /**
- * sudoku-count as a library. Everything the command line does is here; nothing here prints.
+ * sudoku-count as a library: what the command line does, as functions that return values (nothing here
+ * prints). Box shapes are given as "RxC" text or a BoxShape; each entry point checks once that it supports the
+ * shape and throws InputError (one line, naming what is wrong) when it does not.
  *
- *   import { countGrids, classTable, countCompletions } from 'sudoku-count';
- *   const r = await countGrids({ box: '3x3' });      // r.total: N as a bigint, computed
+ *   import { countGrids, countSolutions, estimate } from 'sudoku-count';
+ *   const r = await countGrids({ box: '3x3' });          // r.total: N as a bigint, computed from nothing
+ *   countSolutions('1.......', { box: '2x2', limit: 2 }); // { count, limited, nodes, solution }
+ *
+ * The building blocks (bands, symmetry, column-set tables, the solver engines, the DLX oracle, the worker
+ * pool) are exported from 'sudoku-count/internals'.
  */
-export {
-  boxShape,
-  parseBoxShape,
-  bandGroupOrder,
-  factorial,
-  factorialBig,
-  InputError,
-  SHAPE_3X3,
-  type BoxShape,
-} from './grid/shape.js';
-export { parseGrid, findClash, describeClash, formatGrid, type Clash } from './grid/parseGrid.js';
-export { formatBand, parseBand, digitChar, charDigit } from './grid/digits.js';
-export { enumerateBands, forEachBand, standardBandPrefix, type BandEnumeration } from './bands/enumerateBands.js';
-export { bandCodec, type BandCodec } from './bands/bandKey.js';
-export { isLexReduced, lexReduceInto, lexMultiplicity } from './bands/lexReduce.js';
-export {
-  applyBandSymmetry,
-  bandCellMap,
-  bandGenerators,
-  forEachBandSymmetry,
-  type CellMap,
-} from './symmetry/bandSymmetry.js';
-export { classifyBands, type BandClasses } from './symmetry/classifyBands.js';
-export { columnPartitions, type ColumnPartitions } from './grid/columnPartitions.js';
-export { buildColumnSetTable, type ColumnSetTable } from './count/columnSetTable.js';
-export {
-  completionCounter,
-  bandMethodSupports,
-  bandMethodProblem,
-  type CompletionCounter,
-} from './count/bandCompletions.js';
+
+// shapes, grids and errors
+export { boxShape, parseBoxShape, InputError, type BoxShape } from './grid/shape.js';
+export { shapeProblem, bandMethodShapes, type Operation } from './grid/support.js';
+export { parseGrid, formatGrid, findClash, describeClash, type Clash } from './grid/parseGrid.js';
+
+// the exact count, the class tables and the Felgenhauer–Jarvis chain
 export {
   countGrids,
   classTable,
-  defaultWorkers,
   type GridCount,
   type ClassTable,
   type ClassRow,
   type CountOptions,
   type ProgressEvent,
+  type Stage,
+  type StageSeconds,
 } from './count/countGrids.js';
-export { countCompletions, type CompletionCount, type CountCompletionsOptions } from './count/countCompletions.js';
-export { exactCoverProblem, countExactCovers, type ExactCoverProblem, type ExactCoverCount } from './dlx/exactCover.js';
-export { classTableToJson } from './io/classTableJson.js';
-export { toJson, fromJson } from './io/json.js';
 export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
-export { classChain, type ClassChain, type ChainLevel, type LevelName } from './symmetry/classChain.js';
-export { forEachMove, type MoveKind } from './symmetry/countPreservingMoves.js';
-export { columnSetKeyer } from './symmetry/columnSetKey.js';
-export { partitionRenamings, type PartitionRenamings } from './grid/partitionRenamings.js';
-export {
-  estimate,
-  estimatePlan,
-  exactCount,
-  defaultBatchSize,
-  type EstimateOptions,
-  type EstimateProgress,
-  type EstimatePlan,
-} from './estimate/estimate.js';
-export { createEstimator, type EstimatorSpec } from './estimate/createEstimator.js';
-export { METHOD_NAMES, isMethodName, type Estimator, type MethodName } from './estimate/estimator.js';
-export { summarizeBatches, type EstimateResult } from './estimate/summarizeBatches.js';
-export { runBatch, type BatchRecord } from './estimate/runBatch.js';
-export { streamStates } from './random/streamStates.js';
-export { bitmaskCompletionCounter, type BitmaskCompletionCounter } from './estimate/bitmaskCompletionCounter.js';
-export { exactCompletionCounter } from './estimate/exactCompletionCounter.js';
-export { ExactSum } from './estimate/exactSum.js';
-export {
-  createCheckpoint,
-  readCheckpoint,
-  resumeCheckpoint,
-  type CheckpointHeader,
-  type CheckpointContents,
-  type CheckpointWriter,
-} from './io/estimateCheckpoint.js';
+export type { LevelName } from './symmetry/classChain.js';
+export { classTableToJson } from './io/classTableJson.js';
+
+// solving and counting puzzles
 export {
   countSolutions,
-  puzzleCounter,
   type CountSolutionsOptions,
   type SolutionsResult,
-  type PuzzleCounter,
+  type SolutionCount,
 } from './solve/countSolutions.js';
-export { SolutionCounter, type SolutionCount } from './solve/solutionCounter.js';
-export { BitboardCounter9 } from './solve/bitboardCounter9.js';
-export { ExactCoverCounter } from './solve/exactCoverCounter.js';
-export { solverTables, MAX_BITMASK_SIDE, type SolverTables } from './solve/solverTables.js';
-export { readPuzzles, readPuzzleSource, splitPuzzles, type PuzzleText } from './io/readPuzzles.js';
+
+// Monte Carlo estimators and their bias
+export { estimate, type EstimateOptions, type EstimateProgress } from './estimate/estimate.js';
+export { METHOD_NAMES, type MethodName } from './estimate/estimator.js';
+export type { EstimateResult } from './estimate/summarizeBatches.js';
+export type { BatchRecord } from './estimate/runBatch.js';
 export {
   exactMoments,
-  exactMomentsProblem,
   type ExactMoments,
   type ExactMomentsOptions,
   type DistributionPoint,
@@ -105,8 +58,9 @@ export {
   type BatchRow,
   type RunningPoint,
 } from './bias/batchTests.js';
-export { enumerateDrawTree, type DrawTree, type DrawTreeOptions } from './bias/enumerateDrawTree.js';
-export { randomOrderMoments, type RandomOrderMoments } from './bias/randomOrderMoments.js';
-export { biasCharts, type BiasCharts } from './bias/biasCharts.js';
 export { Rational } from './bias/rational.js';
 export { biasReportHtml, writeBiasReport } from './io/biasReport.js';
+
+// JSON with exact big integers
+export { toJson, fromJson } from './io/json.js';
+export type { RandomGenerator } from './random/randomGenerator.js';

@@ -36,7 +36,7 @@ export function lexReduceInto(
   const { rows: R, cols: C, n } = shape;
   const cells = R * n;
   // 1. sort columns inside each box b ≥ 1 by top entry (insertion sort on column indices), into scratch.
-  for (let i = 0; i < cells; i++) scratch[i] = band[i]!;
+  for (let i = 0; i < cells; i++) scratch[i] = band[i];
   for (let b = 1; b < R; b++) {
     const base = b * C;
     for (let i = 1; i < C; i++) {
@@ -44,14 +44,14 @@ export function lexReduceInto(
         for (let r = 0; r < R; r++) {
           const a = r * n + base + j;
           const t = scratch[a];
-          scratch[a] = scratch[a - 1]!;
+          scratch[a] = scratch[a - 1];
           scratch[a - 1] = t;
         }
       }
     }
   }
   // 2. order boxes 1..R−1 by their (now smallest) first top entry: selection of box order, then copy.
-  for (let i = 0; i < C; i++) for (let r = 0; r < R; r++) out[r * n + i] = scratch[r * n + i]!;
+  for (let i = 0; i < C; i++) for (let r = 0; r < R; r++) out[r * n + i] = scratch[r * n + i];
   let used = 0;
   for (let slot = 1; slot < R; slot++) {
     let best = -1;
@@ -61,7 +61,7 @@ export function lexReduceInto(
     }
     used |= 1 << best;
     for (let r = 0; r < R; r++) {
-      for (let c = 0; c < C; c++) out[r * n + slot * C + c] = scratch[r * n + best * C + c]!;
+      for (let c = 0; c < C; c++) out[r * n + slot * C + c] = scratch[r * n + best * C + c];
     }
   }
   return out;

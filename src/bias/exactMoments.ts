@@ -2,7 +2,8 @@ import { exactCount } from '../estimate/estimate.js';
 import { createEstimator } from '../estimate/createEstimator.js';
 import { defaultFill } from '../estimate/hybridEstimator.js';
 import { isMethodName, METHOD_NAMES, type MethodName } from '../estimate/estimator.js';
-import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { DRAW_TREE_METHODS, resolveShape } from '../grid/support.js';
 import { enumerateDrawTree, TooManyPathsError } from './enumerateDrawTree.js';
 import { randomOrderMoments, TooManyStatesError } from './randomOrderMoments.js';
 import { Rational } from './rational.js';
@@ -62,37 +63,12 @@ export interface ExactMoments {
 
 const MAX_PATHS = 300_000_000;
 const MAX_STATES = 4_000_000;
-const TREE_METHODS: readonly MethodName[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
-
-/** Why --exact cannot handle this method and shape (one line), or null. */
-export function exactMomentsProblem(method: MethodName, shape: BoxShape): string | null {
-  if (shape.n <= 4) return null;
-  if (method === 'crude')
-    return (
-      `--exact crude is feasible on n ≤ 4 only (on ${shape.name} a complete path has probability (n!)^-n ` +
-      `< 2^-53): use --batches`
-    );
-  if (TREE_METHODS.includes(method)) {
-    if (shape.n <= 6 && (shape.rows === 1 ? false : shape.cols !== 1)) return null;
-    return (
-      `--exact walks every draw sequence of ${method}; feasible up to 2x3 and 3x2 (~10⁵–10⁸ paths), not ` +
-      `${shape.name}: use --batches`
-    );
-  }
-  return (
-    `--exact for ${method} recurses over partial grids with random cell orders: 2x2 has ~2 million of ` +
-    `them (seconds); on ${shape.name} there are far too many (and one exact count of an empty 2x3 grid takes ` +
-    `~18 s): use --batches`
-  );
-}
 
 export async function exactMoments(options: ExactMomentsOptions): Promise<ExactMoments> {
-  const shape = typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
   if (!isMethodName(options.method))
     throw new InputError(`unknown method '${options.method}' (one of ${METHOD_NAMES.join(', ')})`);
   const method = options.method;
-  const problem = exactMomentsProblem(method, shape);
-  if (problem) throw new InputError(problem);
+  const shape = resolveShape('exact-moments', options.box, method);
   const estimator = createEstimator({ method, shape, fill: options.fill ?? null });
   const count = await exactCount(shape);
   if (count === null) throw new InputError(`no exact grid count for ${shape.name} to check E[X] against`);
@@ -106,7 +82,7 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
   let size: number;
   let technique: ExactMoments['technique'];
 
-  if (TREE_METHODS.includes(method)) {
+  if (DRAW_TREE_METHODS.includes(method)) {
     technique = 'draw tree';
     let tree;
     try {

@@ -1,5 +1,6 @@
-import { cellTables } from '../estimate/cellTables.js';
-import { exactCompletionCounter } from '../estimate/exactCompletionCounter.js';
+import { cellTables } from '../grid/cellTables.js';
+import { fullMask, popTable } from '../grid/bits.js';
+import { puzzleCounter } from '../solve/countSolutions.js';
 import type { BoxShape } from '../grid/shape.js';
 
 /**
@@ -32,13 +33,15 @@ export class TooManyStatesError extends Error {}
 
 export function randomOrderMoments(shape: BoxShape, fill: number, maxStates: number): RandomOrderMoments {
   const t = cellTables(shape);
-  const { cells, full, row, col, box, pop } = t;
+  const { cells, row, col, box } = t;
+  const full = fullMask(shape.n);
+  const pop = popTable(shape.n);
   const n = shape.n;
   const grid = new Uint8Array(cells);
   const rowUsed = new Int32Array(n),
     colUsed = new Int32Array(n),
     boxUsed = new Int32Array(n);
-  const count = exactCompletionCounter(shape);
+  const counter = puzzleCounter(shape);
   const memo = new Map<string, { f: bigint; g: bigint; p: number }>();
   const rename = new Uint8Array(n + 1);
   const codes: number[] = new Array<number>(cells);
@@ -57,14 +60,14 @@ export function randomOrderMoments(shape: BoxShape, fill: number, maxStates: num
 
   const visit = (filled: number): { f: bigint; g: bigint; p: number } => {
     if (filled === fill) {
-      const c = count(grid);
+      const c = counter.count(grid).count;
       return c === 0 ? ZERO : { f: BigInt(c), g: BigInt(c) * BigInt(c), p: 1 };
     }
     const k = key();
     const hit = memo.get(k);
     if (hit) return hit;
     let result = ZERO;
-    if (count(grid) > 0) {
+    if (counter.count(grid, 1).count > 0) {
       let f = 0n,
         g = 0n,
         p = 0;

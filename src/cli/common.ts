@@ -1,27 +1,24 @@
 import { InvalidArgumentError } from 'commander';
-import { bandMethodProblem } from '../count/bandCompletions.js';
+import { boxShapeProblem, InputError, readBoxShapeText, type BoxShape } from '../grid/shape.js';
+import { shapeProblem, type Operation } from '../grid/support.js';
 import { counterProblem, type CounterName } from '../count/dlxCompletions.js';
-import { boxShapeProblem, InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 
-/** commander argument parser for --box RxC. */
-export function boxOption(value: string): BoxShape {
-  const problem = boxShapeProblem(value);
-  if (problem) throw new InvalidArgumentError(problem);
-  return parseBoxShape(value);
-}
-
-/** commander argument parser for --box RxC where the band method must apply. */
-export function bandBoxOption(value: string): BoxShape {
-  const m = /^\s*(\d+)\s*[x×X]\s*(\d+)\s*$/.exec(value);
-  if (m && Number(m[1]) >= 1 && Number(m[2]) >= 1 && Number(m[1]) * Number(m[2]) > 9) {
-    throw new InvalidArgumentError(
-      `n = ${Number(m[1]) * Number(m[2])} is too big for the band method; it counts 2x2, 2x3, 3x2, 3x3 and 4x2`,
-    );
-  }
-  const shape = boxOption(value);
-  const problem = bandMethodProblem(shape);
-  if (problem) throw new InvalidArgumentError(problem);
-  return shape;
+/**
+ * commander argument parser for --box RxC, for one operation: the text is parsed once into a BoxShape and checked
+ * against what the operation supports (src/grid/support.ts words the refusal).
+ */
+export function boxOption(operation: Operation): (value: string) => BoxShape {
+  return (value: string): BoxShape => {
+    const read = readBoxShapeText(value);
+    if (typeof read === 'string') throw new InvalidArgumentError(read);
+    const { rows, cols } = read;
+    const problem = boxShapeProblem(rows, cols);
+    // a shape too big to write is refused in the operation's own words when the operation has a smaller limit
+    const shape: BoxShape = { rows, cols, n: rows * cols, name: `${rows}x${cols}` };
+    const refusal = rows >= 1 && cols >= 1 ? shapeProblem(operation, shape) : null;
+    if (problem !== null || refusal !== null) throw new InvalidArgumentError(refusal ?? problem ?? '');
+    return shape;
+  };
 }
 
 /** commander argument parser for --counter: column-sets (the default) or dlx. */

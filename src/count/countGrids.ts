@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { enumerateBands, type BandEnumeration } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import { formatBand } from '../grid/digits.js';
-import { factorialBig, InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { factorialBig, InputError, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
-import { assertBandMethodShape } from './bandCompletions.js';
+import { resolveShape } from '../grid/support.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
 import type { BuildTableInput, BuildTableOutput, CountBandsInput } from './completionsTask.js';
 import { counterProblem, dlxCompletions, type CounterName, type DlxOptions, type DlxReport } from './dlxCompletions.js';
@@ -104,12 +104,6 @@ export interface ClassTable extends GridCount {
   readonly classRows: readonly ClassRow[];
 }
 
-function resolveShape(box: BoxShape | string | undefined): BoxShape {
-  const shape = box === undefined ? SHAPE_3X3 : typeof box === 'string' ? parseBoxShape(box) : box;
-  assertBandMethodShape(shape);
-  return shape;
-}
-
 /** Seconds rounded to the microsecond. */
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
@@ -140,7 +134,7 @@ export interface CountRun {
 
 /** Run every stage: bands, reduction, classes, column-set table, completions. */
 export async function runCount(options: CountOptions = {}): Promise<CountRun> {
-  const shape = resolveShape(options.box);
+  const shape = resolveShape('band-method', options.box);
   const workers = options.workers ?? defaultWorkers(shape);
   if (!Number.isInteger(workers) || workers < 1)
     throw new RangeError(`workers must be a whole number ≥ 1, not ${workers}`);

@@ -1,7 +1,8 @@
 import type { ColumnPartitions } from '../grid/columnPartitions.js';
 import { fullMask, popcount } from '../grid/bits.js';
 import type { BoxShape } from '../grid/shape.js';
-import { assertBandMethodShape } from './bandCompletions.js';
+import { columnSetLookup } from './columnSetLookup.js';
+import { middleBandChoices } from './middleBandChoices.js';
 
 /**
  * n(b₁) by the DLX route: every second band that fits under the top band b₁ is enumerated, one at a time,
@@ -28,7 +29,7 @@ import { assertBandMethodShape } from './bandCompletions.js';
  * and the digits it leaves for the last box have no valid order, and when a forced row clashes with its row.
  *
  * The F index of the partial band is kept up to date box by box. F is indexed by renaming digits so that
- * box 0's column sets become the standard ones, then by the partitions of boxes 1..R−1 (see bandCompletions.ts):
+ * box 0's column sets become the standard ones, then by the partitions of boxes 1..R−1 (columnSetLookup.ts):
  *   index(U) = Σ_{k≥1} partition(ρ(U of box k))·P^(R−1−k),   ρ fixed by U of box 0
  * With U_c = S_c ∖ T_c and T_c ⊂ S_c of size R, a box's sets are named by the ranks of T_c among the R-subsets of
  * S_c, for its first C−1 columns (the last is what is left): `key`, < nsub^(C−1). When box 0 is complete its key
@@ -71,21 +72,21 @@ export interface MiddleBandCount {
 const CHECK_EVERY = 1 << 14;
 
 /**
- * A counter for one box shape. `partitions` and `table` are the column-set table F (columnSetTable.ts), read
- * only (it may live in a SharedArrayBuffer that other threads read too); C = 2 shapes do not use it.
- * Scratch space lives in the counter: one counter per thread.
+ * A counter for one box shape, taken as given: one the band method handles (src/grid/support.ts, 'band-method').
+ * `partitions` and `table` are the column-set table F (columnSetTable.ts), read only (it may live in a
+ * SharedArrayBuffer that other threads read too); C = 2 shapes do not use it. Scratch space lives in the counter:
+ * one counter per thread.
  */
 export function middleBandCounter(
   shape: BoxShape,
   partitions: ColumnPartitions,
   table: Uint32Array,
 ): MiddleBandCounter {
-  assertBandMethodShape(shape);
   const { rows: R, cols: C, n } = shape;
   const full = fullMask(n);
   const W = full + 1; // masks are 0..full
-  const P = partitions.count;
   const withF = C === 3;
+  const lookup = columnSetLookup(shape, partitions, table);
 
   // --- per-top-band tables (refilled by `prepare`) ---
   const S = new Int32Array(n); // digits column c still needs
@@ -99,36 +100,15 @@ export function middleBandCounter(
   let n0 = 0;
   let tab = new Int32Array(0); // tab[k·n0·nkeys + config0·nkeys + key] = partition(ρ(U of box k))·P^(R−1−k)
 
-  const stride = new Int32Array(R);
-  for (let k = R - 1, s = 1; k >= 1; k--, s *= P) stride[k] = s;
-
-  /** Every (ordered) column configuration of box k: T_c ⊂ S_c, |T_c| = R, pairwise disjoint. */
-  function forEachConfig(k: number, visit: (T: Int32Array) => void): void {
-    const cur = new Int32Array(C);
-    const rec = (j: number, used: number): void => {
-      if (j === C) {
-        visit(cur);
-        return;
-      }
-      const c = k * C + j;
-      for (let m = S[c]; ; m = (m - 1) & S[c]) {
-        if ((m & used) === 0 && popcount(m) === R) {
-          cur[j] = m;
-          rec(j + 1, used | m);
-        }
-        if (m === 0) break;
-      }
-    };
-    rec(0, 0);
-  }
-  function keyOf(k: number, T: ArrayLike<number>): number {
+  /** The key of box k's configuration choices[t·C ..]: ranks of its first C−1 column sets, mixed radix. */
+  function keyOf(k: number, choices: Int32Array, t: number): number {
     let key = 0;
-    for (let j = 0; j < C - 1; j++) key += rankMul[(k * C + j) * W + T[j]];
+    for (let j = 0; j < C - 1; j++) key += rankMul[(k * C + j) * W + choices[t * C + j]];
     return key;
   }
 
-  const target = new Int32Array(n);
-  const rename = new Int32Array(W);
+  const rename = lookup.newRenaming();
+  const U0 = new Int32Array(C);
   const mapped = new Int32Array(C);
   function prepare(band: ArrayLike<number>, offset: number): void {
     for (let c = 0; c < n; c++) {
@@ -173,29 +153,24 @@ export function middleBandCounter(
       for (let m = 0; m <= full; m++) if (rankMul[c * W + m] >= 0) rankMul[c * W + m] *= mult;
     }
     nkeys = nsub ** (C - 1);
-    const configs0: Int32Array[] = [];
+    const choices: Int32Array[] = [];
+    for (let k = 0; k < R; k++) choices.push(middleBandChoices(shape, S, k));
+    n0 = choices[0].length / C;
     id0Of = new Int32Array(nkeys).fill(-1);
-    forEachConfig(0, (T) => {
-      id0Of[keyOf(0, T)] = configs0.length * nkeys;
-      configs0.push(Int32Array.from(T));
-    });
-    n0 = configs0.length;
+    for (let t = 0; t < n0; t++) id0Of[keyOf(0, choices[0], t)] = t * nkeys;
     tab = new Int32Array(R * n0 * nkeys).fill(-1);
-    configs0.forEach((T0, id) => {
-      // ρ: U_j of box 0 → the standard set {j+1, j+1+C, …}, smallest digit to smallest
-      for (let j = 0; j < C; j++) {
-        let m = S[j] & ~T0[j];
-        for (let r = 0; m !== 0; r++, m &= m - 1) target[31 - Math.clz32(m & -m)] = r * C + j;
-      }
-      rename[0] = 0;
-      for (let m = 1; m <= full; m++) rename[m] = rename[m & (m - 1)] | (1 << target[31 - Math.clz32(m & -m)]);
+    for (let t0 = 0; t0 < n0; t0++) {
+      // ρ: the bottom band's box-0 sets U_j = S_j ∖ T_j → the standard sets
+      for (let j = 0; j < C; j++) U0[j] = S[j] & ~choices[0][t0 * C + j];
+      lookup.renameToStandard(rename, U0, 0);
       for (let k = 1; k < R; k++) {
-        forEachConfig(k, (T) => {
-          for (let j = 0; j < C; j++) mapped[j] = rename[S[k * C + j] & ~T[j]];
-          tab[(k * n0 + id) * nkeys + keyOf(k, T)] = partitions.indexOf(mapped) * stride[k];
-        });
+        const ch = choices[k];
+        for (let t = 0; t < ch.length / C; t++) {
+          for (let j = 0; j < C; j++) mapped[j] = rename[S[k * C + j] & ~ch[t * C + j]];
+          tab[(k * n0 + t0) * nkeys + keyOf(k, ch, t)] = partitions.indexOf(mapped) * lookup.stride[k];
+        }
       }
-    });
+    }
   }
 
   // --- the search: levels 0..L−1 are boxes 0..R−2, each (R−1)·C cells then one forced row ---

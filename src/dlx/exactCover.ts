@@ -92,12 +92,12 @@ export function countExactCovers(
   const { llink, rlink, ulink, dlink, top, len } = problem;
 
   const cover = (i: number): void => {
-    for (let p = dlink[i]; p !== i; p = dlink[p]!) {
+    for (let p = dlink[i]; p !== i; p = dlink[p]) {
       // hide the option of p
       for (let q = p + 1; q !== p;) {
         const x = top[q];
         if (x <= 0) {
-          q = ulink[q]!;
+          q = ulink[q];
           continue;
         }
         const u = ulink[q],
@@ -118,11 +118,11 @@ export function countExactCovers(
       r = rlink[i];
     rlink[l] = i;
     llink[r] = i;
-    for (let p = ulink[i]; p !== i; p = ulink[p]!) {
+    for (let p = ulink[i]; p !== i; p = ulink[p]) {
       for (let q = p - 1; q !== p;) {
         const x = top[q];
         if (x <= 0) {
-          q = dlink[q]!;
+          q = dlink[q];
           continue;
         }
         const u = ulink[q],
@@ -139,7 +139,7 @@ export function countExactCovers(
     for (let p = x - 1; p !== x;) {
       const j = top[p];
       if (j <= 0) {
-        p = dlink[p]!;
+        p = dlink[p];
         continue;
       }
       uncover(j);
@@ -176,10 +176,10 @@ export function countExactCovers(
       }
       let best = rlink[0],
         bestLen = len[best];
-      for (let i = rlink[best]; i !== 0 && bestLen > 1; i = rlink[i]!) {
+      for (let i = rlink[best]; i !== 0 && bestLen > 1; i = rlink[i]) {
         if (len[i] < bestLen) {
           best = i;
-          bestLen = len[i]!;
+          bestLen = len[i];
         }
       }
       if (bestLen === 0) {
@@ -187,7 +187,7 @@ export function countExactCovers(
         continue;
       } // an item nothing can cover: dead end
       cover(best);
-      choice[level] = dlink[best]!;
+      choice[level] = dlink[best];
       state = 1;
     } else if (state === 1) {
       const x = choice[level];
@@ -201,7 +201,7 @@ export function countExactCovers(
       for (let p = x + 1; p !== x;) {
         const j = top[p];
         if (j <= 0) {
-          p = ulink[p]!;
+          p = ulink[p];
           continue;
         }
         cover(j);
@@ -214,7 +214,7 @@ export function countExactCovers(
       level--;
       const x = choice[level];
       uncoverOption(x);
-      choice[level] = dlink[x]!;
+      choice[level] = dlink[x];
       state = 1;
     }
   }

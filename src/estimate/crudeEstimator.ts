@@ -1,6 +1,6 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import { factorialBig, type BoxShape } from '../grid/shape.js';
-import { cellTables } from './cellTables.js';
+import { cellTables } from '../grid/cellTables.js';
 import type { Estimator } from './estimator.js';
 import { randomBelow } from '../random/randomBelow.js';
 
@@ -34,7 +34,7 @@ export function crudeEstimator(shape: BoxShape): Estimator {
         if (c < n - 1) {
           const j = c + randomBelow(rng, n - c);
           const tmp = perm[j];
-          perm[j] = perm[c]!;
+          perm[j] = perm[c];
           perm[c] = tmp;
         }
         const bit = perm[c];

@@ -1,7 +1,6 @@
-import { bandMethodSupports } from '../count/bandCompletions.js';
 import { countGrids, defaultWorkers } from '../count/countGrids.js';
-import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { estimateShapeProblem } from './cellTables.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { resolveShape, shapeProblem } from '../grid/support.js';
 import { createEstimator } from './createEstimator.js';
 import type { Estimator, MethodName } from './estimator.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
@@ -85,10 +84,7 @@ export interface EstimatePlan {
 
 /** Check the options and resolve defaults; throws InputError for what a user typed wrong. */
 export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; estimator: Estimator } {
-  const shape =
-    options.box === undefined ? SHAPE_3X3 : typeof options.box === 'string' ? parseBoxShape(options.box) : options.box;
-  const problem = estimateShapeProblem(shape);
-  if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
+  const shape = resolveShape('estimate', options.box);
   const estimator = createEstimator({ method: options.method, shape, fill: options.fill ?? null });
   try {
     assertSeed(options.seed);
@@ -121,7 +117,7 @@ export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; es
 
 /** The exact N for a shape when the band method can count it (3×3: ~0.6 s), else null. */
 export async function exactCount(shape: BoxShape): Promise<bigint | null> {
-  if (!bandMethodSupports(shape)) return null;
+  if (shapeProblem('band-method', shape) !== null) return null;
   return (await countGrids({ box: shape })).total;
 }
 

@@ -1,8 +1,8 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
-import { cellTables } from './cellTables.js';
+import { cellTables } from '../grid/cellTables.js';
 import type { Estimator } from './estimator.js';
-import { exactCompletionCounter } from './exactCompletionCounter.js';
+import { puzzleCounter } from '../solve/countSolutions.js';
 import { knuthWalker } from './knuthWalk.js';
 
 /**
@@ -24,12 +24,12 @@ export function hybridEstimator(shape: BoxShape, fill: number): Estimator {
   }
   const walker = knuthWalker(shape);
   const grid = new Uint8Array(cells);
-  const completions = exactCompletionCounter(shape);
+  const counter = puzzleCounter(shape);
 
   function sample(rng: RandomGenerator): number {
     const x = walker.walk(rng, fill, true, grid);
     if (x === 0) return 0;
-    const count = completions(grid);
+    const count = counter.count(grid).count;
     return count === 0 ? 0 : x * count;
   }
   return { method: 'hybrid', shape, fill, scale: 1n, indicator: false, sample };

@@ -1,7 +1,8 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import type { BoxShape } from '../grid/shape.js';
-import { cellTables } from './cellTables.js';
-import { nthBit, randomBelow } from '../random/randomBelow.js';
+import { cellTables } from '../grid/cellTables.js';
+import { fullMask, nthBit, popTable } from '../grid/bits.js';
+import { randomBelow } from '../random/randomBelow.js';
 
 /**
  * Knuth's random walk, shared by `knuth`, `knuth-random` and `hybrid`: fill `steps` cells, in row-major
@@ -16,7 +17,9 @@ export interface KnuthWalker {
 }
 
 export function knuthWalker(shape: BoxShape): KnuthWalker {
-  const { cells, full, row, col, box, pop } = cellTables(shape);
+  const { cells, row, col, box } = cellTables(shape);
+  const full = fullMask(shape.n);
+  const pop = popTable(shape.n);
   const n = shape.n;
   const rowUsed = new Int32Array(n),
     colUsed = new Int32Array(n),
@@ -36,7 +39,7 @@ export function knuthWalker(shape: BoxShape): KnuthWalker {
       if (shuffle && k < cells - 1) {
         const j = k + randomBelow(rng, cells - k);
         const tmp = cellOrder[j];
-        cellOrder[j] = cellOrder[k]!;
+        cellOrder[j] = cellOrder[k];
         cellOrder[k] = tmp;
       }
       const i = cellOrder[k];

@@ -1,8 +1,9 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import type { BoxShape } from '../grid/shape.js';
-import { cellTables } from './cellTables.js';
+import { cellTables } from '../grid/cellTables.js';
+import { fullMask, nthBit } from '../grid/bits.js';
 import type { Estimator } from './estimator.js';
-import { nthBit, randomBelow } from '../random/randomBelow.js';
+import { randomBelow } from '../random/randomBelow.js';
 
 /**
  * `knuth-mrv`: Knuth's estimator on the backtrack tree that always branches on the empty cell with the
@@ -26,7 +27,8 @@ const FILLED = 255;
 
 export function mrvEstimator(shape: BoxShape): Estimator {
   const t = cellTables(shape);
-  const { cells, full, peers, peerCount: P } = t;
+  const { cells, peers, peerCount: P } = t;
+  const full = fullMask(shape.n);
   const n = shape.n;
   const legal = new Int32Array(cells);
   const left = new Uint8Array(cells);

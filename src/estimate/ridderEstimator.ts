@@ -1,8 +1,9 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import type { BoxShape } from '../grid/shape.js';
-import { cellTables } from './cellTables.js';
+import { cellTables } from '../grid/cellTables.js';
+import { fullMask, nthBit, popTable } from '../grid/bits.js';
 import type { Estimator } from './estimator.js';
-import { nthBit, randomBelow } from '../random/randomBelow.js';
+import { randomBelow } from '../random/randomBelow.js';
 
 /**
  * `ridder`: importance sampling for the crude problem (after Ridder, "Counting the number of Sudoku's by
@@ -21,7 +22,9 @@ import { nthBit, randomBelow } from '../random/randomBelow.js';
  */
 export function ridderEstimator(shape: BoxShape): Estimator {
   const t = cellTables(shape);
-  const { full, box, pop } = t;
+  const { box } = t;
+  const full = fullMask(shape.n);
+  const pop = popTable(shape.n);
   const n = shape.n;
   const colUsed = new Int32Array(n),
     boxUsed = new Int32Array(n);

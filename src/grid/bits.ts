@@ -1,10 +1,12 @@
 /**
- * Digit masks: digit d (1..n) is bit d−1, so a mask of n ≤ 31 digits fits in a small integer.
+ * Digit masks: digit d (1..n) is bit d−1, so the digits of a unit fit in one 32-bit integer (n ≤ 31).
  *
  *   mask 0b000100101 = {1, 3, 6}
- *   lowBit(m)  = m & -m            (the smallest digit, as a one-bit mask)
- *   m & (m-1)                      (drop the smallest digit)
- *   bitIndex(b) = 31 - clz32(b)    (0-based index of a one-bit mask)
+ *   m & -m                         the smallest digit, as a one-bit mask
+ *   m & (m − 1)                    the mask without its smallest digit
+ *   31 − Math.clz32(b)             0-based index of a one-bit mask b
+ *
+ * The one-liners are written inline in the hot loops; what takes more than one line lives here.
  */
 
 export function popcount(x: number): number {
@@ -14,15 +16,27 @@ export function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-export function bitIndex(oneBit: number): number {
-  return 31 - Math.clz32(oneBit);
-}
-
-export function lowBit(x: number): number {
-  return x & -x;
-}
-
-/** All n digits: bits 0..n−1. */
+/** All n digits: bits 0..n−1 (n ≤ 31). */
 export function fullMask(n: number): number {
   return n >= 31 ? 0x7fffffff : (1 << n) - 1;
+}
+
+const popTables = new Map<number, Uint8Array>();
+
+/** popcount as a table over every mask of n digits (2^n entries, n ≤ 16), built once per n. */
+export function popTable(n: number): Uint8Array {
+  let t = popTables.get(n);
+  if (!t) {
+    if (n > 16) throw new RangeError(`popTable: 2^${n} entries is too many`);
+    t = new Uint8Array(1 << n);
+    for (let m = 1; m < t.length; m++) t[m] = t[m >> 1] + (m & 1);
+    popTables.set(n, t);
+  }
+  return t;
+}
+
+/** The (j+1)-th lowest set bit of `mask` (0 ≤ j < popcount(mask)), as a one-bit mask. */
+export function nthBit(mask: number, j: number): number {
+  for (; j > 0; j--) mask &= mask - 1;
+  return mask & -mask;
 }

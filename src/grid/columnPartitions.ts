@@ -69,7 +69,7 @@ export function columnPartitions(shape: BoxShape): ColumnPartitions {
       const lo = m & -m;
       let j = i;
       while (j > 0 && (sorted[j - 1] & -sorted[j - 1]) > lo) {
-        sorted[j] = sorted[j - 1]!;
+        sorted[j] = sorted[j - 1];
         j--;
       }
       sorted[j] = m;

@@ -38,36 +38,34 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
-export function boxShape(rows: number, cols: number): BoxShape {
-  if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1) {
-    throw new InputError(`box shape ${rows}x${cols}: rows and columns must be whole numbers of at least 1`);
-  }
-  const n = rows * cols;
-  if (n < 2 || n > MAX_SIDE) {
-    throw new InputError(`box shape ${rows}x${cols}: n = ${n} digits is outside 2..${MAX_SIDE}`);
-  }
-  return { rows, cols, n, name: `${rows}x${cols}` };
-}
-
-/** What is wrong with a box-shape text "RxC", or null when it is fine. */
-export function boxShapeProblem(text: string): string | null {
-  const m = /^\s*(\d+)\s*[x×X]\s*(\d+)\s*$/.exec(text);
-  if (!m) return 'expected RxC (rows by columns of a box), e.g. 3x3 or 2x3';
-  const rows = Number(m[1]);
-  const cols = Number(m[2]);
-  if (rows < 1 || cols < 1) return 'rows and columns of a box must be at least 1';
+/** What is wrong with a box of `rows` × `cols` cells, or null when sudoku-count can write its grids. */
+export function boxShapeProblem(rows: number, cols: number): string | null {
+  if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1)
+    return 'rows and columns of a box must be whole numbers of at least 1';
   const n = rows * cols;
   if (n < 2) return 'a box needs at least 2 cells';
   if (n > MAX_SIDE) return `n = ${n} digits is too big (at most ${MAX_SIDE}: digits 1..9 then A..Z)`;
   return null;
 }
 
+export function boxShape(rows: number, cols: number): BoxShape {
+  const problem = boxShapeProblem(rows, cols);
+  if (problem) throw new InputError(`box shape ${rows}x${cols}: ${problem}`);
+  return { rows, cols, n: rows * cols, name: `${rows}x${cols}` };
+}
+
+/** The rows and columns written in a box-shape text "RxC" (also "R×C"), or what is wrong with its form. */
+export function readBoxShapeText(text: string): { readonly rows: number; readonly cols: number } | string {
+  const m = /^\s*(\d{1,6})\s*[x×X]\s*(\d{1,6})\s*$/.exec(text);
+  return m ? { rows: Number(m[1]), cols: Number(m[2]) } : 'expected RxC (rows by columns of a box), e.g. 3x3 or 2x3';
+}
+
 /** Parse "RxC" (also "R×C"). Throws InputError naming what is wrong. */
 export function parseBoxShape(text: string): BoxShape {
-  const problem = boxShapeProblem(text);
-  if (problem) throw new InputError(`box shape '${text}': ${problem}`);
-  const m = /(\d+)\s*[x×X]\s*(\d+)/.exec(text)!;
-  return boxShape(Number(m[1]), Number(m[2]));
+  const read = readBoxShapeText(text);
+  const problem = typeof read === 'string' ? read : boxShapeProblem(read.rows, read.cols);
+  if (problem !== null || typeof read === 'string') throw new InputError(`box shape '${text}': ${problem}`);
+  return boxShape(read.rows, read.cols);
 }
 
 export const SHAPE_3X3: BoxShape = boxShape(3, 3);

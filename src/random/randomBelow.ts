@@ -28,9 +28,3 @@ export function randomBelow(rng: RandomGenerator, k: number): number {
   while (u >= limit) u = rng.next() >>> 0;
   return u % k;
 }
-
-/** The (j+1)-th lowest set bit of `mask` (0 ≤ j < popcount(mask)), as a one-bit mask. */
-export function nthBit(mask: number, j: number): number {
-  for (; j > 0; j--) mask &= mask - 1;
-  return mask & -mask;
-}

@@ -90,10 +90,14 @@ for (let p = 0; p < 27; p++) {
 const LAYER = 32;
 const U = 27;
 const DEPTH = 82;
+/** Branches a count makes before it starts caching (see search). */
+const CACHE_AFTER = 64;
 
 export class BitboardCounter9 {
   private readonly s = new Int32Array(LAYER * (DEPTH + 1));
   private nodes = 0;
+  /** Count mode (limit > 2): the cache is turned on once the search has made CACHE_AFTER branches. */
+  private countMode = false;
   private caching = false;
   private readonly cache = new CountCache();
   private readonly keys = new Int32Array(27 * (DEPTH + 1));
@@ -110,7 +114,8 @@ export class BitboardCounter9 {
     this.haveSolution = false;
     this.solution = solution ?? null;
     let count = 0;
-    this.caching = limit > 2;
+    this.countMode = limit > 2;
+    this.caching = false;
     this.cache.clear();
     if (limit > 0 && this.setup(cells)) count = this.search(0, limit);
     this.solution = null;
@@ -266,7 +271,12 @@ export class BitboardCounter9 {
       if (!this.haveSolution) this.capture(o);
       return 1;
     }
-    if (!this.caching) return this.branch(o, cap, bestBand, bestBit);
+    if (!this.caching) {
+      // small counts finish before the cache would repay its keys; turning it on mid-search is safe, as
+      // it only ever stores the exact count of a subtree searched whole while it was on
+      if (!this.countMode || this.nodes < CACHE_AFTER) return this.branch(o, cap, bestBand, bestBit);
+      this.caching = true;
+    }
     // count mode: the key is every board cut down to the unsolved cells (see the class comment)
     const keys = this.keys,
       ko = (o / LAYER) * 27;

@@ -79,7 +79,7 @@ export class CountCache {
     let at = this.used;
     keyAt[e] = at;
     pool[at] = len;
-    for (let i = 0; i < len; i++) pool[++at] = key[start + i]!;
+    for (let i = 0; i < len; i++) pool[++at] = key[start + i];
     this.used = at + 1;
     this.values[e] = value;
     slots[s] = e;

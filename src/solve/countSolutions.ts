@@ -1,20 +1,25 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
-import { InputError, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { resolveShape } from '../grid/support.js';
 import { BitboardCounter9 } from './bitboardCounter9.js';
 import { ExactCoverCounter } from './exactCoverCounter.js';
-import { SolutionCounter, type SolutionCount } from './solutionCounter.js';
-import { MAX_BITMASK_SIDE } from './solverTables.js';
+import { MAX_BITMASK_SIDE, SolutionCounter, type SolutionCount } from './solutionCounter.js';
+
+export type { SolutionCount };
 
 /**
- * Count the solutions of partial grids, for any box shape:
+ * The one solution-counting engine of sudoku-count: `countSolutions` for a user's grid (parsed and checked
+ * here), `puzzleCounter(shape)` for callers that count many trusted grids (the solve command, the hybrid
+ * estimator, the exact moments). Behind it, one engine per shape:
  *   3×3         BitboardCounter9   (digit bitboards, band and stack rules; count cache)
  *   n ≤ 31      SolutionCounter    (candidate bitmasks, naked and hidden singles; components, count cache)
- *   n = 32..35  ExactCoverCounter  (the generic DLX)
- * All three give the same counts; the tests check them against each other and against the DLX.
+ *   n = 32..35  ExactCoverCounter  (the generic DLX of src/dlx, until the bitmask engine covers these)
+ * The tests check every engine against ExactCoverCounter, whose exact-cover matrix and search share nothing with
+ * them (src/dlx knows nothing of Sudoku).
  */
 export interface CountSolutionsOptions {
-  /** Box shape (default 3×3). */
-  readonly box?: BoxShape;
+  /** Box shape, as "RxC" or a BoxShape (default 3×3). */
+  readonly box?: BoxShape | string;
   /** Stop after this many solutions (default: count them all). */
   readonly limit?: number;
 }
@@ -54,7 +59,7 @@ export function puzzleCounter(shape: BoxShape): PuzzleCounter {
  * solution counts 0. Throws RangeError if the count passes 2^53 (it would no longer be exact).
  */
 export function countSolutions(grid: string | ArrayLike<number>, options: CountSolutionsOptions = {}): SolutionsResult {
-  const shape = options.box ?? SHAPE_3X3;
+  const shape = resolveShape('solve', options.box);
   const cells = typeof grid === 'string' ? parseGrid(shape, grid) : grid;
   const { n } = shape;
   if (cells.length !== n * n) throw new InputError(`grid has ${cells.length} cells, a ${shape.name} grid has ${n * n}`);

@@ -3,8 +3,9 @@ import type { BoxShape } from '../grid/shape.js';
 import type { SolutionCount } from './solutionCounter.js';
 
 /**
- * The fallback for shapes too big for a candidate bitmask (n ≥ 32): the usual exact-cover problem
- * of what the givens leave open, counted by the generic DLX. Same interface as SolutionCounter.
+ * Sudoku as exact cover, counted by the generic DLX (src/dlx): the independent oracle every counter is tested
+ * against, and the engine for shapes too big for a candidate bitmask (n ≥ 32). The usual exact-cover problem of
+ * what the givens leave open; same interface as SolutionCounter.
  *   items    cell (r,c) filled · row r has d · column c has d · box b has d
  *   options  (r,c,d) for every empty cell and every digit no given rules out
  */
@@ -59,7 +60,7 @@ export class ExactCoverCounter {
     let solved = false;
     if (m === 0) {
       if (solution && limit > 0) {
-        for (let i = 0; i < N; i++) solution[i] = cells[i]!;
+        for (let i = 0; i < N; i++) solution[i] = cells[i];
         solved = true;
       }
       return { count: limit > 0 ? 1 : 0, limited: limit <= 1, nodes: 0, solved };
@@ -67,8 +68,8 @@ export class ExactCoverCounter {
     const onSolution = solution
       ? (chosen: Int32Array, size: number) => {
           if (solved) return;
-          for (let i = 0; i < N; i++) solution[i] = cells[i]!;
-          for (let k = 0; k < size; k++) solution[optionCell[chosen[k]]] = optionDigit[chosen[k]]!;
+          for (let i = 0; i < N; i++) solution[i] = cells[i];
+          for (let k = 0; k < size; k++) solution[optionCell[chosen[k]]] = optionDigit[chosen[k]];
           solved = true;
         }
       : undefined;

@@ -1,7 +1,8 @@
 import { popcount } from '../grid/bits.js';
 import type { BoxShape } from '../grid/shape.js';
 import { CountCache } from './countCache.js';
-import { solverTables, type SolverTables } from './solverTables.js';
+import { fullMask } from '../grid/bits.js';
+import { cellTables, type CellTables } from '../grid/cellTables.js';
 
 /**
  * Counts the solutions of a partial grid with candidate bitmasks, for any box shape up to n = 31.
@@ -37,8 +38,11 @@ export interface SolutionCount {
 
 const SOLVED = 1 << 31;
 
+/** Largest n the bitmask solver takes: a candidate mask uses bits 0..n−1 and bit 31 marks a solved cell. */
+export const MAX_BITMASK_SIDE = 31;
+
 export class SolutionCounter {
-  readonly tables: SolverTables;
+  readonly tables: CellTables;
   private readonly N: number;
   private readonly full: number;
   private readonly P: number;
@@ -80,10 +84,11 @@ export class SolutionCounter {
   private haveSolution = false;
 
   constructor(shape: BoxShape) {
-    const t = solverTables(shape);
+    if (shape.n > MAX_BITMASK_SIDE) throw new RangeError(`bitmask solver: n = ${shape.n} is above ${MAX_BITMASK_SIDE}`);
+    const t = cellTables(shape);
     this.tables = t;
     this.N = t.cells;
-    this.full = t.full;
+    this.full = fullMask(shape.n);
     this.P = t.peerCount;
     this.peers = t.peers;
     this.unitCells = t.unitCells;
@@ -97,15 +102,15 @@ export class SolutionCounter {
     this.mark = new Int32Array(this.N);
     this.bfs = new Int32Array(this.N);
     this.keys = new Int32Array(layers);
-    this.radix = this.N * 2 ** t.n <= 2 ** 31 ? 2 ** t.n : 0;
-    this.unitUsed = new Int32Array(3 * t.n);
+    this.radix = this.N * 2 ** shape.n <= 2 ** 31 ? 2 ** shape.n : 0;
+    this.unitUsed = new Int32Array(3 * shape.n);
     this.rowBit = new Int32Array(this.N);
     this.colBit = new Int32Array(this.N);
     this.boxBit = new Int32Array(this.N);
     for (let c = 0; c < this.N; c++) {
       this.rowBit[c] = 1 << t.cellUnits[3 * c];
-      this.colBit[c] = 1 << (t.cellUnits[3 * c + 1] - t.n);
-      this.boxBit[c] = 1 << (t.cellUnits[3 * c + 2] - 2 * t.n);
+      this.colBit[c] = 1 << (t.cellUnits[3 * c + 1] - shape.n);
+      this.boxBit[c] = 1 << (t.cellUnits[3 * c + 2] - 2 * shape.n);
     }
   }
 
@@ -250,7 +255,7 @@ export class SolutionCounter {
       this.qt = 1;
       this.dRow = this.dCol = this.dBox = 0;
       if (this.settle(o2)) {
-        for (let i = 0; i < k; i++) scope[o2 + i] = list[start + i]!;
+        for (let i = 0; i < k; i++) scope[o2 + i] = list[start + i];
         total += this.countScope(d + 1, k, cap - total, whole);
         if (total >= cap) return cap;
       }
@@ -296,7 +301,7 @@ export class SolutionCounter {
       compLen[o + parts++] = w;
     }
     if (parts === 1) {
-      for (let i = 0; i < k; i++) comps[o + i] = scope[o + i]!;
+      for (let i = 0; i < k; i++) comps[o + i] = scope[o + i];
       return 1;
     }
     // lay the components out in ascending cell order: a counting sort by component
@@ -320,7 +325,7 @@ export class SolutionCounter {
    */
   private settle(o: number): boolean {
     const { cand, queue, unitCells, peers, rowBit, colBit, boxBit, full, P } = this;
-    const n = this.tables.n;
+    const n = this.tables.shape.n;
     let qt = this.qt;
     let dRow = this.dRow,
       dCol = this.dCol,

@@ -47,7 +47,7 @@ export function applyBandSymmetry(
     for (let c = 0; c < C; c++) relabel[band[offset + src[r * n + c]]] = r * C + c + 1;
   }
   const size = R * n;
-  for (let i = 0; i < size; i++) out[i] = relabel[band[offset + src[i]]]!;
+  for (let i = 0; i < size; i++) out[i] = relabel[band[offset + src[i]]];
   return out;
 }
 

@@ -3,6 +3,7 @@ import { partitionRenamings } from '../grid/partitionRenamings.js';
 import type { BandClasses } from './classifyBands.js';
 import { columnSetKeyer } from './columnSetKey.js';
 import { forEachMove, type MoveKind } from './countPreservingMoves.js';
+import { UnionFind } from './unionFind.js';
 
 /**
  * The Felgenhauer–Jarvis chain: the symmetry classes, then coarser and coarser classes under moves that
@@ -62,21 +63,9 @@ export const LEVEL_NAMES: readonly LevelName[] = LEVELS.map((l) => l.name);
 export function classChain(classes: BandClasses): ClassChain {
   const { shape, count } = classes;
   const size = shape.rows * shape.n;
-  const parent = new Int32Array(count);
-  for (let i = 0; i < count; i++) parent[i] = i;
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      parent[x] = parent[parent[x]]!;
-      x = parent[x]!;
-    }
-    return x;
-  };
-  const union = (a: number, b: number): void => {
-    const x = find(a),
-      y = find(b);
-    if (x < y) parent[y] = x;
-    else if (y < x) parent[x] = y;
-  };
+  const sets = new UnionFind(count);
+  const find = (x: number): number => sets.find(x);
+  const union = (a: number, b: number): void => sets.union(a, b);
 
   const levels: ChainLevel[] = [];
   for (const spec of LEVELS) {
@@ -116,7 +105,7 @@ export function classChain(classes: BandClasses): ClassChain {
         idOfRoot[r] = rep.length;
         rep.push(r);
       }
-      classOf[c] = idOfRoot[r]!;
+      classOf[c] = idOfRoot[r];
     }
     const sizes = new Float64Array(rep.length);
     for (let c = 0; c < count; c++) sizes[classOf[c]] += classes.sizes[c];

@@ -3,6 +3,7 @@ import type { BandEnumeration } from '../bands/enumerateBands.js';
 import { lexMultiplicity, lexReduceInto } from '../bands/lexReduce.js';
 import { bandGroupOrder, type BoxShape } from '../grid/shape.js';
 import { applyBandSymmetry, bandGenerators } from './bandSymmetry.js';
+import { UnionFind } from './unionFind.js';
 
 /**
  * The classes of standard top bands under the band group (box, column, row permutations, then relabelling).
@@ -10,9 +11,8 @@ import { applyBandSymmetry, bandGenerators } from './bandSymmetry.js';
  * reduced form of its image under every generator (row swaps, box swaps, column swaps in box 1).
  * Union only ever joins bands of one orbit; that no orbit is split is checked by the tests, which count
  * every stabiliser over the whole group and find m_C·|stabiliser| = group order for every class. (Fewer
- * generators are not enough: the reduction applies its own subgroup element, not every one of them.) Class ids follow
- * the order of the classes'
- * smallest bands, which are their canonical representatives.
+ * generators are not enough: the reduction applies its own subgroup element, not every one of them.) Class ids
+ * follow the order of the classes' smallest bands, which are their canonical representatives.
  */
 export interface BandClasses {
   readonly shape: BoxShape;
@@ -42,15 +42,7 @@ export function classifyBands(bands: BandEnumeration): BandClasses {
   const index = new Map<number, number>();
   for (let i = 0; i < lexCount; i++) index.set(codec.encode(lexBands, i * size), i);
 
-  const parent = new Int32Array(lexCount);
-  for (let i = 0; i < lexCount; i++) parent[i] = i;
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      parent[x] = parent[parent[x]]!;
-      x = parent[x]!;
-    }
-    return x;
-  };
+  const sets = new UnionFind(lexCount);
 
   const gens = bandGenerators(shape);
   const moved = new Uint8Array(size);
@@ -63,11 +55,7 @@ export function classifyBands(bands: BandEnumeration): BandClasses {
       lexReduceInto(shape, moved, reduced, scratch);
       const j = index.get(codec.encode(reduced));
       if (j === undefined) throw new Error('internal: a symmetric image of a band is not a band');
-      const a = find(i),
-        b = find(j);
-      // keep the smaller index as root, so each root is its class's smallest band
-      if (a < b) parent[b] = a;
-      else if (b < a) parent[a] = b;
+      sets.union(i, j); // the smaller index stays the root: each root is its class's smallest band
     }
   }
 
@@ -75,9 +63,9 @@ export function classifyBands(bands: BandEnumeration): BandClasses {
   const classOfLex = new Int32Array(lexCount);
   let count = 0;
   for (let i = 0; i < lexCount; i++) {
-    const root = find(i);
+    const root = sets.find(i);
     if (classOfRoot[root] === -1) classOfRoot[root] = count++;
-    classOfLex[i] = classOfRoot[root]!;
+    classOfLex[i] = classOfRoot[root];
   }
   const reps = new Uint8Array(count * size);
   const lexSizes = new Int32Array(count);
@@ -92,7 +80,7 @@ export function classifyBands(bands: BandEnumeration): BandClasses {
   function classOfBand(band: ArrayLike<number>): number {
     for (let r = 0; r < shape.rows; r++)
       for (let c = 0; c < shape.cols; c++) relabel[band[r * shape.n + c]] = r * shape.cols + c + 1;
-    for (let i = 0; i < size; i++) relabelled[i] = relabel[band[i]]!;
+    for (let i = 0; i < size; i++) relabelled[i] = relabel[band[i]];
     lexReduceInto(shape, relabelled, reduced, scratch);
     const j = index.get(codec.encode(reduced));
     if (j === undefined) throw new Error('not a valid band');

@@ -64,7 +64,7 @@ export function columnSetKeyer(
             const v = renamings.act[act + q[i]];
             let j = i;
             while (j > 0 && t[j - 1] > v) {
-              t[j] = t[j - 1]!;
+              t[j] = t[j - 1];
               j--;
             }
             t[j] = v;

@@ -31,7 +31,7 @@ export function forEachMove(
   const cols: number[] = [];
   let moves = 0;
   const reset = () => {
-    for (let i = 0; i < size; i++) out[i] = band[i]!;
+    for (let i = 0; i < size; i++) out[i] = band[i];
   };
   const rowSizes: number[] = [];
   if (kinds.includes('pair-swap')) rowSizes.push(2);
@@ -44,8 +44,8 @@ export function forEachMove(
             if (m1 !== m2) return;
             reset();
             for (const c of cols) {
-              out[r1 * n + c] = band[r2 * n + c]!;
-              out[r2 * n + c] = band[r1 * n + c]!;
+              out[r1 * n + c] = band[r2 * n + c];
+              out[r2 * n + c] = band[r1 * n + c];
             }
             moves++;
             visit(out);
@@ -73,8 +73,8 @@ export function forEachMove(
         if (m1 !== m2) continue;
         reset();
         for (let r = 0; r < R; r++) {
-          out[r * n + c1] = band[r * n + c2]!;
-          out[r * n + c2] = band[r * n + c1]!;
+          out[r * n + c1] = band[r * n + c2];
+          out[r * n + c2] = band[r * n + c1];
         }
         moves++;
         visit(out);

@@ -1,24 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../dist/io/json.js';
-
-const run = promisify(execFile);
-const ROOT = join(__dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, CI: 'true' } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+import { cli, ROOT, tempDir } from '../helpers/cli.js';
 
 const oneLine = (r: { stderr: string }) => r.stderr.trimEnd().split('\n');
 
@@ -78,7 +62,7 @@ describe('sudoku-count count --counter dlx', () => {
   });
 
   it('--checkpoint keeps the classes, goes on from them, and catches a wrong count in them', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'dlx-e2e-')), 'run.json');
+    const path = join(tempDir(), 'run.json');
     const first = await cli(['count', '--box', '3x2', '--counter', 'dlx', '--checkpoint', path]);
     expect(first.code).toBe(0);
     const saved = fromJson(readFileSync(path, 'utf8')) as { classes: Array<{ id: number; completions: number }> };
@@ -104,7 +88,7 @@ describe('sudoku-count count --counter dlx', () => {
   });
 
   it('never writes over a file that is not its own checkpoint', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'dlx-e2e-')), 'notes.txt');
+    const path = join(tempDir(), 'notes.txt');
     writeFileSync(path, 'my notes\n');
     const r = await cli(['count', '--box', '2x2', '--counter', 'dlx', '--checkpoint', path]);
     expect(r.code).toBe(2);

@@ -37,7 +37,7 @@ export function registerBias(program: Command): void {
     .option(
       '--box <RxC>',
       'box shape (default 3x3; --exact: 2x2 for every method, 2x3/3x2 for knuth, ridder, knuth-mrv)',
-      boxOption,
+      boxOption('estimate'),
     )
     .option('--fill <K>', 'hybrid: cells filled at random before the exact count', integerOption(0))
     .option('--exact', 'walk the whole probability tree: exact E[X], E[X²], variance, CV, P(X > 0), distribution')

@@ -4,7 +4,8 @@ import { defaultWorkers } from '../../count/countGrids.js';
 import type { BoxShape } from '../../grid/shape.js';
 import type { LevelName } from '../../symmetry/classChain.js';
 import { toJson } from '../../io/json.js';
-import { bandBoxOption, grouped, integerOption, progressSpinner } from '../common.js';
+import { boxOption, grouped, integerOption, progressSpinner } from '../common.js';
+import { bandMethodShapes } from '../../grid/support.js';
 
 export function registerChain(program: Command): void {
   program
@@ -13,7 +14,7 @@ export function registerChain(program: Command): void {
       'the Felgenhauer–Jarvis chain: bands → reduced → symmetry classes → pair swaps → rectangles → column ' +
         'sets, each step checked to keep n_C',
     )
-    .option('--box <RxC>', 'box shape (2x2, 2x3, 3x2, 3x3, 4x2)', bandBoxOption)
+    .option('--box <RxC>', `box shape (${bandMethodShapes()})`, boxOption('band-method'))
     .option('--json', 'print one JSON object on stdout')
     .option('--workers <K>', 'threads for the completion counts', integerOption(1))
     .action(async (opts: { box?: BoxShape; json?: boolean; workers?: number }) => {

@@ -4,9 +4,10 @@ import { defaultWorkers } from '../../count/countGrids.js';
 import type { BoxShape } from '../../grid/shape.js';
 import { classTableToJson, writeTextFile } from '../../io/classTableJson.js';
 import type { LevelName } from '../../symmetry/classChain.js';
-import { bandBoxOption, counterOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import { boxOption, counterOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
 import type { CounterName } from '../../count/dlxCompletions.js';
 import { CommandFailed } from '../commandFailed.js';
+import { bandMethodShapes } from '../../grid/support.js';
 
 const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles', 'column-sets'];
 
@@ -22,7 +23,7 @@ export function registerClasses(program: Command): void {
   program
     .command('classes')
     .description('write the class tables (representative, m_C, n_C of every class at every level of the chain) as JSON')
-    .option('--box <RxC>', 'box shape (2x2, 2x3, 3x2, 3x3, 4x2)', bandBoxOption)
+    .option('--box <RxC>', `box shape (${bandMethodShapes()})`, boxOption('band-method'))
     .option(
       '--level <level>',
       `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,

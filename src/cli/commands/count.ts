@@ -11,7 +11,8 @@ import { readDlxCheckpoint, writeDlxCheckpoint } from '../../io/dlxCheckpoint.js
 import { toJson } from '../../io/json.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
 import { CommandFailed } from '../commandFailed.js';
-import { bandBoxOption, counterOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import { boxOption, counterOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import { bandMethodShapes } from '../../grid/support.js';
 
 const STAGE_TEXT: Record<Stage, string> = {
   bands: 'enumerating standard top bands',
@@ -48,7 +49,7 @@ export function registerCount(program: Command): void {
   program
     .command('count')
     .description('count all n×n Sudoku grids exactly, stage by stage (Felgenhauer–Jarvis band reduction)')
-    .option('--box <RxC>', 'box shape: R rows by C columns (2x2, 2x3, 3x2, 3x3, 4x2)', bandBoxOption)
+    .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('band-method'))
     .option('--json', 'print one JSON object on stdout')
     .option('--workers <K>', 'threads for the completion counts (result does not depend on it)', integerOption(1))
     .option(

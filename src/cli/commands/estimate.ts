@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultWorkers } from '../../count/countGrids.js';
-import { estimateShapeProblem } from '../../estimate/cellTables.js';
 import {
   estimate,
   estimatePlan,
@@ -23,6 +22,7 @@ import {
 } from '../../io/estimateCheckpoint.js';
 import { toJson } from '../../io/json.js';
 import { boxOption, grouped, integerOption, positiveNumberOption, progressSpinner } from '../common.js';
+import { bandMethodShapes } from '../../grid/support.js';
 
 interface EstimateCliOptions {
   method: MethodName;
@@ -43,13 +43,6 @@ interface EstimateCliOptions {
 const DEFAULT_SAMPLES = 100_000;
 const DEFAULT_COMPARE_SECONDS = 5;
 
-function estimateBoxOption(value: string): BoxShape {
-  const shape = boxOption(value);
-  const problem = estimateShapeProblem(shape);
-  if (problem) throw new InvalidArgumentError(problem);
-  return shape;
-}
-
 function seedOption(value: string): number {
   const x = integerOption(0)(value);
   if (x > MAX_SEED) throw new InvalidArgumentError(`must be a whole number 0..${MAX_SEED}`);
@@ -65,7 +58,7 @@ export function registerEstimate(program: Command): void {
       '--compare',
       `run every method with the same budget (default --seconds ${DEFAULT_COMPARE_SECONDS} each) and print one table`,
     )
-    .option('--box <RxC>', 'box shape (default 3x3; exact N known for 2x2, 2x3, 3x2, 3x3, 4x2)', estimateBoxOption)
+    .option('--box <RxC>', `box shape (default 3x3; exact N known for ${bandMethodShapes()})`, boxOption('estimate'))
     .option('--samples <S>', `number of samples (default ${grouped(DEFAULT_SAMPLES)}; accepts 1e6)`, integerOption(1))
     .option(
       '--seconds <T>',

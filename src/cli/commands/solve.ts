@@ -29,7 +29,7 @@ export function registerSolve(program: Command): void {
       '[puzzles...]',
       "puzzles, n² cells each ('.' or '0' empty; spaces, '|', newlines ignored); '-' reads stdin",
     )
-    .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3)', boxOption)
+    .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3)', boxOption('solve'))
     .option('--count', 'print the number of solutions instead of the solution')
     .option(
       '--limit <K>',

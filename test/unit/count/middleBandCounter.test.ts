@@ -10,6 +10,7 @@ import { columnPartitions } from '../../../dist/grid/columnPartitions.js';
 import { parseBand } from '../../../dist/grid/digits.js';
 import { boxShape, type BoxShape } from '../../../dist/grid/shape.js';
 import { classifyBands } from '../../../dist/symmetry/classifyBands.js';
+import { ROOT } from '../../helpers/paths.js';
 
 /** Everything a shape needs: its classes, the column-set sum and the DLX route (built once per shape). */
 const setups = new Map<string, ReturnType<typeof build>>();
@@ -75,7 +76,7 @@ describe('middle-band counter (the DLX route)', () => {
 
   it('4x2: a few classes of the committed table, same n_C (F is not needed: C = 2)', () => {
     const shape = boxShape(4, 2);
-    const data = JSON.parse(readFileSync(join(__dirname, '../../../data/classes-4x2.json'), 'utf8')) as {
+    const data = JSON.parse(readFileSync(join(ROOT, 'data', 'classes-4x2.json'), 'utf8')) as {
       classes: Array<{ band: string; completions: number }>;
     };
     const dlx = middleBandCounter(shape, columnPartitions(shape), new Uint32Array(0));

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../dist/grid/shape.js';
 import { DLX_CHECKPOINT_FORMAT, readDlxCheckpoint, writeDlxCheckpoint } from '../../../dist/io/dlxCheckpoint.js';
+import { tempDir } from '../../helpers/cli.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'dlx-checkpoint-'));
+const dir = () => tempDir('dlx-checkpoint-');
 const classes = [
   { id: 2, band: '123456|345612|561243', completions: 48, middleBands: 48, seconds: 0.25 },
   { id: 0, band: '123456|345612|561234', completions: 144, middleBands: 144, seconds: 0.5 },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { enumerateBands } from '../dist/bands/enumerateBands.js';
-import { formatBand } from '../dist/grid/digits.js';
-import { boxShape } from '../dist/grid/shape.js';
-import { applyBandSymmetry, forEachBandSymmetry } from '../dist/symmetry/bandSymmetry.js';
-import { classifyBands } from '../dist/symmetry/classifyBands.js';
-import { naiveOrbits, naiveStandardBands, shape as naiveShape } from './helpers/naive.js';
+import { enumerateBands } from '../../../dist/bands/enumerateBands.js';
+import { formatBand } from '../../../dist/grid/digits.js';
+import { boxShape } from '../../../dist/grid/shape.js';
+import { applyBandSymmetry, forEachBandSymmetry } from '../../../dist/symmetry/bandSymmetry.js';
+import { classifyBands } from '../../../dist/symmetry/classifyBands.js';
+import { naiveOrbits, naiveStandardBands, shape as naiveShape } from '../../helpers/naive.js';
 
 describe('classes under box, column, row permutations and relabelling', () => {
   for (const [R, C] of [

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bandCodec } from '../dist/bands/bandKey.js';
-import { enumerateBands, forEachBand } from '../dist/bands/enumerateBands.js';
-import { isLexReduced, lexMultiplicity, lexReduceInto } from '../dist/bands/lexReduce.js';
-import { formatBand } from '../dist/grid/digits.js';
-import { boxShape } from '../dist/grid/shape.js';
-import { applyBandSymmetry, forEachBandSymmetry } from '../dist/symmetry/bandSymmetry.js';
-import { naiveStandardBands, parseRows, shape as naiveShape } from './helpers/naive.js';
+import { bandCodec } from '../../../dist/bands/bandKey.js';
+import { enumerateBands, forEachBand } from '../../../dist/bands/enumerateBands.js';
+import { isLexReduced, lexMultiplicity, lexReduceInto } from '../../../dist/bands/lexReduce.js';
+import { formatBand } from '../../../dist/grid/digits.js';
+import { boxShape } from '../../../dist/grid/shape.js';
+import { applyBandSymmetry, forEachBandSymmetry } from '../../../dist/symmetry/bandSymmetry.js';
+import { naiveStandardBands, parseRows, shape as naiveShape } from '../../helpers/naive.js';
 
 /**
  * Naive lexicographic-reduction test on a band string: columns of boxes 2..R sorted by top entry, boxes by first top

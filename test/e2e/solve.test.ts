@@ -1,23 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countCompletions } from '../dist/count/countCompletions.js';
-import { boxShape } from '../dist/grid/shape.js';
-import { splitPuzzles } from '../dist/io/readPuzzles.js';
+import { boxShape } from '../../dist/grid/shape.js';
+import { splitPuzzles } from '../../dist/io/readPuzzles.js';
+import { cliSync, PUZZLES, tempDir, type CliResult } from '../helpers/cli.js';
+import { dlxCount } from '../helpers/dlx.js';
 
-const CLI = join(__dirname, '..', 'dist', 'cli', 'main.js');
-const PUZZLES = join(__dirname, 'fixtures', 'puzzles');
-const TMP = mkdtempSync(join(tmpdir(), 'sudoku-count-solve-'));
+const TMP = tempDir('sudoku-count-solve-');
 
-function cli(args: string[], input?: string): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, 'solve', ...args], {
-    input: input ?? '',
-    encoding: 'utf8',
-    env: { ...process.env, CI: 'true' },
-  });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+function cli(args: string[], input?: string): CliResult {
+  return cliSync(['solve', ...args], input === undefined ? {} : { input });
 }
 
 function file(name: string, text: string): string {
@@ -116,7 +108,7 @@ describe('sudoku-count solve: output', () => {
 
   it('--box 2x3 with | separators; the count agrees with the DLX', () => {
     const puzzle = '1.....|..3...|......|......|...5..|.....6';
-    const dlx = countCompletions(puzzle, { box: boxShape(2, 3) });
+    const dlx = dlxCount(puzzle, { box: boxShape(2, 3) });
     expect(cli(['--box', '2x3', puzzle]).stdout).toBe('multiple\n');
     expect(cli(['--box', '2x3', '--count', puzzle]).stdout).toBe(`${dlx.count}\n`);
     expect(dlx.count).toBeGreaterThan(1000);

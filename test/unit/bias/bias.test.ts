@@ -1,26 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { batchTests } from '../dist/bias/batchTests.js';
-import { exactMoments } from '../dist/bias/exactMoments.js';
-import { Rational } from '../dist/bias/rational.js';
-
-const run = promisify(execFile);
-const CLI = join(__dirname, '..', 'dist', 'cli', 'main.js');
-const env = { ...process.env, CI: 'true' };
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, 'bias', ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+import { batchTests } from '../../../dist/bias/batchTests.js';
+import { exactMoments } from '../../../dist/bias/exactMoments.js';
+import { Rational } from '../../../dist/bias/rational.js';
 
 describe('exact moments', () => {
   const cases: Array<[string, string, number | null]> = [
@@ -109,51 +90,5 @@ describe('batch tests on 2x2 behave as theory says', () => {
     const r = await batchTests({ method: 'crude', box: '2x2', batches: 300, samples: 200, seed: 5, exact: 288n });
     expect(r.underCovers).toBe(true);
     expect(r.medianOverMean).toBeLessThan(0.5);
-  });
-});
-
-describe('sudoku-count bias CLI', () => {
-  it('--exact prints "unbiased: E[X] = N exactly"; --json has the keys', async () => {
-    const t = await cli(['--method', 'knuth', '--box', '2x2', '--exact']);
-    expect(t.code).toBe(0);
-    expect(t.stdout).toMatch(/unbiased\s+E\[X\] = N exactly/);
-    const j = await cli(['--method', 'hybrid', '--fill', '5', '--box', '2x2', '--exact', '--json']);
-    expect(j.code).toBe(0);
-    const o = JSON.parse(j.stdout) as Record<string, unknown>;
-    for (const k of ['mean', 'secondMoment', 'variance', 'cv', 'pNonzero', 'count', 'unbiased', 'seconds'])
-      expect(o, k).toHaveProperty(k);
-    expect(o['mean']).toBe(288);
-    expect(o['secondMoment']).toBe('92816896/455');
-  });
-
-  it('refuses what it cannot do exactly, in one line, status 2', async () => {
-    const r = await cli(['--method', 'hybrid', '--fill', '12', '--box', '2x3', '--exact']);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/use --batches/);
-  });
-
-  it('--report writes an HTML file with its three inline SVG charts', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'bias-')), 'report.html');
-    const r = await cli([
-      '--method',
-      'knuth-mrv',
-      '--box',
-      '2x3',
-      '--batches',
-      '40',
-      '--samples',
-      '200',
-      '--seed',
-      '1',
-      '--report',
-      file,
-      '--json',
-    ]);
-    expect(r.code).toBe(0);
-    const html = readFileSync(file, 'utf8');
-    expect(html.match(/<svg/g)).toHaveLength(3);
-    for (const id of ['running', 'z-histogram', 'log-x']) expect(html).toContain(`id="${id}"`);
-    expect(html).not.toContain('<script');
   });
 });

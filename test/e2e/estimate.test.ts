@@ -1,28 +1,17 @@
-import { execFile, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import JSONbigFactory from 'json-bigint';
 import { describe, expect, it } from 'vitest';
-import { readCheckpoint } from '../dist/io/estimateCheckpoint.js';
+import { readCheckpoint } from '../../dist/io/estimateCheckpoint.js';
+import { CLI, cli as run, tempDir, type CliResult } from '../helpers/cli.js';
 
-const run = promisify(execFile);
-const CLI = join(__dirname, '..', 'dist', 'cli', 'main.js');
 const env = { ...process.env, CI: 'true' };
 // exact integers come back as strings, everything else as numbers
 const JSONtext = JSONbigFactory({ storeAsString: true });
 type Obj = Record<string, unknown>;
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, 'estimate', ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const cli = (args: string[]): Promise<CliResult> => run(['estimate', ...args]);
 
 /** Fields of a JSON result that depend on time or threads. */
 const TIMING = ['seconds', 'samplesPerSecond', 'efficiency', 'workers'];
@@ -164,7 +153,7 @@ describe('sudoku-count estimate', () => {
   });
 
   it('a run killed at any moment and resumed ends with the uninterrupted result', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'estimate-ck-'));
+    const dir = tempDir('estimate-ck-');
     const file = join(dir, 'run.jsonl');
     const args = ['--method', 'knuth-mrv', '--box', '2x3', '--samples', '200000', '--batch', '500', '--seed', '31'];
     // start, and kill -9 once at least 20 of the 400 batches are on disk
@@ -209,7 +198,7 @@ describe('sudoku-count estimate', () => {
   });
 
   it('a checkpoint killed before its header was written is resumed from the command line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'estimate-ck-'));
+    const dir = tempDir('estimate-ck-');
     const file = join(dir, 'empty.jsonl');
     writeFileSync(file, '{"format":"sudoku-co'); // the header was being written
     const args = [

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chainTable } from '../dist/count/chainTable.js';
-import { countCompletions } from '../dist/count/countCompletions.js';
-import { parseBand } from '../dist/grid/digits.js';
-import { boxShape } from '../dist/grid/shape.js';
-import { forEachMove } from '../dist/symmetry/countPreservingMoves.js';
-import { rng } from './helpers/naive.js';
+import { chainTable } from '../../../dist/count/chainTable.js';
+import { parseBand } from '../../../dist/grid/digits.js';
+import { boxShape } from '../../../dist/grid/shape.js';
+import { forEachMove } from '../../../dist/symmetry/countPreservingMoves.js';
+import { rng } from '../../helpers/naive.js';
+import { dlxCount } from '../../helpers/dlx.js';
 
 describe('the Felgenhauer–Jarvis chain', () => {
   it('3x3: 416 → 174 → 71 → 44, every join keeps n_C, Σ m_C and Σ m_C·n_C the same at every level', async () => {
@@ -44,7 +44,7 @@ describe('the Felgenhauer–Jarvis chain', () => {
       for (const l of t.levels) {
         for (const c of l.classes) {
           const top = c.band.replace(/\|/g, '');
-          expect(countCompletions(top + '.'.repeat(s.n * s.n - top.length), { box: s }).count).toBe(c.completions);
+          expect(dlxCount(top + '.'.repeat(s.n * s.n - top.length), { box: s }).count).toBe(c.completions);
         }
       }
     },
@@ -76,8 +76,8 @@ describe('the Felgenhauer–Jarvis chain', () => {
           const a = origin[i],
             b = moved[i];
           const prefix = middlePrefix(a, rand);
-          const ca = countCompletions(Array.from(a).join('') + prefix + '.'.repeat(54 - prefix.length)).count;
-          const cb = countCompletions(Array.from(b).join('') + prefix + '.'.repeat(54 - prefix.length)).count;
+          const ca = dlxCount(Array.from(a).join('') + prefix + '.'.repeat(54 - prefix.length)).count;
+          const cb = dlxCount(Array.from(b).join('') + prefix + '.'.repeat(54 - prefix.length)).count;
           expect(cb).toBe(ca);
           expect(ca).toBeGreaterThan(0);
         }
@@ -122,6 +122,6 @@ function middlePrefix(band: Uint8Array, rand: () => number): string {
     }
     if (!ok) continue;
     const grid = Array.from(band).join('') + row4.join('') + row5.join('') + '.'.repeat(42);
-    if (countCompletions(grid, { limit: 1 }).count > 0) return row4.join('') + row5.join('');
+    if (dlxCount(grid, { limit: 1 }).count > 0) return row4.join('') + row5.join('');
   }
 }

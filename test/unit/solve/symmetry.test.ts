@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatGrid, parseGrid } from '../dist/grid/parseGrid.js';
-import { boxShape, SHAPE_3X3, type BoxShape } from '../dist/grid/shape.js';
-import { countSolutions } from '../dist/solve/countSolutions.js';
-import { rng as seeded } from './helpers/naive.js'; // mulberry32: every run draws the same grids
+import { formatGrid, parseGrid } from '../../../dist/grid/parseGrid.js';
+import { boxShape, SHAPE_3X3, type BoxShape } from '../../../dist/grid/shape.js';
+import { countSolutions } from '../../../dist/solve/countSolutions.js';
+import { rng as seeded } from '../../helpers/naive.js'; // mulberry32: every run draws the same grids
+import { PUZZLES } from '../../helpers/paths.js';
 
 /**
  * Property: the number of solutions of a partial grid does not change under any symmetry that maps
@@ -71,7 +72,7 @@ function gridsOf(shape: BoxShape, rnd: () => number, count: number): Uint8Array[
 }
 
 describe('symmetry: count(g · grid) = count(grid)', () => {
-  const counted = readFileSync(join(__dirname, 'fixtures', 'puzzles', 'counted.txt'), 'utf8')
+  const counted = readFileSync(join(PUZZLES, 'counted.txt'), 'utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => l.split(':'))

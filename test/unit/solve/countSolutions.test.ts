@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countCompletions } from '../dist/count/countCompletions.js';
-import { formatGrid, parseGrid } from '../dist/grid/parseGrid.js';
-import { boxShape, InputError, SHAPE_3X3, type BoxShape } from '../dist/grid/shape.js';
-import { BitboardCounter9 } from '../dist/solve/bitboardCounter9.js';
-import { CountCache } from '../dist/solve/countCache.js';
-import { countSolutions, puzzleCounter } from '../dist/solve/countSolutions.js';
-import { ExactCoverCounter } from '../dist/solve/exactCoverCounter.js';
-import { SolutionCounter } from '../dist/solve/solutionCounter.js';
-import { rng as seeded } from './helpers/naive.js'; // mulberry32: every run draws the same grids
+import { formatGrid, parseGrid } from '../../../dist/grid/parseGrid.js';
+import { boxShape, InputError, SHAPE_3X3, type BoxShape } from '../../../dist/grid/shape.js';
+import { BitboardCounter9 } from '../../../dist/solve/bitboardCounter9.js';
+import { CountCache } from '../../../dist/solve/countCache.js';
+import { countSolutions, puzzleCounter } from '../../../dist/solve/countSolutions.js';
+import { ExactCoverCounter } from '../../../dist/solve/exactCoverCounter.js';
+import { SolutionCounter } from '../../../dist/solve/solutionCounter.js';
+import { rng as seeded } from '../../helpers/naive.js'; // mulberry32: every run draws the same grids
+import { dlxCount } from '../../helpers/dlx.js';
+import { PUZZLES } from '../../helpers/paths.js';
 
-const PUZZLES = join(__dirname, 'fixtures', 'puzzles');
 const lines = (file: string) =>
   readFileSync(join(PUZZLES, file), 'utf8')
     .split('\n')
@@ -70,7 +70,7 @@ function randomFullGrid(shape: BoxShape, rnd: () => number): Uint8Array {
     for (let c = 0; c < n; c++) {
       const rr = rows[r],
         cc = cols[c];
-      g[r * n + c] = label[((rr % R) * C + Math.floor(rr / R) + cc) % n]!;
+      g[r * n + c] = label[((rr % R) * C + Math.floor(rr / R) + cc) % n];
     }
   return g;
 }
@@ -144,7 +144,7 @@ describe('every counter agrees with the generic DLX on random partial grids', ()
       }
       let dlx;
       try {
-        dlx = countCompletions(g, { box: shape, limit: 50_000 });
+        dlx = dlxCount(g, { box: shape, limit: 50_000 });
       } catch (e) {
         if (e instanceof InputError) continue;
         throw e;
@@ -182,7 +182,7 @@ describe('counts known independently', () => {
     const grid = '123456789456789123789123456214365897' + '.'.repeat(45);
     expect(countSolutions(grid).count).toBe(633_312);
     expect(new SolutionCounter(SHAPE_3X3).count(parseGrid(SHAPE_3X3, grid)).count).toBe(633_312);
-    expect(countCompletions(grid).count).toBe(633_312);
+    expect(dlxCount(grid).count).toBe(633_312);
     const limited = countSolutions(grid, { limit: 1000 });
     expect([limited.count, limited.limited]).toEqual([1000, true]);
   });

@@ -1,0 +1,99 @@
+import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './shape.js';
+
+/**
+ * What each operation supports: the one place that says which box shapes an operation handles and words the
+ * refusal. The CLI's --box options and the library's entry points ask here (once, at the edge); the kernels
+ * behind them take the BoxShape as given.
+ *
+ *   band-method     count, classes, chain: the Felgenhauer–Jarvis band reduction (enumerates every band)
+ *   estimate        the Monte Carlo estimators (digit masks index a 2^n table)
+ *   exact-moments   bias --exact: every draw path, or every partial grid, of an estimator (method-dependent)
+ *   solve           solving and counting puzzles (any shape the grid text can write)
+ */
+export type Operation = 'band-method' | 'estimate' | 'exact-moments' | 'solve';
+
+/** Methods whose exact moments come from walking their draw tree; the rest recurse over partial grids. */
+export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
+
+/** Largest n the estimators sample: their digit-mask tables have 2^n entries. */
+export const MAX_ESTIMATE_SIDE = 16;
+
+function bandMethod(shape: BoxShape): boolean {
+  return shape.rows >= 2 && shape.cols >= 2 && shape.cols <= 3 && shape.n <= 9;
+}
+
+/** Every shape (R, C ≥ 1, 2 ≤ n ≤ MAX_SIDE) for which `accepts` holds, as "2x2, 2x3 and 3x2". */
+function listShapes(accepts: (shape: BoxShape) => boolean): string {
+  const names: string[] = [];
+  for (let n = 2; n <= MAX_SIDE; n++) {
+    for (let r = 1; r <= n; r++) if (n % r === 0 && accepts(boxShape(r, n / r))) names.push(`${r}x${n / r}`);
+  }
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+let bandShapes: string | null = null;
+
+/** The shapes the band method counts, as a list for messages. */
+export function bandMethodShapes(): string {
+  return (bandShapes ??= listShapes(bandMethod));
+}
+
+/** Why `operation` cannot handle `shape` (one line, naming what it supports), or null when it can. */
+export function shapeProblem(operation: Operation, shape: BoxShape, method?: string): string | null {
+  switch (operation) {
+    case 'band-method': {
+      if (bandMethod(shape)) return null;
+      const why =
+        shape.n > 9
+          ? `n = ${shape.n} is too big for the band method`
+          : shape.rows < 2 || shape.cols < 2
+            ? 'the band method needs boxes of at least 2 rows and 2 columns'
+            : `${shape.cols} bands are more than the band method handles (2 or 3)`;
+      return `${why}; it counts ${bandMethodShapes()}`;
+    }
+    case 'estimate':
+      return shape.n > MAX_ESTIMATE_SIDE
+        ? `n = ${shape.n} is too big for the estimators (at most ${MAX_ESTIMATE_SIDE})`
+        : null;
+    case 'exact-moments': {
+      if (shape.n <= 4) return null;
+      if (method === 'crude')
+        return (
+          `--exact crude is feasible on n ≤ 4 only (on ${shape.name} a complete path has probability ` +
+          `(n!)^-n < 2^-53): use --batches`
+        );
+      if (method !== undefined && DRAW_TREE_METHODS.includes(method)) {
+        if (shape.n <= 6 && shape.rows > 1 && shape.cols > 1) return null;
+        return (
+          `--exact walks every draw sequence of ${method}; feasible up to 2x3 and 3x2 (~10⁵–10⁸ paths), not ` +
+          `${shape.name}: use --batches`
+        );
+      }
+      return (
+        `--exact for ${method ?? 'this method'} recurses over partial grids with random cell orders: 2x2 has ` +
+        `~2 million of them (seconds); on ${shape.name} there are far too many (and one exact count of an ` +
+        `empty 2x3 grid takes seconds): use --batches`
+      );
+    }
+    case 'solve':
+      return null;
+  }
+}
+
+/** `shape` if `operation` handles it; otherwise an InputError naming the shape and why. */
+export function requireShape(operation: Operation, shape: BoxShape, method?: string): BoxShape {
+  const problem = shapeProblem(operation, shape, method);
+  if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
+  return shape;
+}
+
+/**
+ * The edge of the library: a box shape as a user gave it (a BoxShape, "RxC", or nothing for 3×3), checked once
+ * for `operation`. A BoxShape object is rebuilt from its rows and columns, so a hand-made one cannot smuggle in a
+ * wrong n or name.
+ */
+export function resolveShape(operation: Operation, box: BoxShape | string | undefined, method?: string): BoxShape {
+  const shape =
+    box === undefined ? boxShape(3, 3) : typeof box === 'string' ? parseBoxShape(box) : boxShape(box.rows, box.cols);
+  return requireShape(operation, shape, method);
+}

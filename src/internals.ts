@@ -1,0 +1,69 @@
+/**
+ * sudoku-count's building blocks, for tests and power users: import from 'sudoku-count/internals'. These take
+ * trusted values (a BoxShape already checked for the operation, typed arrays of the right length) and may change
+ * between versions; the stable surface is 'sudoku-count'.
+ */
+export { factorial, factorialBig, bandGroupOrder, readBoxShapeText, boxShapeProblem, MAX_SIDE } from './grid/shape.js';
+export { requireShape, resolveShape, DRAW_TREE_METHODS, MAX_ESTIMATE_SIDE } from './grid/support.js';
+export { cellTables, type CellTables } from './grid/cellTables.js';
+export { popcount, fullMask, popTable, nthBit } from './grid/bits.js';
+export { formatBand, parseBand, digitChar, charDigit } from './grid/digits.js';
+export { columnPartitions, type ColumnPartitions } from './grid/columnPartitions.js';
+export { partitionRenamings, type PartitionRenamings } from './grid/partitionRenamings.js';
+export { permutationsOf } from './grid/permutationsOf.js';
+
+export { enumerateBands, forEachBand, standardBandPrefix, type BandEnumeration } from './bands/enumerateBands.js';
+export { bandCodec, type BandCodec } from './bands/bandKey.js';
+export { isLexReduced, lexReduceInto, lexMultiplicity } from './bands/lexReduce.js';
+
+export {
+  applyBandSymmetry,
+  bandCellMap,
+  bandGenerators,
+  forEachBandSymmetry,
+  type CellMap,
+} from './symmetry/bandSymmetry.js';
+export { classifyBands, type BandClasses } from './symmetry/classifyBands.js';
+export { classChain, type ClassChain, type ChainLevel } from './symmetry/classChain.js';
+export { forEachMove, type MoveKind } from './symmetry/countPreservingMoves.js';
+export { columnSetKeyer } from './symmetry/columnSetKey.js';
+export { UnionFind } from './symmetry/unionFind.js';
+
+export { buildColumnSetTable, type ColumnSetTable } from './count/columnSetTable.js';
+export { columnSetLookup, type ColumnSetLookup } from './count/columnSetLookup.js';
+export { middleBandChoices } from './count/middleBandChoices.js';
+export { completionCounter, type CompletionCounter } from './count/bandCompletions.js';
+export { runCount, classTableOf, defaultWorkers, type CountRun } from './count/countGrids.js';
+
+export { exactCoverProblem, countExactCovers, type ExactCoverProblem, type ExactCoverCount } from './dlx/exactCover.js';
+
+export { puzzleCounter, type PuzzleCounter } from './solve/countSolutions.js';
+export { SolutionCounter, MAX_BITMASK_SIDE } from './solve/solutionCounter.js';
+export { BitboardCounter9 } from './solve/bitboardCounter9.js';
+export { ExactCoverCounter } from './solve/exactCoverCounter.js';
+export { CountCache } from './solve/countCache.js';
+
+export { estimatePlan, exactCount, defaultBatchSize, type EstimatePlan } from './estimate/estimate.js';
+export { createEstimator, type EstimatorSpec } from './estimate/createEstimator.js';
+export { isMethodName, type Estimator } from './estimate/estimator.js';
+export { summarizeBatches } from './estimate/summarizeBatches.js';
+export { runBatch } from './estimate/runBatch.js';
+export { ExactSum } from './estimate/exactSum.js';
+export { streamStates, assertSeed, MAX_SEED } from './random/streamStates.js';
+export { randomBelow, type ScriptedDraws } from './random/randomBelow.js';
+
+export { enumerateDrawTree, type DrawTree, type DrawTreeOptions } from './bias/enumerateDrawTree.js';
+export { randomOrderMoments, type RandomOrderMoments } from './bias/randomOrderMoments.js';
+export { biasCharts, type BiasCharts } from './bias/biasCharts.js';
+
+export {
+  createCheckpoint,
+  readCheckpoint,
+  resumeCheckpoint,
+  type CheckpointHeader,
+  type CheckpointContents,
+  type CheckpointWriter,
+} from './io/estimateCheckpoint.js';
+export { readPuzzles, readPuzzleSource, splitPuzzles, type PuzzleText } from './io/readPuzzles.js';
+
+export { taskPool, maxWorkers, defaultThreads, PoolClosedError, type TaskPool } from './parallel/taskPool.js';

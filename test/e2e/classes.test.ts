@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fromJson } from '../../dist/io/json.js';
+import { cli, ROOT, tempDir } from '../helpers/cli.js';
+
+describe('sudoku-count classes --level', () => {
+  // one process per spelling of --level would recount 3x3 each time; the levels themselves are checked in
+  // test/unit/io/classTableJson.test.ts
+  it.each([['174', 'pair-swaps', 174]])('classes --level %s writes that level only', async (arg, name, count) => {
+    const r = await cli(['classes', '--level', arg]);
+    expect(r.code).toBe(0);
+    const o = fromJson(r.stdout) as {
+      level: string;
+      classCount: number;
+      classes: Array<{ bands: number; members: number[] }>;
+      chain?: unknown;
+    };
+    expect(o.level).toBe(name);
+    expect(o.classCount).toBe(count);
+    expect(o.classes).toHaveLength(count);
+    expect(o.chain).toBeUndefined();
+    expect(o.classes.reduce((a, c) => a + c.bands, 0)).toBe(2_612_736);
+  });
+
+  it('classes --level with no such level is a one-line error, status 2', async () => {
+    const r = await cli(['classes', '--box', '2x3', '--level', '416']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/--level 416: no level of 2x3/);
+  });
+});
+
+describe('sudoku-count classes: the committed tables regenerate byte for byte', () => {
+  const dir = tempDir('sudoku-classes-');
+  it.each(['2x2', '2x3', '3x2', '3x3', '4x2'])('data/classes-%s.json', async (box) => {
+    const out = join(dir, `classes-${box}.json`);
+    const r = await cli(['classes', '--box', box, '--out', out]);
+    expect(r.code).toBe(0);
+    const committed = readFileSync(join(ROOT, 'data', `classes-${box}.json`), 'utf8');
+    expect(readFileSync(out, 'utf8')).toBe(committed);
+    const o = fromJson(committed) as {
+      classes: Array<{ bands: number; completions: number }>;
+      bands: number;
+      total: bigint | number;
+      n: number;
+    };
+    let sizes = 0;
+    let sum = 0n;
+    for (const c of o.classes) {
+      sizes += c.bands;
+      sum += BigInt(c.bands) * BigInt(c.completions);
+    }
+    expect(sizes).toBe(o.bands);
+    let fact = 1n;
+    for (let i = 2n; i <= BigInt(o.n); i++) fact *= i;
+    expect(sum * fact).toBe(BigInt(o.total)); // json-bigint gives a number below 2^53, a bigint above
+  });
+
+  it('4x2 (read from the table just regenerated): N is the published 8×8 count; the stages are computed here', () => {
+    const o = fromJson(readFileSync(join(dir, 'classes-4x2.json'), 'utf8')) as Record<string, unknown>;
+    expect(BigInt(o['total'] as bigint)).toBe(29_136_487_207_403_520n); // 8×8 grids with 4×2 boxes
+    expect([o['bands'], o['lexReduced'], o['groupOrder'], o['classCount']]).toEqual([
+      20_545_536, 428_032, 9_216, 2_783,
+    ]);
+  });
+});

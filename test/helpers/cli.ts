@@ -1,0 +1,64 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+
+import { CLI, ROOT } from './paths.js';
+
+export { CLI, FIXTURES, PUZZLES, ROOT } from './paths.js';
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliOptions {
+  /** Written to the child's stdin (stdin is closed at once when absent). */
+  readonly input?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+/** Run `sudoku-count ...args` as a child process, as CI does: CI=true and no terminal. */
+export function cli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, CI: 'true', ...options.env },
+      cwd: options.cwd ?? ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '',
+      stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }));
+    child.stdin.on('error', () => {}); // a child that exits without reading its input
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** The same, synchronously. */
+export function cliSync(args: readonly string[], options: CliOptions = {}): CliResult {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    env: { ...process.env, CI: 'true', ...options.env },
+    cwd: options.cwd ?? ROOT,
+    input: options.input ?? '',
+    encoding: 'utf8',
+  });
+  return { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr };
+}
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh directory under the system temp directory, removed when the test file ends. */
+export function tempDir(prefix = 'sudoku-count-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
