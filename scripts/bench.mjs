@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate ...] [--runs K]
+// npm run bench [-- count|solve|estimate|dlx ...] [--runs K] [flags for the scripts, e.g. --full]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -85,14 +85,18 @@ if (want('count')) {
   );
 }
 
+// flags other than --runs K go to the scripts (e.g. npm run bench -- dlx --full)
+const NAMES = ['count', 'solve', 'estimate', 'dlx'];
+const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
+  ['dlx', 'bench-dlx.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
-    execFileSync(process.execPath, [path], { stdio: 'inherit' });
+    execFileSync(process.execPath, [path, ...flags], { stdio: 'inherit' });
     console.log('');
   }
 }

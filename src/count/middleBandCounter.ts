@@ -5,15 +5,12 @@ import { columnSetLookup } from './columnSetLookup.js';
 import { middleBandChoices } from './middleBandChoices.js';
 
 /**
- * n(b₁) by the DLX route: every second band that fits under the top band b₁ is enumerated, one at a time,
- * and the bands below it are finished with one lookup in the column-set table F.
+ * n(b₁) by the DLX route: every second band that fits under the top band b₁ is enumerated, one at a time, and the
+ * bands below it are finished with one lookup in the column-set table F.
  *
- *   C = 3 (3×3, 2×3): the second band is the middle band M; n(b₁) = Σ_M F(S∖T(M)), where S_c is what column c
- *                     still needs under b₁ and T_c(M) the digits M puts there. One F lookup per middle band.
- *   C = 2 (3×2, 4×2, 2×2): the second band is the bottom band and nothing is left below it, so each leaf
- *                     counts 1 (F of zero bands) and n(b₁) is the number of bottom bands: F is not used.
- *
- * The second band is filled box by box (box k = columns kC..kC+C−1), each box row by row:
+ * Three bands (C = 3: 3×3, 2×3). The second band is the middle band M and n(b₁) = Σ_M F(S∖T(M)), where S_c is what
+ * column c still needs under b₁ and T_c(M) the digits M puts there: one F lookup per middle band. M is filled box by
+ * box (box k = columns kC..kC+C−1), each box row by row:
  *
  *     box 0        box 1        box R−1 (last)       3×3: R = 3 boxes of 3 rows × 3 columns
  *   a a a        a a a        L L L                 a  a cell placed on its own (candidates S_c minus the
@@ -22,21 +19,31 @@ import { middleBandChoices } from './middleBandChoices.js';
  *                                                      lacks), only their order is free
  *                                                   L  the last box: row r holds what row r lacks, in any order
  *
- * A forced row (f or L) takes each order of its C digits that the columns allow, from a table of the valid
- * orders of every C-digit set in that box's columns (at most C! each, listed once per top band). Rows of the
- * last box are independent of each other, so the last box is nested loops over their orders: the innermost
- * loop is the leaf, one middle band and one F lookup each. Dead ends are cut when a row of box R−2 is complete
- * and the digits it leaves for the last box have no valid order, and when a forced row clashes with its row.
+ * A forced row (f or L) takes each order of its C digits that the columns allow, from a table of the valid orders
+ * of every C-digit set in that box's columns (at most C! each, listed once per top band). Rows of the last box are
+ * independent of each other, so the last box is nested loops over their orders: the innermost loop is the leaf, one
+ * middle band and one F lookup each. Dead ends are cut when a row of box R−2 is complete and the digits it leaves
+ * for the last box have no valid order, and when a forced row clashes with its row.
  *
- * The F index of the partial band is kept up to date box by box. F is indexed by renaming digits so that
- * box 0's column sets become the standard ones, then by the partitions of boxes 1..R−1 (columnSetLookup.ts):
- *   index(U) = Σ_{k≥1} partition(ρ(U of box k))·P^(R−1−k),   ρ fixed by U of box 0
- * With U_c = S_c ∖ T_c and T_c ⊂ S_c of size R, a box's sets are named by the ranks of T_c among the R-subsets of
- * S_c, for its first C−1 columns (the last is what is left): `key`, < nsub^(C−1). When box 0 is complete its key
- * picks ρ (one of the box's `n0` configurations); when box k ≥ 1 is complete, `tab[k][config0][key]` adds its
- * term. Both tables are built once per top band, so a leaf costs two rank reads, one `tab` read and one F read.
+ * The F index of the partial band is kept up to date box by box. F is indexed by renaming digits so that the
+ * bottom band's box-0 column sets become the standard ones, then by the partitions of boxes 1..R−1
+ * (columnSetLookup.ts):
+ *   index(U) = Σ_{k≥1} partition(ρ(U of box k))·P^(R−1−k),   ρ fixed by U of box 0,   U_c = S_c ∖ T_c
+ * T_c ⊂ S_c has R digits; a box's sets are named by the ranks of T_c among the R-subsets of S_c, for its first C−1
+ * columns (the last is what is left): `key`, < nsub^(C−1). When box 0 is complete its key picks ρ (one of the box's
+ * `n0` configurations); when box k ≥ 1 is complete, `tab[k][config0][key]` adds its term. Both tables are built
+ * once per top band, so a leaf costs two rank reads, one `tab` read and one F read.
  *
- * Every count is exact: Σ F over the middle bands is n(b₁) < 2^53 (checked).
+ * Two bands (C = 2: 3×2, 4×2, 2×2). The second band is the bottom band, each leaf is one grid, and F is not used:
+ * this route is independent of the column-set table. For C = 2 the column sets are forced (T_c = S_c: each column
+ * gets exactly the R digits it lacks) and the box constraint is the column constraint. Rows 0..R−3 are placed cell
+ * by cell in reading order (candidates: S_c minus the column's and the row's digits). Then every column has two
+ * digits left and every digit two columns (one in each of the two boxes it has not been placed in yet): columns are
+ * the edges of a graph on the digits in which every digit has degree 2, a union of cycles. Row R−2 takes one digit
+ * of each column, each digit once, which is an orientation of each cycle, and row R−1 takes the rest: there are
+ * exactly 2^(cycles) bottom bands below the prefix, all valid, and they are counted together.
+ *
+ * Every count is exact: n(b₁) < 2^53 (checked).
  */
 export interface MiddleBandCounter {
   readonly shape: BoxShape;
@@ -46,8 +53,9 @@ export interface MiddleBandCounter {
 
 export interface MiddleBandOptions {
   /**
-   * Count one part only: the box-0 fillings of the second band are numbered in search order and part p of q
-   * takes those numbered i ≡ p (mod q). The parts' counts add up to the whole. Default: part 0 of 1.
+   * Count one part only: the fillings of box 0 (C = 3) or of row 0 (C = 2) of the second band are numbered in
+   * search order, and part p of q takes those numbered i ≡ p (mod q); with R = 2 and C = 2 part 0 takes all. The
+   * parts' counts add up to the whole. Default: part 0 of 1.
    */
   readonly part?: number;
   readonly parts?: number;
@@ -60,9 +68,9 @@ export interface MiddleBandOptions {
 export interface MiddleBandCount {
   /** Σ over the second bands visited of the completions below them: n(band) when not stopped. */
   readonly completions: number;
-  /** Second bands visited (middle bands for C = 3, bottom bands for C = 2). */
+  /** Second bands visited: middle bands for C = 3, bottom bands (= completions) for C = 2. */
   readonly middleBands: number;
-  /** Search steps: cells placed one by one plus orders taken by the forced rows above the last box. */
+  /** Search steps: cells placed one by one, plus (C = 3) orders taken by the forced rows above the last box. */
   readonly nodes: number;
   /** True when `shouldStop` ended the search early: the counts are then partial. */
   readonly stopped: boolean;
@@ -82,10 +90,10 @@ export function middleBandCounter(
   partitions: ColumnPartitions,
   table: Uint32Array,
 ): MiddleBandCounter {
+  if (shape.cols === 2) return bottomBandCounter(shape);
   const { rows: R, cols: C, n } = shape;
   const full = fullMask(n);
   const W = full + 1; // masks are 0..full
-  const withF = C === 3;
   const lookup = columnSetLookup(shape, partitions, table);
 
   // --- per-top-band tables (refilled by `prepare`) ---
@@ -138,7 +146,6 @@ export function middleBandCounter(
       ordStart[k * (W + 1) + W] = data.length / C;
     }
     ordData = Int32Array.from(data);
-    if (!withF) return;
 
     // ranks of the R-subsets of each S_c (all S_c have n − R digits, so the same number nsub)
     rankMul.fill(-1);
@@ -181,7 +188,6 @@ export function middleBandCounter(
     C,
     full,
     W,
-    withF,
     S,
     rankMul,
     ordStart,
@@ -204,8 +210,6 @@ export function middleBandCounter(
     placed: new Int32Array(L),
     acc: new Float64Array(R),
     M: new Int32Array(R),
-    it: new Int32Array(R),
-    itEnd: new Int32Array(R),
   };
   for (let k = 0; k < R - 1; k++) {
     for (let i = 0; i < perBox; i++) {
@@ -245,7 +249,6 @@ interface Search {
   readonly C: number;
   readonly full: number;
   readonly W: number;
-  readonly withF: boolean;
   readonly S: Int32Array;
   readonly rankMul: Int32Array;
   readonly ordStart: Int32Array;
@@ -273,10 +276,9 @@ interface Search {
   /** F index contributed by boxes 1..k. */
   readonly acc: Float64Array;
   readonly M: Int32Array;
-  readonly it: Int32Array;
-  readonly itEnd: Int32Array;
 }
 
+/** The three-band search (C = 3): see the comment at the top. */
 function search(
   z: Search,
   part: number,
@@ -284,8 +286,8 @@ function search(
   onProgress: ((middleBands: number) => void) | undefined,
   shouldStop: (() => boolean) | undefined,
 ): MiddleBandCount {
-  const { R, C, full, W, withF, S, rankMul, ordStart, ordData, id0Of, tab, table, nkeys, n0 } = z;
-  const { isCell, rowOf, colOf, boxOf, checksLast, rowUsed, boxUsed, T, cand, end, placed, acc, M, it, itEnd } = z;
+  const { R, C, full, W, S, rankMul, ordStart, ordData, id0Of, tab, table, nkeys, n0 } = z;
+  const { isCell, rowOf, colOf, boxOf, checksLast, rowUsed, boxUsed, T, cand, end, placed, acc, M } = z;
   const lastStart = (R - 1) * (W + 1);
   const lastCol = (R - 1) * C;
   const tabLast = (R - 1) * n0 * nkeys;
@@ -381,15 +383,13 @@ function search(
     }
     const k = boxOf[l];
     if (k === 0 && parts > 1 && fill0++ % parts !== part) continue;
-    if (withF) {
-      let key = 0;
-      for (let j = 0; j < C - 1; j++) key += rankMul[(k * C + j) * W + (T[k * C + j] | ordData[i * C + j])];
-      if (k === 0) {
-        off0 = id0Of[key];
-        acc[0] = 0;
-      } else {
-        acc[k] = acc[k - 1] + tab[k * n0 * nkeys + off0 + key];
-      }
+    let key = 0;
+    for (let j = 0; j < C - 1; j++) key += rankMul[(k * C + j) * W + (T[k * C + j] | ordData[i * C + j])];
+    if (k === 0) {
+      off0 = id0Of[key];
+      acc[0] = 0;
+    } else {
+      acc[k] = acc[k - 1] + tab[k * n0 * nkeys + off0 + key];
     }
     if (k < R2) {
       l++;
@@ -397,68 +397,154 @@ function search(
       continue;
     }
 
-    // the last box: row r holds the digits row r lacks, in each allowed order
+    // the last box: row r holds the digits row r lacks, in each allowed order; one F lookup per middle band
     for (let r = 0; r < R; r++) M[r] = full & ~rowUsed[r];
-    if (withF) {
-      const base = acc[R2];
-      const tb = tabLast + off0;
-      const cA = lastCol * W;
-      const cB = (lastCol + 1) * W;
-      if (R === 3) {
-        const e0 = ordStart[lastStart + M[0] + 1];
-        const s1 = ordStart[lastStart + M[1]];
-        const e1 = ordStart[lastStart + M[1] + 1];
-        const s2 = ordStart[lastStart + M[2]];
-        const e2 = ordStart[lastStart + M[2] + 1];
-        for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
-          const a0 = ordData[i0 * 3];
-          const b0 = ordData[i0 * 3 + 1];
-          for (let i1 = s1; i1 < e1; i1++) {
-            const a1 = cA + (a0 | ordData[i1 * 3]);
-            const b1 = cB + (b0 | ordData[i1 * 3 + 1]);
-            for (let i2 = s2; i2 < e2; i2++) {
-              sum += table[base + tab[tb + rankMul[a1 | ordData[i2 * 3]] + rankMul[b1 | ordData[i2 * 3 + 1]]]];
-            }
-            leaves += e2 - s2;
+    const base = acc[R2];
+    const tb = tabLast + off0;
+    const cA = lastCol * W;
+    const cB = (lastCol + 1) * W;
+    if (R === 3) {
+      const e0 = ordStart[lastStart + M[0] + 1];
+      const s1 = ordStart[lastStart + M[1]];
+      const e1 = ordStart[lastStart + M[1] + 1];
+      const s2 = ordStart[lastStart + M[2]];
+      const e2 = ordStart[lastStart + M[2] + 1];
+      for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
+        const a0 = ordData[i0 * 3];
+        const b0 = ordData[i0 * 3 + 1];
+        for (let i1 = s1; i1 < e1; i1++) {
+          const a1 = cA + (a0 | ordData[i1 * 3]);
+          const b1 = cB + (b0 | ordData[i1 * 3 + 1]);
+          for (let i2 = s2; i2 < e2; i2++) {
+            sum += table[base + tab[tb + rankMul[a1 | ordData[i2 * 3]] + rankMul[b1 | ordData[i2 * 3 + 1]]]];
           }
-        }
-      } else {
-        // R = 2 (2×3)
-        const e0 = ordStart[lastStart + M[0] + 1];
-        const s1 = ordStart[lastStart + M[1]];
-        const e1 = ordStart[lastStart + M[1] + 1];
-        for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
-          const a0 = cA + ordData[i0 * 3];
-          const b0 = cB + ordData[i0 * 3 + 1];
-          for (let i1 = s1; i1 < e1; i1++) {
-            sum += table[base + tab[tb + rankMul[a0 | ordData[i1 * 3]] + rankMul[b0 | ordData[i1 * 3 + 1]]]];
-          }
-          leaves += e1 - s1;
+          leaves += e2 - s2;
         }
       }
     } else {
-      // C = 2: nested loops over the rows' orders, each leaf a bottom band (one completion)
-      let r = 0;
-      it[0] = ordStart[lastStart + M[0]];
-      itEnd[0] = ordStart[lastStart + M[0] + 1];
-      for (;;) {
-        if (it[r] === itEnd[r]) {
-          if (--r < 0) break;
-          it[r]++;
-          continue;
+      // R = 2 (2×3)
+      const e0 = ordStart[lastStart + M[0] + 1];
+      const s1 = ordStart[lastStart + M[1]];
+      const e1 = ordStart[lastStart + M[1] + 1];
+      for (let i0 = ordStart[lastStart + M[0]]; i0 < e0; i0++) {
+        const a0 = cA + ordData[i0 * 3];
+        const b0 = cB + ordData[i0 * 3 + 1];
+        for (let i1 = s1; i1 < e1; i1++) {
+          sum += table[base + tab[tb + rankMul[a0 | ordData[i1 * 3]] + rankMul[b0 | ordData[i1 * 3 + 1]]]];
         }
-        if (r === R1) {
-          for (let i1 = it[r]; i1 < itEnd[r]; i1++) sum += 1;
-          leaves += itEnd[r] - it[r];
-          it[r] = itEnd[r];
-          continue;
-        }
-        r++;
-        it[r] = ordStart[lastStart + M[r]];
-        itEnd[r] = ordStart[lastStart + M[r] + 1];
+        leaves += e1 - s1;
       }
     }
   }
   if (!Number.isSafeInteger(sum)) throw new Error('internal: completion count is not exact');
   return { completions: sum, middleBands: leaves, nodes, stopped };
+}
+
+/**
+ * The two-band counter (C = 2): rows 0..R−3 of the bottom band cell by cell in reading order, then 2^(cycles) bottom
+ * bands at once (see the comment at the top).
+ */
+function bottomBandCounter(shape: BoxShape): MiddleBandCounter {
+  const { rows: R, n } = shape;
+  const full = fullMask(n);
+  const depth = (R - 2) * n;
+  const S = new Int32Array(n);
+  const rowOf = new Int32Array(depth);
+  const colOf = new Int32Array(depth);
+  for (let l = 0; l < depth; l++) {
+    rowOf[l] = Math.floor(l / n);
+    colOf[l] = l % n;
+  }
+  const rowUsed = new Int32Array(R);
+  const colUsed = new Int32Array(n);
+  const cand = new Int32Array(depth);
+  const placed = new Int32Array(depth);
+
+  /** Cycles of the graph whose vertices are the digits and whose edges are the columns' two digits left. */
+  function cycles(): number {
+    let seen = 0;
+    let count = 0;
+    for (let d = 0; d < n; d++) {
+      if (seen & (1 << d)) continue;
+      count++;
+      let comp = 1 << d;
+      for (let grown = true; grown;) {
+        grown = false;
+        for (let c = 0; c < n; c++) {
+          const pair = S[c] & ~colUsed[c];
+          if ((pair & comp) !== 0 && (pair & ~comp) !== 0) {
+            comp |= pair;
+            grown = true;
+          }
+        }
+      }
+      seen |= comp;
+    }
+    return count;
+  }
+
+  function count(band: ArrayLike<number>, options: MiddleBandOptions = {}, offset = 0): MiddleBandCount {
+    const part = options.part ?? 0;
+    const parts = options.parts ?? 1;
+    if (!Number.isInteger(parts) || parts < 1 || !Number.isInteger(part) || part < 0 || part >= parts)
+      throw new RangeError(`part ${part} of ${parts}: need 0 ≤ part < parts`);
+    const { onProgress, shouldStop } = options;
+    for (let c = 0; c < n; c++) {
+      let m = 0;
+      for (let r = 0; r < R; r++) m |= 1 << (band[offset + r * n + c] - 1);
+      S[c] = full & ~m;
+    }
+    rowUsed.fill(0);
+    colUsed.fill(0);
+    if (depth === 0) {
+      const v = part === 0 ? 2 ** cycles() : 0;
+      return { completions: v, middleBands: v, nodes: 0, stopped: false };
+    }
+    let sum = 0;
+    let nodes = 0;
+    let budget = CHECK_EVERY;
+    let fill0 = 0;
+    let stopped = false;
+    let l = 0;
+    cand[0] = S[0];
+    for (;;) {
+      const m = cand[l];
+      if (m === 0) {
+        if (--l < 0) break;
+        const b = placed[l];
+        rowUsed[rowOf[l]] ^= b;
+        colUsed[colOf[l]] ^= b;
+        continue;
+      }
+      const b = m & -m;
+      cand[l] = m ^ b;
+      nodes++;
+      if (--budget === 0) {
+        budget = CHECK_EVERY;
+        onProgress?.(sum);
+        if (shouldStop?.()) {
+          stopped = true;
+          break;
+        }
+      }
+      if (l === n - 1 && parts > 1 && fill0++ % parts !== part) continue;
+      const c = colOf[l];
+      if (l === depth - 1) {
+        // rows 0..R−3 are complete: the last two rows are 2^(cycles) bottom bands
+        colUsed[c] ^= b;
+        sum += 2 ** cycles();
+        colUsed[c] ^= b;
+        continue;
+      }
+      placed[l] = b;
+      rowUsed[rowOf[l]] |= b;
+      colUsed[c] |= b;
+      l++;
+      cand[l] = S[colOf[l]] & ~colUsed[colOf[l]] & ~rowUsed[rowOf[l]];
+    }
+    if (!Number.isSafeInteger(sum)) throw new Error('internal: completion count is not exact');
+    return { completions: sum, middleBands: sum, nodes, stopped };
+  }
+
+  return { shape, count };
 }
