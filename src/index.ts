@@ -29,6 +29,15 @@ export {
   type StageSeconds,
 } from './count/countGrids.js';
 export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
+export {
+  COUNTER_NAMES,
+  CountInterrupted,
+  type CounterName,
+  type DlxOptions,
+  type DlxReport,
+  type DlxClassRow,
+  type DlxClassResult,
+} from './count/dlxCompletions.js';
 export type { LevelName } from './symmetry/classChain.js';
 export { classTableToJson } from './io/classTableJson.js';
 

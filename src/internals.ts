@@ -33,6 +33,19 @@ export { buildColumnSetTable, type ColumnSetTable } from './count/columnSetTable
 export { columnSetLookup, type ColumnSetLookup } from './count/columnSetLookup.js';
 export { middleBandChoices } from './count/middleBandChoices.js';
 export { completionCounter, type CompletionCounter } from './count/bandCompletions.js';
+export {
+  middleBandCounter,
+  type MiddleBandCounter,
+  type MiddleBandCount,
+  type MiddleBandOptions,
+} from './count/middleBandCounter.js';
+export { dlxCompletions, partsPerClass, counterProblem } from './count/dlxCompletions.js';
+export {
+  readDlxCheckpoint,
+  writeDlxCheckpoint,
+  DLX_CHECKPOINT_FORMAT,
+  type DlxCheckpoint,
+} from './io/dlxCheckpoint.js';
 export { runCount, classTableOf, defaultWorkers, type CountRun } from './count/countGrids.js';
 
 export { exactCoverProblem, countExactCovers, type ExactCoverProblem, type ExactCoverCount } from './dlx/exactCover.js';
