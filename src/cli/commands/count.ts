@@ -40,9 +40,10 @@ interface CountCliOptions {
 /** "3 min 20 s", "45 s". */
 function duration(s: number): string {
   if (!Number.isFinite(s)) return '?';
-  if (s < 90) return `${Math.round(s)} s`;
-  const m = Math.floor(s / 60);
-  return m < 90 ? `${m} min ${Math.round(s - 60 * m)} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
+  const t = Math.round(s);
+  if (t < 90) return `${t} s`;
+  const m = Math.floor(t / 60);
+  return m < 90 ? `${m} min ${t % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
 export function registerCount(program: Command): void {
@@ -117,7 +118,10 @@ export function registerCount(program: Command): void {
       let dlxFirst: number | null = null;
       const onProgress = (e: ProgressEvent) => {
         if (e.phase === 'start') {
-          spinner.text = STAGE_TEXT[e.stage];
+          spinner.text =
+            e.stage === 'completions' && counter === 'dlx'
+              ? 'column-set sum per class (to check against)'
+              : STAGE_TEXT[e.stage];
           if (e.stage === 'dlx') dlxStart = performance.now();
         } else if (e.phase === 'progress' && e.stage === 'dlx') {
           const done = e.done ?? 0;
@@ -131,7 +135,7 @@ export function registerCount(program: Command): void {
             `DLX route: ${done}/${total} classes, ${grouped(bands)} middle bands` +
             (done < total ? `, ${rate} M/s, about ${duration(left)} left` : '');
         } else if (e.phase === 'progress') {
-          spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
+          spinner.text = `${spinner.text.replace(/: \d+\/\d+$/, '')}: ${e.done}/${e.total}`;
         }
       };
       let r: GridCount;
