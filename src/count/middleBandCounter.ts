@@ -76,6 +76,15 @@ export interface MiddleBandCount {
   readonly stopped: boolean;
 }
 
+/** The part to count, checked. */
+function partOf(options: MiddleBandOptions): { part: number; parts: number } {
+  const part = options.part ?? 0;
+  const parts = options.parts ?? 1;
+  if (!Number.isInteger(parts) || parts < 1 || !Number.isInteger(part) || part < 0 || part >= parts)
+    throw new RangeError(`part ${part} of ${parts}: need 0 ≤ part < parts`);
+  return { part, parts };
+}
+
 /** Search steps between two calls of `onProgress`/`shouldStop`. */
 const CHECK_EVERY = 1 << 14;
 
@@ -227,10 +236,7 @@ export function middleBandCounter(
   }
 
   function count(band: ArrayLike<number>, options: MiddleBandOptions = {}, offset = 0): MiddleBandCount {
-    const part = options.part ?? 0;
-    const parts = options.parts ?? 1;
-    if (!Number.isInteger(parts) || parts < 1 || !Number.isInteger(part) || part < 0 || part >= parts)
-      throw new RangeError(`part ${part} of ${parts}: need 0 ≤ part < parts`);
+    const { part, parts } = partOf(options);
     prepare(band, offset);
     z.ordData = ordData;
     z.id0Of = id0Of;
@@ -484,10 +490,7 @@ function bottomBandCounter(shape: BoxShape): MiddleBandCounter {
   }
 
   function count(band: ArrayLike<number>, options: MiddleBandOptions = {}, offset = 0): MiddleBandCount {
-    const part = options.part ?? 0;
-    const parts = options.parts ?? 1;
-    if (!Number.isInteger(parts) || parts < 1 || !Number.isInteger(part) || part < 0 || part >= parts)
-      throw new RangeError(`part ${part} of ${parts}: need 0 ≤ part < parts`);
+    const { part, parts } = partOf(options);
     const { onProgress, shouldStop } = options;
     for (let c = 0; c < n; c++) {
       let m = 0;
