@@ -159,6 +159,14 @@ export function registerCount(program: Command): void {
                 : ' (--checkpoint FILE keeps them)'),
           );
         }
+        // any other failure: keep what was finished, unless writing the checkpoint is what failed
+        if (counter === 'dlx' && finished.length > 0) {
+          try {
+            save();
+          } catch {
+            // the original error says more
+          }
+        }
         throw e;
       } finally {
         spinner.stop();
