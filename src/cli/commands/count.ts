@@ -19,7 +19,7 @@ const STAGE_TEXT: Record<Stage, string> = {
   classes: 'collapsing bands into classes',
   columnSets: 'tabulating bands by column sets',
   completions: 'counting completions per class',
-  dlx: 'DLX route: enumerating middle bands',
+  dlx: 'DLX route: enumerating second bands',
 };
 
 /** --level for the DLX route: which classes to count, by name. */
@@ -76,6 +76,7 @@ export function registerCount(program: Command): void {
       const box = opts.box ?? '3x3';
       const boxName = typeof box === 'string' ? box : box.name;
       const level = opts.level ?? 'symmetry';
+      const twoBands = (opts.box?.cols ?? 3) === 2;
 
       // the DLX route: checkpoint, Ctrl-C
       let dlx: DlxOptions | undefined;
@@ -132,7 +133,7 @@ export function registerCount(program: Command): void {
           const rate = secs > 0 ? (bands / secs / 1e6).toFixed(1) : '…';
           const left = done > dlxFirst ? (secs / (done - dlxFirst)) * (total - done) : Infinity;
           spinner.text =
-            `DLX route: ${done}/${total} classes, ${grouped(bands)} middle bands` +
+            `DLX route: ${done}/${total} classes, ${grouped(bands)} ${twoBands ? 'bottom' : 'middle'} bands` +
             (done < total ? `, ${rate} M/s, about ${duration(left)} left` : '');
         } else if (e.phase === 'progress') {
           spinner.text = `${spinner.text.replace(/: \d+\/\d+$/, '')}: ${e.done}/${e.total}`;
@@ -221,12 +222,12 @@ export function countText(r: GridCount): string {
     const freshBands = fresh.reduce((a, c) => a + c.middleBands, 0);
     const freshSeconds = fresh.reduce((a, c) => a + c.seconds, 0);
     const what = d.level === 'symmetry' ? 'n_C per class' : `n_C per ${d.level} class`;
-    const how =
-      parseBoxShape(r.box).cols === 2 ? 'every bottom band enumerated' : 'every middle band, the bottom band from F';
+    const twoBands = parseBoxShape(r.box).cols === 2;
+    const how = twoBands ? 'every bottom band enumerated' : 'every middle band, the bottom band from F';
     rows.push([
       `DLX route: ${what}, ${how}`,
       grouped(counted),
-      `${s(secs)}   ${grouped(d.middleBands)} middle bands` +
+      `${s(secs)}   ${grouped(d.middleBands)} ${twoBands ? 'bottom' : 'middle'} bands` +
         (freshSeconds > 0 ? `, ${(freshBands / freshSeconds / 1e6).toFixed(1)} M/s per thread` : '') +
         (d.resumed > 0 ? `; ${d.resumed} from the checkpoint` : ''),
     ]);
