@@ -45,7 +45,7 @@ const versionOf = (name) => JSON.parse(readFileSync(join(root, 'node_modules', n
 const args = process.argv.slice(2);
 const full = args.includes('--full');
 const quick = args.includes('--quick');
-const repsArg = args.indexOf('--reps');
+const repsArg = args.indexOf('--reps') >= 0 ? args.indexOf('--reps') : args.indexOf('--runs');
 const REPS = repsArg >= 0 ? Math.max(1, Number(args[repsArg + 1])) : 3;
 
 const puzzleDir = join(root, 'test', 'fixtures', 'puzzles');

@@ -5,7 +5,7 @@
  *
  *   import { countGrids, countSolutions, estimate } from 'sudoku-count';
  *   const r = await countGrids({ box: '3x3' });          // r.total: N as a bigint, computed from nothing
- *   countSolutions('1.......', { box: '2x2', limit: 2 }); // { count, limited, nodes, solution }
+ *   countSolutions('1...............', { box: '2x2', limit: 2 }); // { count: 2, limited: true, … }
  *
  * The building blocks (bands, symmetry, column-set tables, the solver engines, the DLX oracle, the worker
  * pool) are exported from 'sudoku-count/internals'.

@@ -79,4 +79,5 @@ export {
 } from './io/estimateCheckpoint.js';
 export { readPuzzles, readPuzzleSource, splitPuzzles, type PuzzleText } from './io/readPuzzles.js';
 
-export { taskPool, maxWorkers, defaultThreads, PoolClosedError, type TaskPool } from './parallel/taskPool.js';
+export { taskPool, PoolClosedError, type TaskPool } from './parallel/taskPool.js';
+export { maxWorkers, defaultThreads, checkWorkers } from './parallel/threads.js';

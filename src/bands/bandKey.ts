@@ -1,3 +1,4 @@
+import { fullMask, popcount } from '../grid/bits.js';
 import { factorial, type BoxShape } from '../grid/shape.js';
 
 /**
@@ -30,7 +31,7 @@ export function bandCodec(shape: BoxShape): BandCodec {
   // rowMask[r]: the digits outside box 1 in row r of a standard band.
   const rowMask = new Int32Array(R);
   for (let r = 0; r < R; r++) {
-    let m = (1 << n) - 1;
+    let m = fullMask(n);
     for (let c = 0; c < C; c++) m &= ~(1 << (r * C + c));
     rowMask[r] = m;
   }
@@ -46,13 +47,7 @@ export function bandCodec(shape: BoxShape): BandCodec {
       for (let i = 0; i < free; i++) {
         const bit = 1 << (cells[base + i] - 1);
         // rank of this digit among the remaining ones
-        let below = rem & (bit - 1);
-        let k = 0;
-        while (below) {
-          below &= below - 1;
-          k++;
-        }
-        rank += k * fact[free - 1 - i];
+        rank += popcount(rem & (bit - 1)) * fact[free - 1 - i];
         rem &= ~bit;
       }
       key = key * radix + rank;

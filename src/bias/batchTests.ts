@@ -4,7 +4,8 @@ import type { Estimator } from '../estimate/estimator.js';
 import { batchScratch, runBatch } from '../estimate/runBatch.js';
 import { streamStates } from '../random/streamStates.js';
 import { addBatch, emptyTotals, meanAndError, Z95 } from '../estimate/summarizeBatches.js';
-import { InputError } from '../grid/shape.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
+import { bandMethodShapes } from '../grid/support.js';
 import { binomialCdf, kolmogorovPValue, normalCdf } from './normalTests.js';
 
 /**
@@ -23,7 +24,8 @@ import { binomialCdf, kolmogorovPValue, normalCdf } from './normalTests.js';
  */
 export interface BatchTestOptions {
   readonly method: string;
-  readonly box: string;
+  /** Box shape, as "RxC" or a BoxShape (default 3×3). */
+  readonly box?: BoxShape | string;
   readonly fill?: number | null;
   readonly batches: number;
   readonly samples: number;
@@ -82,7 +84,7 @@ export async function batchTests(options: BatchTestOptions): Promise<BatchTests>
     throw new InputError(`--samples must be a whole number ≥ 2 per batch, not ${S}`);
   const { plan, estimator } = estimatePlan({
     method: options.method,
-    box: options.box,
+    ...(options.box !== undefined ? { box: options.box } : {}),
     fill: options.fill ?? null,
     seed: options.seed,
     samples: B * S,
@@ -90,9 +92,7 @@ export async function batchTests(options: BatchTestOptions): Promise<BatchTests>
   });
   const count = options.exact ?? (await exactCount(plan.shape));
   if (count === null)
-    throw new InputError(
-      `no exact grid count for ${plan.shape.name}: the batch tests need it (2x2, 2x3, 3x2, 3x3, 4x2)`,
-    );
+    throw new InputError(`no exact grid count for ${plan.shape.name}: the batch tests need it (${bandMethodShapes()})`);
   const t0 = performance.now();
   const N = Number(count);
   const logScale = Math.log10(Number(estimator.scale));

@@ -7,8 +7,6 @@
  *                         Q(λ) = 2 Σ (−1)^{j−1} e^{−2j²λ²}, λ = (√n + 0.12 + 0.11/√n)·d (Stephens)
  *   binomialCdf(k,n,p)    P(Binomial(n, p) ≤ k), summed in log space
  */
-export const normalTests = { normalCdf, kolmogorovPValue, binomialCdf };
-
 export function normalCdf(x: number): number {
   const z = Math.abs(x) / Math.SQRT2;
   const t = 1 / (1 + 0.5 * z);

@@ -2,6 +2,8 @@ import { InvalidArgumentError } from 'commander';
 import { boxShapeProblem, InputError, readBoxShapeText, type BoxShape } from '../grid/shape.js';
 import { shapeProblem, type Operation } from '../grid/support.js';
 import { counterProblem, type CounterName } from '../count/dlxCompletions.js';
+import { maxWorkers } from '../parallel/threads.js';
+import { MAX_SEED } from '../random/streamStates.js';
 
 /**
  * commander argument parser for --box RxC, for one operation: the text is parsed once into a BoxShape and checked
@@ -28,22 +30,41 @@ export function counterOption(value: string): CounterName {
   return value as CounterName;
 }
 
-/** commander argument parser for a whole number ≥ min. Accepts 1e6 and 1_000_000. */
-export function integerOption(min: number) {
+/** commander argument parser for a whole number in min..max. Accepts 1e6 and 1_000_000; not '' or ' '. */
+export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
   return (value: string): number => {
-    const x = Number(value.replace(/_/g, ''));
-    if (!Number.isSafeInteger(x) || x < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`);
+    const x = value.trim() === '' ? NaN : Number(value.replace(/_/g, ''));
+    if (!Number.isSafeInteger(x) || x < min || x > max)
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER ? `must be a whole number ≥ ${min}` : `must be a whole number ${min}..${max}`,
+      );
     return x;
   };
 }
 
-/** commander argument parser for a number > 0 (seconds). */
-export function positiveNumberOption() {
+/** commander argument parser for --workers: 1..maxWorkers() threads (each thread is a V8 isolate: memory). */
+export function workersOption(value: string): number {
+  return integerOption(1, maxWorkers())(value);
+}
+
+/** commander argument parser for --seed: a whole number 0..MAX_SEED. */
+export function seedOption(value: string): number {
+  return integerOption(0, MAX_SEED)(value);
+}
+
+/** commander argument parser for a number > 0 (seconds); not '' or ' '. */
+export function positiveNumberOption(): (value: string) => number {
   return (value: string): number => {
-    const x = Number(value);
+    const x = value.trim() === '' ? NaN : Number(value);
     if (!Number.isFinite(x) || x <= 0) throw new InvalidArgumentError('must be a number > 0');
     return x;
   };
+}
+
+/** commander argument parser for a file path: not empty. */
+export function pathOption(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('must name a file');
+  return value;
 }
 
 /** 1,234,567 for numbers and bigints. */
@@ -63,16 +84,49 @@ const silentSpinner = (): Spinner => {
   return s;
 };
 
+/** True when progress may be drawn: stderr is a terminal that reports its width, and not under CI. */
+export function progressShown(): boolean {
+  return process.stderr.isTTY === true && (process.stderr.columns ?? 0) > 0 && !process.env['CI'];
+}
+
 /**
- * A progress spinner (ora) on stderr, shown only when stderr is a terminal that reports its width and not
- * under CI (a zero-column terminal makes ora redraw endlessly). ora is loaded
- * only then: it costs tens of milliseconds of start-up that a piped or CI run need not pay.
+ * A progress spinner (ora) on stderr, shown only when `progressShown()` (a zero-column terminal makes ora redraw
+ * endlessly). ora is loaded only then: it costs tens of milliseconds of start-up that a piped or CI run need not
+ * pay. The cursor stays visible: hiding it would make ora install a SIGINT handler (to show it again), and a
+ * handler waits for the main thread, so Ctrl-C during a long synchronous stage would wait seconds. Without one,
+ * Ctrl-C ends the process at once.
  */
 export async function progressSpinner(text: string): Promise<Spinner> {
-  const enabled = process.stderr.isTTY === true && (process.stderr.columns ?? 0) > 0 && !process.env['CI'];
-  if (!enabled) return silentSpinner();
+  if (!progressShown()) return silentSpinner();
   const { default: ora } = await import('ora');
-  return ora({ text, stream: process.stderr, discardStdin: false });
+  return ora({ text, stream: process.stderr, discardStdin: false, hideCursor: false });
+}
+
+/**
+ * Progress of a long synchronous computation (a count in the main thread, where no timer can run): `tick` is
+ * called from inside the computation and redraws one stderr line at most every 200 ms, from 1 s on, and only when
+ * `progressShown()`. `done` clears the line.
+ */
+export function syncProgress(describe: (seconds: number) => string): { tick(): void; done(): void } {
+  const shown = progressShown();
+  const t0 = performance.now();
+  let last = 0,
+    drawn = false;
+  return {
+    tick(): void {
+      if (!shown) return;
+      const now = performance.now();
+      if (now - t0 < 1000 || now - last < 200) return;
+      last = now;
+      const text = describe((now - t0) / 1000).slice(0, Math.max(10, (process.stderr.columns ?? 80) - 1));
+      process.stderr.write(`\r\x1b[K${text}`);
+      drawn = true;
+    },
+    done(): void {
+      if (drawn) process.stderr.write('\r\x1b[K');
+      drawn = false;
+    },
+  };
 }
 
 export { InputError };

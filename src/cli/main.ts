@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../grid/shape.js';
 import { CommandFailed } from './commandFailed.js';
+import { OutputError } from '../io/outputFile.js';
 import type { Command as CommandType } from 'commander';
 
 /**
@@ -39,7 +40,27 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
   return program;
 }
 
+/**
+ * stdout and stderr failures: a reader that stops early (`| head`) closes the pipe, and that is not an error, so
+ * the program ends quietly with status 0, as Unix tools do; any other failure (a full disk: stdout on /dev/full)
+ * is one line on stderr and status 1. Registered before anything is written.
+ */
+function guardStreams(): void {
+  const onError = (e: NodeJS.ErrnoException): void => {
+    if (e.code === 'EPIPE') process.exit(0);
+    const what = e.code === 'ENOSPC' ? 'no space left on the device' : (e.code ?? e.message);
+    try {
+      process.stderr.write(`sudoku-count: error: cannot write the output: ${what}\n`);
+    } finally {
+      process.exit(1);
+    }
+  };
+  process.stdout.on('error', onError);
+  process.stderr.on('error', () => process.exit(1));
+}
+
 export async function main(argv: string[]): Promise<number> {
+  guardStreams();
   try {
     const program = await buildProgram(argv);
     await program.parseAsync(argv);
@@ -56,6 +77,10 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof InputError) {
       process.stderr.write(`sudoku-count: error: ${e.message}\n`);
       return 2;
+    }
+    if (e instanceof OutputError) {
+      process.stderr.write(`sudoku-count: error: ${e.message}\n`);
+      return 1;
     }
     const msg = e instanceof Error ? e.message : String(e);
     process.stderr.write(`sudoku-count: internal error: ${msg}\n`);

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { enumerateBands, type BandEnumeration } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import { formatBand } from '../grid/digits.js';
@@ -6,6 +5,7 @@ import { factorialBig, InputError, SHAPE_3X3, type BoxShape } from '../grid/shap
 import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
 import { resolveShape } from '../grid/support.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
+import { checkWorkers, defaultThreads } from '../parallel/threads.js';
 import type { BuildTableInput, BuildTableOutput, CountBandsInput } from './completionsTask.js';
 import { counterProblem, dlxCompletions, type CounterName, type DlxOptions, type DlxReport } from './dlxCompletions.js';
 
@@ -108,13 +108,13 @@ export interface ClassTable extends GridCount {
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
 /**
- * Default threads: up to 2 (the machines here have 2 cores) for shapes whose count takes long enough to
- * repay a thread's start-up (n ≥ 8); 1 for the small shapes, which finish in milliseconds. For 3×3, 15
- * interleaved pairs of runs: 2 threads faster in 13 (median wall 1.115 s against 1.293 s). Blocks of runs
- * taken one after the other disagreed with each other: these machines drift, so compare in pairs.
+ * Default threads: up to 2 (the machines here have 2 cores) for shapes whose count takes long enough to repay a
+ * thread's start-up (n ≥ 8); 1 for the small shapes, which finish in milliseconds. For 3×3, 15 interleaved pairs
+ * of runs: 2 threads faster in 13 (median wall 1.115 s against 1.293 s). Blocks of runs taken one after the other
+ * disagreed with each other: these machines drift, so compare in pairs.
  */
 export function defaultWorkers(shape: BoxShape = SHAPE_3X3): number {
-  return shape.n >= 8 ? Math.max(1, Math.min(2, availableParallelism())) : 1;
+  return shape.n >= 8 ? defaultThreads() : 1;
 }
 
 /** Everything a run computes, for the layers above (class tables, the chain). */
@@ -135,9 +135,7 @@ export interface CountRun {
 /** Run every stage: bands, reduction, classes, column-set table, completions. */
 export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   const shape = resolveShape('band-method', options.box);
-  const workers = options.workers ?? defaultWorkers(shape);
-  if (!Number.isInteger(workers) || workers < 1)
-    throw new RangeError(`workers must be a whole number ≥ 1, not ${workers}`);
+  const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
   const counter = options.counter ?? 'column-sets';
   const problem = counterProblem(counter);
   if (problem) throw new InputError(`counter '${counter}': ${problem}`);

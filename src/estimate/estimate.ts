@@ -1,4 +1,5 @@
-import { countGrids, defaultWorkers } from '../count/countGrids.js';
+import { countGrids } from '../count/countGrids.js';
+import { checkWorkers, defaultThreads } from '../parallel/threads.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveShape, shapeProblem } from '../grid/support.js';
 import { createEstimator } from './createEstimator.js';
@@ -123,9 +124,7 @@ export async function exactCount(shape: BoxShape): Promise<bigint | null> {
 
 export async function estimate(options: EstimateOptions): Promise<EstimateResult> {
   const { plan, estimator } = estimatePlan(options);
-  const workers = options.workers ?? defaultWorkers();
-  if (!Number.isSafeInteger(workers) || workers < 1)
-    throw new InputError(`workers must be a whole number ≥ 1, not ${workers}`);
+  const workers = checkWorkers(options.workers ?? defaultThreads());
   const exact = options.exact !== undefined ? options.exact : await exactCount(plan.shape);
   const { batchSize, samples, seconds } = plan;
   const totalBatches = samples === null ? Infinity : Math.ceil(samples / batchSize);
@@ -156,7 +155,8 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   const nextBatch = (): number | null => {
     while (next < totalBatches && done.has(next)) next++;
     if (next >= totalBatches) return null;
-    if (next >= holesBelow && seconds !== null && elapsed() >= seconds) return null;
+    // the clock ends a run only after its first batch: a result always has at least one
+    if (next > 0 && next >= holesBelow && seconds !== null && elapsed() >= seconds) return null;
     return next++;
   };
 

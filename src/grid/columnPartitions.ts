@@ -1,3 +1,4 @@
+import { fullMask } from './bits.js';
 import type { BoxShape } from './shape.js';
 
 /**
@@ -22,7 +23,7 @@ const DENSE_KEY_BITS = 22;
 
 export function columnPartitions(shape: BoxShape): ColumnPartitions {
   const { rows: R, cols: C, n } = shape;
-  const full = (1 << n) - 1;
+  const full = fullMask(n);
   const list: number[] = [];
   const cur = new Int32Array(C);
   const chooseRest = (avail: number, need: number, start: number, acc: number, out: (m: number) => void): void => {

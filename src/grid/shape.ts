@@ -56,7 +56,7 @@ export function boxShape(rows: number, cols: number): BoxShape {
 
 /** The rows and columns written in a box-shape text "RxC" (also "R×C"), or what is wrong with its form. */
 export function readBoxShapeText(text: string): { readonly rows: number; readonly cols: number } | string {
-  const m = /^\s*(\d{1,6})\s*[x×X]\s*(\d{1,6})\s*$/.exec(text);
+  const m = /^\s*(\d+)\s*[x×X]\s*(\d+)\s*$/.exec(text);
   return m ? { rows: Number(m[1]), cols: Number(m[2]) } : 'expected RxC (rows by columns of a box), e.g. 3x3 or 2x3';
 }
 

@@ -1,7 +1,7 @@
 import type * as Vega from 'vega';
 import type { BatchTests } from '../bias/batchTests.js';
 import { biasCharts } from '../bias/biasCharts.js';
-import { writeTextFile } from './classTableJson.js';
+import { prepareOutput, type PreparedOutput } from './outputFile.js';
 
 /**
  * The bias report: one self-contained HTML page (no script, no network) with the three charts of
@@ -22,7 +22,9 @@ export async function biasReportHtml(r: BatchTests, summary: readonly (readonly 
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const rows = summary.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>sudoku-count bias: ${esc(r.method)} ${esc(r.box)}</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="generator" content="sudoku-count bias report">
+<title>sudoku-count bias: ${esc(r.method)} ${esc(r.box)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:720px;margin:2em auto;color:#222}
 th{text-align:left;padding-right:1em;vertical-align:top}figure{margin:1.5em 0}</style>
 </head><body>
@@ -37,10 +39,21 @@ ${await svg(charts.logX, 'log-x')}
 `;
 }
 
+/** What a bias report looks like to `prepareOutput`: it may replace an earlier report, nothing else. */
+export const BIAS_REPORT_OUTPUT = {
+  what: 'bias report',
+  isOurs: (head: string): boolean => head.includes('<meta name="generator" content="sudoku-count bias report">'),
+} as const;
+
+/**
+ * Write the report to `out`: a path (checked and written by the rules of src/io/outputFile.ts: only a report it
+ * wrote before is replaced), or an output prepared before the batch tests ran (as the CLI does, to fail early).
+ */
 export async function writeBiasReport(
-  path: string,
+  out: PreparedOutput | string,
   r: BatchTests,
   summary: readonly (readonly [string, string])[],
 ): Promise<void> {
-  writeTextFile(path, await biasReportHtml(r, summary));
+  const target = typeof out === 'string' ? prepareOutput(out, BIAS_REPORT_OUTPUT) : out;
+  target.write(await biasReportHtml(r, summary));
 }

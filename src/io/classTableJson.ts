@@ -1,5 +1,3 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { ChainTable } from '../count/chainTable.js';
 import type { LevelName } from '../symmetry/classChain.js';
 import { toJson } from './json.js';
@@ -86,10 +84,8 @@ export function classTableToJson(table: ChainTable, level?: LevelName): string {
   return lines.join('\n');
 }
 
-/** Write text to a file atomically (a temporary file renamed into place), creating its folder. */
-export function writeTextFile(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
+/** What a class table looks like to `prepareOutput`: it may replace an earlier table, nothing else. */
+export const CLASS_TABLE_OUTPUT = {
+  what: 'class table',
+  isOurs: (head: string): boolean => /^\{\s*"format": "sudoku-count\/classes@/.test(head),
+} as const;

@@ -1,25 +1,33 @@
-import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import JSONbigFactory from 'json-bigint';
 import type { BatchRecord } from '../estimate/runBatch.js';
 import { InputError } from '../grid/shape.js';
+import { lockFile, type FileLock } from './fileLock.js';
 import { toJson } from './json.js';
 
 /**
- * Checkpoint of an `estimate` run: JSON lines, appended as batches finish, so that a run killed at any
- * moment loses at most the batches it was running.
+ * Checkpoint of an `estimate` run: JSON lines, appended as batches finish, so that a run killed at any moment
+ * loses at most the batches it was running.
  *
- *   {"format":"sudoku-count/estimate-checkpoint@1","method":"knuth-mrv","box":"3x3","fill":null,
- *    "seed":7,"batchSize":4096,"samples":200000,"seconds":null}                       ← header, line 1
- *   {"batch":0,"seed":7,"stream":0,"samples":4096,"sum":…,"sumSq":…,"nonzero":2630,"max":…,"elapsed":0.052}
- *   {"batch":2,…}        one line per finished batch, in the order they finished (any order)
+ *   {"format":"sudoku-count/estimate-checkpoint","version":2,"method":"knuth-mrv","box":"3x3","fill":null,
+ *    "seed":7,"batchSize":4096,"samples":200000,"seconds":null,"check":"…"}                  ← header, line 1
+ *   {"method":"knuth-mrv","box":"3x3","fill":null,"seed":7,"batchSize":4096,"batch":0,"stream":0,
+ *    "samples":4096,"sum":…,"sumSq":…,"nonzero":2630,"max":…,"elapsed":0.052,"check":"…"}   ← one per batch
  *
- * sum, sumSq and max are exact integers (JSON numbers of any length); elapsed is the run's wall seconds
- * when the batch was written, summed over sessions. Each line goes out in one write(2), so a kill leaves
- * whole lines plus at most one partial last line; reading ignores that line, and `resumeCheckpoint` cuts
- * it off before appending.
+ * Every line says which run it belongs to (method, box, fill, seed, batch size, stream) and ends with "check":
+ * the first 16 hex digits of the SHA-256 of the line as it would read without its "check" field. A line that was
+ * altered, or that belongs to another run, is refused with its line number; so is a header edited to another
+ * method or box (its batches then name the old one). sum, sumSq and max are exact integers (JSON numbers of any
+ * length); elapsed is the run's wall seconds when the batch was written, summed over sessions.
+ *
+ * Each line goes out in one write(2), so a kill leaves whole lines plus at most one partial last line; reading
+ * drops that line (it has no newline), and `resumeCheckpoint` cuts it off before appending. While a run writes
+ * the file it holds `<file>.lock` (src/io/fileLock.ts): a second writer is refused.
  */
-export const CHECKPOINT_FORMAT = 'sudoku-count/estimate-checkpoint@1';
+export const CHECKPOINT_FORMAT = 'sudoku-count/estimate-checkpoint';
+export const CHECKPOINT_VERSION = 2;
 
 export interface CheckpointHeader {
   readonly method: string;
@@ -32,7 +40,10 @@ export interface CheckpointHeader {
 }
 
 export interface CheckpointContents {
-  /** Null when the run was killed before its header was written (then nothing else is there either). */
+  /**
+   * Null when the run was killed before its header was written whole: the file is empty, or holds the start of
+   * a header and nothing else. Resuming it needs the run's options.
+   */
   readonly header: CheckpointHeader | null;
   readonly batches: readonly BatchRecord[];
   /** Largest `elapsed` written: the wall seconds the run had used. */
@@ -45,20 +56,59 @@ export interface CheckpointContents {
 // such as 0.1234567890123456 into BigInt('0.12…') and throw.
 const JSONtext = JSONbigFactory({ storeAsString: true });
 
-/** An open checkpoint that batches are appended to. */
+/** An open checkpoint that batches are appended to, holding the file's lock. */
 export interface CheckpointWriter {
   append(record: BatchRecord, elapsed: number): void;
   close(): void;
 }
 
-function writer(path: string, fd: number, seed: number): CheckpointWriter {
+const checkOf = (body: string): string => createHash('sha256').update(body).digest('hex').slice(0, 16);
+
+/** A JSON object as one checksummed line (with its newline). */
+function line(fields: Record<string, unknown>): string {
+  const body = toJson(fields);
+  return `${body.slice(0, -1)},"check":"${checkOf(body)}"}\n`;
+}
+
+/** The fields of a checksummed line, or a message saying why it is not one. */
+function readLine(text: string): Record<string, unknown> | string {
+  const m = /^(\{.*),"check":"([0-9a-f]{16})"\}$/.exec(text);
+  if (!m) return 'not a checkpoint line (no "check" field at its end)';
+  if (checkOf(`${m[1]}}`) !== m[2]) return 'altered or damaged: its checksum does not match';
+  try {
+    return JSONtext.parse(text) as Record<string, unknown>;
+  } catch {
+    return 'not JSON';
+  }
+}
+
+const runFields = (h: CheckpointHeader) => ({
+  method: h.method,
+  box: h.box,
+  fill: h.fill,
+  seed: h.seed,
+  batchSize: h.batchSize,
+});
+
+function headerLine(h: CheckpointHeader): string {
+  return line({
+    format: CHECKPOINT_FORMAT,
+    version: CHECKPOINT_VERSION,
+    ...runFields(h),
+    samples: h.samples,
+    seconds: h.seconds,
+  });
+}
+
+function writer(path: string, fd: number, header: CheckpointHeader, lock: FileLock): CheckpointWriter {
   let open = true;
+  const run = runFields(header);
   return {
     append(record, elapsed) {
-      const line =
-        toJson({
+      const buf = Buffer.from(
+        line({
+          ...run,
           batch: record.batch,
-          seed,
           stream: record.batch,
           samples: record.samples,
           sum: record.sum,
@@ -66,48 +116,107 @@ function writer(path: string, fd: number, seed: number): CheckpointWriter {
           nonzero: record.nonzero,
           max: record.max,
           elapsed: Math.round(elapsed * 1e6) / 1e6,
-        }) + '\n';
-      const buf = Buffer.from(line);
+        }),
+      );
       if (writeSync(fd, buf, 0, buf.length) !== buf.length) throw new Error(`checkpoint ${path}: short write`);
     },
     close() {
-      if (open) closeSync(fd);
+      if (open) {
+        closeSync(fd);
+        lock.release();
+      }
       open = false;
     },
   };
 }
 
-/** Start a new checkpoint file with its header. Refuses to overwrite a non-empty file. */
-export function createCheckpoint(path: string, header: CheckpointHeader): CheckpointWriter {
-  if (existsSync(path) && statSync(path).size > 0) {
+/** A checkpoint must be a regular file in an existing folder (never a device, FIFO or folder). */
+function checkKind(path: string, mustExist: boolean): void {
+  if (path === '') throw new InputError('checkpoint: the path is empty');
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new InputError(`checkpoint ${path}: ${String(e)}`);
+    if (mustExist) throw new InputError(`checkpoint ${path}: no such file`);
+    let folder = false;
+    try {
+      folder = lstatSync(dirname(path)).isDirectory();
+    } catch {
+      // no such folder
+    }
+    if (!folder)
+      throw new InputError(
+        `checkpoint ${path}: the folder ${dirname(path)} does not exist (sudoku-count does not create folders)`,
+      );
+    return;
+  }
+  if (!st.isFile()) throw new InputError(`checkpoint ${path}: not a regular file`);
+  if (!mustExist)
     throw new InputError(
-      `checkpoint ${path} already exists: continue it with --resume ${path}, or choose another file`,
+      `checkpoint ${path} already exists: continue its run with --resume ${path}, or choose another file`,
+    );
+}
+
+/** Start a new checkpoint file with its header: the file must not exist. Takes the file's lock. */
+export function createCheckpoint(path: string, header: CheckpointHeader): CheckpointWriter {
+  checkKind(path, false);
+  const lock = lockFile(path, 'checkpoint');
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND, 0o644);
+  } catch (e) {
+    lock.release();
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(
+      code === 'EEXIST'
+        ? `checkpoint ${path} already exists: continue its run with --resume ${path}, or choose another file`
+        : `checkpoint ${path}: cannot create it (${code ?? String(e)})`,
     );
   }
-  mkdirSync(dirname(path), { recursive: true });
-  const fd = openSync(path, 'w');
-  const head = Buffer.from(toJson({ format: CHECKPOINT_FORMAT, ...header }) + '\n');
-  writeSync(fd, head, 0, head.length);
-  return writer(path, fd, header.seed);
+  writeSync(fd, headerLine(header));
+  return writer(path, fd, header, lock);
 }
 
 /**
- * Reopen a checkpoint to append to it, cutting off a partial last line first. `header` is the file's own,
+ * Lock a checkpoint and read it, to resume its run: the lock is taken before reading, so no other run can append
+ * between the reading and the resuming. Call `resumeCheckpoint` with the result, or `release`.
+ */
+export function openCheckpoint(path: string): { contents: CheckpointContents; lock: FileLock } {
+  checkKind(path, true);
+  const lock = lockFile(path, 'checkpoint');
+  try {
+    return { contents: readCheckpoint(path), lock };
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+/**
+ * Reopen a locked checkpoint to append to it, cutting off a partial last line first. `header` is the file's own,
  * or (when it had none) the plan of the run, which is then written.
  */
 export function resumeCheckpoint(
   path: string,
-  contents: CheckpointContents,
+  opened: { contents: CheckpointContents; lock: FileLock },
   header: CheckpointHeader,
 ): CheckpointWriter {
-  const fd = openSync(path, 'r+');
-  ftruncateSync(fd, contents.validBytes);
-  if (contents.header === null) {
-    const head = Buffer.from(toJson({ format: CHECKPOINT_FORMAT, ...header }) + '\n');
-    writeSync(fd, head, 0, head.length, 0);
+  const { contents, lock } = opened;
+  try {
+    const fd = openSync(path, 'r+');
+    try {
+      if (fstatSync(fd).size < contents.validBytes) throw new InputError(`checkpoint ${path} shrank while being read`);
+      ftruncateSync(fd, contents.validBytes);
+      if (contents.header === null) writeSync(fd, headerLine(header), 0);
+    } finally {
+      closeSync(fd);
+    }
+    return writer(path, openSync(path, 'a'), header, lock);
+  } catch (e) {
+    lock.release();
+    throw e;
   }
-  closeSync(fd);
-  return writer(path, openSync(path, 'a'), header.seed);
 }
 
 const big = (v: unknown, what: string): bigint => {
@@ -128,28 +237,45 @@ const num = (v: unknown, what: string): number => {
 const orNull = <T>(v: unknown, f: (v: unknown, what: string) => T, what: string): T | null =>
   v === null || v === undefined ? null : f(v, what);
 
+const HEAD_PREFIX = `{"format":"${CHECKPOINT_FORMAT}"`;
+
+/** Read and check a checkpoint (without locking it). Throws InputError naming the line that is wrong. */
 export function readCheckpoint(path: string): CheckpointContents {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new InputError(
-      `checkpoint ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
-    );
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`checkpoint ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(e))}`);
   }
   const lines = text.split('\n');
   // a partial last line (no newline yet) is dropped: the run was killed while writing it
   const whole = lines.slice(0, -1);
+  const tail = lines[lines.length - 1];
   let validBytes = 0;
   for (const l of whole) validBytes += Buffer.byteLength(l) + 1;
-  if (whole.length === 0) return { header: null, batches: [], elapsed: 0, validBytes: 0 };
+  if (whole.length === 0) {
+    // empty, or the start of a header: ours only if it is the start of our header
+    if (tail.length === 0 || HEAD_PREFIX.startsWith(tail) || tail.startsWith(HEAD_PREFIX))
+      return { header: null, batches: [], elapsed: 0, validBytes: 0 };
+    throw new InputError(
+      `checkpoint ${path}: not a sudoku-count estimate checkpoint (it does not start with its header)`,
+    );
+  }
+  const fail = (at: number, why: string): never => {
+    throw new InputError(`checkpoint ${path}, line ${at}: ${why}`);
+  };
+  if (!whole[0].startsWith(HEAD_PREFIX)) {
+    if (whole[0].startsWith('{"format":"sudoku-count/estimate-checkpoint@'))
+      fail(1, 'written by an earlier version of sudoku-count (no checksums): start a new run');
+    fail(1, 'not a sudoku-count estimate checkpoint (its first line is not the header)');
+  }
+  const h = readLine(whole[0]);
+  if (typeof h === 'string') return fail(1, h);
   let header: CheckpointHeader;
-  const batches: BatchRecord[] = [];
-  let elapsed = 0;
-  let at = 1;
   try {
-    const h = JSONtext.parse(whole[0]) as Record<string, unknown>;
-    if (h['format'] !== CHECKPOINT_FORMAT) throw new Error(`not a ${CHECKPOINT_FORMAT} file`);
+    if (h['version'] !== CHECKPOINT_VERSION)
+      throw new Error(`version ${String(h['version'])}, not ${CHECKPOINT_VERSION}`);
     if (typeof h['method'] !== 'string' || typeof h['box'] !== 'string') throw new Error('header lacks method or box');
     header = {
       method: h['method'],
@@ -160,25 +286,38 @@ export function readCheckpoint(path: string): CheckpointContents {
       samples: orNull(h['samples'], int, 'samples'),
       seconds: orNull(h['seconds'], num, 'seconds'),
     };
-    for (at = 2; at <= whole.length; at++) {
-      const line = whole[at - 1];
-      if (line.trim() === '') continue;
-      const o = JSONtext.parse(line) as Record<string, unknown>;
+  } catch (e) {
+    return fail(1, (e as Error).message);
+  }
+  const batches: BatchRecord[] = [];
+  let elapsed = 0;
+  for (let at = 2; at <= whole.length; at++) {
+    const o = readLine(whole[at - 1]);
+    if (typeof o === 'string') return fail(at, o);
+    try {
+      for (const [k, v] of Object.entries(runFields(header))) {
+        const mine = k === 'method' || k === 'box' ? o[k] : orNull(o[k], int, k);
+        if (mine !== v) throw new Error(`a batch of another run (${k} ${String(o[k])}, the header says ${String(v)})`);
+      }
       const batch = int(o['batch'], 'batch');
-      if (int(o['seed'], 'seed') !== header.seed || int(o['stream'], 'stream') !== batch)
-        throw new Error(`batch ${batch} names another seed or stream`);
+      if (int(o['stream'], 'stream') !== batch) throw new Error(`batch ${batch} names stream ${String(o['stream'])}`);
+      const samples = int(o['samples'], 'samples');
+      const total = header.samples;
+      const want = total === null ? header.batchSize : Math.min(header.batchSize, total - batch * header.batchSize);
+      if (batch < 0 || want < 1 || samples !== want)
+        throw new Error(`batch ${batch} of ${samples} samples is not a batch of this run`);
       batches.push({
         batch,
-        samples: int(o['samples'], 'samples'),
+        samples,
         sum: big(o['sum'], 'sum'),
         sumSq: big(o['sumSq'], 'sumSq'),
         nonzero: int(o['nonzero'], 'nonzero'),
         max: big(o['max'], 'max'),
       });
       elapsed = Math.max(elapsed, num(o['elapsed'], 'elapsed'));
+    } catch (e) {
+      return fail(at, (e as Error).message);
     }
-  } catch (e) {
-    throw new InputError(`checkpoint ${path}, line ${at}: ${(e as Error).message}`);
   }
   return { header, batches, elapsed, validBytes };
 }

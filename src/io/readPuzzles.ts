@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { charDigit, digitChar } from '../grid/digits.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 
@@ -18,10 +18,19 @@ export interface PuzzleText {
   readonly text: string;
 }
 
-/** The puzzles of a file, or of stdin for '-' (see splitPuzzles). */
+/**
+ * The puzzles of a file, or of stdin for '-' (see splitPuzzles). A source with no puzzle at all (empty, blank
+ * lines or comments only) is an InputError: a run that silently does nothing hides a wrong path or an empty pipe.
+ */
 export async function readPuzzles(shape: BoxShape, path: string): Promise<PuzzleText[]> {
-  return splitPuzzles(shape, await readPuzzleSource(path), path === '-' ? 'stdin' : path);
+  const name = path === '-' ? 'stdin' : path;
+  const puzzles = splitPuzzles(shape, await readPuzzleSource(path), name);
+  if (puzzles.length === 0) throw new InputError(`no puzzles in ${name}`);
+  return puzzles;
 }
+
+/** Largest puzzle file read (1 GiB): a file is read whole, and a mistaken path should not fill the memory. */
+const MAX_SOURCE_BYTES = 2 ** 30;
 
 /** Read a whole file, or stdin for '-'. Throws InputError when the file cannot be read. */
 export async function readPuzzleSource(path: string): Promise<string> {
@@ -29,11 +38,18 @@ export async function readPuzzleSource(path: string): Promise<string> {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin)
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    return Buffer.concat(chunks).toString('utf8');
+    return withoutBom(Buffer.concat(chunks).toString('utf8'));
   }
   try {
-    return await readFile(path, 'utf8');
+    // a device (/dev/zero, /dev/urandom) never ends: only regular files, pipes and FIFOs are read
+    const st = await stat(path);
+    if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket())
+      throw new InputError(`cannot read ${path}: it is a device, not a file of puzzles`);
+    if (st.size > MAX_SOURCE_BYTES)
+      throw new InputError(`cannot read ${path}: ${st.size} bytes is more than the ${MAX_SOURCE_BYTES} read at once`);
+    return withoutBom(await readFile(path, 'utf8'));
   } catch (e) {
+    if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT'
@@ -45,6 +61,11 @@ export async function readPuzzleSource(path: string): Promise<string> {
             : (e as Error).message;
     throw new InputError(`cannot read ${path}: ${why}`);
   }
+}
+
+/** Text without a leading UTF-8 byte-order mark (editors on some systems write one). */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 
 /**
@@ -30,16 +29,6 @@ export interface TaskPool {
 /** What a closed pool answers to its pending and later tasks. */
 export class PoolClosedError extends Error {
   override name = 'PoolClosedError';
-}
-
-/** Most threads a caller may ask for: more than a few per core only costs memory (each thread is a V8 isolate). */
-export function maxWorkers(): number {
-  return Math.max(4, 4 * availableParallelism());
-}
-
-/** Threads for a job that repays them: the cores, at most 2 unless asked (results never depend on it). */
-export function defaultThreads(): number {
-  return Math.max(1, Math.min(2, availableParallelism()));
 }
 
 export function taskPool(module: URL, threads: number): TaskPool {

@@ -96,6 +96,11 @@ const CACHE_AFTER = 64;
 export class BitboardCounter9 {
   private readonly s = new Int32Array(LAYER * (DEPTH + 1));
   private nodes = 0;
+  /**
+   * Called every 65,536 branches of a count with the branches so far, so a long count can show progress and a
+   * caller can stop it (by throwing). Null: no calls.
+   */
+  onTick: ((nodes: number) => void) | null = null;
   /** Count mode (limit > 2): the cache is turned on once the search has made CACHE_AFTER branches. */
   private countMode = false;
   private caching = false;
@@ -298,7 +303,7 @@ export class BitboardCounter9 {
     let total = 0;
     for (let d = 0; d < 9; d++) {
       if ((s[o + 3 * d + b] & bit) === 0) continue;
-      this.nodes++;
+      if ((++this.nodes & 0xffff) === 0 && this.onTick !== null) this.onTick(this.nodes);
       s.copyWithin(o2, o, o2);
       let others = 0;
       for (let e = 0, x = o2 + b; e < 9; e++, x += 3) {

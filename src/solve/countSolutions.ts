@@ -34,6 +34,8 @@ export interface SolutionsResult extends SolutionCount {
  */
 export interface PuzzleCounter {
   count(cells: ArrayLike<number>, limit?: number, solution?: Uint8Array): SolutionCount & { readonly solved: boolean };
+  /** Called every 65,536 branches with the branches so far (progress; a caller stops a count by throwing). */
+  onTick: ((nodes: number) => void) | null;
 }
 
 const counters = new Map<string, PuzzleCounter>();

@@ -10,6 +10,9 @@ import type { SolutionCount } from './solutionCounter.js';
  *   options  (r,c,d) for every empty cell and every digit no given rules out
  */
 export class ExactCoverCounter {
+  /** Not called: the exact-cover search has no progress hook. */
+  onTick: ((nodes: number) => void) | null = null;
+
   constructor(readonly shape: BoxShape) {}
 
   count(

@@ -78,6 +78,11 @@ export class SolutionCounter {
   private dCol = 0;
   private dBox = 0;
   private nodes = 0;
+  /**
+   * Called every 65,536 branches of a count with the branches so far, so a long count can show progress and a
+   * caller can stop it (by throwing). Null: no calls.
+   */
+  onTick: ((nodes: number) => void) | null = null;
   /** Count mode: split into components and cache their counts (off when one or two solutions are wanted). */
   private splitting = false;
   private solution: Uint8Array | null = null;
@@ -248,7 +253,7 @@ export class SolutionCounter {
     while (m !== 0) {
       const bit = m & -m;
       m ^= bit;
-      this.nodes++;
+      if ((++this.nodes & 0xffff) === 0 && this.onTick !== null) this.onTick(this.nodes);
       cand.copyWithin(o2, o, o2);
       cand[o2 + best] = bit;
       this.queue[0] = best;

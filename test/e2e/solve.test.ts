@@ -187,10 +187,10 @@ describe('sudoku-count solve: bad input is one line and status 2', () => {
     expectBadInput(cli(['--file', join(TMP, 'missing.txt')]), /cannot read .*missing\.txt: no such file/);
   });
 
-  it('no puzzles at all, and bad options; an empty stdin or file is fine', () => {
+  it('no puzzles at all (no argument, an empty stdin, a file of comments), and bad options', () => {
     expectBadInput(cli([]), /no puzzles/);
-    expect(cli(['-'], '')).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(cli(['--file', file('empty.txt', '# nothing here\n\n')])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expectBadInput(cli(['-'], ''), /no puzzles in stdin/);
+    expectBadInput(cli(['--file', file('empty.txt', '# nothing here\n\n')]), /no puzzles in .*empty\.txt/);
     expectBadInput(cli(['--limit', '0', P]), /--limit.*must be a whole number ≥ 1/);
     expectBadInput(cli(['--box', '2x', P]), /--box/);
   });

@@ -5,10 +5,11 @@ import { exactMoments, type ExactMoments } from '../../bias/exactMoments.js';
 import { Rational } from '../../bias/rational.js';
 import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
 import { MAX_SEED } from '../../random/streamStates.js';
-import { InputError, type BoxShape } from '../../grid/shape.js';
-import { writeBiasReport } from '../../io/biasReport.js';
+import { boxShape, InputError, type BoxShape } from '../../grid/shape.js';
+import { BIAS_REPORT_OUTPUT, writeBiasReport } from '../../io/biasReport.js';
+import { prepareOutput } from '../../io/outputFile.js';
 import { toJson } from '../../io/json.js';
-import { boxOption, grouped, integerOption, progressSpinner } from '../common.js';
+import { seedOption, pathOption, boxOption, grouped, integerOption, progressSpinner } from '../common.js';
 
 interface BiasCliOptions {
   method: MethodName;
@@ -20,6 +21,7 @@ interface BiasCliOptions {
   samples?: number;
   seed?: number;
   report?: string;
+  force?: boolean;
   json?: boolean;
 }
 
@@ -44,17 +46,24 @@ export function registerBias(program: Command): void {
     .option('--full-tree', '--exact: do not use the digit-renaming symmetry of the first row (n! times slower)')
     .option('--batches <B>', `batch tests: number of batches (default ${DEFAULT_BATCHES})`, integerOption(2))
     .option('--samples <S>', `batch tests: samples per batch (default ${grouped(DEFAULT_SAMPLES)})`, integerOption(2))
-    .option('--seed <s>', `generator seed 0..${MAX_SEED} (default: random, printed)`, integerOption(0))
-    .option('--report <FILE>', 'batch tests: write an HTML report with three SVG charts')
+    .option('--seed <s>', `generator seed 0..${MAX_SEED} (default: random, printed)`, seedOption)
+    .option(
+      '--report <FILE>',
+      'batch tests: write an HTML report with three SVG charts (replaces only a report it wrote before)',
+      pathOption,
+    )
+    .option('--force', '--report may replace a file that is not a bias report')
     .option('--json', 'print one JSON object on stdout')
     .action(async (opts: BiasCliOptions) => {
-      const box = opts.box?.name ?? (opts.exact ? '2x2' : '3x3');
+      const shape = opts.box ?? boxShape(opts.exact ? 2 : 3, opts.exact ? 2 : 3);
+      const box = shape.name;
       if (opts.exact) {
         for (const [flag, given] of [
           ['--batches', opts.batches],
           ['--samples', opts.samples],
           ['--seed', opts.seed],
           ['--report', opts.report],
+          ['--force', opts.force],
         ] as const) {
           if (given !== undefined) throw new InputError(`${flag} is for the batch tests; leave it out with --exact`);
         }
@@ -64,7 +73,7 @@ export function registerBias(program: Command): void {
         try {
           r = await exactMoments({
             method: opts.method,
-            box,
+            box: shape,
             fill: opts.fill ?? null,
             fullTree: opts.fullTree === true,
             onProgress: (done) => {
@@ -80,15 +89,19 @@ export function registerBias(program: Command): void {
       }
       if (opts.fullTree) throw new InputError('--full-tree applies to --exact only');
       const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
-      if (seed > MAX_SEED) throw new InputError(`--seed must be 0..${MAX_SEED}`);
       const B = opts.batches ?? DEFAULT_BATCHES;
+      // the report path is checked before the work, so a bad path fails at once
+      const report =
+        opts.report !== undefined
+          ? prepareOutput(opts.report, { ...BIAS_REPORT_OUTPUT, force: opts.force === true })
+          : null;
       const spinner = await progressSpinner(`${opts.method} ${box}: batch tests`);
       spinner.start();
       let r: BatchTests;
       try {
         r = await batchTests({
           method: opts.method,
-          box,
+          box: shape,
           fill: opts.fill ?? null,
           batches: B,
           samples: opts.samples ?? DEFAULT_SAMPLES,
@@ -97,7 +110,7 @@ export function registerBias(program: Command): void {
             spinner.text = `${opts.method} ${box}: batch ${b} of ${B}`;
           },
         });
-        if (opts.report) await writeBiasReport(opts.report, r, batchSummary(r));
+        if (report) await writeBiasReport(report, r, batchSummary(r));
       } finally {
         spinner.stop();
       }

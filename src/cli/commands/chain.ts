@@ -4,7 +4,7 @@ import { defaultWorkers } from '../../count/countGrids.js';
 import type { BoxShape } from '../../grid/shape.js';
 import type { LevelName } from '../../symmetry/classChain.js';
 import { toJson } from '../../io/json.js';
-import { boxOption, grouped, integerOption, progressSpinner } from '../common.js';
+import { workersOption, boxOption, grouped, progressSpinner } from '../common.js';
 import { bandMethodShapes } from '../../grid/support.js';
 
 export function registerChain(program: Command): void {
@@ -16,7 +16,7 @@ export function registerChain(program: Command): void {
     )
     .option('--box <RxC>', `box shape (${bandMethodShapes()})`, boxOption('band-method'))
     .option('--json', 'print one JSON object on stdout')
-    .option('--workers <K>', 'threads for the completion counts', integerOption(1))
+    .option('--workers <K>', 'threads for the completion counts', workersOption)
     .action(async (opts: { box?: BoxShape; json?: boolean; workers?: number }) => {
       const spinner = await progressSpinner('counting and collapsing classes');
       spinner.start();

@@ -2,9 +2,18 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
 import type { BoxShape } from '../../grid/shape.js';
-import { classTableToJson, writeTextFile } from '../../io/classTableJson.js';
+import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js';
+import { prepareOutput } from '../../io/outputFile.js';
 import type { LevelName } from '../../symmetry/classChain.js';
-import { boxOption, counterOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import {
+  pathOption,
+  workersOption,
+  boxOption,
+  counterOption,
+  grouped,
+  InputError,
+  progressSpinner,
+} from '../common.js';
 import type { CounterName } from '../../count/dlxCompletions.js';
 import { CommandFailed } from '../commandFailed.js';
 import { bandMethodShapes } from '../../grid/support.js';
@@ -29,49 +38,64 @@ export function registerClasses(program: Command): void {
       `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,
       levelOption,
     )
-    .option('--out <FILE>', 'write to FILE instead of stdout')
-    .option('--workers <K>', 'threads for the completion counts', integerOption(1))
+    .option('--out <FILE>', 'write to FILE instead of stdout (replaces only a class table it wrote before)', pathOption)
+    .option('--force', '--out may replace a file that is not a class table')
+    .option('--workers <K>', 'threads for the completion counts', workersOption)
     .option('--counter <name>', 'how n_C is counted: column-sets (default) or dlx (see count --help)', counterOption)
-    .action(async (opts: { box?: BoxShape; level?: string; out?: string; workers?: number; counter?: CounterName }) => {
-      const spinner = await progressSpinner('building the class tables');
-      spinner.start();
-      const table = await chainTable({
-        box: opts.box ?? '3x3',
-        workers: opts.workers ?? defaultWorkers(opts.box),
-        counter: opts.counter ?? 'column-sets',
-        onProgress: (e) => {
-          if (e.stage === 'dlx' && e.phase === 'progress')
-            spinner.text = `DLX route: ${e.done}/${e.total} classes, ${grouped(e.middleBands ?? 0)} middle bands`;
-        },
-      }).finally(() => spinner.stop());
-      const bad = table.dlx?.firstMismatch;
-      if (bad) {
-        throw new CommandFailed(
-          1,
-          `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
-            `${bad.columnSetSum}; no table written`,
-        );
-      }
-      let level: LevelName | undefined;
-      if (opts.level !== undefined) {
-        const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
-        if (!found) {
-          throw new InputError(
-            `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
-              `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
+    .action(
+      async (opts: {
+        box?: BoxShape;
+        level?: string;
+        out?: string;
+        force?: boolean;
+        workers?: number;
+        counter?: CounterName;
+      }) => {
+        // the output path is checked before the work, so a bad path fails at once
+        const out =
+          opts.out !== undefined
+            ? prepareOutput(opts.out, { ...CLASS_TABLE_OUTPUT, force: opts.force === true })
+            : null;
+        const spinner = await progressSpinner('building the class tables');
+        spinner.start();
+        const table = await chainTable({
+          box: opts.box ?? '3x3',
+          workers: opts.workers ?? defaultWorkers(opts.box),
+          counter: opts.counter ?? 'column-sets',
+          onProgress: (e) => {
+            if (e.stage === 'dlx' && e.phase === 'progress')
+              spinner.text = `DLX route: ${e.done}/${e.total} classes, ${grouped(e.middleBands ?? 0)} middle bands`;
+          },
+        }).finally(() => spinner.stop());
+        const bad = table.dlx?.firstMismatch;
+        if (bad) {
+          throw new CommandFailed(
+            1,
+            `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
+              `${bad.columnSetSum}; no table written`,
           );
         }
-        level = found.name;
-      }
-      const text = classTableToJson(table, level);
-      if (opts.out) {
-        writeTextFile(opts.out, text);
-        process.stderr.write(
-          `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
-            `${opts.out}\n`,
-        );
-      } else {
-        process.stdout.write(text);
-      }
-    });
+        let level: LevelName | undefined;
+        if (opts.level !== undefined) {
+          const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
+          if (!found) {
+            throw new InputError(
+              `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
+                `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
+            );
+          }
+          level = found.name;
+        }
+        const text = classTableToJson(table, level);
+        if (out) {
+          out.write(text);
+          process.stderr.write(
+            `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
+              `${opts.out}\n`,
+          );
+        } else {
+          process.stdout.write(text);
+        }
+      },
+    );
 }

@@ -11,7 +11,7 @@ import { readDlxCheckpoint, writeDlxCheckpoint } from '../../io/dlxCheckpoint.js
 import { toJson } from '../../io/json.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
 import { CommandFailed } from '../commandFailed.js';
-import { boxOption, counterOption, grouped, InputError, integerOption, progressSpinner } from '../common.js';
+import { boxOption, counterOption, grouped, InputError, progressSpinner, workersOption } from '../common.js';
 import { bandMethodShapes } from '../../grid/support.js';
 
 const STAGE_TEXT: Record<Stage, string> = {
@@ -52,7 +52,7 @@ export function registerCount(program: Command): void {
     .description('count all n×n Sudoku grids exactly, stage by stage (Felgenhauer–Jarvis band reduction)')
     .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('band-method'))
     .option('--json', 'print one JSON object on stdout')
-    .option('--workers <K>', 'threads for the completion counts (result does not depend on it)', integerOption(1))
+    .option('--workers <K>', 'threads for the completion counts (result does not depend on it)', workersOption)
     .option(
       '--counter <name>',
       'how n_C is counted: column-sets (the column-set sum, default) or dlx (every middle band enumerated, the ' +

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { defaultWorkers } from '../../count/countGrids.js';
 import {
   estimate,
@@ -15,13 +15,22 @@ import type { EstimateResult } from '../../estimate/summarizeBatches.js';
 import { InputError, type BoxShape } from '../../grid/shape.js';
 import {
   createCheckpoint,
-  readCheckpoint,
+  openCheckpoint,
   resumeCheckpoint,
   type CheckpointHeader,
   type CheckpointWriter,
 } from '../../io/estimateCheckpoint.js';
 import { toJson } from '../../io/json.js';
-import { boxOption, grouped, integerOption, positiveNumberOption, progressSpinner } from '../common.js';
+import {
+  pathOption,
+  seedOption,
+  workersOption,
+  boxOption,
+  grouped,
+  integerOption,
+  positiveNumberOption,
+  progressSpinner,
+} from '../common.js';
 import { bandMethodShapes } from '../../grid/support.js';
 
 interface EstimateCliOptions {
@@ -43,12 +52,6 @@ interface EstimateCliOptions {
 const DEFAULT_SAMPLES = 100_000;
 const DEFAULT_COMPARE_SECONDS = 5;
 
-function seedOption(value: string): number {
-  const x = integerOption(0)(value);
-  if (x > MAX_SEED) throw new InvalidArgumentError(`must be a whole number 0..${MAX_SEED}`);
-  return x;
-}
-
 export function registerEstimate(program: Command): void {
   program
     .command('estimate')
@@ -66,15 +69,15 @@ export function registerEstimate(program: Command): void {
       positiveNumberOption(),
     )
     .option('--seed <s>', `generator seed 0..${MAX_SEED} (default: random, printed)`, seedOption)
-    .option('--workers <K>', 'threads (the result does not depend on it)', integerOption(1))
+    .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
       '--fill <K>',
       'hybrid: cells filled at random before the exact count (default ≈ 0.32·n², 26 on 3x3)',
       integerOption(0),
     )
     .option('--batch <B>', 'samples per batch (default per method); the result depends on it', integerOption(1))
-    .option('--checkpoint <FILE>', 'append every finished batch to FILE (JSON lines)')
-    .option('--resume <FILE>', 'continue the run recorded in FILE (and keep appending to it)')
+    .option('--checkpoint <FILE>', 'append every finished batch to FILE (a new file; JSON lines)', pathOption)
+    .option('--resume <FILE>', 'continue the run recorded in FILE (and keep appending to it)', pathOption)
     .option('--json', 'print one JSON object on stdout')
     .action(async (opts: EstimateCliOptions, cmd: Command) => {
       const workers = opts.workers ?? defaultWorkers();
@@ -90,52 +93,81 @@ export function registerEstimate(program: Command): void {
       let plan: EstimatePlan;
       let writer: CheckpointWriter | null = null;
       let resume: { batches: readonly BatchRecord[]; elapsed: number } | undefined;
-      if (opts.resume) {
-        if (opts.checkpoint && opts.checkpoint !== opts.resume)
+      if (opts.resume !== undefined) {
+        if (opts.checkpoint !== undefined && opts.checkpoint !== opts.resume)
           throw new InputError('--resume FILE keeps writing to FILE: leave out --checkpoint');
-        const contents = readCheckpoint(opts.resume);
-        const h = contents.header;
-        if (h) {
-          const clash = (
-            [
-              ['method', opts.method, h.method],
-              ['box', opts.box?.name, h.box],
-              ['seed', opts.seed, h.seed],
-              ['fill', opts.fill, h.fill],
-              ['batch', opts.batch, h.batchSize],
-              ['samples', opts.samples, h.samples],
-              ['seconds', opts.seconds, h.seconds],
-            ] as const
-          ).find(([name, mine, theirs]) => given(name) && mine !== theirs);
-          if (clash)
-            throw new InputError(
-              `--${clash[0]} ${String(clash[1])} differs from the checkpoint's ${String(clash[2])}: leave it ` +
-                `out to resume ${opts.resume}`,
-            );
-          plan = estimatePlan({
-            method: h.method,
-            box: h.box,
-            fill: h.fill,
-            seed: h.seed,
-            batchSize: h.batchSize,
-            ...(h.samples !== null ? { samples: h.samples } : {}),
-            ...(h.seconds !== null ? { seconds: h.seconds } : {}),
-          }).plan;
-        } else {
-          plan = planFromOptions(opts);
+        const opened = openCheckpoint(opts.resume); // locked from here on: no other run can append
+        try {
+          const h = opened.contents.header;
+          if (h) {
+            const clash = (
+              [
+                ['method', opts.method, h.method],
+                ['box', opts.box?.name, h.box],
+                ['seed', opts.seed, h.seed],
+                ['fill', opts.fill, h.fill],
+                ['batch', opts.batch, h.batchSize],
+                ['samples', opts.samples, h.samples],
+                ['seconds', opts.seconds, h.seconds],
+              ] as const
+            ).find(([name, mine, theirs]) => given(name) && mine !== theirs);
+            if (clash)
+              throw new InputError(
+                `--${clash[0]} ${String(clash[1])} differs from the checkpoint's ${String(clash[2])}: leave it ` +
+                  `out to resume ${opts.resume}`,
+              );
+            plan = estimatePlan({
+              method: h.method,
+              box: h.box,
+              fill: h.fill,
+              seed: h.seed,
+              batchSize: h.batchSize,
+              ...(h.samples !== null ? { samples: h.samples } : {}),
+              ...(h.seconds !== null ? { seconds: h.seconds } : {}),
+            }).plan;
+          } else {
+            // killed before its header was written: only the run's own options can say what it was
+            const missing = [
+              given('method') ? null : '--method',
+              given('seed') ? null : '--seed',
+              given('samples') || given('seconds') ? null : '--samples or --seconds',
+            ].filter((x) => x !== null);
+            if (missing.length > 0)
+              throw new InputError(
+                `checkpoint ${opts.resume} has no header (the run was stopped before writing it): to resume it, ` +
+                  `give the run's ${missing.join(', ')} (and --box, --fill, --batch if it used them)`,
+              );
+            plan = planFromOptions(opts);
+          }
+          resume = { batches: opened.contents.batches, elapsed: opened.contents.elapsed };
+          writer = resumeCheckpoint(opts.resume, opened, headerOf(plan));
+        } catch (e) {
+          opened.lock.release();
+          throw e;
         }
-        resume = { batches: contents.batches, elapsed: contents.elapsed };
-        // validate the batches against the plan before touching the file
-        writer = resumeCheckpoint(opts.resume, contents, headerOf(plan));
       } else {
         plan = planFromOptions(opts);
-        if (opts.checkpoint) writer = createCheckpoint(opts.checkpoint, headerOf(plan));
+        if (opts.checkpoint !== undefined) writer = createCheckpoint(opts.checkpoint, headerOf(plan));
       }
 
       const spinner = await progressSpinner(`computing the exact count of ${plan.shape.name} grids`);
       spinner.start();
       try {
         const exact = await exactCount(plan.shape);
+        // from here the main thread only hands out batches, so a handler answers Ctrl-C within a batch: it says
+        // what was kept (the batches written so far) and how to go on
+        if (writer !== null) {
+          const file = opts.resume ?? opts.checkpoint ?? '';
+          process.once('SIGINT', () => {
+            writer?.close();
+            spinner.stop();
+            process.stderr.write(
+              `\ninterrupted: the finished batches are in ${file}; ` +
+                `go on with: sudoku-count estimate --resume ${file}\n`,
+            );
+            process.exit(130);
+          });
+        }
         const label = `${plan.method} ${plan.shape.name}`;
         spinner.text = `${label}: starting ${workers} worker${workers > 1 ? 's' : ''}`;
         const result = await estimate({
@@ -250,7 +282,7 @@ function formatResult(r: EstimateResult): string {
       rows.push(['check', `N ${inside ? 'is inside' : 'is outside'} the interval`]);
     }
   } else {
-    rows.push(['exact N', `unknown for ${r.box} (the band method counts 2x2, 2x3, 3x2, 3x3, 4x2)`]);
+    rows.push(['exact N', `unknown for ${r.box} (the band method counts ${bandMethodShapes()})`]);
   }
   rows.push([
     'non-zero',

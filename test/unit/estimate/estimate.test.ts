@@ -64,7 +64,7 @@ describe('reproducible runs', () => {
       exact: N2x3,
     });
     expect(timed.samples).toBe(timed.batches * 1_000);
-    expect(timed.batches).toBeGreaterThan(2);
+    expect(timed.batches).toBeGreaterThanOrEqual(1); // however loaded the machine: a timed run ends after a batch
     const counted = await estimate({
       method: 'knuth',
       box: '2x3',

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { InputError } from '../grid/shape.js';
+
+/**
+ * Writing a file a user named (--out, --report, --html): users' files are sacred.
+ *
+ *   nothing there        a temporary file in the same folder, then hard-linked into place: the file appears
+ *                        whole or not at all, and a file someone else creates meanwhile is never replaced
+ *   a regular file       replaced atomically (temporary file, then rename), keeping its permissions, but only
+ *                        when it is recognisably ours (`isOurs` reads its first bytes), empty, or `force` is set
+ *   a symbolic link      followed: the rules apply to the file it points to (the link itself stays)
+ *   a device, FIFO, socket  written through, never renamed over (/dev/null, /dev/stdout, a named pipe)
+ *   a directory          refused
+ *   a missing folder     refused: sudoku-count does not create folders (a typo should not make a tree)
+ *
+ * `prepareOutput` checks all of this before the work starts, including that a file can be created in the folder
+ * (it creates and removes a probe), so a run that would fail to write its result fails at once, with status 2.
+ * Errors while writing (a full disk) are one line too.
+ */
+export interface OutputOptions {
+  /** What the file holds, for messages: "class table", "report". */
+  readonly what: string;
+  /** True when the first bytes of an existing file show that sudoku-count wrote it (so it may be replaced). */
+  readonly isOurs: (head: string) => boolean;
+  /** Replace an existing regular file even when it is not recognisably ours. */
+  readonly force?: boolean;
+}
+
+export interface PreparedOutput {
+  readonly path: string;
+  /** Write `text` as the file's whole content. */
+  write(text: string): void;
+}
+
+/** An error writing output (not the user's input): one line, non-zero status. */
+export class OutputError extends Error {
+  override name = 'OutputError';
+}
+
+const HEAD_BYTES = 256;
+
+function reason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err.code) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    default:
+      return err.code ? `${err.code}: ${err.message}` : String(e);
+  }
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new InputError(`cannot write ${path}: ${reason(e)}`);
+  }
+}
+
+function readHead(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const got = readSync(fd, buf, 0, HEAD_BYTES, 0);
+    return buf.subarray(0, got).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tempName(target: string): string {
+  return join(
+    dirname(target),
+    `.${basename(target)}.sudoku-count-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+  );
+}
+
+/** Create a temporary file next to `target` (exclusively), write `text`, return its name. */
+function writeTemp(target: string, text: string, mode: number | null): string {
+  const tmp = tempName(target);
+  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
+  try {
+    if (mode !== null) fchmodSync(fd, mode);
+    writeAll(fd, text);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    unlinkSync(tmp);
+    throw e;
+  }
+  closeSync(fd);
+  return tmp;
+}
+
+function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text);
+  for (let at = 0; at < buf.length;) at += writeSync(fd, buf, at, buf.length - at);
+}
+
+type Plan =
+  | { readonly kind: 'create'; readonly target: string }
+  | { readonly kind: 'replace'; readonly target: string; readonly mode: number }
+  | { readonly kind: 'through'; readonly target: string };
+
+function plan(path: string, options: OutputOptions): Plan {
+  if (path === '') throw new InputError(`${options.what}: the output path is empty`);
+  let target = path;
+  let st = lstatOrNull(path);
+  if (st?.isSymbolicLink()) {
+    try {
+      target = realpathSync(path);
+    } catch {
+      throw new InputError(`cannot write ${path}: it is a symbolic link to a file that does not exist`);
+    }
+    st = lstatOrNull(target);
+  }
+  if (st === null) {
+    const dir = dirname(target);
+    let d: Stats;
+    try {
+      d = statSync(dir);
+    } catch (e) {
+      throw new InputError(
+        (e as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `cannot write ${path}: the folder ${dir} does not exist (sudoku-count does not create folders)`
+          : `cannot write ${path}: ${reason(e)}`,
+      );
+    }
+    if (!d.isDirectory()) throw new InputError(`cannot write ${path}: ${dir} is not a folder`);
+    return { kind: 'create', target };
+  }
+  if (st.isDirectory()) throw new InputError(`cannot write ${path}: it is a folder`);
+  if (st.isFile()) {
+    if (st.size > 0 && !options.force) {
+      let head: string;
+      try {
+        head = readHead(target);
+      } catch (e) {
+        throw new InputError(`cannot write ${path}: ${reason(e)}`);
+      }
+      if (!options.isOurs(head))
+        throw new InputError(
+          `${path} exists and is not a ${options.what} written by sudoku-count: choose another path, remove it, ` +
+            'or give --force to replace it',
+        );
+    }
+    return { kind: 'replace', target, mode: st.mode & 0o7777 };
+  }
+  return { kind: 'through', target }; // a device, FIFO or socket
+}
+
+function unlinkIfThere(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
+/** Try creating (and remove) a file in the target's folder, so a folder we cannot write fails now. */
+function probe(target: string, path: string): void {
+  let tmp: string;
+  try {
+    tmp = writeTemp(target, '', null);
+  } catch (e) {
+    throw new InputError(`cannot write ${path}: ${reason(e)}`);
+  }
+  unlinkSync(tmp);
+}
+
+/** Put the finished temporary file at `target`, where nothing is, without ever replacing a file that appeared. */
+function createFrom(tmp: string, target: string): void {
+  try {
+    linkSync(tmp, target); // EEXIST if a file appeared there meanwhile
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw e;
+    // a file system without hard links: check and rename (a narrow race instead of none)
+    if (lstatOrNull(target) !== null) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
+    renameSync(tmp, target);
+    return;
+  }
+}
+
+/** Check `path` for writing now (InputError, status 2, before any work); write to it later. */
+export function prepareOutput(path: string, options: OutputOptions): PreparedOutput {
+  const first = plan(path, options);
+  if (first.kind !== 'through') probe(first.target, path);
+  return {
+    path,
+    write(text: string): void {
+      const p = plan(path, options); // the file system may have changed during the work
+      try {
+        if (p.kind === 'through') {
+          const fd = openSync(p.target, 'w');
+          try {
+            writeAll(fd, text);
+          } finally {
+            closeSync(fd);
+          }
+          return;
+        }
+        const tmp = writeTemp(p.target, text, p.kind === 'replace' ? p.mode : null);
+        try {
+          if (p.kind === 'replace') renameSync(tmp, p.target);
+          else createFrom(tmp, p.target);
+        } finally {
+          unlinkIfThere(tmp); // after a rename it is gone already
+        }
+      } catch (e) {
+        if (e instanceof InputError) throw e;
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new InputError(`cannot write ${path}: a file appeared there while sudoku-count was working`);
+        throw new OutputError(`cannot write ${path}: ${reason(e)}`);
+      }
+    },
+  };
+}
+
+/** Check and write at once (for output that costs nothing to recompute). */
+export function writeOutputFile(path: string, text: string, options: OutputOptions): void {
+  prepareOutput(path, options).write(text);
+}
