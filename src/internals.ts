@@ -41,10 +41,12 @@ export {
 } from './count/middleBandCounter.js';
 export { dlxCompletions, partsPerClass, counterProblem } from './count/dlxCompletions.js';
 export {
+  openDlxCheckpoint,
   readDlxCheckpoint,
-  writeDlxCheckpoint,
+  dlxCheckpointText,
   DLX_CHECKPOINT_FORMAT,
   type DlxCheckpoint,
+  type DlxCheckpointFile,
 } from './io/dlxCheckpoint.js';
 export { runCount, classTableOf, defaultWorkers, type CountRun } from './count/countGrids.js';
 

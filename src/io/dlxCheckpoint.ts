@@ -1,12 +1,13 @@
-import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import type { DlxClassResult } from '../count/dlxCompletions.js';
 import { InputError } from '../grid/shape.js';
+import { lockFile, type FileLock } from './fileLock.js';
 import { fromJson, toJson } from './json.js';
+import { prepareOutput, type PreparedOutput } from './outputFile.js';
 
 /**
- * Checkpoint of a `count --counter dlx` run: the classes finished so far, rewritten whole (atomically) as
- * they finish, so that a run stopped at any moment can go on where it was.
+ * Checkpoint of a `count --counter dlx` run: the classes finished so far, rewritten whole as they finish, so that a
+ * run stopped at any moment can go on where it was.
  *
  *   {
  *     "format": "sudoku-count/dlx-checkpoint@1",
@@ -19,31 +20,23 @@ import { fromJson, toJson } from './json.js';
  *     ]
  *   }
  *
- * Writing: a new file next to the target (created exclusively), flushed, then renamed over it, so the target is
- * always a whole checkpoint, old or new. Only a missing path, an empty file or a file that is already such a
- * checkpoint is written over: anything else (another file, a directory, a link, a device) is refused.
+ * Writing goes through src/io/outputFile.ts: a temporary file beside the target, flushed, then renamed over it (so
+ * the file is always a whole checkpoint, old or new); only a missing file, an empty one or a DLX checkpoint is
+ * replaced, never another file, a folder, or a file in a missing folder; a symbolic link is followed. While a run
+ * writes the file it holds `<file>.lock` (src/io/fileLock.ts): a second run on the same file is refused.
  */
 export const DLX_CHECKPOINT_FORMAT = 'sudoku-count/dlx-checkpoint@1';
+
+/** What outputFile.ts needs to know to replace only our own checkpoints. */
+export const DLX_CHECKPOINT_OUTPUT = {
+  what: 'DLX checkpoint',
+  isOurs: (head: string): boolean => /^\{\s*"format": "sudoku-count\/dlx-checkpoint@/.test(head),
+} as const;
 
 export interface DlxCheckpoint {
   readonly box: string;
   readonly level: string;
   readonly classes: readonly DlxClassResult[];
-}
-
-/** What is at `path`: nothing (or an empty file), or a regular file's text. Refuses anything but a regular file. */
-function existing(path: string): string | null {
-  let st;
-  try {
-    st = lstatSync(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`checkpoint ${path}: ${(e as Error).message}`);
-  }
-  if (st.isSymbolicLink()) throw new InputError(`checkpoint ${path} is a symbolic link: give the file's own path`);
-  if (!st.isFile()) throw new InputError(`checkpoint ${path} is not a regular file`);
-  const text = readFileSync(path, 'utf8');
-  return text.trim() === '' ? null : text;
 }
 
 const int = (v: unknown, what: string): number => {
@@ -52,12 +45,20 @@ const int = (v: unknown, what: string): number => {
 };
 
 /**
- * Read a checkpoint; null when there is none yet (no file, or an empty one). Throws InputError when the path is not
- * a regular file, or the file is not a DLX checkpoint (naming what is wrong).
+ * Read a checkpoint; null when there is none yet (no file, or an empty one). Throws InputError when the path is a
+ * folder or the file is not a DLX checkpoint (naming what is wrong).
  */
 export function readDlxCheckpoint(path: string): DlxCheckpoint | null {
-  const text = existing(path);
-  if (text === null) return null;
+  let text: string;
+  try {
+    if (statSync(path).isDirectory()) throw new InputError(`checkpoint ${path} is a folder`);
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new InputError(`checkpoint ${path}: ${(e as Error).message}`);
+  }
+  if (text.trim() === '') return null;
   let o: Record<string, unknown>;
   try {
     const parsed = fromJson(text);
@@ -91,7 +92,7 @@ export function readDlxCheckpoint(path: string): DlxCheckpoint | null {
   }
 }
 
-/** The checkpoint as text, one class per line. */
+/** The checkpoint as text, one class per line, in id order. */
 export function dlxCheckpointText(checkpoint: DlxCheckpoint): string {
   const classes = [...checkpoint.classes].sort((a, b) => a.id - b.id);
   const lines = [
@@ -111,31 +112,46 @@ export function dlxCheckpointText(checkpoint: DlxCheckpoint): string {
   return lines.join('\n');
 }
 
-let tmpCount = 0;
+/** A checkpoint open for one run: what it held, and how to rewrite it. */
+export interface DlxCheckpointFile {
+  readonly path: string;
+  /** The classes it held when opened (to resume from). */
+  readonly classes: readonly DlxClassResult[];
+  /** Rewrite the file with these classes. */
+  save(classes: readonly DlxClassResult[]): void;
+  /** Give up the lock (also given up when the process exits). */
+  release(): void;
+}
 
 /**
- * Write the checkpoint atomically. Refuses (InputError) when `path` holds something other than nothing, an empty
- * file or a DLX checkpoint: a run never overwrites a file that is not its own.
+ * Open `path` as the checkpoint of a run on `box` at `level`: lock it, read what it holds, and check (before any
+ * work) that it can be written. Throws InputError when another run holds it, when it is not a DLX checkpoint, or
+ * when it is one for another box or level.
  */
-export function writeDlxCheckpoint(path: string, checkpoint: DlxCheckpoint): void {
-  readDlxCheckpoint(path); // throws unless the target is absent, empty or a checkpoint
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++tmpCount}.tmp`);
-  let fd: number;
+export function openDlxCheckpoint(path: string, run: { box: string; level: string }): DlxCheckpointFile {
+  const check = (): DlxCheckpoint | null => {
+    const held = readDlxCheckpoint(path);
+    if (held && (held.box !== run.box || held.level !== run.level)) {
+      throw new InputError(
+        `checkpoint ${path} is for --box ${held.box} --level ${held.level}, not --box ${run.box} ` +
+          `--level ${run.level}: choose another file`,
+      );
+    }
+    return held;
+  };
+  check(); // what is there, and whether it is ours, first: the clearest messages
+  const out: PreparedOutput = prepareOutput(path, DLX_CHECKPOINT_OUTPUT); // the folder exists and can be written
+  const lock: FileLock = lockFile(path, 'checkpoint');
   try {
-    fd = openSync(tmp, 'wx');
+    const held = check(); // again, now that no other run can write it
+    return {
+      path,
+      classes: held?.classes ?? [],
+      save: (classes) => out.write(dlxCheckpointText({ box: run.box, level: run.level, classes })),
+      release: () => lock.release(),
+    };
   } catch (e) {
-    throw new InputError(`checkpoint ${path}: cannot write next to it (${(e as Error).message})`);
-  }
-  try {
-    const buf = Buffer.from(dlxCheckpointText(checkpoint));
-    let at = 0;
-    while (at < buf.length) at += writeSync(fd, buf, at, buf.length - at);
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    unlinkSync(tmp);
+    lock.release();
     throw e;
   }
-  closeSync(fd);
-  renameSync(tmp, path);
 }

@@ -7,7 +7,7 @@ import {
   type DlxOptions,
 } from '../../count/dlxCompletions.js';
 import { parseBoxShape, type BoxShape } from '../../grid/shape.js';
-import { readDlxCheckpoint, writeDlxCheckpoint } from '../../io/dlxCheckpoint.js';
+import { openDlxCheckpoint, type DlxCheckpointFile } from '../../io/dlxCheckpoint.js';
 import { toJson } from '../../io/json.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
 import { CommandFailed } from '../commandFailed.js';
@@ -84,22 +84,16 @@ export function registerCount(program: Command): void {
       const onSigint = () => controller.abort();
       const finished: DlxClassResult[] = [];
       let lastWrite = 0;
+      let file: DlxCheckpointFile | null = null;
       const save = () => {
-        if (opts.checkpoint === undefined) return;
-        writeDlxCheckpoint(opts.checkpoint, { box: boxName, level, classes: finished });
+        file?.save(finished);
         lastWrite = performance.now();
       };
       if (counter === 'dlx') {
         if (opts.checkpoint !== undefined) {
-          const cp = readDlxCheckpoint(opts.checkpoint);
-          if (cp && (cp.box !== boxName || cp.level !== level)) {
-            throw new InputError(
-              `checkpoint ${opts.checkpoint} is for --box ${cp.box} --level ${cp.level}, not --box ${boxName} ` +
-                `--level ${level}: choose another file`,
-            );
-          }
-          if (cp) finished.push(...cp.classes);
-          save(); // the file is ours from now on; a path that cannot be written fails here, not after the run
+          // locked, read, and checked for writing now: a path that cannot be written fails before the work
+          file = openDlxCheckpoint(opts.checkpoint, { box: boxName, level });
+          finished.push(...file.classes);
         }
         dlx = {
           level,
@@ -173,7 +167,8 @@ export function registerCount(program: Command): void {
         spinner.stop();
         process.off('SIGINT', onSigint);
       }
-      if (counter === 'dlx') save();
+      save();
+      file?.release();
 
       if (opts.json) {
         process.stdout.write(toJson(r) + '\n');

@@ -1,38 +1,68 @@
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../dist/grid/shape.js';
-import { DLX_CHECKPOINT_FORMAT, readDlxCheckpoint, writeDlxCheckpoint } from '../../../dist/io/dlxCheckpoint.js';
+import { DLX_CHECKPOINT_FORMAT, openDlxCheckpoint, readDlxCheckpoint } from '../../../dist/io/dlxCheckpoint.js';
 import { tempDir } from '../../helpers/cli.js';
 
 const dir = () => tempDir('dlx-checkpoint-');
+const run = { box: '3x2', level: 'symmetry' };
 const classes = [
   { id: 2, band: '123456|345612|561243', completions: 48, middleBands: 48, seconds: 0.25 },
   { id: 0, band: '123456|345612|561234', completions: 144, middleBands: 144, seconds: 0.5 },
 ];
 
 describe('DLX checkpoint', () => {
-  it('writes and reads back, one class per line in id order, leaving no temporary file', () => {
+  it('writes and reads back, one class per line in id order, leaving only the file behind', () => {
     const d = dir();
     const path = join(d, 'run.json');
     expect(readDlxCheckpoint(path)).toBeNull();
-    writeDlxCheckpoint(path, { box: '3x2', level: 'symmetry', classes });
-    const back = readDlxCheckpoint(path)!;
-    expect(back).toEqual({ box: '3x2', level: 'symmetry', classes: [classes[1], classes[0]] });
+    const file = openDlxCheckpoint(path, run);
+    expect(file.classes).toEqual([]);
+    expect(existsSync(`${path}.lock`)).toBe(true);
+    file.save(classes);
+    expect(readDlxCheckpoint(path)).toEqual({ ...run, classes: [classes[1], classes[0]] });
     const text = readFileSync(path, 'utf8');
     expect(text).toContain(`"format": "${DLX_CHECKPOINT_FORMAT}"`);
     expect(text.split('\n').filter((l) => l.includes('"band"'))).toHaveLength(2);
-    writeDlxCheckpoint(path, { box: '3x2', level: 'symmetry', classes: classes.slice(0, 1) }); // over its own
+    file.save(classes.slice(0, 1)); // over its own
     expect(readDlxCheckpoint(path)!.classes).toHaveLength(1);
+    file.release();
     expect(readdirSync(d)).toEqual(['run.json']);
+
+    const again = openDlxCheckpoint(path, run);
+    expect(again.classes).toEqual(classes.slice(0, 1));
+    again.release();
+  });
+
+  it('one run at a time: a second run on the same file is refused while the first holds it', () => {
+    const path = join(dir(), 'run.json');
+    const first = openDlxCheckpoint(path, run);
+    expect(() => openDlxCheckpoint(path, run)).toThrow(/being written by process/);
+    first.release();
+    openDlxCheckpoint(path, run).release();
+  });
+
+  it('refuses a checkpoint of another box or level', () => {
+    const path = join(dir(), 'run.json');
+    const file = openDlxCheckpoint(path, run);
+    file.save(classes);
+    file.release();
+    expect(() => openDlxCheckpoint(path, { box: '2x3', level: 'symmetry' })).toThrow(
+      /is for --box 3x2 --level symmetry/,
+    );
+    expect(() => openDlxCheckpoint(path, { box: '3x2', level: 'column-sets' })).toThrow(/--level symmetry/);
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
   it('an empty file is no checkpoint yet, and may be written', () => {
     const path = join(dir(), 'empty.json');
     writeFileSync(path, '');
     expect(readDlxCheckpoint(path)).toBeNull();
-    writeDlxCheckpoint(path, { box: '2x2', level: 'symmetry', classes: [] });
-    expect(readDlxCheckpoint(path)).toEqual({ box: '2x2', level: 'symmetry', classes: [] });
+    const file = openDlxCheckpoint(path, run);
+    file.save([]);
+    file.release();
+    expect(readDlxCheckpoint(path)).toEqual({ ...run, classes: [] });
   });
 
   it.each([
@@ -40,7 +70,7 @@ describe('DLX checkpoint', () => {
     ['another JSON file', '{"format":"sudoku-count/classes@2"}\n', /not a sudoku-count\/dlx-checkpoint@1 file/],
     [
       'a malformed class',
-      `{"format":"${DLX_CHECKPOINT_FORMAT}","box":"2x2","level":"symmetry","classes":[{"id":0,"band":"1234|3412",` +
+      `{"format":"${DLX_CHECKPOINT_FORMAT}","box":"3x2","level":"symmetry","classes":[{"id":0,"band":"1234|3412",` +
         '"completions":-4,"middleBands":4,"seconds":0}]}',
       /classes\[0\]\.completions/,
     ],
@@ -48,21 +78,22 @@ describe('DLX checkpoint', () => {
     const path = join(dir(), 'x.json');
     writeFileSync(path, text);
     expect(() => readDlxCheckpoint(path)).toThrow(pattern);
-    expect(() => writeDlxCheckpoint(path, { box: '2x2', level: 'symmetry', classes: [] })).toThrow(InputError);
+    expect(() => openDlxCheckpoint(path, run)).toThrow(InputError);
     expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
-  it('refuses a directory and a symbolic link', () => {
+  it('refuses a folder and a missing folder; follows a symbolic link to its file', () => {
     const d = dir();
     mkdirSync(join(d, 'sub'));
-    expect(() => writeDlxCheckpoint(join(d, 'sub'), { box: '2x2', level: 'symmetry', classes: [] })).toThrow(
-      /not a regular file/,
-    );
-    writeDlxCheckpoint(join(d, 'real.json'), { box: '2x2', level: 'symmetry', classes: [] });
-    symlinkSync(join(d, 'real.json'), join(d, 'link.json'));
-    expect(() => readDlxCheckpoint(join(d, 'link.json'))).toThrow(/symbolic link/);
-    expect(() => writeDlxCheckpoint(join(d, 'link.json'), { box: '2x2', level: 'symmetry', classes: [] })).toThrow(
-      /symbolic link/,
-    );
+    expect(() => openDlxCheckpoint(join(d, 'sub'), run)).toThrow(/folder/);
+    expect(() => openDlxCheckpoint(join(d, 'nowhere', 'run.json'), run)).toThrow(/does not exist/);
+    const real = join(d, 'real.json');
+    writeFileSync(real, '');
+    symlinkSync(real, join(d, 'link.json'));
+    const file = openDlxCheckpoint(join(d, 'link.json'), run);
+    file.save(classes);
+    file.release();
+    expect(readDlxCheckpoint(real)!.classes).toHaveLength(2);
   });
 });
