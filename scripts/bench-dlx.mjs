@@ -10,7 +10,8 @@
  *                                             classes, ~30 s on a quiet 2-core machine)
  *   npm run bench -- dlx --full               and `count --counter dlx --workers 2` once (all 416 classes, minutes)
  *   npm run bench -- dlx --small              and the small shapes (2x2, 2x3, 3x2, 4x2) by `count --counter dlx`
- *   options: --reps K (or --runs K; default 3), --classes 0,207,415 (3×3 class ids for the quick part), --workers K (default 2)
+ *   options: --reps K (or --runs K; default 3), --classes 0,207,415 (3×3 class ids for the quick part),
+ *            --workers K (default 2)
  *
  * Rates are given per CPU second of this thread (process.cpuUsage) and per wall second: on a shared machine the CPU
  * rate is the steadier one, the wall rate says what a user waits. The load average is printed before and after.
