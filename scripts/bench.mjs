@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|dlx ...] [--runs K] [flags for the scripts, e.g. --full]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|dlx ...] [--runs K] [flags for the scripts, e.g. --full]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -85,13 +85,14 @@ if (want('count')) {
   );
 }
 
-// flags other than --runs K go to the scripts (e.g. npm run bench -- dlx --full)
-const NAMES = ['count', 'solve', 'estimate', 'hybrid', 'dlx'];
+// flags other than the names and --runs K go to the scripts too (e.g. npm run bench -- dlx --full)
+const NAMES = ['count', 'solve', 'estimate', 'hybrid', 'shapes', 'dlx'];
 const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
   ['hybrid', 'bench-hybrid.mjs'],
+  ['shapes', 'bench-shapes.mjs'],
   ['dlx', 'bench-dlx.mjs'],
 ]) {
   const path = join(root, 'scripts', script);

@@ -28,6 +28,16 @@ export {
   type Stage,
   type StageSeconds,
 } from './count/countGrids.js';
+export {
+  countByColumnSets,
+  columnSetClassTable,
+  type ColumnSetCount,
+  type ColumnSetClassTable,
+  type ColumnSetClassRow,
+  type ColumnSetCountOptions,
+  type ColumnSetProgress,
+  type ColumnSetResume,
+} from './colsets/countByColumnSets.js';
 export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
 export {
   COUNTER_NAMES,

@@ -49,6 +49,13 @@ export {
   type DlxCheckpointFile,
 } from './io/dlxCheckpoint.js';
 export { runCount, classTableOf, defaultWorkers, type CountRun } from './count/countGrids.js';
+export { fourBandCompletions } from './count/fourBandCompletions.js';
+
+export { configurationClasses, type ConfigurationClasses } from './colsets/configurationClasses.js';
+export { configurationGraph } from './colsets/configurationGraph.js';
+export { edgeColouringCounter, type EdgeColouringCounter } from './colsets/edgeColouringCounter.js';
+export { bipartiteCanonizer, type BipartiteCanonizer } from './colsets/bipartiteCanonizer.js';
+export { sharedMemo, type SharedMemo } from './colsets/sharedMemo.js';
 
 export { exactCoverProblem, countExactCovers, type ExactCoverProblem, type ExactCoverCount } from './dlx/exactCover.js';
 

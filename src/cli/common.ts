@@ -129,4 +129,9 @@ export function syncProgress(describe: (seconds: number) => string): { tick(): v
   };
 }
 
+/** A run stopped by Ctrl-C: the CLI prints its message on one line and exits with status 130 (128 + SIGINT). */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+}
+
 export { InputError };

@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { InputError } from '../grid/shape.js';
 import { CommandFailed } from './commandFailed.js';
 import { OutputError } from '../io/outputFile.js';
+import { Interrupted } from './common.js';
 import type { Command as CommandType } from 'commander';
 
 /**
@@ -81,6 +82,10 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof OutputError) {
       process.stderr.write(`sudoku-count: error: ${e.message}\n`);
       return 1;
+    }
+    if (e instanceof Interrupted) {
+      process.stderr.write(`sudoku-count: ${e.message}\n`);
+      return 130;
     }
     const msg = e instanceof Error ? e.message : String(e);
     process.stderr.write(`sudoku-count: internal error: ${msg}\n`);

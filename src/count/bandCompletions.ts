@@ -2,6 +2,7 @@ import { fullMask } from '../grid/bits.js';
 import type { ColumnPartitions } from '../grid/columnPartitions.js';
 import type { BoxShape } from '../grid/shape.js';
 import { columnSetLookup, type ColumnSetLookup } from './columnSetLookup.js';
+import { fourBandCompletions } from './fourBandCompletions.js';
 import { middleBandChoices } from './middleBandChoices.js';
 
 /**
@@ -110,7 +111,9 @@ export function completionCounter(
   }
 
   const need = new Int32Array(n);
+  const fourBands = C === 4 ? fourBandCompletions(shape, partitions, table) : null;
   function completionsOfBand(band: ArrayLike<number>, offset = 0): number {
+    if (fourBands) return fourBands(band, offset);
     need.fill(full);
     for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) need[c] &= ~(1 << (band[offset + r * n + c] - 1));
     const v = C === 2 ? lookup.bandsWithColumnSets(need) : twoLowerBands(need);

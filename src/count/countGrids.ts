@@ -7,7 +7,14 @@ import { resolveShape } from '../grid/support.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
 import { checkWorkers, defaultThreads } from '../parallel/threads.js';
 import type { BuildTableInput, BuildTableOutput, CountBandsInput } from './completionsTask.js';
-import { counterProblem, dlxCompletions, type CounterName, type DlxOptions, type DlxReport } from './dlxCompletions.js';
+import {
+  counterProblem,
+  dlxCompletions,
+  dlxShapeProblem,
+  type CounterName,
+  type DlxOptions,
+  type DlxReport,
+} from './dlxCompletions.js';
 
 /**
  * The exact count, end to end:
@@ -33,7 +40,7 @@ export interface CountOptions {
   readonly workers?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
   /**
-   * Which counter gives n_C: 'column-sets' (default, the column-set sum) or 'dlx' (every middle band enumerated,
+   * Which counter gives n_C: 'column-set-sum' (default) or 'dlx' (every middle band enumerated,
    * the bottom band from F: dlxCompletions.ts), which is then checked class by class against the column-set sum.
    */
   readonly counter?: CounterName;
@@ -136,9 +143,11 @@ export interface CountRun {
 export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   const shape = resolveShape('band-method', options.box);
   const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
-  const counter = options.counter ?? 'column-sets';
+  const counter = options.counter ?? 'column-set-sum';
   const problem = counterProblem(counter);
   if (problem) throw new InputError(`counter '${counter}': ${problem}`);
+  const dlxProblem = counter === 'dlx' ? dlxShapeProblem(shape) : null;
+  if (dlxProblem) throw new InputError(`box shape ${shape.name}: ${dlxProblem}`);
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
   const t0 = clock();

@@ -12,9 +12,20 @@ import type { MiddleBandTaskInput, MiddleBandTaskOutput } from './middleBandTask
  * skip them (resume). Results do not depend on the number of threads: a class's count is the exact sum of
  * its parts, whatever order they finish in.
  */
-export type CounterName = 'column-sets' | 'dlx';
+export type CounterName = 'column-set-sum' | 'dlx';
 
-export const COUNTER_NAMES: readonly CounterName[] = ['column-sets', 'dlx'];
+export const COUNTER_NAMES: readonly CounterName[] = ['column-set-sum', 'dlx'];
+
+/**
+ * Why the DLX route cannot count `shape` (one line), or null: it counts the band method's shapes with two or three
+ * bands (C ≤ 3). Four bands (2x4) would need a two-band sum at every leaf.
+ */
+export function dlxShapeProblem(shape: BoxShape): string | null {
+  const ok = shape.rows >= 2 && shape.cols >= 2 && shape.cols <= 3 && shape.n <= 9;
+  return ok
+    ? null
+    : `the DLX route (--counter dlx) counts 2x2, 2x3, 3x2, 3x3 and 4x2 boxes (two or three bands), not ${shape.name}`;
+}
 
 export interface DlxClassResult {
   /** Class id at the level counted. */

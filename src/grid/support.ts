@@ -6,11 +6,14 @@ import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './
  * behind them take the BoxShape as given.
  *
  *   band-method     count, classes, chain: the Felgenhauer–Jarvis band reduction (enumerates every band)
+ *   column-sets     count, classes for R×2 boxes (and 2×R by transposition): N = Σ_T F(T)² over band
+ *                   configurations up to symmetry (src/colsets/), for shapes whose bands are too many to list
+ *   count           count and classes: the band method where it applies, else the column-set method
  *   estimate        the Monte Carlo estimators (digit masks index a 2^n table)
  *   exact-moments   bias --exact: every draw path, or every partial grid, of an estimator (method-dependent)
  *   solve           solving and counting puzzles (any shape the grid text can write)
  */
-export type Operation = 'band-method' | 'estimate' | 'exact-moments' | 'solve';
+export type Operation = 'band-method' | 'column-sets' | 'count' | 'estimate' | 'exact-moments' | 'solve';
 
 /** Methods whose exact moments come from walking their draw tree; the rest recurse over partial grids. */
 export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
@@ -19,7 +22,20 @@ export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder',
 export const MAX_ESTIMATE_SIDE = 16;
 
 function bandMethod(shape: BoxShape): boolean {
-  return shape.rows >= 2 && shape.cols >= 2 && shape.cols <= 3 && shape.n <= 9;
+  return shape.rows >= 2 && shape.cols >= 2 && shape.cols <= 4 && shape.n <= 9;
+}
+
+/** Largest R for which the column-set method counts R×2 (and 2×R) boxes in minutes. */
+export const MAX_COLUMN_SET_ROWS = 5;
+
+/** R when the boxes are R×2 or 2×R (R ≥ 2), else 0. */
+export function columnSetRows(shape: BoxShape): number {
+  return shape.cols === 2 && shape.rows >= 2 ? shape.rows : shape.rows === 2 && shape.cols >= 2 ? shape.cols : 0;
+}
+
+function columnSetMethod(shape: BoxShape): boolean {
+  const R = columnSetRows(shape);
+  return R >= 2 && R <= MAX_COLUMN_SET_ROWS;
 }
 
 /** Every shape (R, C ≥ 1, 2 ≤ n ≤ MAX_SIDE) for which `accepts` holds, as "2x2, 2x3 and 3x2". */
@@ -38,6 +54,19 @@ export function bandMethodShapes(): string {
   return (bandShapes ??= listShapes(bandMethod));
 }
 
+let columnSetShapes: string | null = null;
+let countShapes: string | null = null;
+
+/** The shapes the column-set method counts, as a list for messages. */
+export function columnSetMethodShapes(): string {
+  return (columnSetShapes ??= listShapes(columnSetMethod));
+}
+
+/** The shapes `count` handles (band method or column-set method), as a list for messages. */
+export function countMethodShapes(): string {
+  return (countShapes ??= listShapes((s) => bandMethod(s) || columnSetMethod(s)));
+}
+
 /** Why `operation` cannot handle `shape` (one line, naming what it supports), or null when it can. */
 export function shapeProblem(operation: Operation, shape: BoxShape, method?: string): string | null {
   switch (operation) {
@@ -48,8 +77,33 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
           ? `n = ${shape.n} is too big for the band method`
           : shape.rows < 2 || shape.cols < 2
             ? 'the band method needs boxes of at least 2 rows and 2 columns'
-            : `${shape.cols} bands are more than the band method handles (2 or 3)`;
+            : `${shape.cols} bands are more than the band method handles (2, 3 or 4)`;
       return `${why}; it counts ${bandMethodShapes()}`;
+    }
+    case 'column-sets': {
+      if (columnSetMethod(shape)) return null;
+      const R = columnSetRows(shape);
+      const why =
+        R === 0
+          ? 'the column-set method needs boxes of 2 columns (R×2) or 2 rows (2×R)'
+          : `R = ${R} is beyond the column-set method (R ≤ ${MAX_COLUMN_SET_ROWS}; for 6x2 each of tens of ` +
+            'thousands of configuration classes would take it about half an hour)';
+      return `${why}; it counts ${columnSetMethodShapes()}`;
+    }
+    case 'count': {
+      if (bandMethod(shape) || columnSetMethod(shape)) return null;
+      const R = columnSetRows(shape);
+      const why =
+        R > MAX_COLUMN_SET_ROWS
+          ? `n = ${shape.n} is too big for the band method, and ${shape.name} for the column-set method ` +
+            `(R×2 and 2×R up to R = ${MAX_COLUMN_SET_ROWS})`
+          : shape.n > 9
+            ? `n = ${shape.n} is too big for the band method, and the column-set method needs boxes of 2 rows ` +
+              'or 2 columns'
+            : shape.rows < 2 || shape.cols < 2
+              ? 'counting needs boxes of at least 2 rows and 2 columns'
+              : `${shape.cols} bands are more than the band method handles (2, 3 or 4)`;
+      return `${why}; count handles ${countMethodShapes()}`;
     }
     case 'estimate':
       return shape.n > MAX_ESTIMATE_SIDE

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { DlxClassResult } from '../count/dlxCompletions.js';
 import { InputError } from '../grid/shape.js';
 import { lockFile, type FileLock } from './fileLock.js';
@@ -20,10 +20,11 @@ import { prepareOutput, type PreparedOutput } from './outputFile.js';
  *     ]
  *   }
  *
+ * A run starts a new checkpoint (--checkpoint FILE: nothing may be there yet) or goes on from one (--resume FILE).
  * Writing goes through src/io/outputFile.ts: a temporary file beside the target, flushed, then renamed over it (so
- * the file is always a whole checkpoint, old or new); only a missing file, an empty one or a DLX checkpoint is
- * replaced, never another file, a folder, or a file in a missing folder; a symbolic link is followed. While a run
- * writes the file it holds `<file>.lock` (src/io/fileLock.ts): a second run on the same file is refused.
+ * the file is always a whole checkpoint, old or new); only a DLX checkpoint (or an empty file) is replaced, never
+ * another file, a folder, or a file in a missing folder; a symbolic link is followed. While a run writes the file it
+ * holds `<file>.lock` (src/io/fileLock.ts): a second run on the same file is refused.
  */
 export const DLX_CHECKPOINT_FORMAT = 'sudoku-count/dlx-checkpoint@1';
 
@@ -124,17 +125,30 @@ export interface DlxCheckpointFile {
 }
 
 /**
- * Open `path` as the checkpoint of a run on `box` at `level`: lock it, read what it holds, and check (before any
- * work) that it can be written. Throws InputError when another run holds it, when it is not a DLX checkpoint, or
- * when it is one for another box or level.
+ * Open `path` as the checkpoint of a run on `box` at `level`, before any work: a new file (`mode` 'new',
+ * --checkpoint: refused when something is there already) or one to go on from ('resume', --resume: it must be a DLX
+ * checkpoint of the same box and level). The file is locked, read, and checked for writing. Throws InputError
+ * naming what is wrong.
  */
-export function openDlxCheckpoint(path: string, run: { box: string; level: string }): DlxCheckpointFile {
+export function openDlxCheckpoint(
+  path: string,
+  run: { box: string; level: string },
+  mode: 'new' | 'resume',
+): DlxCheckpointFile {
   const check = (): DlxCheckpoint | null => {
+    if (mode === 'new') {
+      if (existsSync(path))
+        throw new InputError(
+          `checkpoint ${path} already exists: continue it with --resume ${path}, or choose another file`,
+        );
+      return null;
+    }
     const held = readDlxCheckpoint(path);
-    if (held && (held.box !== run.box || held.level !== run.level)) {
+    if (held === null) throw new InputError(`checkpoint ${path}: no such file, or empty: nothing to resume`);
+    if (held.box !== run.box || held.level !== run.level) {
       throw new InputError(
         `checkpoint ${path} is for --box ${held.box} --level ${held.level}, not --box ${run.box} ` +
-          `--level ${run.level}: choose another file`,
+          `--level ${run.level}`,
       );
     }
     return held;

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Piscina } from 'piscina';
 
 /**
@@ -71,6 +72,8 @@ function threadPool(module: URL, threads: number): TaskPool {
   });
   let closed: Promise<void> | null = null;
   const controller = new AbortController();
+  // every task in flight listens on the one signal: as many listeners as tasks is not a leak
+  setMaxListeners(Infinity, controller.signal);
   return {
     threads,
     async run<O>(task: string, input: unknown, transfer?: readonly ArrayBuffer[]): Promise<O> {

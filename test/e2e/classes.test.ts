@@ -33,7 +33,7 @@ describe('sudoku-count classes --level', () => {
 
 describe('sudoku-count classes: the committed tables regenerate byte for byte', () => {
   const dir = tempDir('sudoku-classes-');
-  it.each(['2x2', '2x3', '3x2', '3x3', '4x2'])('data/classes-%s.json', async (box) => {
+  it.each(['2x2', '2x3', '2x4', '3x2', '3x3', '4x2'])('data/classes-%s.json', async (box) => {
     const out = join(dir, `classes-${box}.json`);
     const r = await cli(['classes', '--box', box, '--out', out]);
     expect(r.code).toBe(0);
@@ -63,5 +63,31 @@ describe('sudoku-count classes: the committed tables regenerate byte for byte', 
     expect([o['bands'], o['lexReduced'], o['groupOrder'], o['classCount']]).toEqual([
       20_545_536, 428_032, 9_216, 2_783,
     ]);
+  });
+});
+
+describe('sudoku-count classes by column sets', () => {
+  it('writes every configuration class with its orbit, stabiliser and F', async () => {
+    const r = await cli(['classes', '--box', '3x2', '--method', 'column-sets']);
+    expect(r.code).toBe(0);
+    const o = fromJson(r.stdout) as {
+      format: string;
+      total: number;
+      configurations: number;
+      groupOrder: number;
+      classes: Array<{ configuration: string; orbit: number; stabilizer: number; bands: number }>;
+    };
+    expect(o.format).toBe('sudoku-count/colsets-classes@1');
+    expect(o.classes).toHaveLength(4);
+    expect(o.classes.reduce((a, c) => a + c.orbit, 0)).toBe(o.configurations);
+    expect(o.classes.reduce((a, c) => a + c.orbit * c.bands * c.bands, 0)).toBe(o.total);
+    for (const c of o.classes) expect(c.orbit * c.stabilizer).toBe(o.groupOrder);
+    expect(o.classes[0].configuration).toBe('123|123|123'); // every box's left column holds 1, 2, 3
+  });
+
+  it('--level is refused for column sets', async () => {
+    const r = await cli(['classes', '--box', '5x2', '--level', '3']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--level names a level of the band method/);
   });
 });

@@ -61,7 +61,7 @@ describe('sudoku-count count --counter dlx', () => {
     expect(o.total).toBe(28_200_960);
   });
 
-  it('--checkpoint keeps the classes, goes on from them, and catches a wrong count in them', async () => {
+  it('--checkpoint keeps the classes, --resume goes on from them and catches a wrong count in them', async () => {
     const path = join(tempDir(), 'run.json');
     const first = await cli(['count', '--box', '3x2', '--counter', 'dlx', '--checkpoint', path]);
     expect(first.code).toBe(0);
@@ -69,20 +69,25 @@ describe('sudoku-count count --counter dlx', () => {
     expect(saved.classes.map((c) => c.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 
     const again = await cli(['count', '--box', '3x2', '--counter', 'dlx', '--checkpoint', path]);
-    expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/11 from the checkpoint/);
+    expect(again.code).toBe(2);
+    expect(oneLine(again)[0]).toMatch(/already exists: continue it with --resume/);
+
+    const resumed = await cli(['count', '--counter', 'dlx', '--resume', path]); // box and level from the file
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/11 from the checkpoint/);
+    expect(resumed.stdout).toMatch(/N = 6! · Σ m_C·n_C = 28,200,960/);
 
     const text = readFileSync(path, 'utf8');
     const line = text.split('\n').find((l) => l.includes('"id":3,'))!;
     const wrong = line.replace(/"completions":(\d+)/, (_, v: string) => `"completions":${Number(v) + 1}`);
     writeFileSync(path, text.replace(line, wrong));
-    const bad = await cli(['count', '--box', '3x2', '--counter', 'dlx', '--checkpoint', path]);
+    const bad = await cli(['count', '--counter', 'dlx', '--resume', path]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/class 3 .*≠ column-set sum .* ✗/);
     expect(oneLine(bad)).toHaveLength(1);
     expect(bad.stderr).toMatch(/n_C of class 3 .* differs/);
 
-    const other = await cli(['count', '--box', '2x3', '--counter', 'dlx', '--checkpoint', path]);
+    const other = await cli(['count', '--box', '2x3', '--counter', 'dlx', '--resume', path]);
     expect(other.code).toBe(2);
     expect(oneLine(other)[0]).toMatch(/is for --box 3x2 --level symmetry/);
   });
@@ -90,16 +95,20 @@ describe('sudoku-count count --counter dlx', () => {
   it('never writes over a file that is not its own checkpoint', async () => {
     const path = join(tempDir(), 'notes.txt');
     writeFileSync(path, 'my notes\n');
-    const r = await cli(['count', '--box', '2x2', '--counter', 'dlx', '--checkpoint', path]);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(oneLine(r)).toHaveLength(1);
-    expect(r.stderr).toMatch(/not a DLX checkpoint/);
+    for (const flag of ['--checkpoint', '--resume']) {
+      const r = await cli(['count', '--box', '2x2', '--counter', 'dlx', flag, path]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(oneLine(r)).toHaveLength(1);
+      expect(r.stderr).toMatch(flag === '--checkpoint' ? /already exists/ : /not a DLX checkpoint/);
+    }
     expect(readFileSync(path, 'utf8')).toBe('my notes\n');
   });
 
   it.each([
-    [['count', '--counter', 'frob'], /--counter.*'frob'.*expected column-sets or dlx/],
+    [['count', '--counter', 'frob'], /--counter.*'frob'.*expected column-set-sum or dlx/],
+    [['count', '--counter', 'dlx', '--box', '2x4'], /2x4.*DLX route.*counts 2x2, 2x3, 3x2, 3x3 and 4x2/],
+    [['count', '--counter', 'dlx', '--method', 'column-sets'], /--counter dlx counts by the band method/],
     [['count', '--level', 'column-sets'], /--level is for --counter dlx/],
     [['count', '--counter', 'dlx', '--level', 'rows'], /--level.*'rows'.*expected one of symmetry/],
   ])('%j → one-line error, status 2', { concurrent: true }, async (args, pattern) => {

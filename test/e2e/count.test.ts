@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../dist/io/json.js';
-import { cli } from '../helpers/cli.js';
+import { cli, CLI, tempDir } from '../helpers/cli.js';
 
 describe('sudoku-count count', () => {
   it('prints every stage and ends with N', async () => {
@@ -32,7 +35,12 @@ describe('sudoku-count count', () => {
     [['count', '--box', '0x3'], /--box.*0x3.*at least 1/],
     [['count', '--box', '3'], /--box.*'3'.*RxC/],
     [['count', '--box', '9x9'], /9x9.*too big for the band method/],
-    [['count', '--box', '2x4'], /2x4.*band method/],
+    [['count', '--box', '3x4'], /3x4.*too big for the band method.*2 rows or 2 columns.*count handles .*5x2/],
+    [['count', '--box', '4x4'], /4x4.*count handles/],
+    [['count', '--box', '6x2'], /6x2.*column-set method/],
+    [['count', '--box', '3x3', '--method', 'column-sets'], /3x3.*column-set method needs boxes of 2 columns/],
+    [['count', '--box', '5x2', '--method', 'bands'], /5x2.*too big for the band method/],
+    [['count', '--box', '3x2', '--method', 'bands', '--checkpoint', 'x.json'], /--checkpoint and --resume are for/],
     [['count', '--frobnicate'], /unknown option '--frobnicate'/],
     [['count', '--workers', '0'], /--workers.*whole number/],
     [['classes', '--box', 'axb'], /--box.*RxC/],
@@ -44,5 +52,69 @@ describe('sudoku-count count', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(pattern);
     expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/); // no stack trace
+  });
+});
+
+describe('sudoku-count count by column sets (R×2 and 2×R boxes)', () => {
+  it('2x4 is counted by four bands and 4x2 by column sets: the same N', async () => {
+    const four = await cli(['count', '--box', '2x4', '--json', '--workers', '1']);
+    const sets = await cli(['count', '--box', '4x2', '--method', 'column-sets', '--json', '--workers', '1']);
+    expect(four.code).toBe(0);
+    expect(sets.code).toBe(0);
+    const a = fromJson(four.stdout) as Record<string, unknown>;
+    const b = fromJson(sets.stdout) as Record<string, unknown>;
+    expect(b['method']).toBe('column-sets');
+    expect(b['classes']).toBe(26);
+    expect(a['total']).toBe(b['total']);
+  });
+
+  it('2x3 by transposition: says so, and prints the stages', async () => {
+    const r = await cli(['count', '--box', '2x3', '--method', 'column-sets']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/counted as 3x2/);
+    expect(r.stdout).toMatch(/configuration classes .* 4 /);
+    expect(r.stdout.trimEnd().endsWith('28,200,960')).toBe(true);
+  });
+
+  it('--checkpoint then --resume: the file names its run, and resuming it finishes with the same N', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'run.json');
+    const first = await cli(['count', '--box', '4x2', '--method', 'column-sets', '--checkpoint', path, '--json']);
+    expect(first.code).toBe(0);
+    const saved = fromJson(readFileSync(path, 'utf8')) as { box: string; classes: number; done: unknown[] };
+    expect(saved.box).toBe('4x2');
+    expect(saved.done).toHaveLength(saved.classes);
+    const again = await cli(['count', '--box', '4x2', '--method', 'column-sets', '--checkpoint', path]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/already exists: continue it with --resume/);
+    const resumed = await cli(['count', '--resume', path, '--json']); // the box comes from the checkpoint
+    expect(resumed.code).toBe(0);
+    const o = fromJson(resumed.stdout) as Record<string, unknown>;
+    expect(o['resumed']).toBe(26);
+    expect(o['total']).toBe((fromJson(first.stdout) as Record<string, unknown>)['total']);
+    const wrong = await cli(['count', '--box', '3x2', '--method', 'column-sets', '--resume', path]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/is a count of 4x2 boxes, not of 3x2/);
+  });
+
+  it('Ctrl-C stops a 5x2 run at once, keeps the finished classes and exits with status 130', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'run.json');
+    const child = spawn(process.execPath, [CLI, 'count', '--box', '5x2', '--checkpoint', path], {
+      env: { ...process.env, CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    // the checkpoint appears once the classes are found; interrupt a moment later
+    while (!existsSync(path)) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = performance.now();
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(performance.now() - sent).toBeLessThan(5000);
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted \(\d+ of 355 classes done\); saved to .*run\.json: continue with --resume/);
+    expect((fromJson(readFileSync(path, 'utf8')) as { classes: number }).classes).toBe(355);
   });
 });

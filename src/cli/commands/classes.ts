@@ -1,10 +1,13 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
-import type { BoxShape } from '../../grid/shape.js';
+import { SHAPE_3X3 } from '../../grid/shape.js';
+import { countMethodShapes } from '../../grid/support.js';
 import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js';
+import { COLUMN_SET_CLASSES_OUTPUT, columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
 import { prepareOutput } from '../../io/outputFile.js';
 import type { LevelName } from '../../symmetry/classChain.js';
+import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
 import {
   pathOption,
   workersOption,
@@ -14,9 +17,9 @@ import {
   InputError,
   progressSpinner,
 } from '../common.js';
-import type { CounterName } from '../../count/dlxCompletions.js';
 import { CommandFailed } from '../commandFailed.js';
-import { bandMethodShapes } from '../../grid/support.js';
+import { dlxRunPlan } from '../dlxRun.js';
+import { addColumnSetOptions, countMethod, type CountCliOptions } from './count.js';
 
 const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles', 'column-sets'];
 
@@ -29,10 +32,13 @@ function levelOption(value: string): string {
 }
 
 export function registerClasses(program: Command): void {
-  program
+  const command = program
     .command('classes')
-    .description('write the class tables (representative, m_C, n_C of every class at every level of the chain) as JSON')
-    .option('--box <RxC>', `box shape (${bandMethodShapes()})`, boxOption('band-method'))
+    .description(
+      'write the class tables as JSON: representative, m_C, n_C of every class at every level of the chain; by ' +
+        'column sets, every configuration class with its orbit and F',
+    )
+    .option('--box <RxC>', `box shape (${countMethodShapes()})`, boxOption('count'))
     .option(
       '--level <level>',
       `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,
@@ -41,61 +47,82 @@ export function registerClasses(program: Command): void {
     .option('--out <FILE>', 'write to FILE instead of stdout (replaces only a class table it wrote before)', pathOption)
     .option('--force', '--out may replace a file that is not a class table')
     .option('--workers <K>', 'threads for the completion counts', workersOption)
-    .option('--counter <name>', 'how n_C is counted: column-sets (default) or dlx (see count --help)', counterOption)
-    .action(
-      async (opts: {
-        box?: BoxShape;
-        level?: string;
-        out?: string;
-        force?: boolean;
-        workers?: number;
-        counter?: CounterName;
-      }) => {
-        // the output path is checked before the work, so a bad path fails at once
+    .option(
+      '--counter <name>',
+      'band method: n_C by column-set-sum (default) or dlx (see count --help)',
+      counterOption,
+    );
+  addColumnSetOptions(command).action(
+    async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean }) => {
+      const dlx = opts.counter === 'dlx';
+      if (dlx) {
+        if (opts.checkpoint !== undefined || opts.resume !== undefined)
+          throw new InputError('classes --counter dlx keeps no checkpoint (count --counter dlx does)');
+        dlxRunPlan({ ...(opts.box ? { box: opts.box } : {}), ...(opts.method ? { method: opts.method } : {}) });
+      }
+      const shape = columnSetRunShape(opts, SHAPE_3X3);
+      if (countMethod(shape, opts) === 'column-sets') {
+        if (opts.level !== undefined)
+          throw new InputError("--level names a level of the band method's chain; column sets have one level");
         const out =
           opts.out !== undefined
-            ? prepareOutput(opts.out, { ...CLASS_TABLE_OUTPUT, force: opts.force === true })
+            ? prepareOutput(opts.out, { ...COLUMN_SET_CLASSES_OUTPUT, force: opts.force === true })
             : null;
-        const spinner = await progressSpinner('building the class tables');
-        spinner.start();
-        const table = await chainTable({
-          box: opts.box ?? '3x3',
-          workers: opts.workers ?? defaultWorkers(opts.box),
-          counter: opts.counter ?? 'column-sets',
-          onProgress: (e) => {
-            if (e.stage === 'dlx' && e.phase === 'progress')
-              spinner.text = `DLX route: ${e.done}/${e.total} classes, ${grouped(e.middleBands ?? 0)} middle bands`;
-          },
-        }).finally(() => spinner.stop());
-        const bad = table.dlx?.firstMismatch;
-        if (bad) {
-          throw new CommandFailed(
-            1,
-            `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
-              `${bad.columnSetSum}; no table written`,
-          );
-        }
-        let level: LevelName | undefined;
-        if (opts.level !== undefined) {
-          const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
-          if (!found) {
-            throw new InputError(
-              `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
-                `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
-            );
-          }
-          level = found.name;
-        }
-        const text = classTableToJson(table, level);
+        const table = await runColumnSetCount(shape, opts);
+        const text = columnSetClassesToJson(table);
         if (out) {
           out.write(text);
           process.stderr.write(
-            `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
+            `wrote the ${table.classes} configuration classes of ${table.box} (N = ${grouped(table.total)}) to ` +
               `${opts.out}\n`,
           );
         } else {
           process.stdout.write(text);
         }
-      },
-    );
+        return;
+      }
+      // the output path is checked before the work, so a bad path fails at once
+      const out =
+        opts.out !== undefined ? prepareOutput(opts.out, { ...CLASS_TABLE_OUTPUT, force: opts.force === true }) : null;
+      const spinner = await progressSpinner('building the class tables');
+      spinner.start();
+      const table = await chainTable({
+        box: shape,
+        workers: opts.workers ?? defaultWorkers(shape),
+        counter: dlx ? 'dlx' : 'column-set-sum',
+        onProgress: (e) => {
+          if (e.stage === 'dlx' && e.phase === 'progress')
+            spinner.text = `DLX route: ${e.done}/${e.total} classes, ${grouped(e.middleBands ?? 0)} second bands`;
+        },
+      }).finally(() => spinner.stop());
+      const bad = table.dlx?.firstMismatch;
+      if (bad)
+        throw new CommandFailed(
+          1,
+          `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
+            `${bad.columnSetSum}; no table written`,
+        );
+      let level: LevelName | undefined;
+      if (opts.level !== undefined) {
+        const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
+        if (!found) {
+          throw new InputError(
+            `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
+              `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
+          );
+        }
+        level = found.name;
+      }
+      const text = classTableToJson(table, level);
+      if (out) {
+        out.write(text);
+        process.stderr.write(
+          `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
+            `${opts.out}\n`,
+        );
+      } else {
+        process.stdout.write(text);
+      }
+    },
+  );
 }

@@ -1,18 +1,76 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { ColumnSetCount } from '../../colsets/countByColumnSets.js';
 import { countGrids, defaultWorkers, type GridCount, type ProgressEvent, type Stage } from '../../count/countGrids.js';
-import {
-  CountInterrupted,
-  type CounterName,
-  type DlxClassResult,
-  type DlxOptions,
-} from '../../count/dlxCompletions.js';
-import { parseBoxShape, type BoxShape } from '../../grid/shape.js';
-import { openDlxCheckpoint, type DlxCheckpointFile } from '../../io/dlxCheckpoint.js';
+import type { CounterName } from '../../count/dlxCompletions.js';
+import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
+import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
 import { CommandFailed } from '../commandFailed.js';
-import { boxOption, counterOption, grouped, InputError, progressSpinner, workersOption } from '../common.js';
-import { bandMethodShapes } from '../../grid/support.js';
+import {
+  boxOption,
+  counterOption,
+  grouped,
+  InputError,
+  pathOption,
+  progressSpinner,
+  workersOption,
+} from '../common.js';
+import { dlxRunPlan, runDlxCount } from '../dlxRun.js';
+
+export type CountMethod = 'bands' | 'column-sets';
+
+export interface CountCliOptions {
+  box?: BoxShape;
+  method?: CountMethod;
+  json?: boolean;
+  workers?: number;
+  checkpoint?: string;
+  resume?: string;
+  /** How the band method counts n_C: the column-set sum (default) or the DLX route. */
+  counter?: CounterName;
+}
+
+/** --level for the DLX route: which classes to count, by name. */
+export function dlxLevelOption(value: string): LevelName {
+  if ((LEVEL_NAMES as readonly string[]).includes(value)) return value as LevelName;
+  throw new InvalidArgumentError(`expected one of ${LEVEL_NAMES.join(', ')}`);
+}
+
+/** The method a run uses: --method; else column sets with a checkpoint, or where the band method does not apply. */
+export function countMethod(shape: BoxShape, opts: CountCliOptions): CountMethod {
+  const saving = opts.checkpoint !== undefined || opts.resume !== undefined;
+  const method = opts.method ?? (!saving && shapeProblem('band-method', shape) === null ? 'bands' : 'column-sets');
+  requireShape(method === 'bands' ? 'band-method' : 'column-sets', shape);
+  if (method === 'bands' && saving)
+    throw new InputError(
+      `--checkpoint and --resume are for the column-set method (R×2 and 2×R boxes); ${shape.name} is counted by ` +
+        'the band method in seconds',
+    );
+  return method;
+}
+
+/** The options count and classes share for the column-set method. */
+export function addColumnSetOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        '--method <name>',
+        'bands (Felgenhauer–Jarvis) or column-sets (R×2 and 2×R boxes); default: bands where it applies',
+      ).choices(['bands', 'column-sets']),
+    )
+    .option(
+      '--checkpoint <FILE>',
+      'column-set method or --counter dlx: keep the finished classes in FILE (a new file)',
+      pathOption,
+    )
+    .option(
+      '--resume <FILE>',
+      'column-set method or --counter dlx: continue the run kept in FILE (and keep saving to it)',
+      pathOption,
+    );
+}
 
 const STAGE_TEXT: Record<Stage, string> = {
   bands: 'enumerating standard top bands',
@@ -22,168 +80,96 @@ const STAGE_TEXT: Record<Stage, string> = {
   dlx: 'DLX route: enumerating second bands',
 };
 
-/** --level for the DLX route: which classes to count, by name. */
-export function dlxLevelOption(value: string): LevelName {
-  if ((LEVEL_NAMES as readonly string[]).includes(value)) return value as LevelName;
-  throw new InvalidArgumentError(`expected one of ${LEVEL_NAMES.join(', ')}`);
-}
-
-interface CountCliOptions {
-  box?: BoxShape;
-  json?: boolean;
-  workers?: number;
-  counter?: CounterName;
-  level?: LevelName;
-  checkpoint?: string;
-}
-
-/** "3 min 20 s", "45 s". */
-function duration(s: number): string {
-  if (!Number.isFinite(s)) return '?';
-  const t = Math.round(s);
-  if (t < 90) return `${t} s`;
-  const m = Math.floor(t / 60);
-  return m < 90 ? `${m} min ${t % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-
 export function registerCount(program: Command): void {
-  program
+  const command = program
     .command('count')
-    .description('count all n×n Sudoku grids exactly, stage by stage (Felgenhauer–Jarvis band reduction)')
-    .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('band-method'))
+    .description(
+      'count all n×n Sudoku grids exactly, stage by stage (Felgenhauer–Jarvis band reduction; R×2 boxes by ' +
+        'column sets)',
+    )
+    .option('--box <RxC>', `box shape: R rows by C columns (${countMethodShapes()})`, boxOption('count'))
     .option('--json', 'print one JSON object on stdout')
-    .option('--workers <K>', 'threads for the completion counts (result does not depend on it)', workersOption)
+    .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
       '--counter <name>',
-      'how n_C is counted: column-sets (the column-set sum, default) or dlx (every middle band enumerated, the ' +
-        'bottom band from F; checked class by class against the column-set sum)',
+      'band method: how n_C is counted, column-set-sum (default) or dlx (every middle band enumerated, the bottom ' +
+        'band from F; checked class by class against the column-set sum)',
       counterOption,
     )
     .option(
       '--level <level>',
-      `dlx: count one representative per class of this level: ${LEVEL_NAMES.join(' | ')} (default symmetry)`,
+      `--counter dlx: count one representative per class of this level: ${LEVEL_NAMES.join(' | ')} (default ` +
+        'symmetry)',
       dlxLevelOption,
-    )
-    .option('--checkpoint <FILE>', 'dlx: keep finished classes in FILE, and go on from it when it exists')
-    .action(async (opts: CountCliOptions) => {
-      const counter = opts.counter ?? 'column-sets';
-      if (counter !== 'dlx' && (opts.level !== undefined || opts.checkpoint !== undefined)) {
-        throw new InputError(
-          `--${opts.level !== undefined ? 'level' : 'checkpoint'} is for --counter dlx ` +
-            '(the column-set sum counts every class in about a second)',
-        );
-      }
-      const box = opts.box ?? '3x3';
-      const boxName = typeof box === 'string' ? box : box.name;
-      const level = opts.level ?? 'symmetry';
-      const twoBands = (opts.box?.cols ?? 3) === 2;
-
-      // the DLX route: checkpoint, Ctrl-C
-      let dlx: DlxOptions | undefined;
-      const controller = new AbortController();
-      const onSigint = () => controller.abort();
-      const finished: DlxClassResult[] = [];
-      let lastWrite = 0;
-      let file: DlxCheckpointFile | null = null;
-      const save = () => {
-        file?.save(finished);
-        lastWrite = performance.now();
-      };
-      if (counter === 'dlx') {
-        if (opts.checkpoint !== undefined) {
-          // locked, read, and checked for writing now: a path that cannot be written fails before the work
-          file = openDlxCheckpoint(opts.checkpoint, { box: boxName, level });
-          finished.push(...file.classes);
-        }
-        dlx = {
-          level,
-          resume: [...finished],
-          onClassDone: (r) => {
-            finished.push(r);
-            if (performance.now() - lastWrite >= 1000) save();
-          },
-          signal: controller.signal,
-        };
-        process.once('SIGINT', onSigint);
-      }
-
-      const spinner = await progressSpinner('counting');
-      spinner.start();
-      let dlxStart = 0;
-      let dlxFirst: number | null = null;
-      const onProgress = (e: ProgressEvent) => {
-        if (e.phase === 'start') {
-          spinner.text =
-            e.stage === 'completions' && counter === 'dlx'
-              ? 'column-set sum per class (to check against)'
-              : STAGE_TEXT[e.stage];
-          if (e.stage === 'dlx') dlxStart = performance.now();
-        } else if (e.phase === 'progress' && e.stage === 'dlx') {
-          const done = e.done ?? 0;
-          const total = e.total ?? 0;
-          const bands = e.middleBands ?? 0;
-          dlxFirst ??= done;
-          const secs = (performance.now() - dlxStart) / 1000;
-          const rate = secs > 0 ? (bands / secs / 1e6).toFixed(1) : '…';
-          const left = done > dlxFirst ? (secs / (done - dlxFirst)) * (total - done) : Infinity;
-          spinner.text =
-            `DLX route: ${done}/${total} classes, ${grouped(bands)} ${twoBands ? 'bottom' : 'middle'} bands` +
-            (done < total ? `, ${rate} M/s, about ${duration(left)} left` : '');
-        } else if (e.phase === 'progress') {
-          spinner.text = `${spinner.text.replace(/: \d+\/\d+$/, '')}: ${e.done}/${e.total}`;
-        }
-      };
-      let r: GridCount;
-      try {
-        r = await countGrids({
-          box,
-          workers: opts.workers ?? defaultWorkers(opts.box),
-          onProgress,
-          counter,
-          ...(dlx ? { dlx } : {}),
-        });
-      } catch (e) {
-        if (e instanceof CountInterrupted) {
-          spinner.stop();
-          save();
-          throw new CommandFailed(
-            130,
-            `interrupted after ${e.done} of ${e.total} classes` +
-              (opts.checkpoint !== undefined
-                ? `; they are kept in ${opts.checkpoint}: run the same command to go on`
-                : ' (--checkpoint FILE keeps them)'),
-          );
-        }
-        // any other failure: keep what was finished, unless writing the checkpoint is what failed
-        if (counter === 'dlx' && finished.length > 0) {
-          try {
-            save();
-          } catch {
-            // the original error says more
-          }
-        }
-        throw e;
-      } finally {
-        spinner.stop();
-        process.off('SIGINT', onSigint);
-      }
-      save();
-      file?.release();
-
-      if (opts.json) {
-        process.stdout.write(toJson(r) + '\n');
-      } else {
-        process.stdout.write(countText(r) + '\n');
-      }
+    );
+  addColumnSetOptions(command).action(async (opts: CountCliOptions & { level?: LevelName }) => {
+    if (opts.counter === 'dlx') {
+      const { shape, level } = dlxRunPlan(opts);
+      const r = await runDlxCount(shape, level, opts);
+      process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
       const bad = r.dlx?.firstMismatch;
-      if (bad) {
+      if (bad)
         throw new CommandFailed(
           1,
           `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
             `${bad.columnSetSum}`,
         );
+      return;
+    }
+    if (opts.level !== undefined) throw new InputError('--level is for --counter dlx');
+    const shape = columnSetRunShape(opts, SHAPE_3X3);
+    if (countMethod(shape, opts) === 'column-sets') {
+      const r = await runColumnSetCount(shape, opts);
+      if (opts.json) {
+        const { classRows: _rows, digest: _digest, ...count } = r;
+        process.stdout.write(toJson({ method: 'column-sets', ...count }) + '\n');
+      } else {
+        process.stdout.write(columnSetReport(r));
       }
-    });
+      return;
+    }
+    const spinner = await progressSpinner('counting');
+    spinner.start();
+    const onProgress = (e: ProgressEvent) => {
+      if (e.phase === 'start') spinner.text = STAGE_TEXT[e.stage];
+      else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
+    };
+    const r = await countGrids({
+      box: shape,
+      workers: opts.workers ?? defaultWorkers(shape),
+      onProgress,
+    }).finally(() => spinner.stop());
+    process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
+  });
+}
+
+/** The text report of a column-set count. */
+export function columnSetReport(r: ColumnSetCount): string {
+  const s = (x: number) => `${x.toFixed(3)} s`;
+  const R = r.n / 2;
+  const rows: Array<[string, string, string]> = [
+    [`band configurations T: C(${r.n},${R})^${R}`, grouped(r.configurations), ''],
+    [
+      'configuration classes (relabel digits, permute boxes, swap columns)',
+      grouped(r.classes),
+      `${s(r.seconds.classes)}   Σ orbit sizes = configurations ✓`,
+    ],
+    [
+      `bands F per class (${r.workers} worker${r.workers > 1 ? 's' : ''}; ${grouped(r.memoEntries)} graphs memoised)`,
+      grouped(r.classes - r.resumed),
+      s(r.seconds.bands) + (r.resumed > 0 ? `   (${grouped(r.resumed)} more from the checkpoint)` : ''),
+    ],
+    ['bands: Σ orbit·F', grouped(r.bands), ''],
+  ];
+  const w0 = Math.max(...rows.map((x) => x[0].length));
+  const w1 = Math.max(...rows.map((x) => x[1].length));
+  const out = [`Counting ${r.n}×${r.n} Sudoku grids with ${r.box} boxes by column sets`];
+  if (r.transposed)
+    out.push(`  (counted as ${r.countedAs}: transposing a grid turns ${r.box} boxes into ${r.countedAs}, same N)`);
+  for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
+  out.push(`  total time ${s(r.seconds.total)}`);
+  out.push(`N = Σ orbit·F² = ${grouped(r.total)}`);
+  return out.join('\n') + '\n';
 }
 
 /** The human-readable report of a count. */
