@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|dlx ...] [--runs K] [flags for the scripts, e.g. --full]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx ...] [--runs K] [flags for the scripts, e.g. --full]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -85,14 +85,16 @@ if (want('count')) {
   );
 }
 
-// flags other than the names and --runs K go to the scripts too (e.g. npm run bench -- dlx --full)
-const NAMES = ['count', 'solve', 'estimate', 'hybrid', 'shapes', 'dlx'];
+// --runs K, and everything else but the names (flags with their values, e.g. `npm run bench -- index
+// --uniformity`, `npm run bench -- dlx --classes 0,415`), go to the scripts
+const NAMES = ['count', 'solve', 'estimate', 'hybrid', 'shapes', 'index', 'dlx'];
 const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
   ['hybrid', 'bench-hybrid.mjs'],
   ['shapes', 'bench-shapes.mjs'],
+  ['index', 'bench-index.mjs'],
   ['dlx', 'bench-dlx.mjs'],
 ]) {
   const path = join(root, 'scripts', script);

@@ -59,6 +59,10 @@ export {
   type SolutionCount,
 } from './solve/countSolutions.js';
 
+// every grid by its number: rank, unrank, exactly uniform sampling
+export { gridIndex, type GridIndex, type GridIndexOptions } from './rank/gridIndex.js';
+export { sampleGrids, type SampleGridsOptions, type SampledGrid } from './rank/sampleGrids.js';
+
 // Monte Carlo estimators and their bias
 export { estimate, type EstimateOptions, type EstimateProgress } from './estimate/estimate.js';
 export { METHOD_NAMES, type MethodName } from './estimate/estimator.js';

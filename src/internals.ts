@@ -73,6 +73,16 @@ export { runBatch } from './estimate/runBatch.js';
 export { ExactSum } from './estimate/exactSum.js';
 export { streamStates, assertSeed, MAX_SEED } from './random/streamStates.js';
 export { randomBelow, type ScriptedDraws } from './random/randomBelow.js';
+export { randomBigBelow } from './random/randomBigBelow.js';
+
+export { gridIndexShapeProblem } from './rank/gridIndex.js';
+export { topBandIndexBuilder, type TopBandIndex, type TopBandIndexBuilder } from './rank/topBandIndex.js';
+export { columnSetBands, type ColumnSetBands } from './rank/columnSetBands.js';
+export { columnSetWalk, type ColumnSetWalk } from './rank/columnSetWalk.js';
+export { classTransforms, type ClassTransforms } from './rank/classTransforms.js';
+export { lexColumnOrder } from './rank/lexColumnOrder.js';
+export { orderedPartitionIndex } from './rank/orderedPartitionIndex.js';
+export { SAMPLE_BLOCK } from './rank/sampleGrids.js';
 
 export { enumerateDrawTree, type DrawTree, type DrawTreeOptions } from './bias/enumerateDrawTree.js';
 export { randomOrderMoments, type RandomOrderMoments } from './bias/randomOrderMoments.js';

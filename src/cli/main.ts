@@ -22,6 +22,9 @@ const COMMANDS: Record<string, () => Promise<(program: CommandType) => void>> = 
   solve: async () => (await import('./commands/solve.js')).registerSolve,
   estimate: async () => (await import('./commands/estimate.js')).registerEstimate,
   bias: async () => (await import('./commands/bias.js')).registerBias,
+  rank: async () => (await import('./commands/rank.js')).registerRank,
+  unrank: async () => (await import('./commands/unrank.js')).registerUnrank,
+  sample: async () => (await import('./commands/sample.js')).registerSample,
 };
 
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
