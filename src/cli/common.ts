@@ -23,7 +23,7 @@ export function boxOption(operation: Operation): (value: string) => BoxShape {
   };
 }
 
-/** commander argument parser for --counter: column-sets (the default) or dlx. */
+/** commander argument parser for --counter: column-set-sum (the default) or dlx. */
 export function counterOption(value: string): CounterName {
   const problem = counterProblem(value);
   if (problem) throw new InvalidArgumentError(problem);
