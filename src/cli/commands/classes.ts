@@ -6,7 +6,7 @@ import { countMethodShapes } from '../../grid/support.js';
 import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js';
 import { COLUMN_SET_CLASSES_OUTPUT, columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
 import { prepareOutput } from '../../io/outputFile.js';
-import type { LevelName } from '../../symmetry/classChain.js';
+import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
 import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
 import {
   pathOption,
@@ -21,13 +21,11 @@ import { CommandFailed } from '../commandFailed.js';
 import { dlxRunPlan } from '../dlxRun.js';
 import { addColumnSetOptions, countMethod, type CountCliOptions } from './count.js';
 
-const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles', 'column-sets'];
-
 /** --level: a level's name, or its number of classes (416, 174, 71 or 44 for 3x3), checked once counted. */
 function levelOption(value: string): string {
   if (LEVEL_NAMES.includes(value as LevelName) || /^\d+$/.test(value)) return value;
   throw new InvalidArgumentError(
-    `expected one of ${LEVEL_NAMES.join(', ')}, or a level's class count (416, 174, 71, 44 for 3x3)`,
+    `expected one of ${LEVEL_NAMES.join(', ')}, or a level's class count (as \`chain\` prints them)`,
   );
 }
 
@@ -41,7 +39,7 @@ export function registerClasses(program: Command): void {
     .option('--box <RxC>', `box shape (${countMethodShapes()})`, boxOption('count'))
     .option(
       '--level <level>',
-      `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,
+      `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (as \`chain\` prints them)`,
       levelOption,
     )
     .option('--out <FILE>', 'write to FILE instead of stdout (replaces only a class table it wrote before)', pathOption)
