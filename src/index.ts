@@ -39,6 +39,15 @@ export {
   type ColumnSetResume,
 } from './colsets/countByColumnSets.js';
 export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
+export {
+  COUNTER_NAMES,
+  CountInterrupted,
+  type CounterName,
+  type DlxOptions,
+  type DlxReport,
+  type DlxClassRow,
+  type DlxClassResult,
+} from './count/dlxCompletions.js';
 export type { LevelName } from './symmetry/classChain.js';
 export { classTableToJson } from './io/classTableJson.js';
 
@@ -61,6 +70,10 @@ export {
   type SolutionsResult,
   type SolutionCount,
 } from './solve/countSolutions.js';
+
+// every grid by its number: rank, unrank, exactly uniform sampling
+export { gridIndex, type GridIndex, type GridIndexOptions } from './rank/gridIndex.js';
+export { sampleGrids, type SampleGridsOptions, type SampledGrid } from './rank/sampleGrids.js';
 
 // Monte Carlo estimators and their bias
 export { estimate, type EstimateOptions, type EstimateProgress } from './estimate/estimate.js';

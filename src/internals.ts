@@ -33,6 +33,21 @@ export { buildColumnSetTable, type ColumnSetTable } from './count/columnSetTable
 export { columnSetLookup, type ColumnSetLookup } from './count/columnSetLookup.js';
 export { middleBandChoices } from './count/middleBandChoices.js';
 export { completionCounter, type CompletionCounter } from './count/bandCompletions.js';
+export {
+  middleBandCounter,
+  type MiddleBandCounter,
+  type MiddleBandCount,
+  type MiddleBandOptions,
+} from './count/middleBandCounter.js';
+export { dlxCompletions, partsPerClass, counterProblem } from './count/dlxCompletions.js';
+export {
+  openDlxCheckpoint,
+  readDlxCheckpoint,
+  dlxCheckpointText,
+  DLX_CHECKPOINT_FORMAT,
+  type DlxCheckpoint,
+  type DlxCheckpointFile,
+} from './io/dlxCheckpoint.js';
 export { runCount, classTableOf, defaultWorkers, type CountRun } from './count/countGrids.js';
 export { fourBandCompletions } from './count/fourBandCompletions.js';
 
@@ -58,6 +73,16 @@ export { runBatch } from './estimate/runBatch.js';
 export { ExactSum } from './estimate/exactSum.js';
 export { streamStates, assertSeed, MAX_SEED } from './random/streamStates.js';
 export { randomBelow, type ScriptedDraws } from './random/randomBelow.js';
+export { randomBigBelow } from './random/randomBigBelow.js';
+
+export { gridIndexShapeProblem } from './rank/gridIndex.js';
+export { topBandIndexBuilder, type TopBandIndex, type TopBandIndexBuilder } from './rank/topBandIndex.js';
+export { columnSetBands, type ColumnSetBands } from './rank/columnSetBands.js';
+export { columnSetWalk, type ColumnSetWalk } from './rank/columnSetWalk.js';
+export { classTransforms, type ClassTransforms } from './rank/classTransforms.js';
+export { lexColumnOrder } from './rank/lexColumnOrder.js';
+export { orderedPartitionIndex } from './rank/orderedPartitionIndex.js';
+export { SAMPLE_BLOCK } from './rank/sampleGrids.js';
 
 export { enumerateDrawTree, type DrawTree, type DrawTreeOptions } from './bias/enumerateDrawTree.js';
 export { randomOrderMoments, type RandomOrderMoments } from './bias/randomOrderMoments.js';

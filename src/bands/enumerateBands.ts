@@ -20,12 +20,20 @@ export interface BandEnumeration {
   readonly lexBands: Uint8Array;
 }
 
-/** Visit every standard top band (cells valid only during the call). Returns the number visited. */
-export function forEachBand(shape: BoxShape, visit: (cells: Uint8Array, id: number) => void): number {
+/**
+ * Visit every standard top band (cells valid only during the call). Returns the number visited.
+ * With `rows` < R, visit instead every way of filling the first `rows` rows (the others left as box 1 alone),
+ * in the same order; for `rows` = R−1 each of those is followed by exactly (C!)^(R−1) bands.
+ */
+export function forEachBand(
+  shape: BoxShape,
+  visit: (cells: Uint8Array, id: number) => void,
+  rows: number = shape.rows,
+): number {
   const { rows: R, cols: C, n } = shape;
   const band = standardBandPrefix(shape);
   const free = n - C;
-  const depth = R * free;
+  const depth = rows * free;
   // For each search position p: its cell index in the band, its row and its box.
   const cellOf = new Int32Array(depth);
   const rowOf = new Int32Array(depth);

@@ -31,6 +31,11 @@ export interface ColumnSetTable {
    * random; as doubles (627 KB) it did not, and two threads slowed each other down.
    */
   readonly table: Uint32Array;
+  /**
+   * H, indexed like `table`: standard top bands (box 1 exactly 1..n) whose boxes 2..R have the column sets of
+   * the partitions p_1..p_(R−1) in one fixed column order (every column order gives the same count).
+   */
+  readonly standard: Float64Array;
 }
 
 export function buildColumnSetTable(
@@ -97,5 +102,5 @@ export function buildColumnSetTable(
       throw new Error('internal: a column-set count does not fit in 32 bits');
     table[t] = v;
   }
-  return { shape, partitions, table };
+  return { shape, partitions, table, standard: H };
 }

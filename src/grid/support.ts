@@ -9,11 +9,12 @@ import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './
  *   column-sets     count, classes for R×2 boxes (and 2×R by transposition): N = Σ_T F(T)² over band
  *                   configurations up to symmetry (src/colsets/), for shapes whose bands are too many to list
  *   count           count and classes: the band method where it applies, else the column-set method
+ *   rank            rank, unrank, sample: the grid index (src/rank/), the band-method shapes with 2 or 3 bands
  *   estimate        the Monte Carlo estimators (digit masks index a 2^n table)
  *   exact-moments   bias --exact: every draw path, or every partial grid, of an estimator (method-dependent)
  *   solve           solving and counting puzzles (any shape the grid text can write)
  */
-export type Operation = 'band-method' | 'column-sets' | 'count' | 'estimate' | 'exact-moments' | 'solve';
+export type Operation = 'band-method' | 'column-sets' | 'count' | 'rank' | 'estimate' | 'exact-moments' | 'solve';
 
 /** Methods whose exact moments come from walking their draw tree; the rest recurse over partial grids. */
 export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
@@ -55,6 +56,7 @@ export function bandMethodShapes(): string {
 }
 
 let columnSetShapes: string | null = null;
+let rankShapes: string | null = null;
 let countShapes: string | null = null;
 
 /** The shapes the column-set method counts, as a list for messages. */
@@ -104,6 +106,13 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
               ? 'counting needs boxes of at least 2 rows and 2 columns'
               : `${shape.cols} bands are more than the band method handles (2, 3 or 4)`;
       return `${why}; count handles ${countMethodShapes()}`;
+    }
+    case 'rank': {
+      if (bandMethod(shape) && shape.cols <= 3) return null;
+      const why = bandMethod(shape)
+        ? `${shape.cols} bands are more than the grid index handles (2 or 3)`
+        : (shapeProblem('band-method', shape) ?? '').replace(/; it counts .*$/, '');
+      return `${why}; grids are numbered for ${(rankShapes ??= listShapes((s) => bandMethod(s) && s.cols <= 3))}`;
     }
     case 'estimate':
       return shape.n > MAX_ESTIMATE_SIDE
