@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential ...] [--runs K] [flags for the scripts, e.g. --full]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential ...] [--runs K]
+//   [flags for the scripts, e.g. --full]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
