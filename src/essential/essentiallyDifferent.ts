@@ -149,8 +149,12 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
     .map((_, i) => i)
     .sort((a, b) => classes.sizes[tasks[a].k] - classes.sizes[tasks[b].k] || a - b);
 
+  // the identity's term first, then the others: one set of threads at a time (two pools side by side put 2K
+  // threads on K cores)
+  progress({ stage: 'identity', phase: 'start' });
+  const identity = await countGrids({ box: shape, workers });
+  progress({ stage: 'identity', phase: 'end' });
   const pool = taskPool(new URL('./fixedGridsTask.js', import.meta.url), workers);
-  let identity: Awaited<ReturnType<typeof countGrids>>;
   const results = new Array<FixedGridsOutput>(tasks.length);
   try {
     progress({ stage: 'fixed', phase: 'start', done: 0, total: tasks.length });
@@ -164,13 +168,7 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
         progress({ stage: 'fixed', phase: 'progress', done: ++done, total: tasks.length });
       }
     };
-    const fixedRuns = Promise.all(Array.from({ length: workers }, runner));
-    progress({ stage: 'identity', phase: 'start' });
-    const identityRun = countGrids({ box: shape, workers }).then((r) => {
-      progress({ stage: 'identity', phase: 'end' });
-      return r;
-    });
-    [identity] = await Promise.all([identityRun, fixedRuns]);
+    await Promise.all(Array.from({ length: workers }, runner));
     progress({ stage: 'fixed', phase: 'end', total: tasks.length });
   } finally {
     await pool.close();
