@@ -113,13 +113,13 @@ export interface EssentiallyDifferent {
  * identity's term), whose line groups are small enough for full product tables (n ≤ 9).
  */
 export function essentialShapeProblem(shape: BoxShape): string | null {
-  return shapeProblem('band-method', shape);
+  return shapeProblem('essentially-different', shape);
 }
 
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
 export async function essentiallyDifferent(options: EssentialOptions = {}): Promise<EssentiallyDifferent> {
-  const shape = resolveShape('band-method', options.box);
+  const shape = resolveShape('essentially-different', options.box);
   const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;

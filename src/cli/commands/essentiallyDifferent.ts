@@ -16,7 +16,7 @@ export function registerEssentiallyDifferent(program: Command): void {
       'count the essentially different grids (up to relabelling, row/column/band/stack permutations and ' +
         "transposition) by Burnside's lemma over the conjugacy classes of the symmetry group",
     )
-    .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('band-method'))
+    .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('essentially-different'))
     .option('--json', 'print one JSON object on stdout, with every class')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
