@@ -39,8 +39,29 @@ export {
   type ColumnSetResume,
 } from './colsets/countByColumnSets.js';
 export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
+export {
+  COUNTER_NAMES,
+  CountInterrupted,
+  type CounterName,
+  type DlxOptions,
+  type DlxReport,
+  type DlxClassRow,
+  type DlxClassResult,
+} from './count/dlxCompletions.js';
 export type { LevelName } from './symmetry/classChain.js';
 export { classTableToJson } from './io/classTableJson.js';
+
+// essentially different grids (Burnside's lemma over the conjugacy classes of the symmetry group)
+export {
+  essentiallyDifferent,
+  essentialShapeProblem,
+  type EssentiallyDifferent,
+  type EssentialClassRow,
+  type EssentialOptions,
+  type EssentialProgress,
+  type RelabellingTerm,
+} from './essential/essentiallyDifferent.js';
+export { automorphismCensus, type AutomorphismCensus, type CensusOptions } from './essential/automorphismCensus.js';
 
 // solving and counting puzzles
 export {

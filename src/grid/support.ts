@@ -10,6 +10,8 @@ import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './
  *                   configurations up to symmetry (src/colsets/), for shapes whose bands are too many to list
  *   count           count and classes: the band method where it applies, else the column-set method
  *   rank            rank, unrank, sample: the grid index (src/rank/), the band-method shapes with 2 or 3 bands
+ *   essentially-different   Burnside over the grid group (src/essential/): the band-method shapes (the identity's
+ *                   term is N/n! from the band method)
  *   estimate        the Monte Carlo estimators (digit masks index a 2^n table)
  *   exact-moments   bias --exact: every draw path, or every partial grid, of an estimator (method-dependent)
  *   solve           solving and counting puzzles (any shape the grid text can write)
@@ -18,7 +20,16 @@ import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './
  *   audit-exact     audit --exact (method = G): a generator's whole output distribution
  */
 export type Operation =
-  'band-method' | 'column-sets' | 'count' | 'rank' | 'estimate' | 'exact-moments' | 'solve' | 'audit' | 'audit-exact';
+  | 'band-method'
+  | 'column-sets'
+  | 'count'
+  | 'rank'
+  | 'essentially-different'
+  | 'estimate'
+  | 'exact-moments'
+  | 'solve'
+  | 'audit'
+  | 'audit-exact';
 
 /** Methods whose exact moments come from walking their draw tree; the rest recurse over partial grids. */
 export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
@@ -85,6 +96,10 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
             ? 'the band method needs boxes of at least 2 rows and 2 columns'
             : `${shape.cols} bands are more than the band method handles (2, 3 or 4)`;
       return `${why}; it counts ${bandMethodShapes()}`;
+    }
+    case 'essentially-different': {
+      const problem = shapeProblem('band-method', shape);
+      return problem === null ? null : `Burnside's identity term needs the band method: ${problem}`;
     }
     case 'column-sets': {
       if (columnSetMethod(shape)) return null;
