@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit ...] [--runs K]
 //   [flags for the scripts, e.g. --full]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
@@ -88,7 +88,7 @@ if (want('count')) {
 
 // --runs K, and everything else but the names (flags with their values, e.g. `npm run bench -- index
 // --uniformity`, `npm run bench -- dlx --classes 0,415`), go to the scripts
-const NAMES = ['count', 'solve', 'estimate', 'hybrid', 'shapes', 'index', 'dlx', 'essential'];
+const NAMES = ['count', 'solve', 'estimate', 'hybrid', 'shapes', 'index', 'dlx', 'essential', 'audit'];
 const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
@@ -98,6 +98,7 @@ for (const [name, script] of [
   ['index', 'bench-index.mjs'],
   ['dlx', 'bench-dlx.mjs'],
   ['essential', 'bench-essential.mjs'],
+  ['audit', 'bench-audit.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
