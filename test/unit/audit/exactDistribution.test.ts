@@ -5,6 +5,7 @@ import { exactDistribution, type ExactLaw } from '../../../dist/audit/exactDistr
 import { GENERATOR_NAMES, type GeneratorName } from '../../../dist/audit/gridGenerator.js';
 import { templateGenerator } from '../../../dist/audit/templateGenerator.js';
 import { uniformGenerator } from '../../../dist/audit/uniformGenerator.js';
+import { exactMoments } from '../../../dist/bias/exactMoments.js';
 import { Rational } from '../../../dist/bias/rational.js';
 import { countGrids } from '../../../dist/count/countGrids.js';
 import { boxShape } from '../../../dist/grid/shape.js';
@@ -94,6 +95,17 @@ describe('exact output distributions on 2x2, against a walk of every draw', () =
 });
 
 describe('exact output distributions on 2x3 and 3x2', () => {
+  it("backtracking-mrv on 2x3 never backtracks, so its law is knuth-mrv's (bias's draw tree): X = 1/P", async () => {
+    const shape = boxShape(2, 3);
+    const moments = await exactMoments({ method: 'knuth-mrv', box: shape });
+    expect(moments.pNonzero).toBe(1); // the MRV walk never dead-ends on 2x3
+    const law = exactDistribution('backtracking-mrv', shape, moments.count);
+    // P(X = 1/p) = (grids with probability p)·p
+    const fromLaw = law.levels.map((l) => `${l.probability.q}: ${l.probability.mul(Rational.of(l.grids))}`).sort();
+    const fromMoments = moments.distribution!.map((d) => `${d.value}: ${d.probability}`).sort();
+    expect(fromLaw).toEqual(fromMoments);
+  });
+
   it('the search tree reaches every grid (N from the count) and agrees with the per-grid probability', async () => {
     for (const shape of [boxShape(2, 3), boxShape(3, 2)]) {
       const N = (await countGrids({ box: shape })).total;
