@@ -39,6 +39,14 @@ describe('sudoku-count audit CLI', () => {
     expect(b.stdout).toMatch(/blog's claim: right/);
   });
 
+  it('a one-grid template audit with --json judges the 4x4 claim', async () => {
+    const r = await cli(['--generator', 'template', '--box', '2x2', '--samples', '1', '--seed', '1', '--json']);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout) as { blogClaims: { correct: boolean; verdict: string }[] };
+    expect(o.blogClaims).toHaveLength(1);
+    expect(o.blogClaims[0].verdict).toMatch(/reaches 96 of the 288 grids: not all/);
+  });
+
   it('template reach on a shape with no count (4x4), and the 9x9 claims judged', async () => {
     const t = await cli(['--generator', 'template', '--box', '4x4']);
     expect(t.code).toBe(0);

@@ -117,15 +117,15 @@ export function registerAudit(program: Command): void {
                 : `audit of ${generator} on ${shape.name}: ${stage === 'count' ? 'the exact count' : 'the grid index'}`;
           },
         });
-        if (report) await writeAuditReport(report, r, sampleLines(r, reach));
+        if (report) await writeAuditReport(report, r, sampleLines(r, shape, reach));
       } finally {
         spinner.stop();
       }
       if (opts.json) {
-        process.stdout.write(toJson(sampleJson(r, reach, opts.report ?? null)) + '\n');
+        process.stdout.write(toJson(sampleJson(r, shape, reach, opts.report ?? null)) + '\n');
         return;
       }
-      const lines = sampleLines(r, reach);
+      const lines = sampleLines(r, shape, reach);
       if (opts.report) lines.push(['report', opts.report]);
       process.stdout.write(
         `audit of ${r.generator} on ${r.box}: ${grouped(r.samples)} grids, seed ${r.seed}, ${r.workers} ` +
@@ -143,7 +143,8 @@ const num = (x: number | null, digits = 4) =>
       ? x.toExponential(digits - 1).replace('e+', 'e')
       : String(Number(x.toPrecision(digits)));
 
-const pv = (p: number) => (p < 1e-300 ? '< 1e-300' : num(p, 3));
+/** A p-value; 0 means below what the function resolves (1 − CDF: ~1e-16; the chi-square tail: ~1e-308). */
+const pv = (p: number) => (p === 0 ? 'p ≈ 0' : `p = ${num(p, 3)}`);
 
 function table(rows: readonly (readonly [string, string])[]): string {
   const w = Math.max(...rows.map(([a]) => a.length));
@@ -203,24 +204,21 @@ function reachOnly(generator: GeneratorName, shape: BoxShape, reach: TemplateRea
   process.stdout.write(table(reachLines(generator, shape, reach, null)));
 }
 
-function sampleLines(r: AuditSampleResult, reach: TemplateReach | null): Array<[string, string]> {
+function sampleLines(r: AuditSampleResult, shape: BoxShape, reach: TemplateReach | null): Array<[string, string]> {
   const t = r.classTest;
   const rows: Array<[string, string]> = [['exact N', grouped(r.total)]];
-  if (reach) {
-    const shape = { rows: Number(r.box.split('x')[0]), cols: Number(r.box.split('x')[1]) };
-    rows.push(...reachLines(r.generator, { ...shape, n: shape.rows * shape.cols, name: r.box }, reach, r.total));
-  }
+  if (reach) rows.push(...reachLines(r.generator, shape, reach, r.total));
   rows.push([
     'class test',
     `X² = ${num(t.statistic, 5)} on ${t.df} df (${t.bins} bins of the ${r.classes.length} top-band classes), ` +
-      `p = ${pv(t.pValue)}; G = ${num(t.g, 5)}, p = ${pv(t.gPValue)}: ${verdict(t.pValue)}`,
+      `${pv(t.pValue)}; G = ${num(t.g, 5)}, ${pv(t.gPValue)}: ${verdict(t.pValue)}`,
   ]);
   if (r.indexTest) {
     const x = r.indexTest;
     rows.push([
       'index test',
-      `standard form's number/(N/n!): KS D = ${num(x.ks.statistic, 3)}, p = ${pv(x.ks.pValue)}; X² over ` +
-        `${x.bins.bins} equal bins = ${num(x.bins.statistic, 4)} on ${x.bins.df} df, p = ${pv(x.bins.pValue)}`,
+      `standard form's number/(N/n!): KS D = ${num(x.ks.statistic, 3)}, ${pv(x.ks.pValue)}; X² over ` +
+        `${x.bins.bins} equal bins = ${num(x.bins.statistic, 4)} on ${x.bins.df} df, ${pv(x.bins.pValue)}`,
     ]);
   }
   const p = r.probabilities;
@@ -248,8 +246,8 @@ function sampleLines(r: AuditSampleResult, reach: TemplateReach | null): Array<[
       'reweighted',
       rw === null
         ? 'weights constant: nothing to reweight'
-        : `class test with weights 1/(N·P): W = ${num(rw.statistic, 4)} on ${rw.df} df (${rw.bins} bins), p = ` +
-          `${pv(rw.pValue)}: ${verdict(rw.pValue)} (unweighted on the same bins: p = ${pv(u.pValue)})`,
+        : `class test with weights 1/(N·P): W = ${num(rw.statistic, 4)} on ${rw.df} df (${rw.bins} bins), ` +
+          `${pv(rw.pValue)}: ${verdict(rw.pValue)} (unweighted on the same bins: ${pv(u.pValue)})`,
     ]);
   }
   if (r.nodes)
@@ -270,7 +268,7 @@ function sampleLines(r: AuditSampleResult, reach: TemplateReach | null): Array<[
   return rows;
 }
 
-function sampleJson(r: AuditSampleResult, reach: TemplateReach | null, report: string | null): object {
+function sampleJson(r: AuditSampleResult, shape: BoxShape, reach: TemplateReach | null, report: string | null): object {
   const finite = (x: number) => (Number.isFinite(x) ? x : null);
   const p = r.probabilities;
   return {
@@ -289,13 +287,7 @@ function sampleJson(r: AuditSampleResult, reach: TemplateReach | null, report: s
         }
       : null,
     reach,
-    blogClaims: reach
-      ? claimsJson(
-          { rows: Number(r.box.split('x')[0]), cols: Number(r.box.split('x')[1]), n: 0, name: r.box },
-          reach.blocks,
-          r.total,
-        )
-      : null,
+    blogClaims: reach ? claimsJson(shape, reach.blocks, r.total) : null,
     report,
   };
 }
