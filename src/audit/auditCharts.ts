@@ -28,7 +28,7 @@ function frame(title: string, data: object[], scales: object[], axes: object[], 
     data,
     scales,
     axes,
-    ...(legend ? { legends: [{ fill: 'colour', orient: 'top-left', title: null }] } : {}),
+    ...(legend ? { legends: [{ fill: 'colour', orient: 'top-left', title: null, labelLimit: 320 }] } : {}),
     marks,
   };
 }
