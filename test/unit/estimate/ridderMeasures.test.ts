@@ -12,8 +12,15 @@ describe("Ridder's measures", () => {
 
   it('exact RAT on 2x2: 1 for crude, 2 + ln(1 + CV²)/ln ℓ for the others, never above 2', async () => {
     const lnEll = Math.log(288 / 24 ** 4);
-    for (const method of ['crude', 'knuth', 'knuth-random', 'knuth-mrv', 'hybrid', 'ridder']) {
-      const r = await exactMoments({ method, box: '2x2' });
+    // knuth-random's state recursion takes seconds on 2x2, and hybrid's with a small fill is the same recursion
+    for (const [method, fill] of [
+      ['crude', null],
+      ['knuth', null],
+      ['knuth-mrv', null],
+      ['hybrid', 5],
+      ['ridder', null],
+    ] as const) {
+      const r = await exactMoments({ method, box: '2x2', fill });
       if (method === 'crude') expect(r.rat).toBeCloseTo(1, 12);
       else expect(r.rat).toBeCloseTo(2 + Math.log1p(r.cvSquared.toNumber()) / lnEll, 10);
       expect(r.rat!).toBeLessThanOrEqual(2);
