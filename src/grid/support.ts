@@ -173,7 +173,7 @@ function auditProblem(exact: boolean, shape: BoxShape, generator: string | undef
     const p = shapeProblem('rank', shape);
     return p === null
       ? null
-      : `the uniform sampler is the grid index: ${p.replace(/^.*; grids are numbered for /, '')}`;
+      : `the uniform sampler is the grid index, which numbers the grids of ${p.replace(/^.*; grids are numbered for /, '')}`;
   };
   const band = bandMethod(shape);
   if (generator === 'uniform') return rankRule();
