@@ -99,6 +99,14 @@ async function detect() {
   );
   console.log(`| generator | ${sizes.map((k) => `K = ${k}`).join(' | ')} |`);
   console.log(`|---|${sizes.map(() => '---').join('|')}|`);
+  const { classTestPower } = await import(dist('audit/auditStatistics.js'));
+  const { contextBandLaw } = await import(dist('audit/auditSamples.js'));
+  const law = contextBandLaw(context);
+  console.log(
+    `| backtracking, predicted power (exact band law) | ${sizes
+      .map((K) => `${(100 * classTestPower(context.expected, law, K).power).toFixed(0)} %`)
+      .join(' | ')} |`,
+  );
   for (const generator of ['uniform', 'backtracking', 'backtracking-mrv']) {
     const cells = [];
     for (const K of sizes) {

@@ -11,8 +11,11 @@ import { cachedGridIndex } from '../rank/sampleTask.js';
 import { ksTest, type KsResult } from '../stats/distributions.js';
 import { log10Big } from '../stats/logBig.js';
 import type { AuditBlockInput, AuditBlockOutput } from './auditTask.js';
+import { backtrackingBandLaw } from './backtrackingBandLaw.js';
 import {
   classTest,
+  classTestPower,
+  detectionSampleSize,
   quantiles,
   reweightedTest,
   REWEIGHTED_BINS,
@@ -39,6 +42,9 @@ import { isGeneratorName, GENERATOR_NAMES, type GeneratorName } from './gridGene
  *                    E[1/P] = N  the backtracking generator is an importance sampler of N: the mean of 1/P(g) over
  *                                its own grids estimates N without bias (Σ_g P(g)·1/P(g) = N), with a standard error
  *                    reweighted  the class test with weights 1/(N·P(g)), which make the sample uniform in law
+ *   band law       (row-major backtracking) the exact law of the top band's class under the generator
+ *                  (backtrackingBandLaw): the class test against it (it should pass), and the power of the class
+ *                  test against uniformity at K, with the K at which it reaches 50 % and 90 %
  */
 export const AUDIT_BLOCK = 1024;
 
@@ -52,6 +58,8 @@ export interface AuditSamplesOptions {
   /** Compute P(g) for backtracking generators (default true). */
   readonly probabilities?: boolean;
   readonly onProgress?: (stage: 'count' | 'index' | 'samples', done: number, total: number) => void;
+  /** Row-major backtracking: compute the exact top-band law and the test's power (default true). */
+  readonly bandLaw?: boolean;
   /** What the audit compares with, built once (`auditContext`) when several audits share a shape. */
   readonly context?: AuditContext;
 }
@@ -117,6 +125,21 @@ export interface ProbabilityAudit {
   readonly checks: number;
 }
 
+/** The row-major backtracking generator's exact top-band law (`backtrackingBandLaw`) against what was seen. */
+export interface BandLawAudit {
+  /** P(class) for each class, exactly as the generator draws its top band (rows 2..R after row 1). */
+  readonly law: readonly number[];
+  /** The class test of the sample against that law: it should pass (a check of P = Π 1/V_k on this shape). */
+  readonly ownTest: ClassTest;
+  /** Σ_C (a_C − p_C)²/p_C over the classes: X² against uniform grows by about this much per grid. */
+  readonly lambdaPerGrid: number;
+  /** Power of the class test at this K (α = 0.01; Patnaik's approximation), and the K for 50 % and 90 % power. */
+  readonly power: number;
+  readonly k50: number | null;
+  readonly k90: number | null;
+  readonly seconds: number;
+}
+
 export interface AuditSampleResult {
   readonly generator: GeneratorName;
   readonly box: string;
@@ -133,12 +156,30 @@ export interface AuditSampleResult {
     readonly counts: readonly number[];
   } | null;
   readonly probabilities: ProbabilityAudit | null;
+  /** Row-major backtracking on shapes with at most BAND_LAW_MAX_BANDS bands: the exact top-band law; else null. */
+  readonly bandLaw: BandLawAudit | null;
   /** Search nodes per grid (backtracking): mean and largest. */
   readonly nodes: { readonly mean: number; readonly max: number } | null;
   readonly seconds: { readonly setup: number; readonly sampling: number; readonly total: number };
 }
 
 const INDEX_BINS = 100;
+
+/** Largest number of standard bands for which the audit computes the exact band law (3×3: 2.6 million, 0.9 s). */
+export const BAND_LAW_MAX_BANDS = 5_000_000;
+
+const bandLaws = new WeakMap<AuditContext, Float64Array>();
+
+/** The exact top-band class law of row-major backtracking for a context (computed once), or null when too big. */
+export function contextBandLaw(context: AuditContext): Float64Array | null {
+  const { classes, completions } = context.run;
+  let bands = 0;
+  for (let c = 0; c < classes.count; c++) bands += classes.sizes[c];
+  if (bands > BAND_LAW_MAX_BANDS) return null;
+  let law = bandLaws.get(context);
+  if (!law) bandLaws.set(context, (law = backtrackingBandLaw(context.shape, classes, completions)));
+  return law;
+}
 
 export async function auditSamples(options: AuditSamplesOptions): Promise<AuditSampleResult> {
   const t0 = performance.now();
@@ -314,6 +355,24 @@ export async function auditSamples(options: AuditSamplesOptions): Promise<AuditS
         checks,
       };
     }
+    let bandLaw: BandLawAudit | null = null;
+    if (name === 'backtracking' && options.bandLaw !== false) {
+      const t1 = performance.now();
+      const law = contextBandLaw(context);
+      if (law) {
+        let lambdaPerGrid = 0;
+        for (let c = 0; c < law.length; c++) lambdaPerGrid += (law[c] - expected[c]) ** 2 / expected[c];
+        bandLaw = {
+          law: [...law],
+          ownTest: classTest(observed, law),
+          lambdaPerGrid,
+          power: classTestPower(expected, law, K).power,
+          k50: detectionSampleSize(expected, law, 0.5),
+          k90: detectionSampleSize(expected, law, 0.9),
+          seconds: (performance.now() - t1) / 1000,
+        };
+      }
+    }
     return {
       generator: name,
       box: shape.name,
@@ -325,6 +384,7 @@ export async function auditSamples(options: AuditSamplesOptions): Promise<AuditS
       classTest: classTest(observed, expected),
       indexTest,
       probabilities,
+      bandLaw,
       nodes: backtracking ? { mean: nodeSum / K, max: nodeMax } : null,
       seconds: { setup, sampling, total: (performance.now() - t0) / 1000 },
     };

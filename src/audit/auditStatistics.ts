@@ -141,3 +141,53 @@ export function quantiles(xs: Float64Array, qs: readonly number[]): number[] {
     return s[lo] + (s[hi] - s[lo]) * (at - lo);
   });
 }
+
+/** The x with P(χ²_df ≥ x) = alpha (bisection on the upper tail; relative precision 1e-12). */
+export function chiSquareCritical(df: number, alpha: number): number {
+  let lo = 0,
+    hi = Math.max(1, df);
+  while (chiSquarePValue(hi, df) > alpha) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (chiSquarePValue(mid, df) > alpha) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/**
+ * The power of the class test at K grids against a generator whose class law is `alternative`: the chance that X²
+ * (bins pooled as `classTest` pools them at K) exceeds its 1 − alpha quantile under the null. X² is then about
+ * noncentral χ²(df, λ) with λ = K·Σ_b (a_b − p_b)²/p_b; its upper tail by Patnaik's approximation
+ * c·χ²(ν), c = (df + 2λ)/(df + λ), ν = (df + λ)²/(df + 2λ).
+ */
+export function classTestPower(
+  expected: ArrayLike<number>,
+  alternative: ArrayLike<number>,
+  samples: number,
+  alpha = 0.01,
+): { readonly power: number; readonly lambda: number; readonly df: number } {
+  const { bin, bins } = poolBins(expected, samples);
+  const p = binned(expected, bin, bins),
+    a = binned(alternative, bin, bins);
+  let lambda = 0;
+  for (let b = 0; b < bins; b++) lambda += (samples * (a[b] - p[b]) ** 2) / p[b];
+  const df = Math.max(1, bins - 1);
+  const crit = chiSquareCritical(df, alpha);
+  const c = (df + 2 * lambda) / (df + lambda),
+    nu = (df + lambda) ** 2 / (df + 2 * lambda);
+  return { power: chiSquarePValue(crit / c, nu), lambda, df };
+}
+
+/** The smallest K (on a grid of steps of about 5 %) at which `classTestPower` reaches `power`; null beyond 10⁹. */
+export function detectionSampleSize(
+  expected: ArrayLike<number>,
+  alternative: ArrayLike<number>,
+  power: number,
+  alpha = 0.01,
+): number | null {
+  for (let K = 10; K <= 1e9; K = Math.ceil(K * 1.05)) {
+    if (classTestPower(expected, alternative, K, alpha).power >= power) return K;
+  }
+  return null;
+}

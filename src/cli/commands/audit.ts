@@ -213,6 +213,22 @@ function sampleLines(r: AuditSampleResult, shape: BoxShape, reach: TemplateReach
     `X² = ${num(t.statistic, 5)} on ${t.df} df (${t.bins} bins of the ${r.classes.length} top-band classes), ` +
       `${pv(t.pValue)}; G = ${num(t.g, 5)}, ${pv(t.gPValue)}: ${verdict(t.pValue)}`,
   ]);
+  const law = r.bandLaw;
+  if (law) {
+    const o = law.ownTest;
+    rows.push([
+      "generator's law",
+      `the top band's exact class law under this generator (Π 1/V over the band, ${law.seconds.toFixed(2)} s): ` +
+        `the sample against it X² = ${num(o.statistic, 5)} on ${o.df} df, ${pv(o.pValue)} ` +
+        `(${o.pValue < 0.01 ? 'REJECTED: the derivation or the generator is wrong' : 'consistent'})`,
+    ]);
+    rows.push([
+      'power',
+      `X² against uniform grows by ${num(law.lambdaPerGrid, 4)} per grid: power ${num(100 * law.power, 3)} % at ` +
+        `this K (α = 0.01); 50 % from K ≈ ${law.k50 === null ? 'n/a' : grouped(law.k50)}, 90 % from K ≈ ` +
+        `${law.k90 === null ? 'n/a' : grouped(law.k90)}`,
+    ]);
+  }
   if (r.indexTest) {
     const x = r.indexTest;
     rows.push([
