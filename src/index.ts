@@ -96,6 +96,36 @@ export {
 export { Rational } from './bias/rational.js';
 export { biasReportHtml, writeBiasReport } from './io/biasReport.js';
 
+// judging grid generators: exact laws, the template's reach, statistical audits
+export { GENERATOR_NAMES, type GeneratorName, type GridGenerator } from './audit/gridGenerator.js';
+export { createGenerator } from './audit/createGenerator.js';
+export { templateGrid } from './audit/templateGenerator.js';
+export {
+  backtrackingProbability,
+  type BacktrackingProbability,
+  type PathProbability,
+} from './audit/backtrackingProbability.js';
+export { exactDistribution, type ExactLaw, type LawLevel } from './audit/exactDistribution.js';
+export {
+  templateReach,
+  judgeBlogClaims,
+  BLOG_CLAIMS,
+  type TemplateReach,
+  type BlogClaim,
+  type ClaimVerdict,
+} from './audit/templateReach.js';
+export {
+  auditSamples,
+  auditContext,
+  type AuditSamplesOptions,
+  type AuditSampleResult,
+  type AuditContext,
+  type ClassRowAudit,
+  type ProbabilityAudit,
+  type BandLawAudit,
+} from './audit/auditSamples.js';
+export { auditReportHtml, writeAuditReport } from './io/auditReport.js';
+
 // JSON with exact big integers
 export { toJson, fromJson } from './io/json.js';
 export type { RandomGenerator } from './random/randomGenerator.js';
