@@ -1,3 +1,4 @@
+import { histogramWithMarker, vegaFrame } from '../charts/vegaSpecs.js';
 import type { AuditSampleResult } from './auditSamples.js';
 
 /**
@@ -14,25 +15,6 @@ export interface AuditCharts {
   readonly index: object | null;
 }
 
-const WIDTH = 640,
-  HEIGHT = 300;
-
-function frame(title: string, data: object[], scales: object[], axes: object[], marks: object[], legend = false) {
-  return {
-    $schema: 'https://vega.github.io/schema/vega/v6.json',
-    width: WIDTH,
-    height: HEIGHT,
-    padding: 8,
-    background: 'white',
-    title: { text: title, fontSize: 13 },
-    data,
-    scales,
-    axes,
-    ...(legend ? { legends: [{ fill: 'colour', orient: 'top-left', title: null, labelLimit: 320 }] } : {}),
-    marks,
-  };
-}
-
 export function auditCharts(r: AuditSampleResult, indexBins: readonly number[] | null): AuditCharts {
   const K = r.samples;
   const points: { p: number; f: number; series: string }[] = [];
@@ -46,7 +28,7 @@ export function auditCharts(r: AuditSampleResult, indexBins: readonly number[] |
   }
   const lo = floor,
     hi = Math.max(...points.map((x) => Math.max(x.p, x.f))) * 1.2;
-  const classes = frame(
+  const classes = vegaFrame(
     `Top-band classes: frequency in ${K.toLocaleString('en-US')} grids of ${r.generator} against the exact ` +
       `probability (diagonal: uniform)`,
     [
@@ -106,68 +88,19 @@ export function auditCharts(r: AuditSampleResult, indexBins: readonly number[] |
   let logNP: object | null = null;
   if (r.probabilities) {
     const bins = r.probabilities.histogram.map((b) => ({ x0: b.lo, x1: b.lo + 0.05, count: b.count }));
-    logNP = frame(
-      `log10 N·P(grid) over the ${K.toLocaleString('en-US')} grids (a uniform generator has all at 0, red)`,
-      [
-        { name: 'bins', values: bins },
-        { name: 'zero', values: [{ x: 0 }] },
-      ],
-      [
-        {
-          name: 'x',
-          type: 'linear',
-          domain: {
-            fields: [
-              { data: 'bins', field: 'x0' },
-              { data: 'bins', field: 'x1' },
-              { data: 'zero', field: 'x' },
-            ],
-          },
-          range: 'width',
-          nice: true,
-          zero: false,
-        },
-        { name: 'y', type: 'linear', domain: { data: 'bins', field: 'count' }, range: 'height', nice: true },
-      ],
-      [
-        { orient: 'bottom', scale: 'x', title: 'log10 N·P(grid)' },
-        { orient: 'left', scale: 'y', title: 'grids' },
-      ],
-      [
-        {
-          type: 'rect',
-          from: { data: 'bins' },
-          encode: {
-            enter: {
-              x: { scale: 'x', field: 'x0' },
-              x2: { scale: 'x', field: 'x1' },
-              y: { scale: 'y', field: 'count' },
-              y2: { scale: 'y', value: 0 },
-              fill: { value: '#74c476' },
-            },
-          },
-        },
-        {
-          type: 'rule',
-          from: { data: 'zero' },
-          encode: {
-            enter: {
-              x: { scale: 'x', field: 'x' },
-              y: { value: 0 },
-              y2: { signal: 'height' },
-              stroke: { value: '#d62728' },
-              strokeWidth: { value: 2 },
-            },
-          },
-        },
-      ],
-    );
+    logNP = histogramWithMarker({
+      title: `log10 N·P(grid) over the ${K.toLocaleString('en-US')} grids (a uniform generator has all at 0, red)`,
+      bins,
+      marker: 0,
+      xTitle: 'log10 N·P(grid)',
+      yTitle: 'grids',
+    });
   }
 
   let index: object | null = null;
   if (indexBins) {
     const m = indexBins.length;
-    index = frame(
+    index = vegaFrame(
       `Numbers of the grids' standard forms (box 1 = 1..n) in ${m} equal bins of 0..N/n!−1 (red: uniform, K/${m})`,
       [
         { name: 'bins', values: indexBins.map((count, b) => ({ x0: b / m, x1: (b + 1) / m, count })) },

@@ -1,5 +1,6 @@
 import { formatBand } from '../grid/digits.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
+import { shapeProblem } from '../grid/support.js';
 import type { TaskPool } from '../parallel/taskPool.js';
 import { classChain, LEVEL_NAMES, type LevelName } from '../symmetry/classChain.js';
 import type { BandClasses } from '../symmetry/classifyBands.js';
@@ -21,10 +22,7 @@ export const COUNTER_NAMES: readonly CounterName[] = ['column-set-sum', 'dlx'];
  * bands (C ≤ 3). Four bands (2x4) would need a two-band sum at every leaf.
  */
 export function dlxShapeProblem(shape: BoxShape): string | null {
-  const ok = shape.rows >= 2 && shape.cols >= 2 && shape.cols <= 3 && shape.n <= 9;
-  return ok
-    ? null
-    : `the DLX route (--counter dlx) counts 2x2, 2x3, 3x2, 3x3 and 4x2 boxes (two or three bands), not ${shape.name}`;
+  return shapeProblem('dlx-route', shape);
 }
 
 export interface DlxClassResult {

@@ -10,6 +10,8 @@ import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './
  *                   configurations up to symmetry (src/colsets/), for shapes whose bands are too many to list
  *   count           count and classes: the band method where it applies, else the column-set method
  *   rank            rank, unrank, sample: the grid index (src/rank/), the band-method shapes with 2 or 3 bands
+ *   dlx-route       count --counter dlx: every middle band enumerated (src/count/middleBandCounter.ts); the band
+ *                   method's shapes with two or three bands (four would need a two-band sum at every leaf)
  *   essentially-different   Burnside over the grid group (src/essential/): the band-method shapes (the identity's
  *                   term is N/n! from the band method)
  *   estimate        the Monte Carlo estimators (digit masks index a 2^n table)
@@ -24,6 +26,7 @@ export type Operation =
   | 'column-sets'
   | 'count'
   | 'rank'
+  | 'dlx-route'
   | 'essentially-different'
   | 'estimate'
   | 'exact-moments'
@@ -61,6 +64,23 @@ function listShapes(accepts: (shape: BoxShape) => boolean): string {
     for (let r = 1; r <= n; r++) if (n % r === 0 && accepts(boxShape(r, n / r))) names.push(`${r}x${n / r}`);
   }
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+const listed = new Map<Operation, string>();
+
+/** The shapes `operation` supports (among all writable shapes), as a list for help texts and messages. */
+export function supportedShapes(operation: Operation): string {
+  let list = listed.get(operation);
+  if (list === undefined) {
+    // the band-method shapes are listed without asking shapeProblem, whose messages list them
+    const accepts =
+      operation === 'dlx-route' || operation === 'rank'
+        ? (s: BoxShape) => bandMethod(s) && s.cols <= 3
+        : (s: BoxShape) => shapeProblem(operation, s) === null;
+    list = listShapes(accepts);
+    listed.set(operation, list);
+  }
+  return list;
 }
 
 let bandShapes: string | null = null;
@@ -132,6 +152,13 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
         ? `${shape.cols} bands are more than the grid index handles (2 or 3)`
         : (shapeProblem('band-method', shape) ?? '').replace(/; it counts .*$/, '');
       return `${why}; grids are numbered for ${(rankShapes ??= listShapes((s) => bandMethod(s) && s.cols <= 3))}`;
+    }
+    case 'dlx-route': {
+      if (bandMethod(shape) && shape.cols <= 3) return null;
+      return (
+        `the DLX route (--counter dlx) counts ${supportedShapes('dlx-route')} boxes (two or three bands), ` +
+        `not ${shape.name}`
+      );
     }
     case 'estimate':
       return shape.n > MAX_ESTIMATE_SIDE

@@ -107,7 +107,7 @@ describe('sudoku-count count --counter dlx', () => {
 
   it.each([
     [['count', '--counter', 'frob'], /--counter.*'frob'.*expected column-set-sum or dlx/],
-    [['count', '--counter', 'dlx', '--box', '2x4'], /2x4.*DLX route.*counts 2x2, 2x3, 3x2, 3x3 and 4x2/],
+    [['count', '--counter', 'dlx', '--box', '2x4'], /2x4.*DLX route.*counts 2x2, 2x3, 3x2, 4x2 and 3x3 boxes/],
     [['count', '--counter', 'dlx', '--method', 'column-sets'], /--counter dlx counts by the band method/],
     [['count', '--level', 'column-sets'], /--level is for --counter dlx/],
     [['count', '--counter', 'dlx', '--level', 'rows'], /--level.*'rows'.*expected one of symmetry/],
