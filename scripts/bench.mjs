@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|index|generate ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|generate ...] [--runs K]
+//   [flags for the scripts, e.g. --full]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -85,19 +86,24 @@ if (want('count')) {
   );
 }
 
+// --runs K, and everything else but the names (flags with their values, e.g. `npm run bench -- index
+// --uniformity`, `npm run bench -- dlx --classes 0,415`), go to the scripts
+const NAMES = ['count', 'solve', 'estimate', 'hybrid', 'shapes', 'index', 'dlx', 'essential', 'audit'];
+const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));
 for (const [name, script] of [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
   ['hybrid', 'bench-hybrid.mjs'],
   ['shapes', 'bench-shapes.mjs'],
   ['index', 'bench-index.mjs'],
+  ['dlx', 'bench-dlx.mjs'],
+  ['essential', 'bench-essential.mjs'],
+  ['audit', 'bench-audit.mjs'],
   ['generate', 'bench-generate.mjs'],
 ]) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
-    // --runs K, and any other --flag (e.g. `npm run bench -- index --uniformity`), go to the script
-    const flags = args.filter((a) => a.startsWith('--') && a !== '--runs');
     execFileSync(process.execPath, [path, ...(runsAt >= 0 ? ['--runs', String(runs)] : []), ...flags], {
       stdio: 'inherit',
     });

@@ -39,8 +39,29 @@ export {
   type ColumnSetResume,
 } from './colsets/countByColumnSets.js';
 export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
+export {
+  COUNTER_NAMES,
+  CountInterrupted,
+  type CounterName,
+  type DlxOptions,
+  type DlxReport,
+  type DlxClassRow,
+  type DlxClassResult,
+} from './count/dlxCompletions.js';
 export type { LevelName } from './symmetry/classChain.js';
 export { classTableToJson } from './io/classTableJson.js';
+
+// essentially different grids (Burnside's lemma over the conjugacy classes of the symmetry group)
+export {
+  essentiallyDifferent,
+  essentialShapeProblem,
+  type EssentiallyDifferent,
+  type EssentialClassRow,
+  type EssentialOptions,
+  type EssentialProgress,
+  type RelabellingTerm,
+} from './essential/essentiallyDifferent.js';
+export { automorphismCensus, type AutomorphismCensus, type CensusOptions } from './essential/automorphismCensus.js';
 
 // solving and counting puzzles
 export {
@@ -92,6 +113,36 @@ export {
 } from './bias/batchTests.js';
 export { Rational } from './bias/rational.js';
 export { biasReportHtml, writeBiasReport } from './io/biasReport.js';
+
+// judging grid generators: exact laws, the template's reach, statistical audits
+export { GENERATOR_NAMES, type GeneratorName, type GridGenerator } from './audit/gridGenerator.js';
+export { createGenerator } from './audit/createGenerator.js';
+export { templateGrid } from './audit/templateGenerator.js';
+export {
+  backtrackingProbability,
+  type BacktrackingProbability,
+  type PathProbability,
+} from './audit/backtrackingProbability.js';
+export { exactDistribution, type ExactLaw, type LawLevel } from './audit/exactDistribution.js';
+export {
+  templateReach,
+  judgeBlogClaims,
+  BLOG_CLAIMS,
+  type TemplateReach,
+  type BlogClaim,
+  type ClaimVerdict,
+} from './audit/templateReach.js';
+export {
+  auditSamples,
+  auditContext,
+  type AuditSamplesOptions,
+  type AuditSampleResult,
+  type AuditContext,
+  type ClassRowAudit,
+  type ProbabilityAudit,
+  type BandLawAudit,
+} from './audit/auditSamples.js';
+export { auditReportHtml, writeAuditReport } from './io/auditReport.js';
 
 // JSON with exact big integers
 export { toJson, fromJson } from './io/json.js';

@@ -33,6 +33,21 @@ export { buildColumnSetTable, type ColumnSetTable } from './count/columnSetTable
 export { columnSetLookup, type ColumnSetLookup } from './count/columnSetLookup.js';
 export { middleBandChoices } from './count/middleBandChoices.js';
 export { completionCounter, type CompletionCounter } from './count/bandCompletions.js';
+export {
+  middleBandCounter,
+  type MiddleBandCounter,
+  type MiddleBandCount,
+  type MiddleBandOptions,
+} from './count/middleBandCounter.js';
+export { dlxCompletions, partsPerClass, counterProblem } from './count/dlxCompletions.js';
+export {
+  openDlxCheckpoint,
+  readDlxCheckpoint,
+  dlxCheckpointText,
+  DLX_CHECKPOINT_FORMAT,
+  type DlxCheckpoint,
+  type DlxCheckpointFile,
+} from './io/dlxCheckpoint.js';
 export { runCount, classTableOf, defaultWorkers, type CountRun } from './count/countGrids.js';
 export { fourBandCompletions } from './count/fourBandCompletions.js';
 
@@ -98,3 +113,16 @@ export { readPuzzles, readPuzzleSource, splitPuzzles, type PuzzleText } from './
 
 export { taskPool, PoolClosedError, type TaskPool } from './parallel/taskPool.js';
 export { maxWorkers, defaultThreads, checkWorkers } from './parallel/threads.js';
+
+export { lineGroup, type LineGroup } from './essential/lineGroup.js';
+export { gridGroup, type GridGroup } from './essential/gridGroup.js';
+export { conjugacyClasses, lineGroupClasses, type ConjugacyClasses } from './essential/conjugacyClasses.js';
+export { centralizer, generatorsOf } from './essential/centralizer.js';
+export { describeElement, type ElementDescription } from './essential/describeElement.js';
+export { relabellingTypes, unitsOf, type RelabellingTypes, type UnitConstraint } from './essential/relabellingTypes.js';
+export { TiedSearch } from './essential/tiedSearch.js';
+export { countFixedGrids, type FixedCount, type FixedGridVisitor } from './essential/countFixedGrids.js';
+export { regionPlan, type RegionPlan } from './essential/regionPlan.js';
+export { orderedColumnSetKeyer } from './essential/orderedColumnSetKeyer.js';
+export { automorphismSearch, type AutomorphismSearch } from './essential/automorphismGroup.js';
+export { gridOrbits, enumerateStandardGrids, gridOrbitsShapeProblem, type GridOrbits } from './essential/gridOrbits.js';

@@ -6,7 +6,7 @@ import { streamStates } from '../random/streamStates.js';
 import { addBatch, emptyTotals, meanAndError, Z95 } from '../estimate/summarizeBatches.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { bandMethodShapes } from '../grid/support.js';
-import { binomialCdf, kolmogorovPValue, normalCdf } from './normalTests.js';
+import { binomialCdf, ksTest } from '../stats/distributions.js';
 
 /**
  * B independent batches of S samples each, against the exact N. Batch b draws from stream b of the seed,
@@ -16,8 +16,8 @@ import { binomialCdf, kolmogorovPValue, normalCdf } from './normalTests.js';
  *   coverage      share of intervals holding N; ≈ 0.95 when the normal approximation holds. Under-coverage
  *                 is flagged when P(Binomial(B, 0.95) ≤ covered) < 0.01
  *   z             mean and standard deviation (≈ 0 and 1), and the Kolmogorov–Smirnov test of z against
- *                 N(0, 1) (asymptotic p-value with Stephens' correction). A heavy right tail makes z skewed:
- *                 most batches miss the rare huge samples (z < 0), a few catch one (z ≫ 0)
+ *                 N(0, 1) (exact p-value up to 10⁴ batches: src/stats/distributions.ts). A heavy right tail
+ *                 makes z skewed: most batches miss the rare huge samples (z < 0), a few catch one (z ≫ 0)
  *   median/mean   of the batch means: < 1 for a right-skewed estimator (the typical run under-estimates)
  *   running       after each batch: the running mean, its 95 % interval, and the per-sample CV √var/mean
  *   log10 X       histogram of log10 of every non-zero sample (bins of 0.1), and the number of zeros
@@ -152,13 +152,9 @@ export async function batchTests(options: BatchTestOptions): Promise<BatchTests>
   let ksStatistic: number | null = null,
     ksPValue: number | null = null;
   if (zs.length > 0) {
-    let d = 0;
-    zs.forEach((z, i) => {
-      const F = normalCdf(z);
-      d = Math.max(d, (i + 1) / zs.length - F, F - i / zs.length);
-    });
-    ksStatistic = d;
-    ksPValue = kolmogorovPValue(d, zs.length);
+    const ks = ksTest(zs, 'normal');
+    ksStatistic = ks.statistic;
+    ksPValue = ks.pValue;
   }
   const means = rows.map((r) => r.mean).sort((a, b) => a - b);
   const median =

@@ -1,5 +1,6 @@
+import { histogramWithMarker, vegaFrame } from '../charts/vegaSpecs.js';
 import type { BatchTests } from './batchTests.js';
-import { normalCdf } from './normalTests.js';
+import { normalCdf } from '../stats/distributions.js';
 
 /**
  * The three pictures of a batch-test run, as Vega specs (rendered to SVG by src/io/biasReport.ts):
@@ -14,27 +15,9 @@ export interface BiasCharts {
   readonly logX: object;
 }
 
-const WIDTH = 640,
-  HEIGHT = 280;
-
-function frame(title: string, data: object[], scales: object[], axes: object[], marks: object[]): object {
-  return {
-    $schema: 'https://vega.github.io/schema/vega/v6.json',
-    width: WIDTH,
-    height: HEIGHT,
-    padding: 8,
-    background: 'white',
-    title: { text: title, fontSize: 13 },
-    data,
-    scales,
-    axes,
-    marks,
-  };
-}
-
 export function biasCharts(r: BatchTests): BiasCharts {
   const N = Number(r.count);
-  const running = frame(
+  const running = vegaFrame(
     `Running estimate with 95 % band, ${r.method} on ${r.box} (exact N dashed)`,
     [
       {
@@ -117,7 +100,7 @@ export function biasCharts(r: BatchTests): BiasCharts {
   const curve: { x: number; y: number }[] = [];
   for (let x = lo; x <= hi + 1e-9; x += 0.05)
     curve.push({ x, y: zs.length * (normalCdf(x + width / 2) - normalCdf(x - width / 2)) });
-  const zHistogram = frame(
+  const zHistogram = vegaFrame(
     `Batch z = (mean − N)/SE: ${zs.length} batches of ${r.samplesPerBatch} (curve: N(0,1))`,
     [
       { name: 'bins', values: zBins },
@@ -174,62 +157,14 @@ export function biasCharts(r: BatchTests): BiasCharts {
 
   const total = r.zeros + r.logHistogram.reduce((a, b) => a + b.count, 0);
   const logN = Math.log10(N);
-  const logX = frame(
-    `log10 X over ${total} samples (${((100 * r.zeros) / Math.max(1, total)).toFixed(1)} % are 0, not shown); ` +
+  const logX = histogramWithMarker({
+    title:
+      `log10 X over ${total} samples (${((100 * r.zeros) / Math.max(1, total)).toFixed(1)} % are 0, not shown); ` +
       `red: log10 N`,
-    [
-      { name: 'bins', values: r.logHistogram.map((b) => ({ x0: b.lo, x1: b.lo + 0.1, count: b.count })) },
-      { name: 'exact', values: [{ x: logN }] },
-    ],
-    [
-      {
-        name: 'x',
-        type: 'linear',
-        domain: {
-          fields: [
-            { data: 'bins', field: 'x0' },
-            { data: 'bins', field: 'x1' },
-            { data: 'exact', field: 'x' },
-          ],
-        },
-        range: 'width',
-        zero: false,
-        nice: true,
-      },
-      { name: 'y', type: 'linear', domain: { data: 'bins', field: 'count' }, range: 'height', nice: true },
-    ],
-    [
-      { orient: 'bottom', scale: 'x', title: 'log10 X' },
-      { orient: 'left', scale: 'y', title: 'samples' },
-    ],
-    [
-      {
-        type: 'rect',
-        from: { data: 'bins' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'x0' },
-            x2: { scale: 'x', field: 'x1' },
-            y: { scale: 'y', field: 'count' },
-            y2: { scale: 'y', value: 0 },
-            fill: { value: '#74c476' },
-          },
-        },
-      },
-      {
-        type: 'rule',
-        from: { data: 'exact' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'x' },
-            y: { value: 0 },
-            y2: { signal: 'height' },
-            stroke: { value: '#d62728' },
-            strokeWidth: { value: 2 },
-          },
-        },
-      },
-    ],
-  );
+    bins: r.logHistogram.map((b) => ({ x0: b.lo, x1: b.lo + 0.1, count: b.count })),
+    marker: logN,
+    xTitle: 'log10 X',
+    yTitle: 'samples',
+  });
   return { running, zHistogram, logX };
 }

@@ -2,6 +2,7 @@ import { exactCount } from '../estimate/estimate.js';
 import { createEstimator } from '../estimate/createEstimator.js';
 import { defaultFill } from '../estimate/hybridEstimator.js';
 import { isMethodName, METHOD_NAMES, type MethodName } from '../estimate/estimator.js';
+import { omegaSize, ratFrom } from '../estimate/ridderMeasures.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { DRAW_TREE_METHODS, resolveShape } from '../grid/support.js';
 import { enumerateDrawTree, TooManyPathsError } from './enumerateDrawTree.js';
@@ -58,6 +59,11 @@ export interface ExactMoments {
   /** Distinct values of X with their probabilities, increasing (draw tree), else null. */
   readonly distribution: readonly DistributionPoint[] | null;
   readonly unbiased: boolean;
+  /**
+   * Ridder's RAT = log E[γ²] / log E[γ] for γ = X/|Ω|, Ω the crude method's n-tuples of row permutations
+   * (src/estimate/ridderMeasures.ts): exact moments, logarithms to double precision. Null when E[X] = 0.
+   */
+  readonly rat: number | null;
   readonly seconds: number;
 }
 
@@ -154,6 +160,7 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
     pNonzeroExact,
     distribution,
     unbiased: mean.equals(Rational.of(count)),
+    rat: ratFrom({ num: mean.p, den: mean.q }, { num: secondMoment.p, den: secondMoment.q }, omegaSize(shape)),
     seconds: (performance.now() - t0) / 1000,
   };
 }

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { boxShapeProblem, InputError, readBoxShapeText, type BoxShape } from '../grid/shape.js';
 import { shapeProblem, type Operation } from '../grid/support.js';
+import { counterProblem, type CounterName } from '../count/dlxCompletions.js';
 import { maxWorkers } from '../parallel/threads.js';
 import { MAX_SEED } from '../random/streamStates.js';
 
@@ -20,6 +21,13 @@ export function boxOption(operation: Operation): (value: string) => BoxShape {
     if (problem !== null || refusal !== null) throw new InvalidArgumentError(refusal ?? problem ?? '');
     return shape;
   };
+}
+
+/** commander argument parser for --counter: column-set-sum (the default) or dlx. */
+export function counterOption(value: string): CounterName {
+  const problem = counterProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return value as CounterName;
 }
 
 /** commander argument parser for a whole number in min..max. Accepts 1e6 and 1_000_000; not '' or ' '. */

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../grid/shape.js';
+import { CommandFailed } from './commandFailed.js';
 import { OutputError } from '../io/outputFile.js';
 import { Interrupted } from './common.js';
 import type { Command as CommandType } from 'commander';
@@ -24,6 +25,9 @@ const COMMANDS: Record<string, () => Promise<(program: CommandType) => void>> = 
   rank: async () => (await import('./commands/rank.js')).registerRank,
   unrank: async () => (await import('./commands/unrank.js')).registerUnrank,
   sample: async () => (await import('./commands/sample.js')).registerSample,
+  'essentially-different': async () =>
+    (await import('./commands/essentiallyDifferent.js')).registerEssentiallyDifferent,
+  audit: async () => (await import('./commands/audit.js')).registerAudit,
   generate: async () => (await import('./commands/generate.js')).registerGenerate,
   rate: async () => (await import('./commands/rate.js')).registerRate,
 };
@@ -74,6 +78,10 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       // commander has printed its message already; help and version are not errors
       return e.exitCode === 0 ? 0 : 2;
+    }
+    if (e instanceof CommandFailed) {
+      process.stderr.write(`sudoku-count: ${e.message}\n`);
+      return e.status;
     }
     if (e instanceof InputError) {
       process.stderr.write(`sudoku-count: error: ${e.message}\n`);

@@ -1,19 +1,27 @@
 import { enumerateBands, type BandEnumeration } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import { formatBand } from '../grid/digits.js';
-import { factorialBig, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { factorialBig, InputError, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
 import { resolveShape } from '../grid/support.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
 import { checkWorkers, defaultThreads } from '../parallel/threads.js';
 import type { BuildTableInput, BuildTableOutput, CountBandsInput } from './completionsTask.js';
+import {
+  counterProblem,
+  dlxCompletions,
+  dlxShapeProblem,
+  type CounterName,
+  type DlxOptions,
+  type DlxReport,
+} from './dlxCompletions.js';
 
 /**
  * The exact count, end to end:
  *   standard top bands → lexicographically reduced → classes → column-set table F → n_C per class
  *   → N = n!·Σ m_C·n_C (BigInt).
  */
-export type Stage = 'bands' | 'classes' | 'columnSets' | 'completions';
+export type Stage = 'bands' | 'classes' | 'columnSets' | 'completions' | 'dlx';
 
 export interface ProgressEvent {
   readonly stage: Stage;
@@ -21,6 +29,8 @@ export interface ProgressEvent {
   readonly phase: 'start' | 'progress' | 'end';
   readonly done?: number;
   readonly total?: number;
+  /** 'dlx' only: middle bands visited so far. */
+  readonly middleBands?: number;
 }
 
 export interface CountOptions {
@@ -29,6 +39,13 @@ export interface CountOptions {
   /** Threads for the completion counts (default: `defaultWorkers(shape)`; results never depend on it). */
   readonly workers?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Which counter gives n_C: 'column-set-sum' (default) or 'dlx' (every middle band enumerated,
+   * the bottom band from F: dlxCompletions.ts), which is then checked class by class against the column-set sum.
+   */
+  readonly counter?: CounterName;
+  /** Options of the DLX route (level, resume, checkpoint hook, abort). */
+  readonly dlx?: DlxOptions;
 }
 
 /**
@@ -42,6 +59,8 @@ export interface StageSeconds {
   /** Building the column-set table F (in each worker; the slowest). */
   readonly columnSets: number;
   readonly completions: number;
+  /** The DLX route's wall time (counter 'dlx' only). */
+  readonly dlx?: number;
   /** Wall time of the whole count, from the first stage to the total. */
   readonly total: number;
 }
@@ -69,6 +88,10 @@ export interface GridCount {
   readonly total: bigint;
   readonly workers: number;
   readonly seconds: StageSeconds;
+  /** The counter that gave n_C. */
+  readonly counter: CounterName;
+  /** Counter 'dlx': every class counted, with its middle bands, time and the column-set sum's n_C. */
+  readonly dlx?: DlxReport;
 }
 
 export interface ClassRow {
@@ -109,21 +132,29 @@ export interface CountRun {
   readonly classes: BandClasses;
   readonly sizeSum: number;
   readonly columnSetEntries: number;
-  /** n_C for each class, in class order. */
+  /** n_C for each class, in class order, by `counter`. */
   readonly completions: Float64Array;
   readonly seconds: StageSeconds;
+  readonly counter: CounterName;
+  readonly dlx?: DlxReport;
 }
 
 /** Run every stage: bands, reduction, classes, column-set table, completions. */
 export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   const shape = resolveShape('band-method', options.box);
   const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
+  const counter = options.counter ?? 'column-set-sum';
+  const problem = counterProblem(counter);
+  if (problem) throw new InputError(`counter '${counter}': ${problem}`);
+  const dlxProblem = counter === 'dlx' ? dlxShapeProblem(shape) : null;
+  if (dlxProblem) throw new InputError(`box shape ${shape.name}: ${dlxProblem}`);
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
   const t0 = clock();
 
-  // threads start now, while the bands are enumerated
-  const pool = taskPool(new URL('./completionsTask.js', import.meta.url), workers);
+  // threads start now, while the bands are enumerated (the DLX route's module also serves the count's tasks)
+  const module = counter === 'dlx' ? './middleBandTask.js' : './completionsTask.js';
+  const pool = taskPool(new URL(module, import.meta.url), workers);
   try {
     progress({ stage: 'bands', phase: 'start' });
     const bands = enumerateBands(shape);
@@ -162,6 +193,23 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     );
     const t4 = clock();
     progress({ stage: 'completions', phase: 'end', total: classes.count });
+
+    let dlx: { completions: Float64Array; report: DlxReport } | undefined;
+    if (counter === 'dlx') {
+      progress({ stage: 'dlx', phase: 'start', done: 0 });
+      dlx = await dlxCompletions({
+        pool,
+        shape,
+        table: table.table,
+        classes,
+        columnSetSums: completions,
+        options: options.dlx ?? {},
+        onProgress: (done, total, middleBands) =>
+          progress({ stage: 'dlx', phase: 'progress', done, total, middleBands }),
+      });
+      progress({ stage: 'dlx', phase: 'end', total: dlx.report.classes.length, middleBands: dlx.report.middleBands });
+    }
+    const t5 = clock();
     return {
       shape,
       workers,
@@ -169,14 +217,17 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
       classes,
       sizeSum,
       columnSetEntries: table.table.length,
-      completions,
+      completions: dlx ? dlx.completions : completions,
       seconds: {
         bands: us(t1 - t0),
         classes: us(t2 - t1),
         columnSets: us(table.seconds),
         completions: us(t4 - t3),
-        total: us(t4 - t0),
+        ...(dlx ? { dlx: us(t5 - t4) } : {}),
+        total: us(t5 - t0),
       },
+      counter,
+      ...(dlx ? { dlx: dlx.report } : {}),
     };
   } finally {
     await pool.close();
@@ -227,7 +278,7 @@ async function countRepresentatives(
 
 /** The totals and the class rows of a run. */
 export function classTableOf(run: CountRun): ClassTable {
-  const { shape, workers, bands, classes, sizeSum, columnSetEntries, completions, seconds } = run;
+  const { shape, workers, bands, classes, sizeSum, columnSetEntries, completions, seconds, counter, dlx } = run;
   let sum = 0n;
   const size = shape.rows * shape.n;
   const classRows: ClassRow[] = [];
@@ -255,6 +306,8 @@ export function classTableOf(run: CountRun): ClassTable {
     total: sum * factorialBig(shape.n),
     workers,
     seconds,
+    counter,
+    ...(dlx ? { dlx } : {}),
     classRows,
   };
 }

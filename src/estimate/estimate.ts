@@ -3,6 +3,7 @@ import { checkWorkers, defaultThreads } from '../parallel/threads.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveShape, shapeProblem } from '../grid/support.js';
 import { createEstimator } from './createEstimator.js';
+import { omegaSize } from './ridderMeasures.js';
 import type { Estimator, MethodName } from './estimator.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
 import type { BatchTaskInput } from './batchTask.js';
@@ -211,6 +212,7 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
     batchSize,
     exact,
     seconds: elapsed(),
+    omega: omegaSize(plan.shape),
   });
 }
 

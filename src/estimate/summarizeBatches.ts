@@ -1,3 +1,5 @@
+import { log10Big } from '../stats/logBig.js';
+import { effFrom, ratFrom } from './ridderMeasures.js';
 import type { BatchRecord } from './runBatch.js';
 
 /**
@@ -12,6 +14,8 @@ import type { BatchRecord } from './runBatch.js';
  *   ratio      mean / N,   z = (mean − N) / stderr     when the exact N is known
  *   efficiency 1 / (relErr² · seconds)                 work-normalised precision: (1/relErr²) grows
  *                                                      linearly with samples, so this does not depend on S
+ *   measures   Ridder's RE, RAT, EFF for γ = X·s/|Ω|   src/estimate/ridderMeasures.ts: RE = relErr,
+ *              RAT = log(s²·Q/(S·|Ω|²)) / log(s·Σ/(S·|Ω|)), EFF = |Ω|²/(stderr²·seconds·workers)
  * S·Q − Σ² is computed exactly, then converted: no cancellation. Undefined numbers are null.
  */
 export interface EstimateResult {
@@ -47,6 +51,19 @@ export interface EstimateResult {
   readonly scale: bigint;
   /** A remark on reading the result (no hit, heavy tail), or null. */
   readonly note: string | null;
+  /** Ridder's measures (src/estimate/ridderMeasures.ts), for γ = X·scale/|Ω|, Ω the crude method's sample space. */
+  readonly measures: RidderMeasures;
+}
+
+export interface RidderMeasures {
+  /** log10 |Ω| = log10 (n!)^n. */
+  readonly log10Omega: number;
+  /** RE: the relative error of the estimate (= relErr). */
+  readonly re: number | null;
+  /** RAT = log E[γ²] / log E[γ], from the sample moments. */
+  readonly rat: number | null;
+  /** EFF = 1 / (Var(ℓ̂) × CPU seconds), CPU seconds = wall seconds × workers. */
+  readonly eff: number | null;
 }
 
 export interface RunContext {
@@ -61,6 +78,8 @@ export interface RunContext {
   readonly batchSize: number;
   readonly exact: bigint | null;
   readonly seconds: number;
+  /** |Ω|, the crude method's sample space (n!)^n, for Ridder's measures. */
+  readonly omega: bigint;
 }
 
 export const Z95 = 1.959963984540054;
@@ -166,5 +185,18 @@ export function summarizeBatches(records: readonly BatchRecord[], ctx: RunContex
     sumSq: t.sumSq,
     scale: ctx.scale,
     note,
+    measures: {
+      log10Omega: log10Big(ctx.omega),
+      re: relErr,
+      rat:
+        S > 0 && !noEstimate
+          ? ratFrom(
+              { num: t.sum * ctx.scale, den: BigInt(S) },
+              { num: t.sumSq * ctx.scale * ctx.scale, den: BigInt(S) },
+              ctx.omega,
+            )
+          : null,
+      eff: effFrom(stderr, ctx.omega, seconds * ctx.workers),
+    },
   };
 }

@@ -10,11 +10,29 @@ import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './
  *                   configurations up to symmetry (src/colsets/), for shapes whose bands are too many to list
  *   count           count and classes: the band method where it applies, else the column-set method
  *   rank            rank, unrank, sample: the grid index (src/rank/), the band-method shapes with 2 or 3 bands
+ *   dlx-route       count --counter dlx: every middle band enumerated (src/count/middleBandCounter.ts); the band
+ *                   method's shapes with two or three bands (four would need a two-band sum at every leaf)
+ *   essentially-different   Burnside over the grid group (src/essential/): the band-method shapes (the identity's
+ *                   term is N/n! from the band method)
  *   estimate        the Monte Carlo estimators (digit masks index a 2^n table)
  *   exact-moments   bias --exact: every draw path, or every partial grid, of an estimator (method-dependent)
  *   solve           solving and counting puzzles (any shape the grid text can write)
+ *   audit           audit --generator G (method = G): sampling against the exact count and classes (band-method
+ *                   shapes; uniform: the grid index's shapes); the template generators' reach on any shape
+ *   audit-exact     audit --exact (method = G): a generator's whole output distribution
  */
-export type Operation = 'band-method' | 'column-sets' | 'count' | 'rank' | 'estimate' | 'exact-moments' | 'solve';
+export type Operation =
+  | 'band-method'
+  | 'column-sets'
+  | 'count'
+  | 'rank'
+  | 'dlx-route'
+  | 'essentially-different'
+  | 'estimate'
+  | 'exact-moments'
+  | 'solve'
+  | 'audit'
+  | 'audit-exact';
 
 /** Methods whose exact moments come from walking their draw tree; the rest recurse over partial grids. */
 export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
@@ -46,6 +64,23 @@ function listShapes(accepts: (shape: BoxShape) => boolean): string {
     for (let r = 1; r <= n; r++) if (n % r === 0 && accepts(boxShape(r, n / r))) names.push(`${r}x${n / r}`);
   }
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+const listed = new Map<Operation, string>();
+
+/** The shapes `operation` supports (among all writable shapes), as a list for help texts and messages. */
+export function supportedShapes(operation: Operation): string {
+  let list = listed.get(operation);
+  if (list === undefined) {
+    // the band-method shapes are listed without asking shapeProblem, whose messages list them
+    const accepts =
+      operation === 'dlx-route' || operation === 'rank'
+        ? (s: BoxShape) => bandMethod(s) && s.cols <= 3
+        : (s: BoxShape) => shapeProblem(operation, s) === null;
+    list = listShapes(accepts);
+    listed.set(operation, list);
+  }
+  return list;
 }
 
 let bandShapes: string | null = null;
@@ -82,6 +117,10 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
             : `${shape.cols} bands are more than the band method handles (2, 3 or 4)`;
       return `${why}; it counts ${bandMethodShapes()}`;
     }
+    case 'essentially-different': {
+      const problem = shapeProblem('band-method', shape);
+      return problem === null ? null : `Burnside's identity term needs the band method: ${problem}`;
+    }
     case 'column-sets': {
       if (columnSetMethod(shape)) return null;
       const R = columnSetRows(shape);
@@ -114,6 +153,13 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
         : (shapeProblem('band-method', shape) ?? '').replace(/; it counts .*$/, '');
       return `${why}; grids are numbered for ${(rankShapes ??= listShapes((s) => bandMethod(s) && s.cols <= 3))}`;
     }
+    case 'dlx-route': {
+      if (bandMethod(shape) && shape.cols <= 3) return null;
+      return (
+        `the DLX route (--counter dlx) counts ${supportedShapes('dlx-route')} boxes (two or three bands), ` +
+        `not ${shape.name}`
+      );
+    }
     case 'estimate':
       return shape.n > MAX_ESTIMATE_SIDE
         ? `n = ${shape.n} is too big for the estimators (at most ${MAX_ESTIMATE_SIDE})`
@@ -140,7 +186,44 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
     }
     case 'solve':
       return null;
+    case 'audit':
+    case 'audit-exact':
+      return auditProblem(operation === 'audit-exact', shape, method);
   }
+}
+
+/** Largest n whose backtracking search tree `audit --exact` walks whole (2×3: 0.6 million nodes, under a second). */
+export const MAX_AUDIT_TREE_SIDE = 6;
+
+function auditProblem(exact: boolean, shape: BoxShape, generator: string | undefined): string | null {
+  const rankRule = () => {
+    const p = shapeProblem('rank', shape);
+    return p === null
+      ? null
+      : `the uniform sampler is the grid index, which numbers the grids of ${p.replace(/^.*; grids are numbered for /, '')}`;
+  };
+  const band = bandMethod(shape);
+  if (generator === 'uniform') return rankRule();
+  const template = generator === 'template' || generator === 'template-blocks';
+  if (!exact) {
+    if (template || band) return null;
+    return (
+      `the audit compares a generator's grids with the exact count and its top-band classes, which the band ` +
+      `method gives for ${bandMethodShapes()}`
+    );
+  }
+  if (!band)
+    return (
+      `--exact needs the exact count N, which the band method gives for ${bandMethodShapes()}` +
+      (template ? ` (the template's reach is exact on any shape: leave out --exact)` : '')
+    );
+  if (template) return null;
+  if (shape.n <= MAX_AUDIT_TREE_SIDE) return null;
+  return (
+    `--exact walks ${generator ?? 'the generator'}'s whole search tree, about N/n! leaves (~10^10 on 3x3, more ` +
+    `on ${shape.name === '3x3' ? 'bigger shapes' : shape.name}); feasible on 2x2, 2x3 and 3x2 (a second): use ` +
+    `--samples instead, which gives the exact probability of every sampled grid`
+  );
 }
 
 /** `shape` if `operation` handles it; otherwise an InputError naming the shape and why. */

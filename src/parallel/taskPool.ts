@@ -41,17 +41,24 @@ type TaskModule = Record<string, (input: unknown) => unknown>;
 function localPool(module: URL): TaskPool {
   let loaded: Promise<TaskModule> | null = null;
   let closed = false;
+  // tasks run one after another, with a turn of the event loop before each (timers, the spinner, signal
+  // handlers), however many are queued at once
+  let tail: Promise<unknown> = Promise.resolve();
+  const runOne = async <O>(task: string, input: unknown): Promise<O> => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (closed) throw new PoolClosedError('the pool is closed');
+    loaded ??= import(module.href) as Promise<TaskModule>;
+    const fn = (await loaded)[task];
+    if (typeof fn !== 'function') throw new Error(`internal: task module has no export '${task}'`);
+    return (await fn(input)) as O;
+  };
   return {
     threads: 1,
-    async run<O>(task: string, input: unknown): Promise<O> {
-      if (closed) throw new PoolClosedError('the pool is closed');
-      loaded ??= import(module.href) as Promise<TaskModule>;
-      const fn = (await loaded)[task];
-      if (typeof fn !== 'function') throw new Error(`internal: task module has no export '${task}'`);
-      // let timers and signal handlers run between tasks
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (closed) throw new PoolClosedError('the pool is closed');
-      return (await fn(input)) as O;
+    run<O>(task: string, input: unknown): Promise<O> {
+      if (closed) return Promise.reject(new PoolClosedError('the pool is closed'));
+      const result = tail.then(() => runOne<O>(task, input));
+      tail = result.catch(() => {});
+      return result;
     },
     close() {
       closed = true;

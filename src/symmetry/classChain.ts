@@ -57,6 +57,9 @@ const LEVELS: ReadonlyArray<{ name: LevelName; moves: string; kinds: readonly Mo
   { name: 'column-sets', moves: 'same column digit-sets up to box and column permutations and renaming', kinds: null },
 ];
 
+/** The levels' names, finest first. */
+export const LEVEL_NAMES: readonly LevelName[] = LEVELS.map((l) => l.name);
+
 export function classChain(classes: BandClasses): ClassChain {
   const { shape, count } = classes;
   const size = shape.rows * shape.n;

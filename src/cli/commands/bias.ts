@@ -145,6 +145,7 @@ function exactJson(r: ExactMoments): object {
     cv: r.cv,
     cvSquared: r.cvSquared.toJSONValue(),
     pNonzero: r.pNonzero,
+    rat: r.rat,
     pNonzeroExact: r.pNonzeroExact ? r.pNonzeroExact.toJSONValue() : null,
     distribution: r.distribution
       ? r.distribution.map((d) => ({
@@ -174,6 +175,11 @@ function formatExact(r: ExactMoments): string {
     ['Var X', `${r.variance}${r.variance.isInteger() ? '' : ` ≈ ${num(r.variance.toNumber(), 8)}`}`],
     ['CV per sample', `${num(r.cv, 6)}  (CV² = ${r.cvSquared}; relative error of a mean of S samples ≈ CV/√S)`],
     ['P(X > 0)', `${r.pNonzeroExact ? `${r.pNonzeroExact} = ` : ''}${num(r.pNonzero, 6)}`],
+    [
+      'RAT',
+      `${r.rat === null ? 'n/a' : r.rat.toFixed(6)}  (log E[γ²]/log E[γ], γ = X/(n!)^n: 1 for crude, 2 for zero ` +
+        'variance; docs/estimators.md)',
+    ],
   ];
   if (r.distribution) {
     const shown = r.distribution

@@ -6,18 +6,26 @@ import { countMethodShapes } from '../../grid/support.js';
 import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js';
 import { COLUMN_SET_CLASSES_OUTPUT, columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
 import { prepareOutput } from '../../io/outputFile.js';
-import type { LevelName } from '../../symmetry/classChain.js';
+import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
 import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
-import { pathOption, workersOption, boxOption, grouped, InputError, progressSpinner } from '../common.js';
+import {
+  pathOption,
+  workersOption,
+  boxOption,
+  counterOption,
+  grouped,
+  InputError,
+  progressSpinner,
+} from '../common.js';
+import { CommandFailed } from '../commandFailed.js';
+import { dlxRunPlan } from '../dlxRun.js';
 import { addColumnSetOptions, countMethod, type CountCliOptions } from './count.js';
-
-const LEVEL_NAMES: readonly LevelName[] = ['symmetry', 'pair-swaps', 'rectangles', 'column-sets'];
 
 /** --level: a level's name, or its number of classes (416, 174, 71 or 44 for 3x3), checked once counted. */
 function levelOption(value: string): string {
   if (LEVEL_NAMES.includes(value as LevelName) || /^\d+$/.test(value)) return value;
   throw new InvalidArgumentError(
-    `expected one of ${LEVEL_NAMES.join(', ')}, or a level's class count (416, 174, 71, 44 for 3x3)`,
+    `expected one of ${LEVEL_NAMES.join(', ')}, or a level's class count (as \`chain\` prints them)`,
   );
 }
 
@@ -31,14 +39,25 @@ export function registerClasses(program: Command): void {
     .option('--box <RxC>', `box shape (${countMethodShapes()})`, boxOption('count'))
     .option(
       '--level <level>',
-      `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (3x3: 416 | 174 | 71 | 44)`,
+      `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (as \`chain\` prints them)`,
       levelOption,
     )
     .option('--out <FILE>', 'write to FILE instead of stdout (replaces only a class table it wrote before)', pathOption)
     .option('--force', '--out may replace a file that is not a class table')
-    .option('--workers <K>', 'threads for the completion counts', workersOption);
+    .option('--workers <K>', 'threads for the completion counts', workersOption)
+    .option(
+      '--counter <name>',
+      'band method: n_C by column-set-sum (default) or dlx (see count --help)',
+      counterOption,
+    );
   addColumnSetOptions(command).action(
     async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean }) => {
+      const dlx = opts.counter === 'dlx';
+      if (dlx) {
+        if (opts.checkpoint !== undefined || opts.resume !== undefined)
+          throw new InputError('classes --counter dlx keeps no checkpoint (count --counter dlx does)');
+        dlxRunPlan({ ...(opts.box ? { box: opts.box } : {}), ...(opts.method ? { method: opts.method } : {}) });
+      }
       const shape = columnSetRunShape(opts, SHAPE_3X3);
       if (countMethod(shape, opts) === 'column-sets') {
         if (opts.level !== undefined)
@@ -68,7 +87,19 @@ export function registerClasses(program: Command): void {
       const table = await chainTable({
         box: shape,
         workers: opts.workers ?? defaultWorkers(shape),
+        counter: dlx ? 'dlx' : 'column-set-sum',
+        onProgress: (e) => {
+          if (e.stage === 'dlx' && e.phase === 'progress')
+            spinner.text = `DLX route: ${e.done}/${e.total} classes, ${grouped(e.middleBands ?? 0)} second bands`;
+        },
       }).finally(() => spinner.stop());
+      const bad = table.dlx?.firstMismatch;
+      if (bad)
+        throw new CommandFailed(
+          1,
+          `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
+            `${bad.columnSetSum}; no table written`,
+        );
       let level: LevelName | undefined;
       if (opts.level !== undefined) {
         const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);

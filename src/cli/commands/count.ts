@@ -1,11 +1,23 @@
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ColumnSetCount } from '../../colsets/countByColumnSets.js';
-import { countGrids, defaultWorkers, type ProgressEvent, type Stage } from '../../count/countGrids.js';
-import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { countGrids, defaultWorkers, type GridCount, type ProgressEvent, type Stage } from '../../count/countGrids.js';
+import type { CounterName } from '../../count/dlxCompletions.js';
+import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
+import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
 import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
-import { boxOption, grouped, InputError, pathOption, progressSpinner, workersOption } from '../common.js';
+import { CommandFailed } from '../commandFailed.js';
+import {
+  boxOption,
+  counterOption,
+  grouped,
+  InputError,
+  pathOption,
+  progressSpinner,
+  workersOption,
+} from '../common.js';
+import { dlxRunPlan, runDlxCount } from '../dlxRun.js';
 
 export type CountMethod = 'bands' | 'column-sets';
 
@@ -16,6 +28,14 @@ export interface CountCliOptions {
   workers?: number;
   checkpoint?: string;
   resume?: string;
+  /** How the band method counts n_C: the column-set sum (default) or the DLX route. */
+  counter?: CounterName;
+}
+
+/** --level for the DLX route: which classes to count, by name. */
+export function dlxLevelOption(value: string): LevelName {
+  if ((LEVEL_NAMES as readonly string[]).includes(value)) return value as LevelName;
+  throw new InvalidArgumentError(`expected one of ${LEVEL_NAMES.join(', ')}`);
 }
 
 /** The method a run uses: --method; else column sets with a checkpoint, or where the band method does not apply. */
@@ -40,8 +60,16 @@ export function addColumnSetOptions(command: Command): Command {
         'bands (Felgenhauer–Jarvis) or column-sets (R×2 and 2×R boxes); default: bands where it applies',
       ).choices(['bands', 'column-sets']),
     )
-    .option('--checkpoint <FILE>', 'column-set method: keep the finished classes in FILE (a new file)', pathOption)
-    .option('--resume <FILE>', 'column-set method: continue the run kept in FILE (and keep saving to it)', pathOption);
+    .option(
+      '--checkpoint <FILE>',
+      'column-set method or --counter dlx: keep the finished classes in FILE (a new file)',
+      pathOption,
+    )
+    .option(
+      '--resume <FILE>',
+      'column-set method or --counter dlx: continue the run kept in FILE (and keep saving to it)',
+      pathOption,
+    );
 }
 
 const STAGE_TEXT: Record<Stage, string> = {
@@ -49,6 +77,7 @@ const STAGE_TEXT: Record<Stage, string> = {
   classes: 'collapsing bands into classes',
   columnSets: 'tabulating bands by column sets',
   completions: 'counting completions per class',
+  dlx: 'DLX route: enumerating second bands',
 };
 
 export function registerCount(program: Command): void {
@@ -60,8 +89,34 @@ export function registerCount(program: Command): void {
     )
     .option('--box <RxC>', `box shape: R rows by C columns (${countMethodShapes()})`, boxOption('count'))
     .option('--json', 'print one JSON object on stdout')
-    .option('--workers <K>', 'threads (the result does not depend on it)', workersOption);
-  addColumnSetOptions(command).action(async (opts: CountCliOptions) => {
+    .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
+    .option(
+      '--counter <name>',
+      'band method: how n_C is counted, column-set-sum (default) or dlx (every middle band enumerated, the bottom ' +
+        'band from F; checked class by class against the column-set sum)',
+      counterOption,
+    )
+    .option(
+      '--level <level>',
+      `--counter dlx: count one representative per class of this level: ${LEVEL_NAMES.join(' | ')} (default ` +
+        'symmetry)',
+      dlxLevelOption,
+    );
+  addColumnSetOptions(command).action(async (opts: CountCliOptions & { level?: LevelName }) => {
+    if (opts.counter === 'dlx') {
+      const { shape, level } = dlxRunPlan(opts);
+      const r = await runDlxCount(shape, level, opts);
+      process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
+      const bad = r.dlx?.firstMismatch;
+      if (bad)
+        throw new CommandFailed(
+          1,
+          `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
+            `${bad.columnSetSum}`,
+        );
+      return;
+    }
+    if (opts.level !== undefined) throw new InputError('--level is for --counter dlx');
     const shape = columnSetRunShape(opts, SHAPE_3X3);
     if (countMethod(shape, opts) === 'column-sets') {
       const r = await runColumnSetCount(shape, opts);
@@ -84,38 +139,7 @@ export function registerCount(program: Command): void {
       workers: opts.workers ?? defaultWorkers(shape),
       onProgress,
     }).finally(() => spinner.stop());
-    if (opts.json) {
-      process.stdout.write(toJson(r) + '\n');
-      return;
-    }
-    const s = (x: number) => `${x.toFixed(3)} s`;
-    const rows: Array<[string, string, string]> = [
-      [`standard top bands (box 1 = 1..${r.n})`, grouped(r.bands), s(r.seconds.bands)],
-      [`lexicographically reduced (×${r.lexMultiplicity} each)`, grouped(r.lexReduced), '(same pass)'],
-      [
-        `classes (box, column, row perms; relabel)`,
-        grouped(r.classes),
-        `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = bands ✓`,
-      ],
-      [
-        'column-set table F (entries)',
-        grouped(r.columnSetEntries),
-        s(r.seconds.columnSets) + (r.workers > 1 ? '   (in a worker, while the classes are found)' : ''),
-      ],
-      [
-        `completions n_C per class (${r.workers} worker${r.workers > 1 ? 's' : ''})`,
-        grouped(r.classes),
-        s(r.seconds.completions),
-      ],
-      ['grids with box 1 fixed: Σ m_C·n_C', grouped(r.totalWithFixedBox), ''],
-    ];
-    const w0 = Math.max(...rows.map((x) => x[0].length));
-    const w1 = Math.max(...rows.map((x) => x[1].length));
-    const out = [`Counting ${r.n}×${r.n} Sudoku grids with ${r.box} boxes`];
-    for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
-    out.push(`  total time ${s(r.seconds.total)}`);
-    out.push(`N = ${r.n}! · Σ m_C·n_C = ${grouped(r.total)}`);
-    process.stdout.write(out.join('\n') + '\n');
+    process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
   });
 }
 
@@ -146,4 +170,65 @@ export function columnSetReport(r: ColumnSetCount): string {
   out.push(`  total time ${s(r.seconds.total)}`);
   out.push(`N = Σ orbit·F² = ${grouped(r.total)}`);
   return out.join('\n') + '\n';
+}
+
+/** The human-readable report of a count. */
+export function countText(r: GridCount): string {
+  const s = (x: number) => `${x.toFixed(3)} s`;
+  const rows: Array<[string, string, string]> = [
+    [`standard top bands (box 1 = 1..${r.n})`, grouped(r.bands), s(r.seconds.bands)],
+    [`lexicographically reduced (×${r.lexMultiplicity} each)`, grouped(r.lexReduced), '(same pass)'],
+    [
+      `classes (box, column, row perms; relabel)`,
+      grouped(r.classes),
+      `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = bands ✓`,
+    ],
+    [
+      'column-set table F (entries)',
+      grouped(r.columnSetEntries),
+      s(r.seconds.columnSets) + (r.workers > 1 ? '   (in a worker, while the classes are found)' : ''),
+    ],
+    [
+      `completions n_C per class (${r.workers} worker${r.workers > 1 ? 's' : ''})`,
+      grouped(r.classes),
+      s(r.seconds.completions),
+    ],
+  ];
+  const d = r.dlx;
+  const after: string[] = [];
+  if (d) {
+    const counted = d.classes.length;
+    const secs = r.seconds.dlx ?? 0;
+    const fresh = d.classes.filter((c) => !c.resumed);
+    const freshBands = fresh.reduce((a, c) => a + c.middleBands, 0);
+    const freshSeconds = fresh.reduce((a, c) => a + c.seconds, 0);
+    const what = d.level === 'symmetry' ? 'n_C per class' : `n_C per ${d.level} class`;
+    const twoBands = parseBoxShape(r.box).cols === 2;
+    const how = twoBands ? 'every bottom band enumerated' : 'every middle band, the bottom band from F';
+    rows.push([
+      `DLX route: ${what}, ${how}`,
+      grouped(counted),
+      `${s(secs)}   ${grouped(d.middleBands)} ${twoBands ? 'bottom' : 'middle'} bands` +
+        (freshSeconds > 0 ? `, ${(freshBands / freshSeconds / 1e6).toFixed(1)} M/s per thread` : '') +
+        (d.resumed > 0 ? `; ${d.resumed} from the checkpoint` : ''),
+    ]);
+    const bad = d.firstMismatch;
+    after.push(
+      bad
+        ? `  class ${bad.id} (band ${bad.band}): DLX route ${grouped(bad.completions)} ≠ column-set sum ` +
+            `${grouped(bad.columnSetSum)} ✗`
+        : `  n_C by the DLX route = n_C by the column-set sum, class by class (${grouped(counted)} classes) ✓`,
+    );
+  }
+  rows.push(['grids with box 1 fixed: Σ m_C·n_C', grouped(r.totalWithFixedBox), '']);
+  const w0 = Math.max(...rows.map((x) => x[0].length));
+  const w1 = Math.max(...rows.map((x) => x[1].length));
+  const out = [`Counting ${r.n}×${r.n} Sudoku grids with ${r.box} boxes`];
+  rows.forEach(([a, b, c], i) => {
+    out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
+    if (d && i === rows.length - 2) out.push(...after);
+  });
+  out.push(`  total time ${s(r.seconds.total)}`);
+  out.push(`N = ${r.n}! · Σ m_C·n_C = ${grouped(r.total)}`);
+  return out.join('\n');
 }

@@ -296,6 +296,13 @@ function formatResult(r: EstimateResult): string {
     `${r.seconds.toFixed(2)} s, ${grouped(Math.round(r.samplesPerSecond))} samples/s; efficiency 1/(RE²·s) = ` +
       `${r.efficiency !== null ? short(r.efficiency) : 'n/a'}`,
   ]);
+  const m = r.measures;
+  rows.push([
+    'RE, RAT, EFF',
+    `${m.re !== null ? pct(m.re) : 'n/a'}, ${m.rat !== null ? m.rat.toFixed(4) : 'n/a'}, ` +
+      `${m.eff !== null ? short(m.eff) : 'n/a'} (Ridder's measures for γ = X/|Ω|, |Ω| = (n!)^n = ` +
+      `10^${m.log10Omega.toFixed(1)}; docs/estimators.md)`,
+  ]);
   if (r.method === 'ridder')
     rows.push([
       'note',
@@ -389,6 +396,9 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
     'seconds',
     'samples/s',
     'efficiency',
+    'RE',
+    'RAT',
+    'EFF',
   ];
   const table = runs.map((r) => [
     r.method + (r.fill !== null ? ` (fill ${r.fill})` : ''),
@@ -403,6 +413,9 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
     r.seconds.toFixed(1),
     grouped(Math.round(r.samplesPerSecond)),
     r.efficiency !== null ? short(r.efficiency) : '-',
+    r.measures.re !== null ? pct(r.measures.re) : '-',
+    r.measures.rat !== null ? r.measures.rat.toFixed(4) : '-',
+    r.measures.eff !== null ? short(r.measures.eff) : '-',
   ]);
   const widths = head.map((h, k) => Math.max(h.length, ...table.map((row) => row[k].length)));
   const line = (cells: string[]) =>
@@ -419,6 +432,10 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
     line(head),
     ...table.map(line),
   ];
+  out.push(
+    `  RE = standard error/mean; RAT = log E[γ²]/log E[γ] and EFF = 1/(Var(ℓ̂)·CPU s) for γ = X/|Ω|, ` +
+      `|Ω| = (n!)^n = 10^${runs[0]?.measures.log10Omega.toFixed(1) ?? '?'} (crude: RAT 1; zero variance: 2)`,
+  );
   for (const r of runs) if (r.note) out.push(`  ${r.method}: ${r.note}`);
   if (same) {
     out.push(

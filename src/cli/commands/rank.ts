@@ -6,6 +6,7 @@ import { readPuzzles, type PuzzleText } from '../../io/readPuzzles.js';
 import { gridIndex } from '../../rank/gridIndex.js';
 import { boxOption, progressSpinner } from '../common.js';
 import { lineOutput } from '../lineOutput.js';
+import { supportedShapes } from '../../grid/support.js';
 
 interface RankCliOptions {
   box?: BoxShape;
@@ -18,7 +19,7 @@ export function registerRank(program: Command): void {
     .command('rank')
     .description('the number of each grid: its place (0..N−1) in the order of docs/rank.md')
     .argument('[grids...]', "complete grids, n² digits each (spaces, '|', newlines ignored); '-' reads stdin")
-    .option('--box <RxC>', 'box shape: R rows by C columns (2x2, 2x3, 3x2, 3x3, 4x2)', boxOption('rank'))
+    .option('--box <RxC>', `box shape: R rows by C columns (${supportedShapes('rank')})`, boxOption('rank'))
     .option(
       '--file <path>',
       "read grids from a file, one per line or in grid layout ('-' for stdin); may be repeated",

@@ -7,6 +7,7 @@ import { MAX_SEED } from '../../random/streamStates.js';
 import { sampleGrids } from '../../rank/sampleGrids.js';
 import { boxOption, integerOption, progressSpinner } from '../common.js';
 import { lineOutput } from '../lineOutput.js';
+import { supportedShapes } from '../../grid/support.js';
 
 interface SampleCliOptions {
   count?: number;
@@ -28,7 +29,7 @@ export function registerSample(program: Command): void {
     .description('exactly uniform random grids: a uniform number below N (no modulo bias), unranked')
     .option('--count <K>', 'how many grids (default 1; accepts 1e6)', integerOption(1))
     .option('--seed <S>', `generator seed 0..${MAX_SEED} (default: random, printed on stderr)`, seedOption)
-    .option('--box <RxC>', 'box shape: R rows by C columns (2x2, 2x3, 3x2, 3x3, 4x2)', boxOption('rank'))
+    .option('--box <RxC>', `box shape: R rows by C columns (${supportedShapes('rank')})`, boxOption('rank'))
     .option('--json', 'print one JSON object per grid: seed, index, grid')
     .option('--workers <W>', 'threads (the grids do not depend on it; default 1)', integerOption(1))
     .action(async (opts: SampleCliOptions) => {

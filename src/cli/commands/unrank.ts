@@ -6,6 +6,7 @@ import { readPuzzleSource } from '../../io/readPuzzles.js';
 import { gridIndex } from '../../rank/gridIndex.js';
 import { boxOption, progressSpinner } from '../common.js';
 import { lineOutput } from '../lineOutput.js';
+import { supportedShapes } from '../../grid/support.js';
 
 interface UnrankCliOptions {
   box?: BoxShape;
@@ -42,7 +43,7 @@ export function registerUnrank(program: Command): void {
     .command('unrank')
     .description('the grid with each number (0..N−1), in the order of docs/rank.md')
     .argument('[numbers...]', "grid numbers, whole decimal numbers of any size; '-' reads stdin")
-    .option('--box <RxC>', 'box shape: R rows by C columns (2x2, 2x3, 3x2, 3x3, 4x2)', boxOption('rank'))
+    .option('--box <RxC>', `box shape: R rows by C columns (${supportedShapes('rank')})`, boxOption('rank'))
     .option(
       '--file <path>',
       "read grid numbers from a file, one per line ('-' for stdin); may be repeated",

@@ -17,8 +17,9 @@ const N2x3 = 28_200_960n;
 
 /** The fields that depend on time or threads; everything else must be identical between equivalent runs. */
 function deterministic(r: EstimateResult): Partial<EstimateResult> {
-  const { seconds: _s, samplesPerSecond: _p, efficiency: _e, workers: _w, ...rest } = r;
-  return rest;
+  const { seconds: _s, samplesPerSecond: _p, efficiency: _e, workers: _w, measures, ...rest } = r;
+  const { eff: _f, ...timeless } = measures; // EFF divides by CPU time
+  return { ...rest, measures: { ...timeless, eff: null } };
 }
 
 describe('reproducible runs', () => {

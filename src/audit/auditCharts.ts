@@ -1,0 +1,160 @@
+import { histogramWithMarker, vegaFrame } from '../charts/vegaSpecs.js';
+import type { AuditSampleResult } from './auditSamples.js';
+
+/**
+ * The pictures of an audit, as Vega specs (rendered to SVG by src/io/auditReport.ts):
+ *   classes   each top-band class: observed frequency against its exact probability (log–log, the diagonal is a
+ *             uniform generator), and with probabilities the reweighted frequency Σw/K as a second series
+ *   logNP     histogram of log10 N·P(grid) over the sampled grids (0 for a uniform generator; red rule at 0)
+ *   index     the numbers of the grids' standard forms in 100 equal bins of 0..N/n!−1, against the uniform count
+ * Specs are plain JSON objects.
+ */
+export interface AuditCharts {
+  readonly classes: object;
+  readonly logNP: object | null;
+  readonly index: object | null;
+}
+
+export function auditCharts(r: AuditSampleResult, indexBins: readonly number[] | null): AuditCharts {
+  const K = r.samples;
+  const points: { p: number; f: number; series: string }[] = [];
+  let floor = Infinity;
+  for (const c of r.classes) floor = Math.min(floor, c.expected);
+  floor = Math.min(floor, 1 / K) / 2; // where a class with no grid is drawn
+  for (const c of r.classes) {
+    points.push({ p: c.expected, f: Math.max(floor, c.observed / K), series: 'observed frequency' });
+    if (c.reweighted !== null)
+      points.push({ p: c.expected, f: Math.max(floor, c.reweighted), series: 'reweighted by 1/(N·P)' });
+  }
+  const lo = floor,
+    hi = Math.max(...points.map((x) => Math.max(x.p, x.f))) * 1.2;
+  const classes = vegaFrame(
+    `Top-band classes: frequency in ${K.toLocaleString('en-US')} grids of ${r.generator} against the exact ` +
+      `probability (diagonal: uniform)`,
+    [
+      { name: 'points', values: points },
+      {
+        name: 'diagonal',
+        values: [
+          { x: lo, y: lo },
+          { x: hi, y: hi },
+        ],
+      },
+    ],
+    [
+      { name: 'x', type: 'log', domain: [lo, hi], range: 'width' },
+      { name: 'y', type: 'log', domain: [lo, hi], range: 'height' },
+      {
+        name: 'colour',
+        type: 'ordinal',
+        domain: ['observed frequency', 'reweighted by 1/(N·P)'],
+        range: ['#3182bd', '#e6550d'],
+      },
+    ],
+    [
+      { orient: 'bottom', scale: 'x', title: 'exact probability of the class (uniform grid)', format: '.0e' },
+      { orient: 'left', scale: 'y', title: 'frequency in the sample', format: '.0e' },
+    ],
+    [
+      {
+        type: 'line',
+        from: { data: 'diagonal' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 'x' },
+            y: { scale: 'y', field: 'y' },
+            stroke: { value: '#888' },
+            strokeDash: { value: [4, 4] },
+          },
+        },
+      },
+      {
+        type: 'symbol',
+        from: { data: 'points' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 'p' },
+            y: { scale: 'y', field: 'f' },
+            fill: { scale: 'colour', field: 'series' },
+            fillOpacity: { value: 0.6 },
+            size: { value: 18 },
+          },
+        },
+      },
+    ],
+    points.some((x) => x.series !== 'observed frequency'),
+  );
+
+  let logNP: object | null = null;
+  if (r.probabilities) {
+    const bins = r.probabilities.histogram.map((b) => ({ x0: b.lo, x1: b.lo + 0.05, count: b.count }));
+    logNP = histogramWithMarker({
+      title: `log10 N·P(grid) over the ${K.toLocaleString('en-US')} grids (a uniform generator has all at 0, red)`,
+      bins,
+      marker: 0,
+      xTitle: 'log10 N·P(grid)',
+      yTitle: 'grids',
+    });
+  }
+
+  let index: object | null = null;
+  if (indexBins) {
+    const m = indexBins.length;
+    index = vegaFrame(
+      `Numbers of the grids' standard forms (box 1 = 1..n) in ${m} equal bins of 0..N/n!−1 (red: uniform, K/${m})`,
+      [
+        { name: 'bins', values: indexBins.map((count, b) => ({ x0: b / m, x1: (b + 1) / m, count })) },
+        { name: 'uniform', values: [{ y: K / m }] },
+      ],
+      [
+        { name: 'x', type: 'linear', domain: [0, 1], range: 'width' },
+        {
+          name: 'y',
+          type: 'linear',
+          domain: {
+            fields: [
+              { data: 'bins', field: 'count' },
+              { data: 'uniform', field: 'y' },
+            ],
+          },
+          range: 'height',
+          nice: true,
+        },
+      ],
+      [
+        { orient: 'bottom', scale: 'x', title: '(number(grid) mod N/n!) / (N/n!)' },
+        { orient: 'left', scale: 'y', title: 'grids' },
+      ],
+      [
+        {
+          type: 'rect',
+          from: { data: 'bins' },
+          encode: {
+            enter: {
+              x: { scale: 'x', field: 'x0' },
+              x2: { scale: 'x', field: 'x1' },
+              y: { scale: 'y', field: 'count' },
+              y2: { scale: 'y', value: 0 },
+              fill: { value: '#6baed6' },
+              stroke: { value: 'white' },
+            },
+          },
+        },
+        {
+          type: 'rule',
+          from: { data: 'uniform' },
+          encode: {
+            enter: {
+              x: { value: 0 },
+              x2: { signal: 'width' },
+              y: { scale: 'y', field: 'y' },
+              stroke: { value: '#d62728' },
+              strokeWidth: { value: 2 },
+            },
+          },
+        },
+      ],
+    );
+  }
+  return { classes, logNP, index };
+}

@@ -1,0 +1,121 @@
+import type { Command } from 'commander';
+import { defaultWorkers } from '../../count/countGrids.js';
+import { automorphismCensus, type AutomorphismCensus } from '../../essential/automorphismCensus.js';
+import { essentiallyDifferent, type EssentialProgress } from '../../essential/essentiallyDifferent.js';
+import { gridGroup } from '../../essential/gridGroup.js';
+import { gridOrbits, gridOrbitsShapeProblem, type GridOrbits } from '../../essential/gridOrbits.js';
+import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { bandMethodShapes } from '../../grid/support.js';
+import { toJson } from '../../io/json.js';
+import { boxOption, grouped, InputError, progressSpinner, workersOption } from '../common.js';
+
+export function registerEssentiallyDifferent(program: Command): void {
+  program
+    .command('essentially-different')
+    .description(
+      'count the essentially different grids (up to relabelling, row/column/band/stack permutations and ' +
+        "transposition) by Burnside's lemma over the conjugacy classes of the symmetry group",
+    )
+    .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('essentially-different'))
+    .option('--json', 'print one JSON object on stdout, with every class')
+    .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
+    .option(
+      '--automorphisms',
+      'also count the essentially different grids by the order of their automorphism group (3x3: ~30 s)',
+    )
+    .option('--direct', 'also enumerate every grid and count the orbits directly (2x2, 2x3, 3x2)')
+    .action(
+      async (opts: { box?: BoxShape; json?: boolean; workers?: number; automorphisms?: boolean; direct?: boolean }) => {
+        const box = opts.box ?? SHAPE_3X3;
+        const directProblem = opts.direct ? gridOrbitsShapeProblem(box) : null;
+        if (directProblem) throw new InputError(`--direct: ${directProblem}`);
+        const workers = opts.workers ?? defaultWorkers(box);
+        const spinner = await progressSpinner('conjugacy classes');
+        spinner.start();
+        const onProgress = (e: EssentialProgress) => {
+          if (e.stage === 'classes' && e.phase === 'start') spinner.text = 'the group and its conjugacy classes';
+          else if (e.stage === 'fixed' && e.phase === 'progress') spinner.text = `fixed grids: ${e.done}/${e.total}`;
+        };
+        let census: AutomorphismCensus | undefined;
+        let direct: GridOrbits | undefined;
+        const r = await (async () => {
+          const burnside = await essentiallyDifferent({ box, workers, onProgress });
+          if (opts.automorphisms) {
+            census = await automorphismCensus({
+              burnside,
+              workers,
+              onProgress: (done, total) => (spinner.text = `automorphism groups: ${done}/${total} classes`),
+            });
+          }
+          if (opts.direct) {
+            spinner.text = 'every grid, orbits directly';
+            direct = gridOrbits(gridGroup(box));
+            if (BigInt(direct.orbits) !== burnside.total)
+              throw new Error(`internal: ${direct.orbits} orbits directly, ${burnside.total} by Burnside`);
+          }
+          return burnside;
+        })().finally(() => spinner.stop());
+        if (opts.json) {
+          process.stdout.write(
+            toJson({ ...r, ...(census ? { automorphisms: census } : {}), ...(direct ? { direct } : {}) }) + '\n',
+          );
+          return;
+        }
+        const s = (x: number) => x.toFixed(3);
+        const table: string[][] = [
+          ['class', 'size', 'order', 'representative', 'τ', 'fixed (box 1 standard)', 'seconds'],
+        ];
+        for (const c of r.classRows) {
+          if (c.fixed === 0n) continue;
+          table.push([
+            String(c.id),
+            grouped(c.size),
+            String(c.representative.order),
+            c.representative.text,
+            c.id === 0
+              ? c.relabellings.join(' ')
+              : c.terms
+                  .filter((t) => t.count > 0)
+                  .map((t) => t.relabelling)
+                  .join(' '),
+            grouped(c.fixed),
+            s(c.seconds),
+          ]);
+        }
+        const widths = table[0].map((_, j) => Math.max(...table.map((row) => row[j].length)));
+        const left = new Set([3, 4]);
+        const line = (row: string[]) =>
+          '  ' + row.map((v, j) => (left.has(j) ? v.padEnd(widths[j]) : v.padStart(widths[j]))).join('  ');
+        const out = [
+          `Essentially different ${r.n}×${r.n} Sudoku grids with ${r.box} boxes, by Burnside's lemma`,
+          `  group G: ${grouped(r.groupOrder)} elements, ${r.classes} conjugacy classes; ` +
+            `${r.nonZeroClasses} with fixed grids, ${r.zeroByLemma} zero by the unit lemma, ` +
+            `${r.zeroBySearch} zero by search`,
+          ...table.map((row) => line(row).trimEnd()),
+          `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
+          `  time: classes ${s(r.seconds.classes)} s, identity (band method) ${s(r.seconds.identity)} s, ` +
+            `other terms ${s(r.seconds.fixed)} s in ${r.workers} worker${r.workers > 1 ? 's' : ''}, ` +
+            `total ${s(r.seconds.total)} s`,
+        ];
+        if (direct) {
+          out.push(
+            `  direct route: ${grouped(direct.grids)} grids with box 1 standard (exact cover), ` +
+              `${grouped(direct.orbits)} orbits = Burnside ✓`,
+          );
+        }
+        const byAut = census?.byOrder ?? direct?.byAutomorphisms;
+        if (byAut) {
+          out.push(
+            '  by automorphism group order (' +
+              (census ? `census of fixed grids, ${census.seconds.toFixed(3)} s; ` : '') +
+              `Σ |G|/|Aut| = N/${r.n}! ✓):`,
+          );
+          out.push('    |Aut|  grids');
+          for (const [a, k] of byAut) out.push(`    ${String(a).padStart(5)}  ${grouped(k)}`);
+          if (census) out.push(`    non-trivial: ${grouped(census.nonTrivial)}`);
+        }
+        out.push(`Essentially different grids: ${grouped(r.total)}`);
+        process.stdout.write(out.join('\n') + '\n');
+      },
+    );
+}

@@ -1,0 +1,100 @@
+import type { GridGroup } from './gridGroup.js';
+import type { LineGroup } from './lineGroup.js';
+
+/**
+ * The conjugacy classes of G, computed from those of the line groups.
+ *
+ * A line group W (at most 1,296 elements) is split into classes by breadth-first search: a class is the orbit
+ * of an element under conjugation by the generators (closing under conjugation by a generating set of a
+ * finite group closes under all of it). Then, with the product rules of gridGroup:
+ *
+ *   (0,a,b)(0,q,p)(0,a,b)⁻¹ = (0, aqa⁻¹, bpb⁻¹)       (1,a,b)(0,q,p)(1,a,b)⁻¹ = (0, apa⁻¹, bqb⁻¹)
+ *   (0,a,b)(1,q,p)(0,a,b)⁻¹ = (1, aqb⁻¹, bpa⁻¹)       whose product aqb⁻¹·bpa⁻¹ = a(qp)a⁻¹
+ *
+ * so, for non-transposing elements, the class of (0, q, p) is the pair (class of q, class of p), unordered
+ * when R = C (the transposition swaps them); and for R = C, (1, q, p) is conjugate to (1, 1, qp) (take a = 1,
+ * b = q), and (1, 1, z) to (1, 1, aza⁻¹): the transposing classes are the classes K of W, each with |W|·|K|
+ * elements. Σ sizes = |G| is checked; the tests check membership against conjugation by every element of G on
+ * small shapes, and against a breadth-first search in G itself for 3×3.
+ *
+ * Classes are numbered in increasing order of their smallest element, which is the representative (the
+ * identity's class is class 0).
+ */
+export interface ConjugacyClasses {
+  readonly count: number;
+  /** classOf[x]: the class of element x. */
+  readonly classOf: Int32Array;
+  /** The representative (smallest element id) of each class. */
+  readonly reps: Int32Array;
+  /** Number of elements in each class. */
+  readonly sizes: Float64Array;
+}
+
+export function conjugacyClasses(group: GridGroup): ConjugacyClasses {
+  const { rows, cols, transposable, order } = group;
+  const wr = lineGroupClasses(rows);
+  const wc = transposable ? wr : lineGroupClasses(cols);
+  const oq = rows.order,
+    op = cols.order;
+  const nr = wr.sizes.length,
+    nc = wc.sizes.length;
+  // a key per G-class: non-transposing pairs first (unordered for R = C), then the transposing classes
+  const pairKey = (kq: number, kp: number) => (transposable && kp < kq ? kp * nc + kq : kq * nc + kp);
+  const keys = nr * nc + (transposable ? nr : 0);
+  const number = new Int32Array(keys).fill(-1);
+  const classOf = new Int32Array(order);
+  const reps: number[] = [];
+  const sizes: number[] = [];
+  const rm = rows.mul;
+  for (let x = 0; x < order; x++) {
+    const p = x % op,
+      rest = (x - p) / op,
+      q = rest % oq;
+    const key = rest === q ? pairKey(wr.classOf[q], wc.classOf[p]) : nr * nc + wr.classOf[rm[q * oq + p]];
+    let k = number[key];
+    if (k < 0) {
+      k = number[key] = reps.length;
+      reps.push(x);
+      if (key < nr * nc) {
+        const kq = Math.floor(key / nc),
+          kp = key % nc;
+        sizes.push(wr.sizes[kq] * wc.sizes[kp] * (transposable && kq !== kp ? 2 : 1));
+      } else {
+        sizes.push(oq * wr.sizes[key - nr * nc]);
+      }
+    }
+    classOf[x] = k;
+  }
+  let sum = 0;
+  for (const s of sizes) sum += s;
+  if (sum !== order) throw new Error(`internal: class sizes add up to ${sum}, not |G| = ${order}`);
+  return { count: reps.length, classOf, reps: Int32Array.from(reps), sizes: Float64Array.from(sizes) };
+}
+
+/** Classes of a line group by breadth-first search under conjugation by its generators. */
+export function lineGroupClasses(w: LineGroup): { classOf: Int32Array; sizes: number[] } {
+  const { order, mul, inv, generators } = w;
+  const classOf = new Int32Array(order).fill(-1);
+  const sizes: number[] = [];
+  const queue = new Int32Array(order);
+  for (let x0 = 0; x0 < order; x0++) {
+    if (classOf[x0] >= 0) continue;
+    const k = sizes.length;
+    classOf[x0] = k;
+    let head = 0,
+      tail = 0;
+    queue[tail++] = x0;
+    while (head < tail) {
+      const x = queue[head++];
+      for (const s of generators) {
+        const y = mul[mul[s * order + x] * order + inv[s]];
+        if (classOf[y] < 0) {
+          classOf[y] = k;
+          queue[tail++] = y;
+        }
+      }
+    }
+    sizes.push(tail);
+  }
+  return { classOf, sizes };
+}

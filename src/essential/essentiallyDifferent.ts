@@ -1,0 +1,251 @@
+import { countGrids, defaultWorkers } from '../count/countGrids.js';
+import type { BoxShape } from '../grid/shape.js';
+import { resolveShape, shapeProblem } from '../grid/support.js';
+import { taskPool } from '../parallel/taskPool.js';
+import { checkWorkers } from '../parallel/threads.js';
+import { conjugacyClasses } from './conjugacyClasses.js';
+import { formatCycleType } from './cycleTypes.js';
+import { describeElement, type ElementDescription } from './describeElement.js';
+import type { FixedGridsInput, FixedGridsOutput } from './fixedGridsTask.js';
+import { gridGroup } from './gridGroup.js';
+import { relabellingTypes } from './relabellingTypes.js';
+
+/**
+ * How many grids are essentially different: orbits of the grids under G (row permutations inside bands, band
+ * permutations, column permutations inside stacks, stack permutations, transposition when R = C) together
+ * with the n! relabellings, by Burnside's lemma over the conjugacy classes of G.
+ *
+ * Burnside over G × S_n: orbits = (1/(|G|·n!)) Σ_(g,τ) |{X : g·X = τ·X}|. For a fixed g, a grid X has at most
+ * one τ with g·X = τ·X (X uses every digit, so τ is read off X and g·X); so Σ_τ |{X : g·X = τ·X}| is the
+ * number F(g) of grids fixed by g up to some relabelling. F(g) is invariant under relabelling X, and the
+ * relabellings act freely on grids, each orbit holding exactly one grid with box 1 standard: F(g) = n!·F₁(g),
+ * F₁(g) counting those with box 1 standard. Hence
+ *
+ *   essentially different grids = (1/|G|) Σ_g F₁(g) = (1/|G|) Σ_classes |K|·F₁(g_K)
+ *
+ * F₁(identity) = N/n! comes from the band method (src/count); for the other classes
+ * F₁(g) = Σ over cycle types λ of τ of |Fix(g, τ_λ)|/|C(τ_λ)|: grouping the n! relabellings by cycle type,
+ * the n!/|C(τ)| of each type have equally many fixed grids (conjugate τ by ρ and relabel X by ρ), so
+ * F(g) = Σ_λ (n!/|C(τ_λ)|)·|Fix(g, τ_λ)|. Each term is counted by countFixedGrids, and only the cycle types
+ * the unit lemma allows are tried (relabellingTypes); a class none is allowed for is zero, proved.
+ */
+export interface EssentialOptions {
+  /** Box shape: a BoxShape or "RxC" (default 3x3). */
+  readonly box?: BoxShape | string;
+  /** Threads (default: defaultWorkers(shape)); results never depend on it. */
+  readonly workers?: number;
+  readonly onProgress?: (event: EssentialProgress) => void;
+}
+
+export interface EssentialProgress {
+  readonly stage: 'classes' | 'identity' | 'fixed';
+  readonly phase: 'start' | 'progress' | 'end';
+  readonly done?: number;
+  readonly total?: number;
+}
+
+/** One relabelling cycle type's term of a class: |Fix(g, τ)|/|C(τ)|. */
+export interface RelabellingTerm {
+  /** Cycle type of τ, e.g. "2³·1³", and as parts, largest first ([2, 2, 2, 1, 1, 1]). */
+  readonly relabelling: string;
+  readonly cycleType: readonly number[];
+  readonly count: number;
+  /** Canonical seeds, their orbits, the order of the group making them, and search nodes (see countFixedGrids). */
+  readonly seeds: number;
+  readonly seedOrbits: number;
+  readonly seedGroup: number;
+  readonly nodes: number;
+  readonly seconds: number;
+}
+
+export interface EssentialClassRow {
+  /** Class number: classes in increasing order of their smallest element (the identity is 0). */
+  readonly id: number;
+  /** Elements in the class. */
+  readonly size: number;
+  /** Element id of the representative (the smallest in the class) in gridGroup(shape). */
+  readonly element: number;
+  readonly representative: ElementDescription;
+  /** Cycle types of τ the unit lemma allows. */
+  readonly relabellings: readonly string[];
+  /** Why the term is zero by the unit lemma, or null. */
+  readonly zeroReason: string | null;
+  /** F₁(g): grids with box 1 standard fixed by g up to a relabelling. */
+  readonly fixed: bigint;
+  /** The terms by cycle type of τ (empty for the identity and for classes the lemma settles). */
+  readonly terms: readonly RelabellingTerm[];
+  /** Seconds spent on this class (sum of its tasks' times; for the identity, the band method's). */
+  readonly seconds: number;
+}
+
+export interface EssentiallyDifferent {
+  readonly box: string;
+  readonly n: number;
+  /** |G|. */
+  readonly groupOrder: number;
+  readonly classes: number;
+  /** Classes with a non-zero term; zero by the unit lemma; zero by an exhaustive search. */
+  readonly nonZeroClasses: number;
+  readonly zeroByLemma: number;
+  readonly zeroBySearch: number;
+  /** N/n!: grids with box 1 standard (the identity's term). */
+  readonly gridsWithFixedBox: bigint;
+  /** Σ_classes |K|·F₁(g_K), checked divisible by |G|. */
+  readonly burnsideSum: bigint;
+  /** The number of essentially different grids. */
+  readonly total: bigint;
+  readonly workers: number;
+  readonly seconds: {
+    /** The group and its conjugacy classes. */
+    readonly classes: number;
+    /** The identity's term (band method). */
+    readonly identity: number;
+    /** Every other term (sum over tasks of their times; with several workers they overlap). */
+    readonly fixed: number;
+    /** Wall time of the whole computation. */
+    readonly total: number;
+  };
+  readonly classRows: readonly EssentialClassRow[];
+}
+
+/**
+ * Why essentiallyDifferent cannot handle the shape, or null: it takes the shapes the band method counts (the
+ * identity's term), whose line groups are small enough for full product tables (n ≤ 9).
+ */
+export function essentialShapeProblem(shape: BoxShape): string | null {
+  return shapeProblem('essentially-different', shape);
+}
+
+const us = (s: number) => Math.round(s * 1e6) / 1e6;
+
+export async function essentiallyDifferent(options: EssentialOptions = {}): Promise<EssentiallyDifferent> {
+  const shape = resolveShape('essentially-different', options.box);
+  const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
+  const progress = options.onProgress ?? (() => {});
+  const clock = () => performance.now() / 1000;
+  const t0 = clock();
+
+  progress({ stage: 'classes', phase: 'start' });
+  const group = gridGroup(shape);
+  const classes = conjugacyClasses(group);
+  const rows = Array.from({ length: classes.count }, (_, k) => {
+    const x = classes.reps[k];
+    const rt = relabellingTypes(shape, group.cellMap(x));
+    return { k, x, rt };
+  });
+  const t1 = clock();
+  progress({ stage: 'classes', phase: 'end', total: classes.count });
+
+  // every (class, relabelling type) the lemma leaves, heaviest-looking first (small classes have large
+  // centralisers and, usually, many fixed grids); results are combined in class order whatever the order of
+  // completion
+  const tasks: Array<{ k: number; input: FixedGridsInput }> = [];
+  for (const { k, x, rt } of rows) {
+    if (k === 0) continue;
+    for (const tau of rt.admissible)
+      tasks.push({ k, input: { rows: shape.rows, cols: shape.cols, element: x, tauType: tau } });
+  }
+  const schedule = tasks
+    .map((_, i) => i)
+    .sort((a, b) => classes.sizes[tasks[a].k] - classes.sizes[tasks[b].k] || a - b);
+
+  // the identity's term first, then the others: one set of threads at a time (two pools side by side put 2K
+  // threads on K cores)
+  progress({ stage: 'identity', phase: 'start' });
+  const identity = await countGrids({ box: shape, workers });
+  progress({ stage: 'identity', phase: 'end' });
+  const pool = taskPool(new URL('./fixedGridsTask.js', import.meta.url), workers);
+  const results = new Array<FixedGridsOutput>(tasks.length);
+  try {
+    progress({ stage: 'fixed', phase: 'start', done: 0, total: tasks.length });
+    // as many runners as threads, each taking the next task of the schedule (a few tasks in flight at a time)
+    let done = 0,
+      next = 0;
+    const runner = async (): Promise<void> => {
+      while (next < schedule.length) {
+        const i = schedule[next++];
+        results[i] = await pool.run<FixedGridsOutput>('countFixed', tasks[i].input);
+        progress({ stage: 'fixed', phase: 'progress', done: ++done, total: tasks.length });
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, runner));
+    progress({ stage: 'fixed', phase: 'end', total: tasks.length });
+  } finally {
+    await pool.close();
+  }
+
+  const terms: RelabellingTerm[][] = rows.map(() => []);
+  tasks.forEach((t, i) => {
+    const r = results[i];
+    terms[t.k].push({
+      relabelling: formatCycleType(t.input.tauType),
+      cycleType: t.input.tauType,
+      count: r.count,
+      seeds: r.seeds,
+      seedOrbits: r.seedOrbits,
+      seedGroup: r.seedGroup,
+      nodes: r.nodes,
+      seconds: us(r.seconds),
+    });
+  });
+  let fixedSeconds = 0;
+  let burnsideSum = 0n;
+  let nonZero = 0,
+    zeroByLemma = 0,
+    zeroBySearch = 0;
+  const classRows: EssentialClassRow[] = rows.map(({ k, x, rt }) => {
+    let fixed: bigint;
+    let seconds: number;
+    if (k === 0) {
+      fixed = identity.totalWithFixedBox;
+      seconds = identity.seconds.total;
+    } else {
+      fixed = 0n;
+      seconds = 0;
+      for (const t of terms[k]) {
+        fixed += BigInt(t.count);
+        seconds += t.seconds;
+      }
+      fixedSeconds += seconds;
+    }
+    if (fixed > 0n) nonZero++;
+    else if (rt.admissible.length === 0) zeroByLemma++;
+    else zeroBySearch++;
+    burnsideSum += BigInt(classes.sizes[k]) * fixed;
+    return {
+      id: k,
+      size: classes.sizes[k],
+      element: x,
+      representative: describeElement(group, x),
+      relabellings: rt.admissible.map(formatCycleType),
+      zeroReason: rt.zeroReason,
+      fixed,
+      terms: terms[k],
+      seconds: us(seconds),
+    };
+  });
+  const order = BigInt(group.order);
+  if (burnsideSum % order !== 0n)
+    throw new Error(`internal: the Burnside sum ${burnsideSum} is not divisible by |G| = ${group.order}`);
+  const t2 = clock();
+  return {
+    box: shape.name,
+    n: shape.n,
+    groupOrder: group.order,
+    classes: classes.count,
+    nonZeroClasses: nonZero,
+    zeroByLemma,
+    zeroBySearch,
+    gridsWithFixedBox: identity.totalWithFixedBox,
+    burnsideSum,
+    total: burnsideSum / order,
+    workers,
+    seconds: {
+      classes: us(t1 - t0),
+      identity: identity.seconds.total,
+      fixed: us(fixedSeconds),
+      total: us(t2 - t0),
+    },
+    classRows,
+  };
+}

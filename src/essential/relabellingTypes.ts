@@ -1,0 +1,128 @@
+import type { BoxShape } from '../grid/shape.js';
+import { cycleType, formatCycleType, lcm, partitionsOf, powerType, sameType, type CycleType } from './cycleTypes.js';
+
+/**
+ * Which relabellings τ can go with a grid symmetry g: the unit lemma.
+ *
+ * Lemma. Let X be a grid with g·X = τ·X, i.e. X(g(c)) = τ(X(c)) for every cell c. If g^k maps a unit u (a row,
+ * column or box) onto itself, then g^k acting on the n cells of u and τ^k acting on the n digits have the
+ * same cycle type.
+ * Proof. X restricted to u is a bijection from u's cells to the digits (u holds every digit once), and
+ * X(g^k(c)) = τ^k(X(c)) for c in u: the bijection carries each cycle (c, g^k c, g^2k c, …) of g^k on u onto
+ * the cycle (X(c), τ^k X(c), …) of τ^k, of the same length. ∎
+ *
+ * So each pair (k, u) with g^k(u) = u pins the cycle type of τ^k; k runs up to the order of g, where g^k is the
+ * identity and every unit says that τ^k is the identity too. A cycle type λ of τ is *admissible* when
+ * powerType(λ, k) equals the cycle type of g^k on u for every such pair; when no partition of n is
+ * admissible, no grid is fixed by g up to relabelling and g's Burnside term is zero. The program checks the
+ * lemma's hypothesis for every k and every unit, and every partition of n against every constraint, so a
+ * zero decided here is proved, with the failed constraint of each partition as the witness.
+ */
+export interface UnitConstraint {
+  /** The power of g. */
+  readonly k: number;
+  /** "row 4", "column 1", "box 9" (1-based). */
+  readonly unit: string;
+  /** Cycle type of g^k on the unit's cells. */
+  readonly type: CycleType;
+}
+
+export interface RelabellingTypes {
+  /** Order of g (lcm of its cell cycle lengths). */
+  readonly order: number;
+  /** One constraint per distinct (k, cycle type), in increasing k: the units g^k maps onto themselves. */
+  readonly constraints: readonly UnitConstraint[];
+  /** Cycle types of τ allowed by every constraint, largest parts first. */
+  readonly admissible: readonly CycleType[];
+  /**
+   * When nothing is admissible: why, in one line. Either two units pin τ^k to different types for the same k,
+   * or every partition fails some constraint (the first failing constraint of each is checked, not printed).
+   */
+  readonly zeroReason: string | null;
+}
+
+/** The units of a shape as cell lists, with names: rows, then columns, then boxes. */
+export function unitsOf(shape: BoxShape): { cells: Int32Array[]; names: string[] } {
+  const { rows: R, cols: C, n } = shape;
+  const cells: Int32Array[] = [];
+  const names: string[] = [];
+  for (let r = 0; r < n; r++) {
+    cells.push(Int32Array.from({ length: n }, (_, c) => r * n + c));
+    names.push(`row ${r + 1}`);
+  }
+  for (let c = 0; c < n; c++) {
+    cells.push(Int32Array.from({ length: n }, (_, r) => r * n + c));
+    names.push(`column ${c + 1}`);
+  }
+  for (let b = 0; b < n; b++) {
+    const r0 = Math.floor(b / R) * R,
+      c0 = (b % R) * C;
+    cells.push(Int32Array.from({ length: n }, (_, i) => (r0 + Math.floor(i / C)) * n + c0 + (i % C)));
+    names.push(`box ${b + 1}`);
+  }
+  return { cells, names };
+}
+
+export function relabellingTypes(shape: BoxShape, cellMap: ArrayLike<number>): RelabellingTypes {
+  const { n } = shape;
+  const N = n * n;
+  const units = unitsOf(shape);
+  const inUnit = units.cells.map((u) => {
+    const m = new Uint8Array(N);
+    for (const c of u) m[c] = 1;
+    return m;
+  });
+  let order = 1;
+  for (const l of cycleType(cellMap)) order = lcm(order, l);
+
+  const constraints: UnitConstraint[] = [];
+  let power = Int32Array.from(cellMap);
+  const local = new Int32Array(N);
+  for (let k = 1; k <= order; k++) {
+    const seen: CycleType[] = [];
+    for (let u = 0; u < units.cells.length; u++) {
+      const cells = units.cells[u];
+      if (!cells.every((c) => inUnit[u][power[c]] === 1)) continue;
+      for (const c of cells) local[c] = power[c];
+      const type = cycleType(local, cells);
+      if (seen.some((t) => sameType(t, type))) continue;
+      seen.push(type);
+      constraints.push({ k, unit: units.names[u], type });
+    }
+    const next = new Int32Array(N);
+    for (let c = 0; c < N; c++) next[c] = cellMap[power[c]];
+    power = next;
+  }
+
+  const partitions = partitionsOf(n);
+  const admissible = partitions.filter((lambda) =>
+    constraints.every((con) => sameType(powerType(lambda, con.k), con.type)),
+  );
+  const gk = (k: number) => (k === 1 ? 'g' : `g^${k}`);
+  let zeroReason: string | null = null;
+  if (admissible.length === 0) {
+    // the simplest witness: one constraint no τ meets, or two that pin τ^k to different types, or all of them
+    const alone = constraints.find((con) => !partitions.some((l) => sameType(powerType(l, con.k), con.type)));
+    if (alone) {
+      zeroReason =
+        `${gk(alone.k)} maps ${alone.unit} onto itself with cycle type ${formatCycleType(alone.type)}, ` +
+        `and no permutation τ of ${n} digits has τ^${alone.k} of that type`;
+    }
+    for (let i = 0; i < constraints.length && !zeroReason; i++) {
+      for (let j = i + 1; j < constraints.length; j++) {
+        const a = constraints[i],
+          b = constraints[j];
+        if (a.k === b.k && !sameType(a.type, b.type)) {
+          zeroReason =
+            `${gk(a.k)} maps ${a.unit} and ${b.unit} onto themselves with cycle types ` +
+            `${formatCycleType(a.type)} and ${formatCycleType(b.type)}: no τ^${a.k} has both`;
+          break;
+        }
+      }
+    }
+    zeroReason ??=
+      'no cycle type of τ meets every constraint: ' +
+      constraints.map((c) => `${gk(c.k)} on ${c.unit}: ${formatCycleType(c.type)}`).join('; ');
+  }
+  return { order, constraints, admissible, zeroReason };
+}

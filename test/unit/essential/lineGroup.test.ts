@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { lineGroup } from '../../../dist/essential/lineGroup.js';
+
+describe('line groups S_size ≀ S_blocks', () => {
+  for (const [size, blocks, order] of [
+    [2, 2, 8],
+    [3, 3, 1296],
+    [2, 3, 48],
+    [3, 2, 72],
+    [4, 2, 1152],
+    [2, 4, 384],
+  ] as const) {
+    it(`S${size}≀S${blocks}: ${order} elements keeping blocks; mul, inv, indexOf agree with the permutations`, () => {
+      const W = lineGroup(size, blocks);
+      const L = W.lines;
+      expect(W.order).toBe(order);
+      const seen = new Set<string>();
+      let wrongIndex = 0,
+        splitBlocks = 0;
+      for (let x = 0; x < W.order; x++) {
+        const perm = Array.from(W.perms.subarray(x * L, (x + 1) * L));
+        seen.add(perm.join(','));
+        if (W.indexOf(perm) !== x) wrongIndex++;
+        // every block goes onto one block
+        for (let b = 0; b < blocks; b++) {
+          const targets = new Set(perm.slice(b * size, (b + 1) * size).map((l) => Math.floor(l / size)));
+          if (targets.size !== 1) splitBlocks++;
+        }
+      }
+      expect(seen.size).toBe(order);
+      expect(wrongIndex).toBe(0);
+      expect(splitBlocks).toBe(0);
+      expect(Array.from(W.perms.subarray(0, L))).toEqual(Array.from({ length: L }, (_, i) => i));
+      // products of every pair, inverses
+      let wrongProducts = 0,
+        wrongInverses = 0;
+      for (let x = 0; x < W.order; x++) {
+        for (let y = 0; y < W.order; y++) {
+          const z = W.mul[x * W.order + y];
+          for (let l = 0; l < L; l++) if (W.perms[z * L + l] !== W.perms[x * L + W.perms[y * L + l]]) wrongProducts++;
+        }
+        if (W.mul[x * W.order + W.inv[x]] !== 0) wrongInverses++;
+      }
+      expect(wrongProducts).toBe(0);
+      expect(wrongInverses).toBe(0);
+      // the generators generate
+      const reached = new Set([0]);
+      const queue = [0];
+      while (queue.length) {
+        const x = queue.pop()!;
+        for (const s of W.generators) {
+          const y = W.mul[x * W.order + s];
+          if (!reached.has(y)) {
+            reached.add(y);
+            queue.push(y);
+          }
+        }
+      }
+      expect(reached.size).toBe(order);
+    });
+  }
+
+  it('indexOf answers −1 for a permutation that splits a block', () => {
+    const W = lineGroup(3, 3);
+    expect(W.indexOf([0, 1, 3, 2, 4, 5, 6, 7, 8])).toBe(-1);
+  });
+});
