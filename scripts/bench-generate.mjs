@@ -88,7 +88,9 @@ for (const workers of [1, 2]) {
     .join(', ');
   console.log(`| ${workers} | ${fmt(w)} | ${grouped(royleCount / w)} | ${gradeText} |`);
 }
-console.log(`\n\`sudoku-count rate --file test/fixtures/puzzles/royle17.txt --workers W\` (${grouped(royleCount)} puzzles)\n`);
+console.log(
+  `\n\`sudoku-count rate --file test/fixtures/puzzles/royle17.txt --workers W\` (${grouped(royleCount)} puzzles)\n`,
+);
 
 // ---- generate 9x9 ---------------------------------------------------------------------------------------------
 const COUNT9 = 10_000;

@@ -1,6 +1,6 @@
 /**
- * Lines to stdout, gathered and written a thousand at a time. A reader that stops early (`| head`) is not an
- * error: the process ends quietly.
+ * Lines to stdout, gathered and written a thousand at a time. (A reader that stops early, `| head`, ends the
+ * process quietly: main.ts guards stdout for every command.)
  */
 export interface LineOutput {
   push(line: string): void;
@@ -11,10 +11,6 @@ export interface LineOutput {
 const CHUNK = 1000;
 
 export function lineOutput(): LineOutput {
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(0);
-    throw e;
-  });
   let lines: string[] = [];
   const flush = () => {
     if (lines.length > 0) process.stdout.write(lines.join('\n') + '\n');

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { cellName, describeClash, digitText, findClash, formatGrid, parseGrid } from '../../grid/parseGrid.js';
+import { cellName, digitText, formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { readPuzzles, type PuzzleText } from '../../io/readPuzzles.js';
+import { readGridInputs } from '../gridInput.js';
 import { describeRating, describeShortfall } from '../../puzzle/describeRating.js';
 import { ratePuzzles } from '../../puzzle/generatePuzzles.js';
 import type { RatedPuzzle } from '../../puzzle/puzzleTasks.js';
@@ -40,24 +40,10 @@ export function registerRate(program: Command): void {
     .option('--workers <W>', 'threads (the ratings do not depend on it; default 1)', workersOption)
     .action(async (args: string[], opts: RateCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
-      const texts: PuzzleText[] = [];
-      for (let i = 0; i < args.length; i++) {
-        if (args[i] === '-') texts.push(...(await readPuzzles(shape, '-')));
-        else texts.push({ where: `argument ${i + 1}`, text: args[i] });
-      }
-      for (const path of opts.file ?? []) texts.push(...(await readPuzzles(shape, path)));
-      if (texts.length === 0)
-        throw new InputError("rate: no puzzles: give them as arguments, with --file FILE, or '-' to read stdin");
-
-      // read and check every puzzle before rating any: bad input stops the run with nothing printed
+      const texts = await readGridInputs(shape, args, opts.file, { command: 'rate' });
       const N = shape.n * shape.n;
       const all = new Uint8Array(texts.length * N);
-      texts.forEach(({ where, text }, i) => {
-        const cells = parseGrid(shape, text, where);
-        const clash = findClash(shape, cells);
-        if (clash) throw new InputError(`${where}: ${describeClash(shape, clash)}`);
-        all.set(cells, i * N);
-      });
+      texts.forEach(({ cells }, i) => all.set(cells, i * N));
 
       // lines are held until every puzzle has passed: one without a unique solution stops the run, stdout empty
       const spinner = (await progressSpinner(`rating ${texts.length} puzzles`)).start();

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { describeClash, findClash, formatGrid, parseGrid } from '../../grid/parseGrid.js';
+import { formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { readPuzzles, type PuzzleText } from '../../io/readPuzzles.js';
+import { readGridInputs } from '../gridInput.js';
 import { puzzleCounter } from '../../solve/countSolutions.js';
 import { boxOption, grouped, integerOption, syncProgress } from '../common.js';
 import { shapeProblem } from '../../grid/support.js';
@@ -14,11 +14,6 @@ interface SolveCliOptions {
   limit?: number;
   file?: string[];
   json?: boolean;
-}
-
-interface Puzzle {
-  readonly where: string;
-  readonly cells: Uint8Array;
 }
 
 /** N by the band method, loaded only when a count needs it (the solver's start-up should not pay for it). */
@@ -52,28 +47,8 @@ export function registerSolve(program: Command): void {
     )
     .option('--json', 'print one JSON object per puzzle: puzzle, count, limited, solution, seconds')
     .action(async (args: string[], opts: SolveCliOptions) => {
-      // a reader that stops early (| head) is not an error: stop quietly
-      process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-        if (e.code === 'EPIPE') process.exit(0);
-        throw e;
-      });
       const shape = opts.box ?? SHAPE_3X3;
-      const texts: PuzzleText[] = [];
-      for (let i = 0; i < args.length; i++) {
-        if (args[i] === '-') texts.push(...(await readPuzzles(shape, '-')));
-        else texts.push({ where: `argument ${i + 1}`, text: args[i] });
-      }
-      for (const path of opts.file ?? []) texts.push(...(await readPuzzles(shape, path)));
-      if (args.length === 0 && !opts.file)
-        throw new InputError("solve: no puzzles: give them as arguments, with --file FILE, or '-' to read stdin");
-
-      // read every puzzle before solving any, so bad input stops the run with nothing printed
-      const puzzles: Puzzle[] = texts.map(({ where, text }) => {
-        const cells = parseGrid(shape, text, where);
-        const clash = findClash(shape, cells);
-        if (clash) throw new InputError(`${where}: ${describeClash(shape, clash)}`);
-        return { where, cells };
-      });
+      const puzzles = await readGridInputs(shape, args, opts.file, { command: 'solve' });
 
       const limit = opts.limit ?? (opts.count ? Infinity : 2);
       const counter = puzzleCounter(shape);
