@@ -88,9 +88,7 @@ if (want('count')) {
 
 // --runs K, and everything else but the names (flags with their values, e.g. `npm run bench -- index
 // --uniformity`, `npm run bench -- dlx --classes 0,415`), go to the scripts
-const NAMES = ['count', 'solve', 'estimate', 'hybrid', 'shapes', 'index', 'dlx', 'essential', 'audit'];
-const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));
-for (const [name, script] of [
+const SCRIPTS = [
   ['solve', 'bench-solve.mjs'],
   ['estimate', 'bench-estimate.mjs'],
   ['hybrid', 'bench-hybrid.mjs'],
@@ -100,7 +98,10 @@ for (const [name, script] of [
   ['essential', 'bench-essential.mjs'],
   ['audit', 'bench-audit.mjs'],
   ['generate', 'bench-generate.mjs'],
-]) {
+];
+const NAMES = ['count', ...SCRIPTS.map(([name]) => name)];
+const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));
+for (const [name, script] of SCRIPTS) {
   const path = join(root, 'scripts', script);
   if (want(name) && existsSync(path)) {
     console.log(`# ${name}: scripts/${script}`);
