@@ -11,6 +11,7 @@ import { SolutionCounter } from '../../../dist/solve/solutionCounter.js';
 import { rng as seeded } from '../../helpers/naive.js'; // mulberry32: every run draws the same grids
 import { dlxCount } from '../../helpers/dlx.js';
 import { PUZZLES } from '../../helpers/paths.js';
+import { units } from '../../helpers/puzzleChecks.js';
 
 const lines = (file: string) =>
   readFileSync(join(PUZZLES, file), 'utf8')
@@ -38,19 +39,7 @@ function gridProblem(
     if (s[i] < 1 || s[i] > n) return `cell ${i}: ${s[i]}`;
     if (p[i] !== 0 && p[i] !== s[i]) return `cell ${i} changes a given`;
   }
-  const units: number[][] = [];
-  for (let a = 0; a < n; a++) {
-    const row: number[] = [],
-      col: number[] = [],
-      box: number[] = [];
-    for (let k = 0; k < n; k++) {
-      row.push(a * n + k);
-      col.push(k * n + a);
-      box.push((Math.floor(a / R) * R + Math.floor(k / C)) * n + (a % R) * C + (k % C));
-    }
-    units.push(row, col, box);
-  }
-  for (const u of units) if (new Set(u.map((i) => s[i])).size !== n) return `unit ${u.join(',')} repeats a digit`;
+  for (const u of units(R, C)) if (new Set(u.map((i) => s[i])).size !== n) return `unit ${u.join(',')} repeats a digit`;
   return null;
 }
 
