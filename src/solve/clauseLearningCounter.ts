@@ -25,9 +25,12 @@ import type { SearchGuide, SolutionCount } from './solutionCounter.js';
  *            p = −2 − r; below that the at-least-one constraint k = −2 − 2·nv − r
  *
  * The solver: two watched literals per long clause, first-UIP conflict analysis with local minimisation,
- * VSIDS activities in a binary heap, saved phases (first from the guide's `prefer`: its digits true), Luby
- * restarts (unit 100 conflicts), and at restarts the learnt clauses of high literal-block distance (LBD) are
- * thinned out, the arena compacted. A guide's `maxNodes` bounds the conflicts.
+ * VSIDS activities in a binary heap, phases, Luby restarts (unit 100 conflicts), and at restarts the learnt
+ * clauses of high literal-block distance (LBD) are thinned out, the arena compacted. A guide's `maxNodes` bounds
+ * the conflicts. Phases: with a guide's `prefer`, always its digits (true) and not the others, so the search
+ * stays near that solution; saving phases instead let it drift, and the second solutions it found differed from
+ * the first in 100–250 of a 25×25 puzzle's ~360 open cells, found about 30 % later (docs/puzzles.md). Without a
+ * guide, saved phases.
  */
 const UNASSIGNED = -1;
 
@@ -70,6 +73,8 @@ export class ClauseLearningCounter {
   private activity = new Float64Array(0);
   private varInc = 1;
   private phase = new Uint8Array(0);
+  /** Phases stay the guide's preferred solution (see the class comment). */
+  private fixedPhase = false;
   private heap = new Int32Array(0);
   private heapSize = 0;
   private heapPos = new Int32Array(0);
@@ -188,6 +193,7 @@ export class ClauseLearningCounter {
     this.activity = new Float64Array(nv);
     this.varInc = 1;
     this.phase = new Uint8Array(nv);
+    this.fixedPhase = prefer !== null;
     if (prefer) for (let v = 0; v < nv; v++) this.phase[v] = prefer[vc[v]] === vd[v] ? 1 : 0;
     this.seen = new Uint8Array(nv);
     this.levelMark = new Int32Array(nv + 1);
@@ -605,7 +611,7 @@ export class ClauseLearningCounter {
         // a false literal already counted out of its constraints
         for (let t = 4 * v; t < 4 * v + 4; t++) consLeft[varCons[t]]++;
       }
-      this.phase[v] = this.value[v];
+      if (!this.fixedPhase) this.phase[v] = this.value[v];
       this.value[v] = UNASSIGNED;
       this.reason[v] = -1;
       if (this.heapPos[v] < 0) this.heapInsert(v);
