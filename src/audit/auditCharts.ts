@@ -1,4 +1,4 @@
-import { histogramWithMarker, vegaFrame } from '../charts/vegaSpecs.js';
+import { histogramWithMarker, histogramWithReference, vegaFrame } from '../charts/vegaSpecs.js';
 import type { AuditSampleResult } from './auditSamples.js';
 
 /**
@@ -100,61 +100,16 @@ export function auditCharts(r: AuditSampleResult, indexBins: readonly number[] |
   let index: object | null = null;
   if (indexBins) {
     const m = indexBins.length;
-    index = vegaFrame(
-      `Numbers of the grids' standard forms (box 1 = 1..n) in ${m} equal bins of 0..N/n!−1 (red: uniform, K/${m})`,
-      [
-        { name: 'bins', values: indexBins.map((count, b) => ({ x0: b / m, x1: (b + 1) / m, count })) },
-        { name: 'uniform', values: [{ y: K / m }] },
-      ],
-      [
-        { name: 'x', type: 'linear', domain: [0, 1], range: 'width' },
-        {
-          name: 'y',
-          type: 'linear',
-          domain: {
-            fields: [
-              { data: 'bins', field: 'count' },
-              { data: 'uniform', field: 'y' },
-            ],
-          },
-          range: 'height',
-          nice: true,
-        },
-      ],
-      [
-        { orient: 'bottom', scale: 'x', title: '(number(grid) mod N/n!) / (N/n!)' },
-        { orient: 'left', scale: 'y', title: 'grids' },
-      ],
-      [
-        {
-          type: 'rect',
-          from: { data: 'bins' },
-          encode: {
-            enter: {
-              x: { scale: 'x', field: 'x0' },
-              x2: { scale: 'x', field: 'x1' },
-              y: { scale: 'y', field: 'count' },
-              y2: { scale: 'y', value: 0 },
-              fill: { value: '#6baed6' },
-              stroke: { value: 'white' },
-            },
-          },
-        },
-        {
-          type: 'rule',
-          from: { data: 'uniform' },
-          encode: {
-            enter: {
-              x: { value: 0 },
-              x2: { signal: 'width' },
-              y: { scale: 'y', field: 'y' },
-              stroke: { value: '#d62728' },
-              strokeWidth: { value: 2 },
-            },
-          },
-        },
-      ],
-    );
+    index = histogramWithReference({
+      title:
+        `Numbers of the grids' standard forms (box 1 = 1..n) in ${m} equal bins of 0..N/n!−1 ` +
+        `(red: uniform, K/${m})`,
+      bins: indexBins.map((count, b) => ({ x0: b / m, x1: (b + 1) / m, count })),
+      reference: { name: 'uniform', shape: 'level', values: [{ y: K / m }] },
+      xScale: { name: 'x', type: 'linear', domain: [0, 1], range: 'width' },
+      xTitle: '(number(grid) mod N/n!) / (N/n!)',
+      yTitle: 'grids',
+    });
   }
   return { classes, logNP, index };
 }

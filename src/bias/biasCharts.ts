@@ -1,4 +1,4 @@
-import { histogramWithMarker, vegaFrame } from '../charts/vegaSpecs.js';
+import { histogramWithMarker, histogramWithReference, vegaFrame } from '../charts/vegaSpecs.js';
 import type { BatchTests } from './batchTests.js';
 import { normalCdf } from '../stats/distributions.js';
 
@@ -100,60 +100,14 @@ export function biasCharts(r: BatchTests): BiasCharts {
   const curve: { x: number; y: number }[] = [];
   for (let x = lo; x <= hi + 1e-9; x += 0.05)
     curve.push({ x, y: zs.length * (normalCdf(x + width / 2) - normalCdf(x - width / 2)) });
-  const zHistogram = vegaFrame(
-    `Batch z = (mean − N)/SE: ${zs.length} batches of ${r.samplesPerBatch} (curve: N(0,1))`,
-    [
-      { name: 'bins', values: zBins },
-      { name: 'normal', values: curve },
-    ],
-    [
-      { name: 'x', type: 'linear', domain: [lo, hi], range: 'width', zero: false },
-      {
-        name: 'y',
-        type: 'linear',
-        domain: {
-          fields: [
-            { data: 'bins', field: 'count' },
-            { data: 'normal', field: 'y' },
-          ],
-        },
-        range: 'height',
-        nice: true,
-      },
-    ],
-    [
-      { orient: 'bottom', scale: 'x', title: 'z' },
-      { orient: 'left', scale: 'y', title: 'batches' },
-    ],
-    [
-      {
-        type: 'rect',
-        from: { data: 'bins' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'x0' },
-            x2: { scale: 'x', field: 'x1' },
-            y: { scale: 'y', field: 'count' },
-            y2: { scale: 'y', value: 0 },
-            fill: { value: '#6baed6' },
-            stroke: { value: 'white' },
-          },
-        },
-      },
-      {
-        type: 'line',
-        from: { data: 'normal' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'x' },
-            y: { scale: 'y', field: 'y' },
-            stroke: { value: '#d62728' },
-            strokeWidth: { value: 2 },
-          },
-        },
-      },
-    ],
-  );
+  const zHistogram = histogramWithReference({
+    title: `Batch z = (mean − N)/SE: ${zs.length} batches of ${r.samplesPerBatch} (curve: N(0,1))`,
+    bins: zBins,
+    reference: { name: 'normal', shape: 'curve', values: curve },
+    xScale: { name: 'x', type: 'linear', domain: [lo, hi], range: 'width', zero: false },
+    xTitle: 'z',
+    yTitle: 'batches',
+  });
 
   const total = r.zeros + r.logHistogram.reduce((a, b) => a + b.count, 0);
   const logN = Math.log10(N);

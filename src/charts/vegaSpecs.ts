@@ -4,6 +4,8 @@
  *
  *   vegaFrame            the common frame: size, title, data, scales, axes, marks (and a colour legend)
  *   histogramWithMarker  bars over [x0, x1) bins and one red vertical rule at a marked x (log10 N, 0, …)
+ *   histogramWithReference  bars over [x0, x1) bins and what they should be, in red: a curve through points
+ *                        {x, y} (a density) or a horizontal rule at y (a uniform count); the y axis covers both
  */
 export const CHART_WIDTH = 640;
 export const CHART_HEIGHT = 300;
@@ -99,6 +101,74 @@ export function histogramWithMarker(o: {
           },
         },
       },
+    ],
+  );
+}
+
+/** Bars over [x0, x1) bins with the expected counts drawn in red over them (see the file comment). */
+export function histogramWithReference(o: {
+  readonly title: string;
+  readonly bins: readonly HistogramBin[];
+  /** The data set of the reference (its name in the spec, and its points {x, y} or levels {y}). */
+  readonly reference: { readonly name: string; readonly shape: 'curve' | 'level'; readonly values: object[] };
+  /** The x scale (named 'x'). */
+  readonly xScale: object;
+  readonly xTitle: string;
+  readonly yTitle: string;
+}): object {
+  const ref = o.reference.name;
+  const red = { stroke: { value: '#d62728' }, strokeWidth: { value: 2 } };
+  return vegaFrame(
+    o.title,
+    [
+      { name: 'bins', values: o.bins },
+      { name: ref, values: o.reference.values },
+    ],
+    [
+      o.xScale,
+      {
+        name: 'y',
+        type: 'linear',
+        domain: {
+          fields: [
+            { data: 'bins', field: 'count' },
+            { data: ref, field: 'y' },
+          ],
+        },
+        range: 'height',
+        nice: true,
+      },
+    ],
+    [
+      { orient: 'bottom', scale: 'x', title: o.xTitle },
+      { orient: 'left', scale: 'y', title: o.yTitle },
+    ],
+    [
+      {
+        type: 'rect',
+        from: { data: 'bins' },
+        encode: {
+          enter: {
+            x: { scale: 'x', field: 'x0' },
+            x2: { scale: 'x', field: 'x1' },
+            y: { scale: 'y', field: 'count' },
+            y2: { scale: 'y', value: 0 },
+            fill: { value: '#6baed6' },
+            stroke: { value: 'white' },
+          },
+        },
+      },
+      o.reference.shape === 'curve'
+        ? {
+            type: 'line',
+            from: { data: ref },
+            encode: { enter: { x: { scale: 'x', field: 'x' }, y: { scale: 'y', field: 'y' }, ...red } },
+          }
+        : {
+            type: 'rule',
+            from: { data: ref },
+            encode: { enter: { x: { value: 0 }, x2: { signal: 'width' }, y: { scale: 'y', field: 'y' }, ...red } },
+          },
     ],
   );
 }
