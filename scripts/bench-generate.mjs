@@ -14,7 +14,8 @@
  *   16x16     minimal puzzles (random fill): seconds per puzzle, median of 20, and their clue counts
  *   25x25     minimal puzzles: seconds per puzzle and clues, --big of them (default 3)
  *   36x36     unique puzzles with at most 55 % of the cells given (--clues 712): seconds, --big of them
- * Big shapes run in this process, one puzzle at a time (generatePuzzles, 1 worker), each from its own seed.
+ * Big shapes run in this process, one puzzle at a time (generatePuzzles), each from its own seed: 16x16 on one
+ * worker; 25x25 and 36x36 on two, which share one puzzle's removal questions (PuzzleMaker.makeAhead).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -135,13 +136,13 @@ console.log(
 );
 
 // ---- big shapes -----------------------------------------------------------------------------------------------
-async function bigRow(box, label, count, options) {
+async function bigRow(box, label, count, workers, options) {
   const shape = boxShape(Number(box[0]), Number(box[2]));
   const secs = [],
     clueCounts = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
-    for await (const block of generatePuzzles({ box: shape, count: 1, seed: 1000 + i, workers: 1, ...options })) {
+    for await (const block of generatePuzzles({ box: shape, count: 1, seed: 1000 + i, workers, ...options })) {
       for (const r of block) {
         if (r.failure !== undefined) throw new Error(r.failure);
         clueCounts.push(r.clues);
@@ -152,19 +153,23 @@ async function bigRow(box, label, count, options) {
   const N = shape.n * shape.n;
   const med = median(secs);
   console.log(
-    `| ${shape.name} | ${label} | ${count} | ${fmt(med)} | ${fmt(Math.min(...secs))}–${fmt(Math.max(...secs))} | ` +
+    `| ${shape.name} | ${label} | ${workers} | ${count} | ${fmt(med)} | ` +
+      `${fmt(Math.min(...secs))}–${fmt(Math.max(...secs))} | ` +
       `${fmt(1 / med, 2)} | ${median(clueCounts)} (${fmt((100 * median(clueCounts)) / N, 1)} %) | ` +
       `${Math.min(...clueCounts)}–${Math.max(...clueCounts)} |`,
   );
 }
 
-console.log('## generate: big boxes, one worker, one puzzle per seed (seeds 1000, 1001, …)');
-console.log('| box | puzzles | how many | s each (median) | range s | puzzles/s | clues (median) | clue range |');
-console.log('|---|---|---|---|---|---|---|---|');
-await bigRow('4x4', 'minimal', quick ? 10 : 20, {});
+console.log('## generate: big boxes, one puzzle at a time, one per seed (seeds 1000, 1001, …)');
+console.log(
+  '| box | puzzles | workers | how many | s each (median) | range s | puzzles/s | clues (median) | clue range |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+await bigRow('4x4', 'minimal', quick ? 10 : 20, 1, {});
 if (!quick) {
-  await bigRow('5x5', 'minimal', BIG, {});
-  await bigRow('6x6', 'unique, --clues 712 (≤ 55 %)', BIG, { clues: 712 });
+  // from n = 17 one puzzle's removal questions go to the pool, several at once (PuzzleMaker.makeAhead)
+  await bigRow('5x5', 'minimal', BIG, 2, {});
+  await bigRow('6x6', 'unique, --clues 712 (≤ 55 %)', BIG, 2, { clues: 712 });
 }
 console.log(
   '\n`sudoku-count generate --box 4x4 --seed S`, `--box 5x5`, `--box 6x6 --clues 712` (in-process, same code)',

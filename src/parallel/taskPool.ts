@@ -78,6 +78,15 @@ function threadPool(module: URL, threads: number): TaskPool {
     recordTiming: false,
   });
   let closed: Promise<void> | null = null;
+  // Closing aborts the tasks in flight; a thread whose answer was already on its way then posts it to a pool that
+  // no longer knows the task, and piscina reports that as an 'error' event. After close that is expected and
+  // dropped; before it, an error event is a fault and is thrown as piscina would without a listener.
+  piscina.on('error', (e: unknown) => {
+    if (closed) return;
+    process.nextTick(() => {
+      throw e;
+    });
+  });
   const controller = new AbortController();
   // every task in flight listens on the one signal: as many listeners as tasks is not a leak
   setMaxListeners(Infinity, controller.signal);

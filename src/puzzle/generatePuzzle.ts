@@ -5,6 +5,8 @@ import { learnsClauses, puzzleCounter, searchCounter, type PuzzleCounter } from 
 import { clueOrbits, type ClueOrbits, type ClueSymmetry } from './clueOrbits.js';
 import { defaultGridSource } from './defaultGridSource.js';
 import type { GridSource } from './gridSource.js';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { cellTables } from '../grid/cellTables.js';
 import { randomInt } from '../random/randomInt.js';
 import { randomPermutation, shuffle } from '../random/shuffle.js';
 import { puzzleRater, type PuzzleRater, type Rating } from './puzzleRater.js';
@@ -33,6 +35,14 @@ import { GRADES, type Grade } from './techniques.js';
  *
  * Minimality. After one pass over every orbit, no orbit can go: if removing it failed earlier it fails later too,
  * since fewer clues allow more solutions. So a full pass with no symmetry gives a minimal puzzle.
+ *
+ * The puzzle is unique by induction from the full grid: every removal kept left a puzzle that was answered
+ * "unique" (exactly that puzzle), or removed a clue the others force. It is not counted again at the end (on
+ * 25×25 that proof took 7.8 s of a 47 s puzzle); the tests count generated puzzles with the independent DLX.
+ *
+ * Randomness: the grid, the removal order and the seed of each question's transforms are drawn from `rng`; the
+ * transforms only change how long an exact answer takes, so the puzzle depends on the draws alone, whoever
+ * answers the questions (makeAhead sends them to other threads).
  */
 export interface GenerateOptions {
   /** Box shape, as "RxC" or a BoxShape (default 3×3; up to 6×6). */
@@ -109,14 +119,7 @@ export class PuzzleMaker {
   /** The shape's counter learns clauses: after a few depth-first searches, one of those (see otherSolutionAt). */
   private readonly learning: boolean;
   private readonly rater: PuzzleRater;
-  /** Clues of digit d in unit u: count[u·(n+1) + d] (units as in cellTables: rows, columns, boxes). */
-  private readonly count: Uint8Array;
-  private readonly rowOf: Int32Array;
-  private readonly colOf: Int32Array;
-  private readonly boxOf: Int32Array;
-  private readonly unitCells: Int32Array;
   private readonly orbitsBySymmetry = new Map<ClueSymmetry, ClueOrbits>();
-  private order = new Int32Array(0);
   /** Scratch for transform(). */
   private readonly tDigit: Uint8Array;
   private readonly tRow: Int32Array;
@@ -126,8 +129,11 @@ export class PuzzleMaker {
   private readonly perm: Int32Array;
   private readonly perm2: Int32Array;
   private readonly perm3: Int32Array;
+  /** The clues' unit counts, for the passes and isMinimal (one puzzle at a time). */
+  private readonly clueCounts: ClueCounts;
   private checks = 0;
-  private counterCalls = 0;
+  /** Counter searches so far (read by the pool's removal task to report its own). */
+  counterCalls = 0;
 
   constructor(readonly shape: BoxShape) {
     const { rows: R, cols: C, n } = shape;
@@ -137,11 +143,7 @@ export class PuzzleMaker {
     this.search = searchCounter(shape);
     this.learning = learnsClauses(shape);
     this.rater = puzzleRater(shape);
-    this.count = new Uint8Array(3 * n * (n + 1));
-    this.rowOf = new Int32Array(this.N);
-    this.colOf = new Int32Array(this.N);
-    this.boxOf = new Int32Array(this.N);
-    this.unitCells = new Int32Array(3 * this.N);
+    this.clueCounts = new ClueCounts(shape);
     this.tDigit = new Uint8Array(n + 1);
     this.tRow = new Int32Array(n);
     this.tCol = new Int32Array(n);
@@ -150,20 +152,83 @@ export class PuzzleMaker {
     this.perm = new Int32Array(n);
     this.perm2 = new Int32Array(C);
     this.perm3 = new Int32Array(R);
-    const fill = new Int32Array(3 * n);
-    for (let i = 0; i < this.N; i++) {
-      const r = Math.floor(i / n),
-        c = i % n,
-        b = Math.floor(r / R) * R + Math.floor(c / C);
-      this.rowOf[i] = r;
-      this.colOf[i] = n + c;
-      this.boxOf[i] = 2 * n + b;
-      for (const u of [r, n + c, 2 * n + b]) this.unitCells[u * n + fill[u]++] = i;
-    }
   }
 
   /** One puzzle (options already checked; their box is this maker's shape). */
   make(options: GenerateOptions, rng: RandomGenerator): GeneratedPuzzle {
+    const steps = this.steps(options, rng);
+    for (let step = steps.next(); ;) {
+      if (step.done) return step.value;
+      const pass = step.value;
+      while (pass.next()) pass.settle(this.uniqueWithout(pass.puzzle, pass.solution, pass.a, pass.b, pass.seed));
+      step = steps.next();
+    }
+  }
+
+  /**
+   * The same puzzle as make(options, rng), its removal questions answered by `ask` (on other threads), up to
+   * `ahead` of them at once: while the question at the pass's position is out, the next ones are asked of the
+   * puzzle as it stands. An answer "another solution exists" stays true whatever is removed meanwhile (fewer clues
+   * allow more solutions); an answer "unique" holds only if no removal was accepted since it was asked, and is asked
+   * again otherwise. Answers are exact, so the puzzle is make()'s, whatever the threads and their timing.
+   */
+  async makeAhead(
+    options: GenerateOptions,
+    rng: RandomGenerator,
+    ask: (question: RemovalQuestion) => Promise<RemovalAnswer>,
+    ahead: number,
+  ): Promise<GeneratedPuzzle> {
+    const steps = this.steps(options, rng);
+    for (let step = steps.next(); ;) {
+      if (step.done) return step.value;
+      const pass = step.value;
+      const asked = new Map<number, Asked>();
+      let out = 0;
+      // wakes the pass when any answer comes back, so that a free thread gets the next question at once
+      let wake = () => {};
+      const launch = (t: number): Asked => {
+        out++;
+        const entry: Asked = { version: pass.version, answer: ask(pass.question(t)), done: false };
+        entry.answer
+          .finally(() => {
+            entry.done = true;
+            out--;
+            wake();
+          })
+          .catch(() => {}); // the rejection is met where the answer is awaited
+        asked.set(t, entry);
+        return entry;
+      };
+      while (pass.next()) {
+        const t = pass.position;
+        let entry = asked.get(t) ?? launch(t);
+        for (;;) {
+          for (let u = t + 1; out < ahead && u < pass.end && u < t + LOOK_AHEAD; u++)
+            if (!asked.has(u) && pass.worthAsking(u)) launch(u);
+          if (!entry.done) {
+            await Promise.race([entry.answer, new Promise<void>((resolve) => (wake = resolve))]);
+            continue;
+          }
+          const answer = await entry.answer;
+          if (answer.unique && entry.version !== pass.version) {
+            entry = launch(t); // asked before a removal was accepted: ask again
+            continue;
+          }
+          asked.delete(t);
+          this.counterCalls += answer.counterCalls;
+          pass.settle(answer.unique);
+          break;
+        }
+      }
+      step = steps.next();
+    }
+  }
+
+  /**
+   * make()'s steps: yields each removal pass for the caller to run to its end (answering its questions), and
+   * returns the puzzle.
+   */
+  private *steps(options: GenerateOptions, rng: RandomGenerator): Generator<RemovalPass, GeneratedPuzzle, void> {
     const { shape, N } = this;
     const source = options.source ?? defaultGridSource(shape);
     const symmetry = options.symmetry ?? 'none';
@@ -174,7 +239,6 @@ export class PuzzleMaker {
       orbits = clueOrbits(shape, symmetry);
       this.orbitsBySymmetry.set(symmetry, orbits);
     }
-    if (this.order.length < orbits.count) this.order = new Int32Array(orbits.count);
     this.checks = 0;
     this.counterCalls = 0;
     let fewest = N + 1;
@@ -183,7 +247,10 @@ export class PuzzleMaker {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const solution = source.sample(rng);
       const puzzle = Uint8Array.from(solution);
-      const clues = this.removeClues(puzzle, solution, orbits, target, rng);
+      const pass = new RemovalPass(this.clueCounts, puzzle, solution, orbits, target, rng);
+      yield pass;
+      const clues = pass.clues;
+      this.checks += pass.checks;
       fewest = Math.min(fewest, clues);
       if (target !== undefined && clues !== target) continue;
       // a pass that went through every orbit without symmetry is minimal; otherwise ask clue by clue
@@ -195,7 +262,6 @@ export class PuzzleMaker {
       const rating = this.rater.rate(puzzle);
       grades.set(rating.grade, (grades.get(rating.grade) ?? 0) + 1);
       if (options.difficulty !== undefined && rating.grade !== options.difficulty) continue;
-      if (this.counter.count(puzzle, 2).count !== 1) throw new Error('generate: a puzzle lost its uniqueness'); // never
       return {
         puzzle,
         solution,
@@ -227,54 +293,12 @@ export class PuzzleMaker {
   }
 
   /**
-   * One removal pass over the orbits in random order (see the class comment). Leaves the puzzle in `puzzle` and
-   * returns its clue count.
+   * Is the puzzle (clues `puzzle`, emptied at a and at b ≥ 0; the clues do not force them) still unique? Any
+   * other solution differs from `solution` at a, or else agrees at a and differs at b. The searches' random
+   * transforms draw from a generator seeded with `seed` (they change the time, never the answer).
    */
-  private removeClues(
-    puzzle: Uint8Array,
-    solution: Uint8Array,
-    orbits: ClueOrbits,
-    target: number | undefined,
-    rng: RandomGenerator,
-  ): number {
-    const { N, count, order } = this;
-    count.fill(0);
-    for (let i = 0; i < N; i++) this.add(i, solution[i], 1);
-    for (let k = 0; k < orbits.count; k++) order[k] = k;
-    shuffle(rng, order, orbits.count);
-    let clues = N;
-    if (target !== undefined && clues <= target) return clues;
-    for (let t = 0; t < orbits.count; t++) {
-      const k = order[t];
-      const a = orbits.first[k],
-        b = orbits.second[k];
-      const size = b < 0 ? 1 : 2;
-      if (target !== undefined && clues - size < target) continue;
-      puzzle[a] = 0;
-      this.add(a, solution[a], -1);
-      if (b >= 0) {
-        puzzle[b] = 0;
-        this.add(b, solution[b], -1);
-      }
-      if (this.stillUnique(puzzle, solution, a, b, rng)) {
-        clues -= size;
-        if (clues === target) break;
-      } else {
-        puzzle[a] = solution[a];
-        this.add(a, solution[a], 1);
-        if (b >= 0) {
-          puzzle[b] = solution[b];
-          this.add(b, solution[b], 1);
-        }
-      }
-    }
-    return clues;
-  }
-
-  /** Is the puzzle (clues `puzzle`, just emptied at a and b ≥ 0) still unique? Its unit counts are up to date. */
-  private stillUnique(puzzle: Uint8Array, solution: Uint8Array, a: number, b: number, rng: RandomGenerator): boolean {
-    this.checks++;
-    if (this.forced(puzzle, a, solution[a]) && (b < 0 || this.forced(puzzle, b, solution[b]))) return true;
+  uniqueWithout(puzzle: Uint8Array, solution: Uint8Array, a: number, b: number, seed: number): boolean {
+    const rng: Lazy = { seed, rng: null };
     if (this.otherSolutionAt(puzzle, solution, a, rng)) return false;
     if (b < 0) return true;
     puzzle[a] = solution[a];
@@ -288,7 +312,7 @@ export class PuzzleMaker {
    * on random transforms (see the class comment); where the shape's counter learns clauses, only the first few
    * of them, then one clause-learning search to the end.
    */
-  private otherSolutionAt(puzzle: Uint8Array, solution: Uint8Array, cell: number, rng: RandomGenerator): boolean {
+  private otherSolutionAt(puzzle: Uint8Array, solution: Uint8Array, cell: number, lazy: Lazy): boolean {
     let budget = FIRST_BUDGET;
     let cells: Uint8Array = puzzle,
       prefer: Uint8Array = solution,
@@ -300,7 +324,8 @@ export class PuzzleMaker {
       const r = this.search.count(cells, 1, undefined, { prefer, notCell, maxNodes: budget });
       if (!r.aborted) return r.count > 0;
       budget *= 2;
-      notCell = this.transform(rng, puzzle, solution, cell);
+      lazy.rng ??= xoroshiro128plus(lazy.seed);
+      notCell = this.transform(lazy.rng, puzzle, solution, cell);
       cells = this.tPuzzle;
       prefer = this.tSolution;
     }
@@ -342,44 +367,246 @@ export class PuzzleMaker {
 
   /** Is every clue needed? Asks each clue in turn (the forced test first, then the counter). */
   private isMinimal(puzzle: Uint8Array, solution: Uint8Array, rng: RandomGenerator): boolean {
-    const { N } = this;
+    const { N, clueCounts } = this;
+    const base = rng.next();
+    clueCounts.reset(puzzle);
     let minimal = true;
     for (let i = 0; i < N && minimal; i++) {
       const d = puzzle[i];
       if (d === 0) continue;
       puzzle[i] = 0;
-      this.add(i, d, -1);
-      if (this.stillUnique(puzzle, solution, i, -1, rng)) minimal = false;
+      clueCounts.add(i, d, -1);
+      this.checks++;
+      if (clueCounts.forced(puzzle, i, d) || this.uniqueWithout(puzzle, solution, i, -1, questionSeed(base, i)))
+        minimal = false;
       puzzle[i] = d;
-      this.add(i, d, 1);
+      clueCounts.add(i, d, 1);
     }
     return minimal;
   }
+}
 
-  private add(i: number, d: number, delta: number): void {
+/** How far past the pass's position makeAhead asks (orbits in the pass's order). */
+const LOOK_AHEAD = 64;
+
+/** A question makeAhead has out: the pass's version when it was asked, and whether its answer is back. */
+interface Asked {
+  readonly version: number;
+  readonly answer: Promise<RemovalAnswer>;
+  done: boolean;
+}
+
+/** The answer to a RemovalQuestion, and the counter searches it took. */
+export interface RemovalAnswer {
+  readonly unique: boolean;
+  readonly counterCalls: number;
+}
+
+/** A random generator made on first use (most questions never restart a search). */
+interface Lazy {
+  readonly seed: number;
+  rng: RandomGenerator | null;
+}
+
+/** The seed of question `k` of a pass or a minimality check whose base draw was `base`. */
+function questionSeed(base: number, k: number): number {
+  return (base + Math.imul(k + 1, 0x9e3779b9)) | 0;
+}
+
+/** What a removal question sends to another thread: is `puzzle` (emptied at a and at b ≥ 0) still unique? */
+export interface RemovalQuestion {
+  readonly puzzle: Uint8Array;
+  readonly solution: Uint8Array;
+  readonly a: number;
+  readonly b: number;
+  readonly seed: number;
+}
+
+/**
+ * One removal pass over the orbits in random order (see the class comment): the order and the questions' seeds
+ * are drawn at the start, so the pass's result depends on them and on the (exact) answers alone. Its position
+ * moves over orbits the target skips and orbits the clues force by itself; next() stops at an orbit that needs a
+ * search, with the puzzle emptied there, and settle() takes the answer.
+ */
+class RemovalPass {
+  /** The orbit being decided (an index into the random order); `end` when the pass is over. */
+  position = 0;
+  readonly end: number;
+  /** Removals accepted so far: an answer "unique" holds for the version it was asked at. */
+  version = 0;
+  clues: number;
+  checks = 0;
+  /** The question at `position`: the cells emptied (b < 0 for a single cell) and its seed. */
+  a = -1;
+  b = -1;
+  seed = 0;
+  private readonly order: Int32Array;
+  private readonly base: number;
+
+  constructor(
+    private readonly counts: ClueCounts,
+    readonly puzzle: Uint8Array,
+    readonly solution: Uint8Array,
+    private readonly orbits: ClueOrbits,
+    private readonly target: number | undefined,
+    rng: RandomGenerator,
+  ) {
+    counts.reset(solution);
+    this.order = new Int32Array(orbits.count);
+    for (let k = 0; k < orbits.count; k++) this.order[k] = k;
+    shuffle(rng, this.order, orbits.count);
+    this.base = rng.next();
+    this.clues = puzzle.length;
+    this.end = orbits.count;
+    if (target !== undefined && this.clues <= target) this.position = this.end;
+  }
+
+  /** Move to the next orbit that needs a search, its cells emptied; false when the pass is over. */
+  next(): boolean {
+    const { puzzle, solution, counts, orbits, target } = this;
+    while (this.position < this.end) {
+      const k = this.order[this.position];
+      const a = orbits.first[k],
+        b = orbits.second[k];
+      const size = b < 0 ? 1 : 2;
+      if (target !== undefined && this.clues - size < target) {
+        this.position++;
+        continue;
+      }
+      this.checks++;
+      puzzle[a] = 0;
+      counts.add(a, solution[a], -1);
+      if (b >= 0) {
+        puzzle[b] = 0;
+        counts.add(b, solution[b], -1);
+      }
+      this.a = a;
+      this.b = b;
+      this.seed = questionSeed(this.base, this.position);
+      if (counts.forced(puzzle, a, solution[a]) && (b < 0 || counts.forced(puzzle, b, solution[b]))) {
+        this.settle(true);
+        continue;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /** The answer for the orbit at `position`: unique, so its clues go; or not, so they stay. */
+  settle(unique: boolean): void {
+    const { puzzle, solution, counts, a, b } = this;
+    if (unique) {
+      this.clues -= b < 0 ? 1 : 2;
+      this.version++;
+    } else {
+      puzzle[a] = solution[a];
+      counts.add(a, solution[a], 1);
+      if (b >= 0) {
+        puzzle[b] = solution[b];
+        counts.add(b, solution[b], 1);
+      }
+    }
+    this.position = unique && this.clues === this.target ? this.end : this.position + 1;
+  }
+
+  /** The question of orbit t ≥ position, asked of the puzzle as it stands (the orbit at `position` kept). */
+  question(t: number): RemovalQuestion {
+    const puzzle = Uint8Array.from(this.puzzle);
+    const { a, b } = this.orbitAt(t);
+    if (t !== this.position) this.keepCurrent(puzzle);
+    puzzle[a] = 0;
+    if (b >= 0) puzzle[b] = 0;
+    return { puzzle, solution: this.solution, a, b, seed: questionSeed(this.base, t) };
+  }
+
+  /** Is orbit t > position worth asking about ahead: within the target, and not forced by the clues as they stand? */
+  worthAsking(t: number): boolean {
+    if (t === this.position) return true;
+    const { a, b } = this.orbitAt(t);
+    const size = b < 0 ? 1 : 2;
+    if (this.target !== undefined && this.clues - size < this.target) return false;
+    const { puzzle, solution, counts } = this;
+    this.keepCurrent(puzzle, 1);
+    puzzle[a] = 0;
+    counts.add(a, solution[a], -1);
+    if (b >= 0) {
+      puzzle[b] = 0;
+      counts.add(b, solution[b], -1);
+    }
+    const forced = counts.forced(puzzle, a, solution[a]) && (b < 0 || counts.forced(puzzle, b, solution[b]));
+    puzzle[a] = solution[a];
+    counts.add(a, solution[a], 1);
+    if (b >= 0) {
+      puzzle[b] = solution[b];
+      counts.add(b, solution[b], 1);
+    }
+    this.keepCurrent(puzzle, -1);
+    return !forced;
+  }
+
+  private orbitAt(t: number): { a: number; b: number } {
+    const k = this.order[t];
+    return { a: this.orbits.first[k], b: this.orbits.second[k] };
+  }
+
+  /**
+   * The current orbit's cells given again in `puzzle` (delta 1, the clue counts following when `puzzle` is the
+   * pass's own), or emptied again (delta −1); without delta, `puzzle` is a copy and only it changes.
+   */
+  private keepCurrent(puzzle: Uint8Array, delta = 0): void {
+    const { a, b, solution, counts } = this;
+    for (const c of b < 0 ? [a] : [a, b]) {
+      puzzle[c] = delta < 0 ? 0 : solution[c];
+      if (delta !== 0) counts.add(c, solution[c], delta);
+    }
+  }
+}
+
+/** How many clues of each digit each unit holds, and what they force. */
+class ClueCounts {
+  private readonly n: number;
+  /** Clues of digit d in unit u: count[u·(n+1) + d] (units as in cellTables: rows, columns, boxes). */
+  private readonly count: Uint8Array;
+  private readonly cellUnits: Int32Array;
+  private readonly unitCells: Int32Array;
+
+  constructor(shape: BoxShape) {
+    this.n = shape.n;
+    this.count = new Uint8Array(3 * shape.n * (shape.n + 1));
+    const tables = cellTables(shape);
+    this.cellUnits = tables.cellUnits;
+    this.unitCells = tables.unitCells;
+  }
+
+  reset(puzzle: Uint8Array): void {
+    this.count.fill(0);
+    for (let i = 0; i < puzzle.length; i++) if (puzzle[i] !== 0) this.add(i, puzzle[i], 1);
+  }
+
+  add(i: number, d: number, delta: number): void {
     const m = this.n + 1;
-    this.count[this.rowOf[i] * m + d] += delta;
-    this.count[this.colOf[i] * m + d] += delta;
-    this.count[this.boxOf[i] * m + d] += delta;
+    for (let k = 3 * i; k < 3 * i + 3; k++) this.count[this.cellUnits[k] * m + d] += delta;
   }
 
   /** Can digit d go in open cell i, given the clues? */
   private possible(i: number, d: number): boolean {
     const m = this.n + 1,
-      count = this.count;
+      { count, cellUnits } = this;
     return (
-      count[this.rowOf[i] * m + d] === 0 && count[this.colOf[i] * m + d] === 0 && count[this.boxOf[i] * m + d] === 0
+      count[cellUnits[3 * i] * m + d] === 0 &&
+      count[cellUnits[3 * i + 1] * m + d] === 0 &&
+      count[cellUnits[3 * i + 2] * m + d] === 0
     );
   }
 
   /** Do the clues alone force digit d into open cell i (a naked single, or a hidden single in one of its units)? */
-  private forced(puzzle: Uint8Array, i: number, d: number): boolean {
+  forced(puzzle: Uint8Array, i: number, d: number): boolean {
     const { n } = this;
     let naked = true;
     for (let e = 1; e <= n && naked; e++) if (e !== d && this.possible(i, e)) naked = false;
     if (naked) return true;
     for (let kind = 0; kind < 3; kind++) {
-      const u = kind === 0 ? this.rowOf[i] : kind === 1 ? this.colOf[i] : this.boxOf[i];
+      const u = this.cellUnits[3 * i + kind];
       let hidden = true;
       for (let k = u * n, end = k + n; k < end && hidden; k++) {
         const j = this.unitCells[k];

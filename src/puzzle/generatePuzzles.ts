@@ -1,16 +1,29 @@
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveShape } from '../grid/support.js';
 import { taskPool } from '../parallel/taskPool.js';
+import { checkWorkers, defaultThreads } from '../parallel/threads.js';
 import type { ClueSymmetry } from './clueOrbits.js';
 import type { GridSourceKind } from './defaultGridSource.js';
-import type { GenerateBlockInput, GenerateOutcome, RateBlockInput, RatedPuzzle } from './puzzleTasks.js';
+import type {
+  GenerateBlockInput,
+  GenerateOutcome,
+  RateBlockInput,
+  RatedPuzzle,
+  RemovalTaskInput,
+} from './puzzleTasks.js';
 import type { Grade } from './techniques.js';
-import { MAX_SEED } from '../random/streamStates.js';
+import { MAX_SEED, streamStates } from '../random/streamStates.js';
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { learnsClauses } from '../solve/countSolutions.js';
+import { gridSource } from './defaultGridSource.js';
+import { puzzleMaker, type GenerateOptions, type RemovalAnswer, type RemovalQuestion } from './generatePuzzle.js';
 
 /**
  * Batches of puzzles on the worker pool, the same whatever the number of threads: puzzle i of a seed draws from
  * random stream i (the seed's xoroshiro128+ jumped i times), so blocks can be cut and run anywhere; they come back
- * in order.
+ * in order. Big shapes (those whose counter learns clauses: a puzzle takes seconds to minutes) are made one at a
+ * time here instead, their removal questions answered on the pool, several ahead (PuzzleMaker.makeAhead): every
+ * thread works on the one puzzle, which comes out the same as from one thread.
  */
 export interface GeneratePuzzlesOptions {
   /** Box shape, as "RxC" or a BoxShape (default 3×3). */
@@ -22,7 +35,7 @@ export interface GeneratePuzzlesOptions {
   readonly difficulty?: Grade;
   readonly attempts?: number;
   readonly grids?: GridSourceKind;
-  /** Threads (default 1). */
+  /** Threads (default 1; for the big shapes, whose puzzles take seconds to minutes, the cores, at most 2). */
   readonly workers?: number;
 }
 
@@ -38,9 +51,14 @@ export async function* generatePuzzles(options: GeneratePuzzlesOptions): AsyncGe
     throw new InputError(`count ${options.count}: must be a whole number ≥ 1`);
   if (!Number.isSafeInteger(options.seed) || options.seed < 0 || options.seed > MAX_SEED)
     throw new InputError(`seed ${options.seed}: must be a whole number 0..${MAX_SEED}`);
+  if (options.workers !== undefined) checkWorkers(options.workers);
   const N = shape.n * shape.n;
   if (options.clues !== undefined && !(Number.isInteger(options.clues) && options.clues >= 0 && options.clues <= N))
     throw new InputError(`clues ${options.clues}: must be a whole number 0..${N} for a ${shape.name} grid`);
+  if (learnsClauses(shape)) {
+    yield* generateAhead(shape, options);
+    return;
+  }
   const block = blockSize(shape);
   const base: Omit<GenerateBlockInput, 'first' | 'count'> = {
     rows: shape.rows,
@@ -56,6 +74,42 @@ export async function* generatePuzzles(options: GeneratePuzzlesOptions): AsyncGe
     task: 'generateBlock',
     input: { ...base, first: b * block, count: Math.min(block, options.count - b * block) },
   }));
+}
+
+/** Big puzzles one at a time, their removal questions on the pool (see generatePuzzles). */
+async function* generateAhead(
+  shape: BoxShape,
+  options: GeneratePuzzlesOptions,
+): AsyncGenerator<readonly GenerateOutcome[]> {
+  const pool = taskPool(new URL('./puzzleTasks.js', import.meta.url), options.workers ?? defaultThreads());
+  const ask = (q: RemovalQuestion) =>
+    pool.run<RemovalAnswer>('askRemoval', { rows: shape.rows, cols: shape.cols, ...q } satisfies RemovalTaskInput);
+  const ahead = pool.threads === 1 ? 1 : 2 * pool.threads;
+  const stream = streamStates(options.seed);
+  const generate: GenerateOptions = {
+    box: shape,
+    source: gridSource(shape, options.grids),
+    ...(options.symmetry !== undefined ? { symmetry: options.symmetry } : {}),
+    ...(options.clues !== undefined ? { clues: options.clues } : {}),
+    ...(options.difficulty !== undefined ? { difficulty: options.difficulty } : {}),
+    ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
+  };
+  const maker = puzzleMaker(shape);
+  try {
+    for (let i = 0; i < options.count; i++) {
+      const rng = xoroshiro128plusFromState(stream(i));
+      const t0 = performance.now();
+      try {
+        const p = await maker.makeAhead(generate, rng, ask, ahead);
+        yield [{ ...p, index: i, seconds: (performance.now() - t0) / 1000 }];
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        yield [{ index: i, failure: e.message }];
+      }
+    }
+  } finally {
+    await pool.close();
+  }
 }
 
 export interface RatePuzzlesOptions {

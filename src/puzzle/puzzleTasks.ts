@@ -5,6 +5,8 @@
  *
  *   rateBlock({ rows, cols, puzzles, steps })        → RatedPuzzle[]      (one per n² digits of `puzzles`)
  *   generateBlock({ rows, cols, seed, first, count, … }) → GenerateOutcome[] (puzzles first .. first+count−1)
+ *   askRemoval({ rows, cols, puzzle, solution, a, b, seed })  → RemovalAnswer  (one removal question of a big
+ *                                                       puzzle's pass, asked ahead by PuzzleMaker.makeAhead)
  */
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { boxShape, InputError } from '../grid/shape.js';
@@ -12,7 +14,13 @@ import { streamStates } from '../random/streamStates.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
 import type { ClueSymmetry } from './clueOrbits.js';
 import { gridSource, type GridSourceKind } from './defaultGridSource.js';
-import { generatePuzzle, type GeneratedPuzzle } from './generatePuzzle.js';
+import {
+  generatePuzzle,
+  puzzleMaker,
+  type GeneratedPuzzle,
+  type RemovalAnswer,
+  type RemovalQuestion,
+} from './generatePuzzle.js';
 import { puzzleRater, type Rating } from './puzzleRater.js';
 import type { Grade } from './techniques.js';
 
@@ -93,4 +101,16 @@ export function generateBlock(input: GenerateBlockInput): GenerateOutcome[] {
     }
   }
   return out;
+}
+
+export interface RemovalTaskInput extends RemovalQuestion {
+  readonly rows: number;
+  readonly cols: number;
+}
+
+export function askRemoval(input: RemovalTaskInput): RemovalAnswer {
+  const maker = puzzleMaker(boxShape(input.rows, input.cols));
+  const before = maker.counterCalls;
+  const unique = maker.uniqueWithout(input.puzzle, input.solution, input.a, input.b, input.seed);
+  return { unique, counterCalls: maker.counterCalls - before };
 }

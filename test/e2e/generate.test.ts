@@ -81,6 +81,17 @@ describe('sudoku-count generate', () => {
     expect(new Set(runs[0].stdout.split('\n').map((l) => l.slice(0, 81))).size).toBe(41); // 40 and ''
   });
 
+  it('big shapes: the removal questions of one puzzle on 2 workers give the puzzles of 1 worker', async () => {
+    // 25x25 is made one puzzle at a time, its questions asked ahead on the pool (PuzzleMaker.makeAhead)
+    const args = ['--box', '5x5', '--seed', '3', '--count', '2', '--clues', '330'];
+    const runs = await Promise.all([gen(args), gen([...args, '--workers', '2'])]);
+    for (const r of runs) expect(r.code).toBe(0);
+    expect(runs[1].stdout).toBe(runs[0].stdout);
+    const lines = runs[0].stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.slice(0, 625).replace(/\./g, '')).toHaveLength(330);
+  });
+
   it('--clues, --symmetry, --difficulty easy: as asked; easy ones fall to an independent singles solver', async () => {
     const r = await gen([...FILL, '--seed', '3', '--count', '4', '--clues', '27', '--symmetry', 'rotational']);
     expect(r.code).toBe(0);

@@ -104,7 +104,11 @@ export function registerGenerate(program: Command): void {
       pathOption,
     )
     .option('--force', 'let --html replace a file that is not a sheet sudoku-count wrote')
-    .option('--workers <W>', 'threads (the puzzles do not depend on it; default 1)', workersOption)
+    .option(
+      '--workers <W>',
+      'threads (the puzzles do not depend on it); default 1, from 17x17 min(2, cores), sharing one puzzle',
+      workersOption,
+    )
     .action(async (opts: GenerateCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
       const N = shape.n * shape.n;
@@ -137,7 +141,7 @@ export function registerGenerate(program: Command): void {
           count,
           seed,
           symmetry,
-          workers: opts.workers ?? 1,
+          ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
           ...(opts.clues !== undefined ? { clues: opts.clues } : {}),
           ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
           ...(opts.attempts !== undefined ? { attempts: opts.attempts } : {}),

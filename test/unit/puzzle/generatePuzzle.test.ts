@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { boxShape, InputError, SHAPE_3X3, type BoxShape } from '../../../dist/grid/shape.js';
 import { clueOrbits, CLUE_SYMMETRIES, mirrorCell } from '../../../dist/puzzle/clueOrbits.js';
 import { gridSource } from '../../../dist/puzzle/defaultGridSource.js';
-import { attemptsFor, generatePuzzle } from '../../../dist/puzzle/generatePuzzle.js';
+import { attemptsFor, generatePuzzle, PuzzleMaker } from '../../../dist/puzzle/generatePuzzle.js';
 import { generateBlock } from '../../../dist/puzzle/puzzleTasks.js';
 import { puzzleRater } from '../../../dist/puzzle/puzzleRater.js';
 import { completes, dlxSolutions, minimalByDlx, singlesSolve } from '../../helpers/puzzleChecks.js';
@@ -163,6 +163,41 @@ describe('bounds and reproducibility', () => {
     const strip = (xs: typeof whole) => xs.map((x) => (x.failure === undefined ? [x.index, Array.from(x.puzzle)] : x));
     expect(strip(parts)).toEqual(strip(whole));
     expect(new Set(whole.map((x) => (x.failure === undefined ? x.puzzle.join('') : ''))).size).toBe(5);
+  });
+
+  it('questions asked ahead, answered out of order, give the puzzles of questions asked one at a time', async () => {
+    // makeAhead asks up to `ahead` removal questions at once of the puzzle as it stands; here the answers come
+    // back after a random number of event-loop turns, so later questions often finish first and "unique"
+    // answers go stale when an earlier removal is accepted. The puzzles must be make()'s all the same.
+    const turns = xoroshiro128plus(5);
+    const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+    let reasked = 0;
+    for (const [R, C, options, seeds] of [
+      [3, 3, {}, 6],
+      [3, 3, { symmetry: 'rotational' }, 3],
+      [3, 3, { clues: 30 }, 3],
+      [4, 4, {}, 1],
+    ] as const) {
+      const shape = boxShape(R, C);
+      const source = gridSource(shape, 'random-fill');
+      const answerer = new PuzzleMaker(shape);
+      const maker = new PuzzleMaker(shape);
+      for (let seed = 0; seed < seeds; seed++) {
+        const seen = new Set<string>();
+        const ask = async (q: { puzzle: Uint8Array; solution: Uint8Array; a: number; b: number; seed: number }) => {
+          const unique = answerer.uniqueWithout(q.puzzle, q.solution, q.a, q.b, q.seed);
+          if (seen.has(`${q.a} ${q.b}`)) reasked++; // asked again: its "unique" went stale
+          seen.add(`${q.a} ${q.b}`);
+          for (let k = (turns.next() >>> 0) % 6; k > 0; k--) await tick();
+          return { unique, counterCalls: 0 };
+        };
+        const one = maker.make({ ...options, source }, xoroshiro128plus(seed));
+        const ahead = await maker.makeAhead({ ...options, source }, xoroshiro128plus(seed), ask, 4);
+        expect(Array.from(ahead.puzzle)).toEqual(Array.from(one.puzzle));
+        expect([ahead.clues, ahead.minimal, ahead.attempts]).toEqual([one.clues, one.minimal, one.attempts]);
+      }
+    }
+    expect(reasked).toBeGreaterThan(0);
   });
 
   it('the random fill gives valid grids for any shape, 1x5 Latin squares to 6x6 boxes', () => {
