@@ -129,7 +129,7 @@ export class PuzzleMaker {
   private readonly perm: Int32Array;
   private readonly perm2: Int32Array;
   private readonly perm3: Int32Array;
-  /** The clues' unit counts, for the passes and isMinimal (one puzzle at a time). */
+  /** The clues' unit counts, for the passes and the minimality checks (one puzzle at a time). */
   private readonly clueCounts: ClueCounts;
   private checks = 0;
   /** Counter searches so far (read by the pool's removal task to report its own). */
@@ -160,7 +160,12 @@ export class PuzzleMaker {
     for (let step = steps.next(); ;) {
       if (step.done) return step.value;
       const pass = step.value;
-      while (pass.next()) pass.settle(this.uniqueWithout(pass.puzzle, pass.solution, pass.a, pass.b, pass.seed));
+      if (pass instanceof MinimalityCheck) {
+        for (const q of pass.questions)
+          if (pass.settle(this.uniqueWithout(q.puzzle, q.solution, q.a, q.b, q.seed))) break;
+      } else {
+        while (pass.next()) pass.settle(this.uniqueWithout(pass.puzzle, pass.solution, pass.a, pass.b, pass.seed));
+      }
       step = steps.next();
     }
   }
@@ -182,6 +187,23 @@ export class PuzzleMaker {
     for (let step = steps.next(); ;) {
       if (step.done) return step.value;
       const pass = step.value;
+      if (pass instanceof MinimalityCheck) {
+        // independent questions of one puzzle: `ahead` out at once, taken in order
+        const { questions } = pass;
+        const answers: Promise<RemovalAnswer>[] = [];
+        for (let k = 0; k < questions.length; k++) {
+          while (answers.length < questions.length && answers.length < k + ahead) {
+            const answer = ask(questions[answers.length]);
+            answer.catch(() => {}); // met below, or not needed
+            answers.push(answer);
+          }
+          const answer = await answers[k];
+          this.counterCalls += answer.counterCalls;
+          if (pass.settle(answer.unique)) break;
+        }
+        step = steps.next();
+        continue;
+      }
       const asked = new Map<number, Asked>();
       let out = 0;
       // wakes the pass when any answer comes back, so that a free thread gets the next question at once
@@ -228,7 +250,10 @@ export class PuzzleMaker {
    * make()'s steps: yields each removal pass for the caller to run to its end (answering its questions), and
    * returns the puzzle.
    */
-  private *steps(options: GenerateOptions, rng: RandomGenerator): Generator<RemovalPass, GeneratedPuzzle, void> {
+  private *steps(
+    options: GenerateOptions,
+    rng: RandomGenerator,
+  ): Generator<RemovalPass | MinimalityCheck, GeneratedPuzzle, void> {
     const { shape, N } = this;
     const source = options.source ?? defaultGridSource(shape);
     const symmetry = options.symmetry ?? 'none';
@@ -254,7 +279,13 @@ export class PuzzleMaker {
       fewest = Math.min(fewest, clues);
       if (target !== undefined && clues !== target) continue;
       // a pass that went through every orbit without symmetry is minimal; otherwise ask clue by clue
-      const minimal = target === undefined && symmetry === 'none' ? true : this.isMinimal(puzzle, solution, rng);
+      let minimal = true;
+      if (target !== undefined || symmetry !== 'none') {
+        const check = new MinimalityCheck(this.clueCounts, puzzle, solution, rng);
+        yield check;
+        this.checks += check.checks;
+        minimal = check.minimal;
+      }
       if (target === undefined && !minimal) {
         notMinimal++;
         continue;
@@ -363,26 +394,6 @@ export class PuzzleMaker {
       if (i === cell) moved = j;
     }
     return moved;
-  }
-
-  /** Is every clue needed? Asks each clue in turn (the forced test first, then the counter). */
-  private isMinimal(puzzle: Uint8Array, solution: Uint8Array, rng: RandomGenerator): boolean {
-    const { N, clueCounts } = this;
-    const base = rng.next();
-    clueCounts.reset(puzzle);
-    let minimal = true;
-    for (let i = 0; i < N && minimal; i++) {
-      const d = puzzle[i];
-      if (d === 0) continue;
-      puzzle[i] = 0;
-      clueCounts.add(i, d, -1);
-      this.checks++;
-      if (clueCounts.forced(puzzle, i, d) || this.uniqueWithout(puzzle, solution, i, -1, questionSeed(base, i)))
-        minimal = false;
-      puzzle[i] = d;
-      clueCounts.add(i, d, 1);
-    }
-    return minimal;
   }
 }
 
@@ -558,6 +569,58 @@ class RemovalPass {
     for (const c of b < 0 ? [a] : [a, b]) {
       puzzle[c] = delta < 0 ? 0 : solution[c];
       if (delta !== 0) counts.add(c, solution[c], delta);
+    }
+  }
+}
+
+/**
+ * Is every clue needed? One question per clue, in cell order ("unique without it?"), up to the first clue the
+ * others force: the puzzle is minimal when every answer is "no". The caller answers them in order (settle()) and
+ * stops at the first "unique"; they are independent, so makeAhead asks several at once.
+ */
+class MinimalityCheck {
+  readonly questions: RemovalQuestion[] = [];
+  minimal = true;
+  /** Questions settled, the forced clue included. */
+  checks = 0;
+  /** A clue the other clues force comes after the questions. */
+  private readonly forcedAfter: boolean;
+
+  constructor(counts: ClueCounts, puzzle: Uint8Array, solution: Uint8Array, rng: RandomGenerator) {
+    const base = rng.next();
+    counts.reset(puzzle);
+    let forced = false;
+    for (let i = 0; i < puzzle.length && !forced; i++) {
+      const d = puzzle[i];
+      if (d === 0) continue;
+      puzzle[i] = 0;
+      counts.add(i, d, -1);
+      forced = counts.forced(puzzle, i, d);
+      if (!forced)
+        this.questions.push({ puzzle: Uint8Array.from(puzzle), solution, a: i, b: -1, seed: questionSeed(base, i) });
+      puzzle[i] = d;
+      counts.add(i, d, 1);
+    }
+    this.forcedAfter = forced;
+    if (this.questions.length === 0) this.finish();
+  }
+
+  /** The answer to the next question; true when the check is over. */
+  settle(unique: boolean): boolean {
+    this.checks++;
+    if (unique) {
+      this.minimal = false;
+      return true;
+    }
+    if (this.checks < this.questions.length) return false;
+    this.finish();
+    return true;
+  }
+
+  private finish(): void {
+    if (this.forcedAfter) {
+      this.checks++;
+      this.minimal = false;
     }
   }
 }

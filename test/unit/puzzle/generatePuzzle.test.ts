@@ -172,9 +172,11 @@ describe('bounds and reproducibility', () => {
     const turns = xoroshiro128plus(5);
     const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
     let reasked = 0;
+    let attempts = 0;
     for (const [R, C, options, seeds] of [
       [3, 3, {}, 6],
-      [3, 3, { symmetry: 'rotational' }, 3],
+      [3, 3, { symmetry: 'rotational' }, 12],
+      [3, 3, { symmetry: 'mirror' }, 6],
       [3, 3, { clues: 30 }, 3],
       [4, 4, {}, 1],
     ] as const) {
@@ -194,10 +196,17 @@ describe('bounds and reproducibility', () => {
         const one = maker.make({ ...options, source }, xoroshiro128plus(seed));
         const ahead = await maker.makeAhead({ ...options, source }, xoroshiro128plus(seed), ask, 4);
         expect(Array.from(ahead.puzzle)).toEqual(Array.from(one.puzzle));
-        expect([ahead.clues, ahead.minimal, ahead.attempts]).toEqual([one.clues, one.minimal, one.attempts]);
+        expect([ahead.clues, ahead.minimal, ahead.attempts, ahead.checks]).toEqual([
+          one.clues,
+          one.minimal,
+          one.attempts,
+          one.checks,
+        ]);
+        attempts += one.attempts;
       }
     }
     expect(reasked).toBeGreaterThan(0);
+    expect(attempts).toBeGreaterThan(31); // some symmetric passes were not minimal clue by clue: a new grid
   });
 
   it('the random fill gives valid grids for any shape, 1x5 Latin squares to 6x6 boxes', () => {
