@@ -59,8 +59,15 @@ export class ClauseLearningCounter {
   private arenaTop = 0;
   private originalTop = 0;
   private learnts: number[] = [];
-  /** For each literal, the clauses watching it, as pairs [clause, blocker literal]. */
+  /**
+   * For each literal, the clauses watching it, as pairs [clause, blocker literal]: the first watchLen[l] entries
+   * of watches[l] (a list is cut by its length there, not by resizing the array: setting an array's length took 8 %
+   * of the time).
+   */
   private watches: number[][] = [];
+  private watchLen = new Int32Array(0);
+  /** The literals of the reason reasonLits() read last. */
+  private reasonBuf = new Int32Array(0);
   // ---- assignment ----
   private value = new Int8Array(0);
   private level = new Int32Array(0);
@@ -206,6 +213,8 @@ export class ClauseLearningCounter {
     this.arenaTop = 0;
     this.learnts = [];
     this.watches = Array.from({ length: 2 * nv }, () => []);
+    this.watchLen = new Int32Array(2 * nv);
+    this.reasonBuf = new Int32Array(nv + 2);
     const units: number[] = [];
     const cStart: number[] = [];
     const cVars: number[] = [];
@@ -281,9 +290,17 @@ export class ClauseLearningCounter {
     this.arena[ref + 1] = lbd;
     for (let i = 0; i < lits.length; i++) this.arena[ref + 2 + i] = lits[i];
     this.arenaTop = need;
-    this.watches[lits[0]].push(ref, lits[1]);
-    this.watches[lits[1]].push(ref, lits[0]);
+    this.watch(lits[0], ref, lits[1]);
+    this.watch(lits[1], ref, lits[0]);
     return ref;
+  }
+
+  private watch(l: number, ref: number, blocker: number): void {
+    const k = this.watchLen[l],
+      ws = this.watches[l];
+    ws[k] = ref;
+    ws[k + 1] = blocker;
+    this.watchLen[l] = k + 2;
   }
 
   // -------------------------------------------------------------------- search
@@ -308,8 +325,8 @@ export class ClauseLearningCounter {
   private readonly binConflict: [number, number] = [0, 0];
 
   private propagate(): number | null {
-    const { value, level, reason, trail, implStart, impl, arena, watches, varCons, consLeft, consStart, consVars } =
-      this;
+    const { value, level, reason, trail, implStart, impl, arena, watches, watchLen } = this;
+    const { varCons, consLeft, consStart, consVars } = this;
     const lv = this.levelStart.length;
     const consBase = -2 - 2 * this.nv; // reason/conflict code of constraint k: consBase − k
     let top = this.trailTop;
@@ -371,7 +388,7 @@ export class ClauseLearningCounter {
       // false when value = l & 1.
       const falseLit = p ^ 1;
       const ws = watches[falseLit];
-      const len = ws.length;
+      const len = watchLen[falseLit];
       let i = 0,
         j = 0;
       while (i < len) {
@@ -401,7 +418,11 @@ export class ClauseLearningCounter {
           if (value[l >> 1] !== (l & 1)) {
             arena[a + 1] = l;
             arena[k] = falseLit;
-            watches[l].push(ref, first);
+            const wk = watchLen[l],
+              wl = watches[l];
+            wl[wk] = ref;
+            wl[wk + 1] = first;
+            watchLen[l] = wk + 2;
             moved = true;
             break;
           }
@@ -411,7 +432,7 @@ export class ClauseLearningCounter {
         ws[j++] = first;
         if (fv === (first & 1)) {
           while (i < len) ws[j++] = ws[i++];
-          ws.length = j;
+          watchLen[falseLit] = j;
           conflict = ref;
           break outer;
         }
@@ -421,33 +442,39 @@ export class ClauseLearningCounter {
         reason[w] = ref;
         trail[top++] = first;
       }
-      if (j !== len) ws.length = j;
+      watchLen[falseLit] = j;
     }
     this.trailTop = top;
     this.qhead = qhead;
     return conflict;
   }
 
-  /** The literals of a reason or conflict: a clause's, a binary clause's two, or an at-least-one constraint's. */
-  private reasonLits(r: number, implied: number, out: number[]): void {
-    out.length = 0;
+  /**
+   * The literals of a reason or conflict, into reasonBuf (their count returned): a clause's, a binary clause's
+   * two, or an at-least-one constraint's.
+   */
+  private reasonLits(r: number, implied: number): number {
+    const out = this.reasonBuf;
+    let size = 0;
     const consBase = -2 - 2 * this.nv;
     if (r >= 0) {
-      const size = this.arena[r];
-      for (let k = r + 2; k < r + 2 + size; k++) out.push(this.arena[k]);
+      for (let k = r + 2, end = k + this.arena[r]; k < end; k++) out[size++] = this.arena[k];
     } else if (r === -1) {
-      out.push(this.binConflict[0], this.binConflict[1]);
+      out[size++] = this.binConflict[0];
+      out[size++] = this.binConflict[1];
     } else if (r > consBase) {
-      out.push(implied, (-2 - r) ^ 1); // implied ∨ ¬p
+      out[size++] = implied; // implied ∨ ¬p
+      out[size++] = (-2 - r) ^ 1;
     } else {
       // x(c1) ∨ x(c2) ∨ …, the implied literal first (when there is one)
       const k = consBase - r;
-      if (implied >= 0) out.push(implied);
+      if (implied >= 0) out[size++] = implied;
       for (let i = this.consStart[k], end = this.consStart[k + 1]; i < end; i++) {
         const l = 2 * this.consVars[i];
-        if (l !== implied) out.push(l);
+        if (l !== implied) out[size++] = l;
       }
     }
+    return size;
   }
 
   /** True: a solution (in `value`); false: none; null: the conflict budget ran out. */
@@ -455,7 +482,6 @@ export class ClauseLearningCounter {
     let restart = 1;
     let nextRestart = this.conflicts + 100 * luby(restart);
     let nextReduce = this.conflicts + 2000;
-    const lits: number[] = [];
     const learnt: number[] = [];
     for (;;) {
       const confl = this.propagate();
@@ -464,7 +490,7 @@ export class ClauseLearningCounter {
         if ((this.conflicts & 0xffff) === 0 && this.onTick !== null) this.onTick(this.conflicts);
         if (this.levelStart.length === 0) return false;
         if (this.conflicts > this.maxConflicts) return null;
-        const back = this.analyze(confl, learnt, lits);
+        const back = this.analyze(confl, learnt);
         this.cancelUntil(back);
         if (learnt.length === 1) this.assign(learnt[0], -1);
         else {
@@ -504,8 +530,8 @@ export class ClauseLearningCounter {
   }
 
   /** First-UIP analysis of a conflict into `learnt` (asserting literal first); returns the level to go back to. */
-  private analyze(confl: number, learnt: number[], lits: number[]): number {
-    const { seen, level, reason, trail } = this;
+  private analyze(confl: number, learnt: number[]): number {
+    const { seen, level, reason, trail, reasonBuf: lits } = this;
     const current = this.levelStart.length;
     learnt.length = 0;
     learnt.push(0);
@@ -514,8 +540,8 @@ export class ClauseLearningCounter {
     let idx = this.trailTop - 1;
     let r = confl;
     for (;;) {
-      this.reasonLits(r, p, lits);
-      for (let k = p === -1 ? 0 : 1; k < lits.length; k++) {
+      const size = this.reasonLits(r, p);
+      for (let k = p === -1 ? 0 : 1; k < size; k++) {
         const q = lits[k];
         const v = q >> 1;
         if (seen[v] || level[v] === 0) continue;
@@ -559,8 +585,8 @@ export class ClauseLearningCounter {
       const rv = reason[q >> 1];
       let redundant = rv !== -1;
       if (redundant) {
-        this.reasonLits(rv, q ^ 1, lits);
-        for (let t = 1; t < lits.length && redundant; t++) {
+        const size = this.reasonLits(rv, q ^ 1);
+        for (let t = 1; t < size && redundant; t++) {
           const w = lits[t] >> 1;
           if (!seen[w] && level[w] > 0) redundant = false;
         }
@@ -634,7 +660,7 @@ export class ClauseLearningCounter {
     const originalTop = this.originalTop;
     this.arenaTop = 0;
     this.learnts = [];
-    for (const w of this.watches) w.length = 0;
+    this.watchLen.fill(0);
     const units: number[] = [];
     const lits: number[] = [];
     for (let r = 0; r < old.length; r += 2 + Math.abs(old[r])) {
