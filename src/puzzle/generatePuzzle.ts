@@ -474,27 +474,18 @@ class RemovalPass {
 
   /** Move to the next orbit that needs a search, its cells emptied; false when the pass is over. */
   next(): boolean {
-    const { puzzle, solution, counts, orbits, target } = this;
     while (this.position < this.end) {
-      const k = this.order[this.position];
-      const a = orbits.first[k],
-        b = orbits.second[k];
-      const size = b < 0 ? 1 : 2;
-      if (target !== undefined && this.clues - size < target) {
+      const { a, b } = this.orbitAt(this.position);
+      if (this.beyondTarget(b)) {
         this.position++;
         continue;
       }
       this.checks++;
-      puzzle[a] = 0;
-      counts.add(a, solution[a], -1);
-      if (b >= 0) {
-        puzzle[b] = 0;
-        counts.add(b, solution[b], -1);
-      }
+      this.give(a, b, false);
       this.a = a;
       this.b = b;
       this.seed = questionSeed(this.base, this.position);
-      if (counts.forced(puzzle, a, solution[a]) && (b < 0 || counts.forced(puzzle, b, solution[b]))) {
+      if (this.forced(a, b)) {
         this.settle(true);
         continue;
       }
@@ -505,53 +496,39 @@ class RemovalPass {
 
   /** The answer for the orbit at `position`: unique, so its clues go; or not, so they stay. */
   settle(unique: boolean): void {
-    const { puzzle, solution, counts, a, b } = this;
     if (unique) {
-      this.clues -= b < 0 ? 1 : 2;
+      this.clues -= this.b < 0 ? 1 : 2;
       this.version++;
     } else {
-      puzzle[a] = solution[a];
-      counts.add(a, solution[a], 1);
-      if (b >= 0) {
-        puzzle[b] = solution[b];
-        counts.add(b, solution[b], 1);
-      }
+      this.give(this.a, this.b, true);
     }
     this.position = unique && this.clues === this.target ? this.end : this.position + 1;
   }
 
   /** The question of orbit t ≥ position, asked of the puzzle as it stands (the orbit at `position` kept). */
   question(t: number): RemovalQuestion {
+    const { solution } = this;
     const puzzle = Uint8Array.from(this.puzzle);
+    if (t !== this.position) {
+      puzzle[this.a] = solution[this.a];
+      if (this.b >= 0) puzzle[this.b] = solution[this.b];
+    }
     const { a, b } = this.orbitAt(t);
-    if (t !== this.position) this.keepCurrent(puzzle);
     puzzle[a] = 0;
     if (b >= 0) puzzle[b] = 0;
-    return { puzzle, solution: this.solution, a, b, seed: questionSeed(this.base, t) };
+    return { puzzle, solution, a, b, seed: questionSeed(this.base, t) };
   }
 
   /** Is orbit t > position worth asking about ahead: within the target, and not forced by the clues as they stand? */
   worthAsking(t: number): boolean {
     if (t === this.position) return true;
     const { a, b } = this.orbitAt(t);
-    const size = b < 0 ? 1 : 2;
-    if (this.target !== undefined && this.clues - size < this.target) return false;
-    const { puzzle, solution, counts } = this;
-    this.keepCurrent(puzzle, 1);
-    puzzle[a] = 0;
-    counts.add(a, solution[a], -1);
-    if (b >= 0) {
-      puzzle[b] = 0;
-      counts.add(b, solution[b], -1);
-    }
-    const forced = counts.forced(puzzle, a, solution[a]) && (b < 0 || counts.forced(puzzle, b, solution[b]));
-    puzzle[a] = solution[a];
-    counts.add(a, solution[a], 1);
-    if (b >= 0) {
-      puzzle[b] = solution[b];
-      counts.add(b, solution[b], 1);
-    }
-    this.keepCurrent(puzzle, -1);
+    if (this.beyondTarget(b)) return false;
+    this.give(this.a, this.b, true);
+    this.give(a, b, false);
+    const forced = this.forced(a, b);
+    this.give(a, b, true);
+    this.give(this.a, this.b, false);
     return !forced;
   }
 
@@ -560,16 +537,27 @@ class RemovalPass {
     return { a: this.orbits.first[k], b: this.orbits.second[k] };
   }
 
-  /**
-   * The current orbit's cells given again in `puzzle` (delta 1, the clue counts following when `puzzle` is the
-   * pass's own), or emptied again (delta −1); without delta, `puzzle` is a copy and only it changes.
-   */
-  private keepCurrent(puzzle: Uint8Array, delta = 0): void {
-    const { a, b, solution, counts } = this;
-    for (const c of b < 0 ? [a] : [a, b]) {
-      puzzle[c] = delta < 0 ? 0 : solution[c];
-      if (delta !== 0) counts.add(c, solution[c], delta);
+  /** Would removing the orbit {a, b ≥ 0} go below the target clue count? */
+  private beyondTarget(b: number): boolean {
+    return this.target !== undefined && this.clues - (b < 0 ? 1 : 2) < this.target;
+  }
+
+  /** Give the orbit's cells again (their clue counts following), or empty them. */
+  private give(a: number, b: number, given: boolean): void {
+    const { puzzle, solution, counts } = this;
+    const delta = given ? 1 : -1;
+    puzzle[a] = given ? solution[a] : 0;
+    counts.add(a, solution[a], delta);
+    if (b >= 0) {
+      puzzle[b] = given ? solution[b] : 0;
+      counts.add(b, solution[b], delta);
     }
+  }
+
+  /** Do the clues force the emptied orbit's digits back? */
+  private forced(a: number, b: number): boolean {
+    const { puzzle, solution, counts } = this;
+    return counts.forced(puzzle, a, solution[a]) && (b < 0 || counts.forced(puzzle, b, solution[b]));
   }
 }
 

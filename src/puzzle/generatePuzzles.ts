@@ -15,8 +15,8 @@ import type { Grade } from './techniques.js';
 import { MAX_SEED, streamStates } from '../random/streamStates.js';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { learnsClauses } from '../solve/countSolutions.js';
-import { gridSource } from './defaultGridSource.js';
-import { puzzleMaker, type GenerateOptions, type RemovalAnswer, type RemovalQuestion } from './generatePuzzle.js';
+import { puzzleMaker, type RemovalAnswer, type RemovalQuestion } from './generatePuzzle.js';
+import { failure, puzzleOptions } from './puzzleTasks.js';
 
 /**
  * Batches of puzzles on the worker pool, the same whatever the number of threads: puzzle i of a seed draws from
@@ -86,14 +86,7 @@ async function* generateAhead(
     pool.run<RemovalAnswer>('askRemoval', { rows: shape.rows, cols: shape.cols, ...q } satisfies RemovalTaskInput);
   const ahead = pool.threads === 1 ? 1 : 2 * pool.threads;
   const stream = streamStates(options.seed);
-  const generate: GenerateOptions = {
-    box: shape,
-    source: gridSource(shape, options.grids),
-    ...(options.symmetry !== undefined ? { symmetry: options.symmetry } : {}),
-    ...(options.clues !== undefined ? { clues: options.clues } : {}),
-    ...(options.difficulty !== undefined ? { difficulty: options.difficulty } : {}),
-    ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
-  };
+  const generate = puzzleOptions(shape, options);
   const maker = puzzleMaker(shape);
   try {
     for (let i = 0; i < options.count; i++) {
@@ -103,8 +96,7 @@ async function* generateAhead(
         const p = await maker.makeAhead(generate, rng, ask, ahead);
         yield [{ ...p, index: i, seconds: (performance.now() - t0) / 1000 }];
       } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        yield [{ index: i, failure: e.message }];
+        yield [failure(i, e)];
       }
     }
   } finally {

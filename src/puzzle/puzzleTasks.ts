@@ -9,7 +9,7 @@
  *                                                       puzzle's pass, asked ahead by PuzzleMaker.makeAhead)
  */
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { boxShape, InputError } from '../grid/shape.js';
+import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { streamStates } from '../random/streamStates.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
 import type { ClueSymmetry } from './clueOrbits.js';
@@ -17,6 +17,7 @@ import { gridSource, type GridSourceKind } from './defaultGridSource.js';
 import {
   generatePuzzle,
   puzzleMaker,
+  type GenerateOptions,
   type GeneratedPuzzle,
   type RemovalAnswer,
   type RemovalQuestion,
@@ -74,30 +75,46 @@ export type GenerateOutcome =
   | (GeneratedPuzzle & { readonly index: number; readonly seconds: number; readonly failure?: undefined })
   | { readonly index: number; readonly failure: string };
 
+/** What a batch asks of every puzzle, as generatePuzzle's options (one grid source for all of them). */
+export function puzzleOptions(
+  shape: BoxShape,
+  batch: {
+    readonly symmetry?: ClueSymmetry;
+    readonly clues?: number;
+    readonly difficulty?: Grade;
+    readonly attempts?: number;
+    readonly grids?: GridSourceKind;
+  },
+): GenerateOptions {
+  return {
+    box: shape,
+    source: gridSource(shape, batch.grids),
+    ...(batch.symmetry !== undefined ? { symmetry: batch.symmetry } : {}),
+    ...(batch.clues !== undefined ? { clues: batch.clues } : {}),
+    ...(batch.difficulty !== undefined ? { difficulty: batch.difficulty } : {}),
+    ...(batch.attempts !== undefined ? { attempts: batch.attempts } : {}),
+  };
+}
+
+/** Puzzle `index` could not be made: the attempts ran out (an InputError); anything else is a fault, thrown on. */
+export function failure(index: number, e: unknown): GenerateOutcome {
+  if (!(e instanceof InputError)) throw e;
+  return { index, failure: e.message };
+}
+
 export function generateBlock(input: GenerateBlockInput): GenerateOutcome[] {
   const shape = boxShape(input.rows, input.cols);
   const stream = streamStates(input.seed);
-  const source = gridSource(shape, input.grids);
+  const options = puzzleOptions(shape, input);
   const out: GenerateOutcome[] = [];
   for (let i = input.first; i < input.first + input.count; i++) {
     const rng = xoroshiro128plusFromState(stream(i));
     const t0 = performance.now();
     try {
-      const p = generatePuzzle(
-        {
-          box: shape,
-          symmetry: input.symmetry,
-          source,
-          ...(input.clues !== undefined ? { clues: input.clues } : {}),
-          ...(input.difficulty !== undefined ? { difficulty: input.difficulty } : {}),
-          ...(input.attempts !== undefined ? { attempts: input.attempts } : {}),
-        },
-        rng,
-      );
+      const p = generatePuzzle(options, rng);
       out.push({ ...p, index: i, seconds: (performance.now() - t0) / 1000 });
     } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      out.push({ index: i, failure: e.message });
+      out.push(failure(i, e));
     }
   }
   return out;
