@@ -56,3 +56,21 @@ export function clueOrbits(shape: BoxShape, symmetry: ClueSymmetry): ClueOrbits 
   }
   return { count, first: first.slice(0, count), second: second.slice(0, count) };
 }
+
+/**
+ * Why no clue pattern with this symmetry has `clues` clues, or null when one can: the generator removes whole
+ * orbits (one or two cells), so with no one-cell orbit (the half-turn or the left-right mirror of an even-sided
+ * grid: no centre cell, no middle column) every pattern has an even number of clues.
+ */
+export function clueCountProblem(shape: BoxShape, symmetry: ClueSymmetry, clues: number): string | null {
+  const { first, second, count } = clueOrbits(shape, symmetry);
+  let single = 0;
+  for (let k = 0; k < count; k++) if (second[k] < 0 && first[k] >= 0) single++;
+  if (single > 0 || clues % 2 === 0) return null;
+  const why =
+    symmetry === 'rotational'
+      ? `the half-turn pairs every cell of a ${shape.name} grid (side ${shape.n}, even: no centre cell) with another`
+      : `the left-right mirror pairs every cell of a ${shape.name} grid (side ${shape.n}, even: no middle column) ` +
+        'with another';
+  return `${clues} clues with ${symmetry} symmetry cannot exist: ${why}, so the clue count is even`;
+}

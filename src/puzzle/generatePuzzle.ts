@@ -182,11 +182,22 @@ export class PuzzleMaker {
     rng: RandomGenerator,
     ask: (question: RemovalQuestion) => Promise<RemovalAnswer>,
     ahead: number,
+    onProgress?: (progress: MakeProgress) => void,
   ): Promise<GeneratedPuzzle> {
     const steps = this.steps(options, rng);
+    let attempt = 0;
     for (let step = steps.next(); ;) {
       if (step.done) return step.value;
       const pass = step.value;
+      const report = () =>
+        onProgress?.({
+          attempt,
+          stage: pass instanceof MinimalityCheck ? 'minimality' : 'removal',
+          clues: pass.clues,
+          questions: this.checks + pass.checks,
+        });
+      if (pass instanceof RemovalPass) attempt++;
+      report();
       if (pass instanceof MinimalityCheck) {
         // independent questions of one puzzle: `ahead` out at once, taken in order
         const { questions } = pass;
@@ -199,7 +210,9 @@ export class PuzzleMaker {
           }
           const answer = await answers[k];
           this.counterCalls += answer.counterCalls;
-          if (pass.settle(answer.unique)) break;
+          const over = pass.settle(answer.unique);
+          report();
+          if (over) break;
         }
         step = steps.next();
         continue;
@@ -239,6 +252,7 @@ export class PuzzleMaker {
           asked.delete(t);
           this.counterCalls += answer.counterCalls;
           pass.settle(answer.unique);
+          report();
           break;
         }
       }
@@ -408,6 +422,14 @@ interface Asked {
 }
 
 /** The answer to a RemovalQuestion, and the counter searches it took. */
+/** Where makeAhead is with a puzzle: its grid attempt, the stage, the clues left, uniqueness questions settled. */
+export interface MakeProgress {
+  readonly attempt: number;
+  readonly stage: 'removal' | 'minimality';
+  readonly clues: number;
+  readonly questions: number;
+}
+
 export interface RemovalAnswer {
   readonly unique: boolean;
   readonly counterCalls: number;
@@ -569,6 +591,8 @@ class RemovalPass {
 class MinimalityCheck {
   readonly questions: RemovalQuestion[] = [];
   minimal = true;
+  /** The clues of the puzzle checked. */
+  readonly clues: number;
   /** Questions settled, the forced clue included. */
   checks = 0;
   /** A clue the other clues force comes after the questions. */
@@ -577,6 +601,8 @@ class MinimalityCheck {
   constructor(counts: ClueCounts, puzzle: Uint8Array, solution: Uint8Array, rng: RandomGenerator) {
     const base = rng.next();
     counts.reset(puzzle);
+    this.clues = 0;
+    for (const d of puzzle) if (d !== 0) this.clues++;
     let forced = false;
     for (let i = 0; i < puzzle.length && !forced; i++) {
       const d = puzzle[i];

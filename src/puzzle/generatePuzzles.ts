@@ -15,7 +15,7 @@ import type { Grade } from './techniques.js';
 import { MAX_SEED, streamStates } from '../random/streamStates.js';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { learnsClauses } from '../solve/countSolutions.js';
-import { puzzleMaker, type RemovalAnswer, type RemovalQuestion } from './generatePuzzle.js';
+import { puzzleMaker, type MakeProgress, type RemovalAnswer, type RemovalQuestion } from './generatePuzzle.js';
 import { failure, puzzleOptions } from './puzzleTasks.js';
 
 /**
@@ -37,6 +37,8 @@ export interface GeneratePuzzlesOptions {
   readonly grids?: GridSourceKind;
   /** Threads (default 1; for the big shapes, whose puzzles take seconds to minutes, the cores, at most 2). */
   readonly workers?: number;
+  /** Big shapes only (one puzzle at a time): where the puzzle being made is, after each question settled. */
+  readonly onProgress?: (progress: MakeProgress) => void;
 }
 
 /** Puzzles per task: many small ones, one big one. */
@@ -93,7 +95,7 @@ async function* generateAhead(
       const rng = xoroshiro128plusFromState(stream(i));
       const t0 = performance.now();
       try {
-        const p = await maker.makeAhead(generate, rng, ask, ahead);
+        const p = await maker.makeAhead(generate, rng, ask, ahead, options.onProgress);
         yield [{ ...p, index: i, seconds: (performance.now() - t0) / 1000 }];
       } catch (e) {
         yield [failure(i, e)];

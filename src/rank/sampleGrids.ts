@@ -1,5 +1,6 @@
 import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { taskPool } from '../parallel/taskPool.js';
+import { checkWorkers } from '../parallel/threads.js';
 import { streamStates } from '../random/streamStates.js';
 import type { SampleBlockInput, SampleBlockOutput } from './sampleTask.js';
 
@@ -34,7 +35,7 @@ export async function* sampleGrids(options: SampleGridsOptions): AsyncGenerator<
   const shape = options.box ?? SHAPE_3X3;
   const { count } = options;
   if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`count must be a whole number ≥ 1, not ${count}`);
-  const workers = options.workers ?? 1;
+  const workers = checkWorkers(options.workers ?? 1);
   const states = streamStates(options.seed);
   const blocks = Math.ceil(count / SAMPLE_BLOCK);
   const pool = taskPool(new URL('./sampleTask.js', import.meta.url), workers);

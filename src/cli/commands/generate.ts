@@ -5,13 +5,23 @@ import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { prepareOutput, type PreparedOutput } from '../../io/outputFile.js';
 import { puzzleSheetHtml, SHEET_MARK, type SheetPuzzle } from '../../io/puzzleSheet.js';
 import { MAX_SEED } from '../../random/streamStates.js';
-import { CLUE_SYMMETRIES, type ClueSymmetry } from '../../puzzle/clueOrbits.js';
+import { CLUE_SYMMETRIES, clueCountProblem, type ClueSymmetry } from '../../puzzle/clueOrbits.js';
+import type { MakeProgress } from '../../puzzle/generatePuzzle.js';
+import { learnsClauses } from '../../solve/countSolutions.js';
 import { GRID_SOURCE_KINDS, uniformGridsShapeProblem, type GridSourceKind } from '../../puzzle/defaultGridSource.js';
 import { describeRating } from '../../puzzle/describeRating.js';
 import { generatePuzzles } from '../../puzzle/generatePuzzles.js';
 import type { GenerateOutcome } from '../../puzzle/puzzleTasks.js';
 import { GRADES, TECHNIQUES, type Grade } from '../../puzzle/techniques.js';
-import { boxOption, integerOption, pathOption, progressSpinner, seedOption, workersOption } from '../common.js';
+import {
+  boxOption,
+  grouped,
+  integerOption,
+  pathOption,
+  progressSpinner,
+  seedOption,
+  workersOption,
+} from '../common.js';
 import { lineOutput } from '../lineOutput.js';
 
 interface GenerateCliOptions {
@@ -112,8 +122,19 @@ export function registerGenerate(program: Command): void {
     .action(async (opts: GenerateCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
       const N = shape.n * shape.n;
+      const count = opts.count ?? 1;
       if (opts.clues !== undefined && opts.clues > N)
         throw new InputError(`--clues ${opts.clues}: a ${shape.name} grid has ${N} cells`);
+      const symmetryProblem =
+        opts.clues !== undefined && opts.symmetry !== undefined
+          ? clueCountProblem(shape, opts.symmetry, opts.clues)
+          : null;
+      if (symmetryProblem) throw new InputError(`--clues ${opts.clues} --symmetry ${opts.symmetry}: ${symmetryProblem}`);
+      if (opts.html !== undefined && count > MAX_SHEET_PUZZLES)
+        throw new InputError(
+          `--html with --count ${count}: a sheet holds at most ${MAX_SHEET_PUZZLES} puzzles (it is written at the ` +
+            'end, from puzzles held in memory): print the lines and make sheets of fewer',
+        );
       if (opts.grids === 'uniform') {
         const problem = uniformGridsShapeProblem(shape);
         if (problem) throw new InputError(`--grids uniform: box shape ${shape.name}: ${problem}`);
@@ -129,12 +150,24 @@ export function registerGenerate(program: Command): void {
       const seed = opts.seed ?? opts.daily ?? randomInt(0, MAX_SEED + 1);
       if (opts.seed === undefined && opts.daily === undefined)
         process.stderr.write(`sudoku-count: generate: seed ${seed}\n`);
-      const count = opts.count ?? 1;
       const symmetry = opts.symmetry ?? 'none';
+      // big shapes: one puzzle at a time, each printed when done; a minimal one takes long, and the user is told
+      const slow = learnsClauses(shape);
+      if (slow && opts.clues === undefined)
+        process.stderr.write(
+          `sudoku-count: generate: a minimal ${shape.name} puzzle asks a uniqueness question for nearly every one ` +
+            `of its ${N} cells: ${expectedTime(shape)} a puzzle; --clues K (e.g. ${Math.round(N * 0.6)}) stops ` +
+            'sooner\n',
+        );
+      const progressLead = (made: number) => `generated ${made} of ${count} ${shape.name} puzzles`;
       const spinner = (
         await progressSpinner(`generating ${count} ${shape.name} puzzle${count > 1 ? 's' : ''}`)
       ).start();
-      const made: Made[] = [];
+      // each puzzle is printed as soon as it and all before it are done (blocks come back in order); only the
+      // sheet waits for the end, holding its puzzles (at most MAX_SHEET_PUZZLES)
+      const sheet: SheetPuzzle[] = [];
+      const out = lineOutput();
+      let made = 0;
       try {
         for await (const block of generatePuzzles({
           box: shape,
@@ -146,29 +179,52 @@ export function registerGenerate(program: Command): void {
           ...(opts.difficulty !== undefined ? { difficulty: opts.difficulty } : {}),
           ...(opts.attempts !== undefined ? { attempts: opts.attempts } : {}),
           ...(opts.grids !== undefined ? { grids: opts.grids } : {}),
+          onProgress: (p) => {
+            spinner.text = `${progressLead(made)}; puzzle ${made + 1}, ${describeProgress(p)}`;
+          },
         })) {
           for (const r of block) {
             if (r.failure !== undefined) throw new InputError(`puzzle ${r.index + 1} (seed ${seed}): ${r.failure}`);
-            made.push(r);
+            out.push(opts.json ? jsonLine(shape, r, seed, symmetry) : textLine(shape, r, seed));
+            if (sheetFile)
+              sheet.push({
+                puzzle: r.puzzle,
+                solution: r.solution,
+                caption: `#${r.index + 1} · seed ${seed} · ${describeRating(r.rating)} · ${r.clues} clues`,
+              });
           }
-          spinner.text = `generated ${made.length} of ${count} ${shape.name} puzzles`;
+          made += block.length;
+          spinner.text = progressLead(made);
+          await out.flush(); // a block at a time (a fraction of a second), at the reader's pace
         }
       } finally {
         spinner.stop();
+        await out.flush(); // what was made before a failure is kept
       }
       if (sheetFile) {
         const title = `${count} ${shape.name} puzzle${count === 1 ? '' : 's'} · seed ${seed}`;
-        const sheet: SheetPuzzle[] = made.map((r) => ({
-          puzzle: r.puzzle,
-          solution: r.solution,
-          caption: `#${r.index + 1} · seed ${seed} · ${describeRating(r.rating)} · ${r.clues} clues`,
-        }));
         sheetFile.write(puzzleSheetHtml(shape, title, sheet));
       }
-      const out = lineOutput();
-      for (const r of made) out.push(opts.json ? jsonLine(shape, r, seed, symmetry) : textLine(shape, r, seed));
-      out.flush();
     });
+}
+
+/**
+ * Most puzzles a --html sheet holds: it is written at the end, from the puzzles kept in memory, and a 9x9 puzzle
+ * with its solution is about 8 kB of HTML (2,000: 17 MB; a 16x16 one about four times that).
+ */
+export const MAX_SHEET_PUZZLES = 2000;
+
+/** What a minimal puzzle of a big shape costs (docs/benchmarks.md, 2 workers): said before the run starts. */
+function expectedTime(shape: BoxShape): string {
+  if (shape.n <= 20) return 'seconds to a minute';
+  if (shape.n <= 25) return 'about half a minute to a few minutes';
+  return 'an hour or more';
+}
+
+/** "puzzle 1, grid 1: removing clues, 1,020 left, 310 questions". */
+function describeProgress(p: MakeProgress): string {
+  const stage = p.stage === 'removal' ? 'removing clues' : 'checking each clue is needed';
+  return `grid ${p.attempt}: ${stage}, ${grouped(p.clues)} clues, ${grouped(p.questions)} questions asked`;
 }
 
 /** The puzzle, then after ':' (which puzzle readers skip) what it is. */

@@ -5,7 +5,7 @@ import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { toJson } from '../../io/json.js';
 import { MAX_SEED } from '../../random/streamStates.js';
 import { sampleGrids } from '../../rank/sampleGrids.js';
-import { boxOption, integerOption, progressSpinner } from '../common.js';
+import { boxOption, integerOption, progressSpinner, workersOption } from '../common.js';
 import { lineOutput } from '../lineOutput.js';
 import { supportedShapes } from '../../grid/support.js';
 
@@ -31,7 +31,7 @@ export function registerSample(program: Command): void {
     .option('--seed <S>', `generator seed 0..${MAX_SEED} (default: random, printed on stderr)`, seedOption)
     .option('--box <RxC>', `box shape: R rows by C columns (${supportedShapes('rank')})`, boxOption('rank'))
     .option('--json', 'print one JSON object per grid: seed, index, grid')
-    .option('--workers <W>', 'threads (the grids do not depend on it; default 1)', integerOption(1))
+    .option('--workers <W>', 'threads (the grids do not depend on it; default 1)', workersOption)
     .action(async (opts: SampleCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
       const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
@@ -49,10 +49,11 @@ export function registerSample(program: Command): void {
           }
           done += block.length;
           spinner.text = `sampling ${shape.name} grids: ${done}/${count}`;
+          await out.ready(); // the next block waits for the reader
         }
       } finally {
         spinner.stop();
       }
-      out.flush();
+      await out.flush();
     });
 }
