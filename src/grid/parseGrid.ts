@@ -1,4 +1,5 @@
 import { charDigit, digitChar } from './digits.js';
+import { shownText } from './shownText.js';
 import { InputError, type BoxShape } from './shape.js';
 
 /**
@@ -44,7 +45,7 @@ function eachCell(shape: BoxShape, text: string, what: string, cell: (d: number)
       const d = charDigit(ch);
       if (d < 0 || d > n)
         throw new InputError(
-          `${what}: character ${i + 1} '${ch}' is not a digit of a ${shape.name} grid (${allowed(shape)})`,
+          `${what}: character ${i + 1} '${shownText(ch)}' is not a digit of a ${shape.name} grid (${allowed(shape)})`,
         );
       cell(d);
     }
@@ -56,7 +57,7 @@ function eachCell(shape: BoxShape, text: string, what: string, cell: (d: number)
     k++;
     const d = token === '.' ? 0 : /^\d{1,3}$/.test(token) ? Number(token) : -1;
     if (d < 0 || d > n) {
-      const shown = token.length > 12 ? `${token.slice(0, 12)}…` : token;
+      const shown = shownText(token, 12);
       throw new InputError(`${what}: token ${k} '${shown}' is not a digit of a ${shape.name} grid (${allowed(shape)})`);
     }
     cell(d);

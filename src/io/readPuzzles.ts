@@ -1,6 +1,9 @@
+import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import { countGridCells } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
+import { shownText } from '../grid/shownText.js';
 
 /**
  * Puzzles from a file or stdin. A puzzle is n² cells in the grid text format of src/grid/parseGrid.ts (n ≤ 35:
@@ -20,14 +23,139 @@ export interface PuzzleText {
 }
 
 /**
- * The puzzles of a file, or of stdin for '-' (see splitPuzzles). A source with no puzzle at all (empty, blank
- * lines or comments only) is an InputError: a run that silently does nothing hides a wrong path or an empty pipe.
+ * The puzzles of a file, or of stdin for '-' (see splitPuzzles), all at once. A source with no puzzle at all
+ * (empty, blank lines or comments only) is an InputError: a run that silently does nothing hides a wrong path or an
+ * empty pipe. The commands read with `puzzleTexts` instead, a puzzle at a time.
  */
 export async function readPuzzles(shape: BoxShape, path: string): Promise<PuzzleText[]> {
-  const name = path === '-' ? 'stdin' : path;
-  const puzzles = splitPuzzles(shape, await readPuzzleSource(path), name);
-  if (puzzles.length === 0) throw new InputError(`no puzzles in ${name}`);
-  return puzzles;
+  const out: PuzzleText[] = [];
+  for await (const p of puzzleTexts(shape, path)) out.push(p);
+  return out;
+}
+
+/**
+ * The puzzles of a file, or of stdin for '-', one at a time as they are read (memory: one line, at most
+ * MAX_LINE_CHARS, and one grid layout). Errors as readPuzzles, each when its line is reached.
+ */
+export async function* puzzleTexts(shape: BoxShape, path: string): AsyncGenerator<PuzzleText> {
+  const name = sourceName(path);
+  const split = new PuzzleSplitter(shape, name);
+  let lines = 0,
+    found = 0;
+  for await (const line of sourceLines(path)) {
+    const p = split.line(line, ++lines);
+    if (p !== null) {
+      found++;
+      yield p;
+    }
+  }
+  split.end(lines);
+  if (found === 0) throw new InputError(nothingIn(name, lines, 'puzzles'));
+}
+
+/** "no puzzles in stdin: it is empty", or "no puzzles in f.txt (3 lines, all blank or comments)". */
+export function nothingIn(name: string, lines: number, what: string): string {
+  return lines === 0
+    ? `no ${what} in ${name}: it is empty`
+    : `no ${what} in ${name} (${lines} line${lines === 1 ? '' : 's'}, all blank or comments)`;
+}
+
+/** The source as messages name it: "stdin" for '-', else the path (escaped and cut when strange). */
+export function sourceName(path: string): string {
+  return path === '-' ? 'stdin' : shownText(path, 200);
+}
+
+/**
+ * Longest line read (1 Mi characters): a puzzle line of the biggest shape is a few kB, so a longer one is not a
+ * file of puzzles (`/dev/zero`, a binary), and reading stops there with one error instead of filling the memory.
+ */
+export const MAX_LINE_CHARS = 1 << 20;
+
+/** Why a file cannot be read, in words (never a raw code alone). */
+export function readProblem(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ELOOP':
+      return 'a loop of symbolic links';
+    case 'ENAMETOOLONG':
+      return 'the name is too long';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    case 'EIO':
+      return 'input/output error';
+    default:
+      return code ?? (e as Error).message;
+  }
+}
+
+/**
+ * The lines of a file, or of stdin for '-', without their '\n' (a '\r' before it is kept; a leading byte-order
+ * mark is dropped), read a chunk at a time. A line longer than MAX_LINE_CHARS is an InputError naming it; so is a
+ * device (a file that never ends), a folder, a missing file or an empty path.
+ */
+export async function* sourceLines(path: string): AsyncGenerator<string> {
+  const name = sourceName(path);
+  if (path === '') throw new InputError("cannot read '': the file name is empty");
+  let stream: AsyncIterable<Buffer | string>;
+  if (path === '-') stream = process.stdin;
+  else {
+    try {
+      // a device (/dev/zero, /dev/urandom) never ends: only regular files, pipes and FIFOs are read
+      const st = await stat(path);
+      if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket())
+        throw new InputError(`cannot read ${name}: it is a device, not a file of puzzles`);
+      if (st.isDirectory()) throw new InputError(`cannot read ${name}: it is a directory`);
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`cannot read ${name}: ${readProblem(e)}`);
+    }
+    stream = createReadStream(path, { highWaterMark: 1 << 16 });
+  }
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
+  let lineNo = 0;
+  let first = true;
+  try {
+    for await (const chunk of stream) {
+      let text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      if (first && text.length > 0) {
+        text = withoutBom(text);
+        first = false;
+      }
+      let from = 0;
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
+        const line = partial + text.slice(from, nl);
+        partial = '';
+        lineNo++;
+        if (line.length > MAX_LINE_CHARS) throw tooLong(name, lineNo);
+        yield line;
+        from = nl + 1;
+      }
+      partial += text.slice(from);
+      if (partial.length > MAX_LINE_CHARS) throw tooLong(name, lineNo + 1);
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`cannot read ${name}: ${readProblem(e)}`);
+  } finally {
+    if (path !== '-') (stream as ReturnType<typeof createReadStream>).destroy();
+  }
+  partial += decoder.end();
+  if (partial.length > 0) yield partial;
+}
+
+function tooLong(name: string, lineNo: number): InputError {
+  return new InputError(
+    `${name} line ${lineNo}: longer than ${MAX_LINE_CHARS.toLocaleString('en-US')} characters, far more than any ` +
+      'puzzle or number: not a text of puzzles?',
+  );
 }
 
 /** Largest puzzle file read (1 GiB): a file is read whole, and a mistaken path should not fill the memory. */
@@ -37,30 +165,29 @@ const MAX_SOURCE_BYTES = 2 ** 30;
 export async function readPuzzleSource(path: string): Promise<string> {
   if (path === '-') {
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin)
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    let size = 0;
+    for await (const chunk of process.stdin) {
+      const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += b.length;
+      if (size > MAX_SOURCE_BYTES)
+        throw new InputError(`cannot read stdin: more than the ${MAX_SOURCE_BYTES} bytes read at once`);
+      chunks.push(b);
+    }
     return withoutBom(Buffer.concat(chunks).toString('utf8'));
   }
+  const name = sourceName(path);
+  if (path === '') throw new InputError("cannot read '': the file name is empty");
   try {
     // a device (/dev/zero, /dev/urandom) never ends: only regular files, pipes and FIFOs are read
     const st = await stat(path);
     if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket())
-      throw new InputError(`cannot read ${path}: it is a device, not a file of puzzles`);
+      throw new InputError(`cannot read ${name}: it is a device, not a file of puzzles`);
     if (st.size > MAX_SOURCE_BYTES)
-      throw new InputError(`cannot read ${path}: ${st.size} bytes is more than the ${MAX_SOURCE_BYTES} read at once`);
+      throw new InputError(`cannot read ${name}: ${st.size} bytes is more than the ${MAX_SOURCE_BYTES} read at once`);
     return withoutBom(await readFile(path, 'utf8'));
   } catch (e) {
     if (e instanceof InputError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (e as Error).message;
-    throw new InputError(`cannot read ${path}: ${why}`);
+    throw new InputError(`cannot read ${name}: ${readProblem(e)}`);
   }
 }
 
@@ -75,52 +202,76 @@ function withoutBom(text: string): string {
  * the shape, or the line(s) of a puzzle with the wrong number of cells.
  */
 export function splitPuzzles(shape: BoxShape, text: string, name: string): PuzzleText[] {
-  const want = shape.n * shape.n;
   const lines = text.split('\n');
+  const split = new PuzzleSplitter(shape, name);
   const out: PuzzleText[] = [];
-  let first = 0,
-    cells = 0; // a grid layout in progress: its first line (1-based) and cells so far
-  let parts: string[] = [];
-  const lineRange = (a: number, b: number) => (a === b ? `${name} line ${a}` : `${name} lines ${a}–${b}`);
-  const wrongLength = (a: number, b: number, k: number) =>
-    new InputError(
-      `${lineRange(a, b)}: ${k} cells, a ${shape.name} grid has ${want} (one line of ${want}, or ${shape.n} ` +
+  lines.forEach((line, i) => {
+    const p = split.line(line, i + 1);
+    if (p !== null) out.push(p);
+  });
+  split.end(lines.length);
+  return out;
+}
+
+/** splitPuzzles a line at a time: `line` returns the puzzle that line completes, if any; `end` after the last. */
+class PuzzleSplitter {
+  private readonly want: number;
+  /** A grid layout in progress: its first line (1-based) and cells so far. */
+  private first = 0;
+  private cells = 0;
+  private parts: string[] = [];
+
+  constructor(
+    private readonly shape: BoxShape,
+    private readonly name: string,
+  ) {
+    this.want = shape.n * shape.n;
+  }
+
+  private lineRange(a: number, b: number): string {
+    return a === b ? `${this.name} line ${a}` : `${this.name} lines ${a}–${b}`;
+  }
+
+  private wrongLength(a: number, b: number, k: number): InputError {
+    const { shape, want } = this;
+    return new InputError(
+      `${this.lineRange(a, b)}: ${k} cells, a ${shape.name} grid has ${want} (one line of ${want}, or ${shape.n} ` +
         `lines of ${shape.n})`,
     );
-  for (let i = 0; i < lines.length; i++) {
-    const lineNo = i + 1;
-    let line = lines[i];
-    if (line.endsWith('\r')) line = line.slice(0, -1);
+  }
+
+  line(text: string, lineNo: number): PuzzleText | null {
+    const { want } = this;
+    const line = text.endsWith('\r') ? text.slice(0, -1) : text;
     const colon = line.indexOf(':');
     const part = colon >= 0 ? line.slice(0, colon) : line;
     const trimmed = part.trim();
     if (trimmed === '' || trimmed.startsWith('#')) {
-      if (cells > 0) throw wrongLength(first, lineNo - 1, cells);
-      continue;
+      if (this.cells > 0) throw this.wrongLength(this.first, lineNo - 1, this.cells);
+      return null;
     }
-    const k = countCells(shape, part, `${name} line ${lineNo}`);
-    if (k === 0) continue; // a separator line such as ------+-------+------
-    if (cells === 0 && k === want) {
-      out.push({ where: `${name} line ${lineNo}`, text: part });
-      continue;
+    const k = countCells(this.shape, part, `${this.name} line ${lineNo}`);
+    if (k === 0) return null; // a separator line such as ------+-------+------
+    if (this.cells === 0 && k === want) return { where: `${this.name} line ${lineNo}`, text: part };
+    if (this.cells + k > want) {
+      if (this.cells === 0) throw this.wrongLength(lineNo, lineNo, k);
+      throw this.wrongLength(this.first, lineNo - 1, this.cells);
     }
-    if (cells + k > want) {
-      if (cells === 0) throw wrongLength(lineNo, lineNo, k);
-      throw wrongLength(first, lineNo - 1, cells);
+    if (this.cells === 0) {
+      this.first = lineNo;
+      this.parts = [];
     }
-    if (cells === 0) {
-      first = lineNo;
-      parts = [];
-    }
-    parts.push(part);
-    cells += k;
-    if (cells === want) {
-      out.push({ where: lineRange(first, lineNo), text: parts.join('\n') });
-      cells = 0;
-    }
+    this.parts.push(part);
+    this.cells += k;
+    if (this.cells < want) return null;
+    this.cells = 0;
+    return { where: this.lineRange(this.first, lineNo), text: this.parts.join('\n') };
   }
-  if (cells > 0) throw wrongLength(first, lines.length, cells);
-  return out;
+
+  /** After the last line (`lines` of them): a grid layout left unfinished is an error. */
+  end(lines: number): void {
+    if (this.cells > 0) throw this.wrongLength(this.first, lines, this.cells);
+  }
 }
 
 /** Cells on one line; throws InputError at a character or token that is neither a cell nor a separator. */

@@ -109,8 +109,11 @@ async function* generateAhead(
 export interface RatePuzzlesOptions {
   /** Box shape, as "RxC" or a BoxShape (default 3×3). */
   readonly box?: BoxShape | string;
-  /** n² digits per puzzle, end to end. */
-  readonly puzzles: Uint8Array;
+  /**
+   * n² digits per puzzle, end to end; or pieces of such, as they are read (each a whole number of puzzles), which
+   * are rated as they come, a few pieces ahead of the consumer at most.
+   */
+  readonly puzzles: Uint8Array | AsyncIterable<Uint8Array>;
   readonly steps?: boolean;
   readonly workers?: number;
 }
@@ -119,23 +122,60 @@ export interface RatePuzzlesOptions {
 export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<readonly RatedPuzzle[]> {
   const shape = resolveShape('solve', options.box);
   const N = shape.n * shape.n;
-  if (options.puzzles.length % N !== 0)
-    throw new InputError(`puzzles: ${options.puzzles.length} digits is not a whole number of ${shape.name} grids`);
-  for (let i = 0; i < options.puzzles.length; i++) {
-    if (options.puzzles[i] > shape.n)
-      throw new InputError(`puzzle ${Math.floor(i / N) + 1}: cell ${(i % N) + 1} holds ${options.puzzles[i]}`);
-  }
   const per = Math.max(1, Math.floor(200_000 / N));
-  const total = Math.floor(options.puzzles.length / N);
-  yield* inOrder(options.workers ?? 1, Math.ceil(total / per), (b) => {
-    const input: RateBlockInput = {
-      rows: shape.rows,
-      cols: shape.cols,
-      puzzles: options.puzzles.slice(b * per * N, Math.min(total, (b + 1) * per) * N),
-      steps: options.steps === true,
-    };
-    return { task: 'rateBlock', input };
-  });
+  const source = options.puzzles;
+  let done = 0;
+  async function* tasks(): AsyncGenerator<{ task: string; input: unknown }> {
+    for await (const piece of source instanceof Uint8Array ? [source] : source) {
+      if (piece.length % N !== 0)
+        throw new InputError(`puzzles: ${piece.length} digits is not a whole number of ${shape.name} grids`);
+      for (let i = 0; i < piece.length; i++) {
+        if (piece[i] > shape.n)
+          throw new InputError(`puzzle ${done + Math.floor(i / N) + 1}: cell ${(i % N) + 1} holds ${piece[i]}`);
+      }
+      const total = piece.length / N;
+      for (let b = 0; b * per < total; b++) {
+        const input: RateBlockInput = {
+          rows: shape.rows,
+          cols: shape.cols,
+          puzzles: piece.slice(b * per * N, Math.min(total, (b + 1) * per) * N),
+          steps: options.steps === true,
+        };
+        yield { task: 'rateBlock', input };
+      }
+      done += total;
+    }
+  }
+  yield* inOrderOf<readonly RatedPuzzle[]>(options.workers ?? 1, tasks());
+}
+
+/** Run the tasks `source` gives on a pool, a few ahead of the consumer, and yield their results in order. */
+async function* inOrderOf<O>(
+  workers: number,
+  source: AsyncIterator<{ task: string; input: unknown }>,
+): AsyncGenerator<O> {
+  const pool = taskPool(new URL('./puzzleTasks.js', import.meta.url), workers);
+  const ahead = Math.max(2, 2 * workers);
+  const pending: Promise<O>[] = [];
+  let more = true;
+  try {
+    for (;;) {
+      while (more && pending.length < ahead) {
+        const next = await source.next();
+        if (next.done) {
+          more = false;
+          break;
+        }
+        const p = pool.run<O>(next.value.task, next.value.input);
+        p.catch(() => {}); // awaited in order below
+        pending.push(p);
+      }
+      if (pending.length === 0) return;
+      yield await pending.shift()!;
+    }
+  } finally {
+    await pool.close();
+  }
 }
 
 /** Run `blocks` tasks on a pool, a few ahead of the consumer, and yield their results in block order. */

@@ -303,14 +303,15 @@ describe('puzzle files', () => {
     writeFileSync(empty, '');
     const comments = join(dir, 'comments.txt');
     writeFileSync(comments, '# nothing here\n\n# still nothing\n');
-    for (const [args, input, name] of [
-      [['solve', '--file', empty], '', empty],
-      [['solve', '--file', comments], '', comments],
-      [['solve', '-'], '', 'stdin'],
+    for (const [args, input, said] of [
+      [['solve', '--file', empty], '', `no puzzles in ${empty}: it is empty`],
+      [['solve', '--file', comments], '', `no puzzles in ${comments} (3 lines, all blank or comments)`],
+      [['solve', '-'], '', 'no puzzles in stdin: it is empty'],
+      [['unrank', '-'], '', 'no grid numbers in stdin: it is empty'],
     ] as const) {
       const r = await cli(args, { input });
       expect(r.code).toBe(2);
-      expect(oneLine(r)).toBe(`sudoku-count: error: no puzzles in ${name}`);
+      expect(oneLine(r)).toBe(`sudoku-count: error: ${said}`);
     }
   });
 });

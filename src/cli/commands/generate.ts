@@ -129,7 +129,8 @@ export function registerGenerate(program: Command): void {
         opts.clues !== undefined && opts.symmetry !== undefined
           ? clueCountProblem(shape, opts.symmetry, opts.clues)
           : null;
-      if (symmetryProblem) throw new InputError(`--clues ${opts.clues} --symmetry ${opts.symmetry}: ${symmetryProblem}`);
+      if (symmetryProblem)
+        throw new InputError(`--clues ${opts.clues} --symmetry ${opts.symmetry}: ${symmetryProblem}`);
       if (opts.html !== undefined && count > MAX_SHEET_PUZZLES)
         throw new InputError(
           `--html with --count ${count}: a sheet holds at most ${MAX_SHEET_PUZZLES} puzzles (it is written at the ` +

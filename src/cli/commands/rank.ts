@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { formatGrid } from '../../grid/parseGrid.js';
 import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { toJson } from '../../io/json.js';
-import { readGridInputs } from '../gridInput.js';
+import { gridInputChunks } from '../gridInput.js';
 import { gridIndex } from '../../rank/gridIndex.js';
 import { boxOption, progressSpinner } from '../common.js';
 import { lineOutput } from '../lineOutput.js';
@@ -28,9 +28,9 @@ export function registerRank(program: Command): void {
     .option('--json', 'print one JSON object per grid: grid, rank')
     .action(async (args: string[], opts: RankCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
-      const grids = (await readGridInputs(shape, args, opts.file, { command: 'rank', complete: true })).map(
-        (g) => g.cells,
-      );
+      // the first chunk of grids is read and checked before the index is built (bad input fails at once)
+      const chunks = gridInputChunks(shape, args, opts.file, { command: 'rank', complete: true });
+      const first = await chunks.next();
 
       const spinner = await progressSpinner(`building the ${shape.name} grid index`);
       spinner.start();
@@ -42,10 +42,13 @@ export function registerRank(program: Command): void {
         }
       })();
       const out = lineOutput();
-      for (const cells of grids) {
-        const rank = index.rank(cells);
-        out.push(opts.json ? toJson({ grid: formatGrid(shape, cells), rank }) : rank.toString());
+      for (let next = first; !next.done; next = await chunks.next()) {
+        for (const { cells } of next.value) {
+          const rank = index.rank(cells);
+          out.push(opts.json ? toJson({ grid: formatGrid(shape, cells), rank }) : rank.toString());
+        }
+        await out.ready();
       }
-      out.flush();
+      await out.flush();
     });
 }

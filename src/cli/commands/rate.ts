@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { cellName, digitText, formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { readGridInputs } from '../gridInput.js';
+import { gridInputChunks, type GridInput } from '../gridInput.js';
 import { describeRating, describeShortfall } from '../../puzzle/describeRating.js';
 import { ratePuzzles } from '../../puzzle/generatePuzzles.js';
 import type { RatedPuzzle } from '../../puzzle/puzzleTasks.js';
@@ -40,37 +40,51 @@ export function registerRate(program: Command): void {
     .option('--workers <W>', 'threads (the ratings do not depend on it; default 1)', workersOption)
     .action(async (args: string[], opts: RateCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
-      const texts = await readGridInputs(shape, args, opts.file, { command: 'rate' });
       const N = shape.n * shape.n;
-      const all = new Uint8Array(texts.length * N);
-      texts.forEach(({ cells }, i) => all.set(cells, i * N));
+      // puzzles read and not yet rated (where they came from, for messages), in order
+      const queue: GridInput[] = [];
+      let head = 0;
+      async function* pieces(): AsyncGenerator<Uint8Array> {
+        for await (const chunk of gridInputChunks(shape, args, opts.file, { command: 'rate' })) {
+          const piece = new Uint8Array(chunk.length * N);
+          chunk.forEach(({ cells }, i) => piece.set(cells, i * N));
+          queue.push(...chunk);
+          yield piece;
+        }
+      }
 
-      // lines are held until every puzzle has passed: one without a unique solution stops the run, stdout empty
-      const spinner = (await progressSpinner(`rating ${texts.length} puzzles`)).start();
-      const lines: string[] = [];
-      let i = 0;
+      // a block's lines are written once every puzzle of it has passed: one without a unique solution stops the
+      // run (with an input of one block, at most about 2,000 9x9 puzzles, before anything is written)
+      const spinner = (await progressSpinner(`rating puzzles`)).start();
+      const out = lineOutput();
+      let rated = 0;
       try {
         for await (const block of ratePuzzles({
           box: shape,
-          puzzles: all,
+          puzzles: pieces(),
           steps: opts.steps === true,
           workers: opts.workers ?? 1,
         })) {
+          const lines: string[] = [];
           for (const r of block) {
-            if (r.solutions !== 1) throw new InputError(`${texts[i].where}: ${describeShortfall(r, r.solutions)}`);
-            const puzzle = all.subarray(i * N, (i + 1) * N);
-            if (opts.json) lines.push(jsonLine(shape, puzzle, r));
+            const { where, cells } = queue[head++];
+            if (r.solutions !== 1) throw new InputError(`${where}: ${describeShortfall(r, r.solutions)}`);
+            if (opts.json) lines.push(jsonLine(shape, cells, r));
             else lines.push(...textLines(r, opts.steps === true));
-            i++;
           }
-          spinner.text = `rated ${i} of ${texts.length} puzzles`;
+          if (head > 4096) {
+            queue.splice(0, head);
+            head = 0;
+          }
+          for (const line of lines) out.push(line);
+          rated += block.length;
+          spinner.text = `rated ${rated} puzzles`;
+          await out.ready();
         }
       } finally {
         spinner.stop();
       }
-      const out = lineOutput();
-      for (const line of lines) out.push(line);
-      out.flush();
+      await out.flush();
     });
 }
 

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { readGridInputs } from '../gridInput.js';
+import { gridInputChunks } from '../gridInput.js';
+import { lineOutput } from '../lineOutput.js';
 import { puzzleCounter } from '../../solve/countSolutions.js';
 import { boxOption, grouped, integerOption, syncProgress } from '../common.js';
 import { shapeProblem } from '../../grid/support.js';
@@ -21,9 +22,6 @@ async function bandCount(shape: BoxShape): Promise<bigint> {
   const { countGrids } = await import('../../count/countGrids.js');
   return (await countGrids({ box: shape })).total;
 }
-
-/** Lines of output gathered before one write. */
-const CHUNK = 1000;
 
 export function registerSolve(program: Command): void {
   program
@@ -48,7 +46,6 @@ export function registerSolve(program: Command): void {
     .option('--json', 'print one JSON object per puzzle: puzzle, count, limited, solution, seconds')
     .action(async (args: string[], opts: SolveCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
-      const puzzles = await readGridInputs(shape, args, opts.file, { command: 'solve' });
 
       const limit = opts.limit ?? (opts.count ? Infinity : 2);
       const counter = puzzleCounter(shape);
@@ -56,68 +53,66 @@ export function registerSolve(program: Command): void {
       // N for the shape, when the band method counts it: the exact answer for givens in one unit (see below)
       let total: Promise<bigint> | null = null;
       const bandShape = shapeProblem('band-method', shape) === null;
-      let lines: string[] = [];
-      for (const p of puzzles) {
-        const t0 = performance.now();
-        let count: number | bigint;
-        let limited = false;
-        let solved: boolean;
-        // every count without a limit whose givens lie in one row, column or box is N·(n−k)!/n! exactly: no
-        // search could finish the empty 9×9 grid (N ≈ 6.7·10²¹), so those are answered from the band method
-        const known =
-          limit === Infinity && bandShape
-            ? countByRelabelling(shape, p.cells, await (total ??= bandCount(shape)))
-            : null;
-        if (known !== null) {
-          count = known;
-          solved = counter.count(p.cells, 1, solution).solved;
-        } else {
-          const progress = syncProgress(
-            (s) =>
-              `${p.where}: ${grouped(nodes)} branches, ${grouped(Math.round(nodes / s))}/s, ` +
-              `${s.toFixed(0)} s (Ctrl-C stops)`,
-          );
-          let nodes = 0;
-          counter.onTick = (k) => {
-            nodes = k;
-            progress.tick();
-          };
-          try {
-            const r = counter.count(p.cells, limit, solution);
-            if (r.count > Number.MAX_SAFE_INTEGER)
-              throw new InputError(
-                `${p.where}: more than 2^53 solutions, so the count would not be exact: set --limit`,
-              );
-            count = r.count;
-            limited = r.limited;
-            solved = r.solved;
-          } finally {
-            counter.onTick = null;
-            progress.done();
+      const out = lineOutput();
+      for await (const puzzles of gridInputChunks(shape, args, opts.file, { command: 'solve' }))
+        for (const p of puzzles) {
+          const t0 = performance.now();
+          let count: number | bigint;
+          let limited = false;
+          let solved: boolean;
+          // every count without a limit whose givens lie in one row, column or box is N·(n−k)!/n! exactly: no
+          // search could finish the empty 9×9 grid (N ≈ 6.7·10²¹), so those are answered from the band method
+          const known =
+            limit === Infinity && bandShape
+              ? countByRelabelling(shape, p.cells, await (total ??= bandCount(shape)))
+              : null;
+          if (known !== null) {
+            count = known;
+            solved = counter.count(p.cells, 1, solution).solved;
+          } else {
+            const progress = syncProgress(
+              (s) =>
+                `${p.where}: ${grouped(nodes)} branches, ${grouped(Math.round(nodes / s))}/s, ` +
+                `${s.toFixed(0)} s (Ctrl-C stops)`,
+            );
+            let nodes = 0;
+            counter.onTick = (k) => {
+              nodes = k;
+              progress.tick();
+            };
+            try {
+              const r = counter.count(p.cells, limit, solution);
+              if (r.count > Number.MAX_SAFE_INTEGER)
+                throw new InputError(
+                  `${p.where}: more than 2^53 solutions, so the count would not be exact: set --limit`,
+                );
+              count = r.count;
+              limited = r.limited;
+              solved = r.solved;
+            } finally {
+              counter.onTick = null;
+              progress.done();
+            }
           }
+          const seconds = (performance.now() - t0) / 1000;
+          const found = solved ? formatGrid(shape, solution) : null;
+          if (opts.json) {
+            out.push(
+              toJson({
+                puzzle: formatGrid(shape, p.cells),
+                count,
+                limited,
+                solution: found,
+                seconds: Number(seconds.toPrecision(4)),
+              }),
+            );
+          } else if (opts.count) {
+            out.push(limited ? `${count}+` : String(count));
+          } else {
+            out.push(count === 0 ? 'unsolvable' : count === 1 && found ? found : 'multiple');
+          }
+          await out.ready();
         }
-        const seconds = (performance.now() - t0) / 1000;
-        const found = solved ? formatGrid(shape, solution) : null;
-        if (opts.json) {
-          lines.push(
-            toJson({
-              puzzle: formatGrid(shape, p.cells),
-              count,
-              limited,
-              solution: found,
-              seconds: Number(seconds.toPrecision(4)),
-            }),
-          );
-        } else if (opts.count) {
-          lines.push(limited ? `${count}+` : String(count));
-        } else {
-          lines.push(count === 0 ? 'unsolvable' : count === 1 && found ? found : 'multiple');
-        }
-        if (lines.length === CHUNK) {
-          process.stdout.write(lines.join('\n') + '\n');
-          lines = [];
-        }
-      }
-      if (lines.length > 0) process.stdout.write(lines.join('\n') + '\n');
+      await out.flush();
     });
 }
