@@ -3,6 +3,8 @@ import {
   closeSync,
   constants,
   fchmodSync,
+  fchownSync,
+  fstatSync,
   fsyncSync,
   linkSync,
   lstatSync,
@@ -23,8 +25,10 @@ import { InputError } from '../grid/shape.js';
  *
  *   nothing there        a temporary file in the same folder, then hard-linked into place: the file appears
  *                        whole or not at all, and a file someone else creates meanwhile is never replaced
- *   a regular file       replaced atomically (temporary file, then rename), keeping its permissions, but only
- *                        when it is recognisably ours (`isOurs` reads its first bytes), empty, or `force` is set
+ *   a regular file       replaced atomically (temporary file, then rename), keeping its owner, group and
+ *                        permissions (a file whose owner cannot be given back, another user's file when not run
+ *                        by root, is refused), but only when it is recognisably ours (`isOurs` reads its first
+ *                        bytes), empty, or `force` is set
  *   a symbolic link      followed: the rules apply to the file it points to (the link itself stays)
  *   a device, FIFO, socket  written through, never renamed over (/dev/null, /dev/stdout, a named pipe)
  *   a directory          refused
@@ -57,6 +61,8 @@ export class OutputError extends Error {
 const HEAD_BYTES = 256;
 
 function reason(e: unknown): string {
+  if (e instanceof OwnerNotKept)
+    return 'it belongs to another user, and a replacement could not be given back its owner and group';
   const err = e as NodeJS.ErrnoException;
   switch (err.code) {
     case 'ENOENT':
@@ -106,12 +112,34 @@ function tempName(target: string): string {
   );
 }
 
+/** Owner, group and permission bits a replacing file takes from the file it replaces. */
+interface Keep {
+  readonly uid: number;
+  readonly gid: number;
+  readonly mode: number;
+}
+
+/** The error of a replacement whose owner cannot be given back (fchown refused). */
+class OwnerNotKept extends Error {}
+
 /** Create a temporary file next to `target` (exclusively), write `text`, return its name. */
-function writeTemp(target: string, text: string, mode: number | null): string {
+function writeTemp(target: string, text: string, keep: Keep | null): string {
   const tmp = tempName(target);
   const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
   try {
-    if (mode !== null) fchmodSync(fd, mode);
+    if (keep !== null) {
+      const st = fstatSync(fd);
+      if (st.uid !== keep.uid || st.gid !== keep.gid) {
+        try {
+          fchownSync(fd, keep.uid, keep.gid);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          if (code === 'EPERM' || code === 'EACCES' || code === 'EINVAL') throw new OwnerNotKept(code);
+          throw e;
+        }
+      }
+      fchmodSync(fd, keep.mode); // after the owner: chown clears set-user-ID bits
+    }
     writeAll(fd, text);
     fsyncSync(fd);
   } catch (e) {
@@ -130,7 +158,7 @@ function writeAll(fd: number, text: string): void {
 
 type Plan =
   | { readonly kind: 'create'; readonly target: string }
-  | { readonly kind: 'replace'; readonly target: string; readonly mode: number }
+  | { readonly kind: 'replace'; readonly target: string; readonly keep: Keep }
   | { readonly kind: 'through'; readonly target: string };
 
 function plan(path: string, options: OutputOptions): Plan {
@@ -175,7 +203,7 @@ function plan(path: string, options: OutputOptions): Plan {
             'or give --force to replace it',
         );
     }
-    return { kind: 'replace', target, mode: st.mode & 0o7777 };
+    return { kind: 'replace', target, keep: { uid: st.uid, gid: st.gid, mode: st.mode & 0o7777 } };
   }
   return { kind: 'through', target }; // a device, FIFO or socket
 }
@@ -188,11 +216,14 @@ function unlinkIfThere(path: string): void {
   }
 }
 
-/** Try creating (and remove) a file in the target's folder, so a folder we cannot write fails now. */
-function probe(target: string, path: string): void {
+/**
+ * Try creating (and remove) a file in the target's folder, with the owner of the file it would replace, so a
+ * folder we cannot write, or a file whose owner we could not give back, fails now.
+ */
+function probe(p: Plan, path: string): void {
   let tmp: string;
   try {
-    tmp = writeTemp(target, '', null);
+    tmp = writeTemp(p.target, '', p.kind === 'replace' ? p.keep : null);
   } catch (e) {
     throw new InputError(`cannot write ${path}: ${reason(e)}`);
   }
@@ -216,7 +247,7 @@ function createFrom(tmp: string, target: string): void {
 /** Check `path` for writing now (InputError, status 2, before any work); write to it later. */
 export function prepareOutput(path: string, options: OutputOptions): PreparedOutput {
   const first = plan(path, options);
-  if (first.kind !== 'through') probe(first.target, path);
+  if (first.kind !== 'through') probe(first, path);
   return {
     path,
     write(text: string): void {
@@ -231,7 +262,7 @@ export function prepareOutput(path: string, options: OutputOptions): PreparedOut
           }
           return;
         }
-        const tmp = writeTemp(p.target, text, p.kind === 'replace' ? p.mode : null);
+        const tmp = writeTemp(p.target, text, p.kind === 'replace' ? p.keep : null);
         try {
           if (p.kind === 'replace') renameSync(tmp, p.target);
           else createFrom(tmp, p.target);

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -96,4 +97,40 @@ describe('writing a file a user named', () => {
       expect(lstatSync('/dev/full').isCharacterDevice()).toBe(true);
     }
   });
+
+  // root only (as the tests run here): a file of another user, replaced by root, keeps its owner and mode
+  it.runIf(process.getuid?.() === 0)('keeps the owner, group and mode of a file it replaces (run by root)', () => {
+    const dir = tempDir();
+    const f = join(dir, 'own.json');
+    writeFileSync(f, 'OURS old');
+    chownSync(f, 1234, 1234);
+    chmodSync(f, 0o644);
+    writeOutputFile(f, 'OURS new', OURS);
+    const st = statSync(f);
+    expect([st.uid, st.gid, st.mode & 0o7777]).toEqual([1234, 1234, 0o644]);
+    expect(readFileSync(f, 'utf8')).toBe('OURS new');
+    writeOutputFile(f, 'OURS forced', { ...OURS, force: true });
+    expect([statSync(f).uid, statSync(f).gid]).toEqual([1234, 1234]);
+  });
+
+  it.runIf(process.getuid?.() === 0)(
+    'refuses, before any work, to replace a file whose owner it could not give back (another user)',
+    () => {
+      const dir = tempDir();
+      chmodSync(dir, 0o777);
+      const f = join(dir, 'theirs.txt');
+      writeFileSync(f, 'OURS old');
+      chownSync(f, 4321, 4321);
+      chmodSync(f, 0o666);
+      const script =
+        `process.setgid(1234); process.setuid(1234); ` +
+        `const { prepareOutput } = await import(${JSON.stringify(new URL('../../../dist/io/outputFile.js', import.meta.url).href)}); ` +
+        `try { prepareOutput(${JSON.stringify(f)}, { what: 'x', isOurs: () => true }); console.log('accepted'); } ` +
+        `catch (e) { console.log(e.message); }`;
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      expect(out).toMatch(/cannot write .*theirs\.txt: it belongs to another user/);
+      expect(readFileSync(f, 'utf8')).toBe('OURS old');
+      expect(readdirSync(dir)).toEqual(['theirs.txt']);
+    },
+  );
 });
