@@ -19,6 +19,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../grid/shape.js';
+import { fileProblem } from './fileProblem.js';
 
 /**
  * Writing a file a user named (--out, --report, --html): users' files are sacred.
@@ -63,26 +64,7 @@ const HEAD_BYTES = 256;
 function reason(e: unknown): string {
   if (e instanceof OwnerNotKept)
     return 'it belongs to another user, and a replacement could not be given back its owner and group';
-  const err = e as NodeJS.ErrnoException;
-  switch (err.code) {
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EROFS':
-      return 'read-only file system';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'EISDIR':
-      return 'it is a folder';
-    case 'ENOTDIR':
-      return 'a part of the path is not a folder';
-    case 'EDQUOT':
-      return 'disk quota exceeded';
-    default:
-      return err.code ? `${err.code}: ${err.message}` : String(e);
-  }
+  return fileProblem(e);
 }
 
 function lstatOrNull(path: string): Stats | null {

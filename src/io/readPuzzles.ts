@@ -4,6 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { countGridCells } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { shownText } from '../grid/shownText.js';
+import { fileProblem } from './fileProblem.js';
 
 /**
  * Puzzles from a file or stdin. A puzzle is n² cells in the grid text format of src/grid/parseGrid.ts (n ≤ 35:
@@ -74,25 +75,7 @@ export const MAX_LINE_CHARS = 1 << 20;
 /** Why a file cannot be read, in words (never a raw code alone). */
 export function readProblem(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EISDIR':
-      return 'it is a directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ELOOP':
-      return 'a loop of symbolic links';
-    case 'ENAMETOOLONG':
-      return 'the name is too long';
-    case 'ENOTDIR':
-      return 'a part of the path is not a folder';
-    case 'EIO':
-      return 'input/output error';
-    default:
-      return code ?? (e as Error).message;
-  }
+  return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : fileProblem(e);
 }
 
 /**
