@@ -181,6 +181,9 @@ export function contextBandLaw(context: AuditContext): Float64Array | null {
   return law;
 }
 
+/** Most grids of a statistical audit: it keeps two numbers a grid (16 bytes: 10,000,000 is 160 MB). */
+export const MAX_AUDIT_SAMPLES = 10_000_000;
+
 export async function auditSamples(options: AuditSamplesOptions): Promise<AuditSampleResult> {
   const t0 = performance.now();
   const name = options.generator;
@@ -191,7 +194,11 @@ export async function auditSamples(options: AuditSamplesOptions): Promise<AuditS
   if (bandProblem !== null)
     throw new InputError(`box shape ${shape.name}: sampling needs the exact count and classes: ${bandProblem}`);
   const K = options.samples;
-  if (!Number.isSafeInteger(K) || K < 1) throw new InputError(`--samples must be a whole number ≥ 1, not ${K}`);
+  if (!Number.isSafeInteger(K) || K < 1 || K > MAX_AUDIT_SAMPLES)
+    throw new InputError(
+      `--samples must be a whole number 1..${MAX_AUDIT_SAMPLES} (the audit keeps 16 bytes a grid for its ` +
+        `Kolmogorov–Smirnov tests), not ${K}`,
+    );
   try {
     assertSeed(options.seed);
   } catch (e) {

@@ -76,10 +76,21 @@ export interface BatchTests {
   readonly seconds: number;
 }
 
+/**
+ * Most batches: every batch's mean, z and running point are kept for the tests (a median, a Kolmogorov–Smirnov
+ * test) and the report's charts, about 200 bytes a batch (100,000: 20 MB).
+ */
+export const MAX_BATCHES = 100_000;
+
 export async function batchTests(options: BatchTestOptions): Promise<BatchTests> {
   const B = options.batches,
     S = options.samples;
-  if (!Number.isSafeInteger(B) || B < 2) throw new InputError(`--batches must be a whole number ≥ 2, not ${B}`);
+  if (!Number.isSafeInteger(B) || B < 2 || B > MAX_BATCHES)
+    throw new InputError(
+      `--batches must be a whole number 2..${MAX_BATCHES} (each batch's results are kept for the tests), not ${B}`,
+    );
+  if (Number.isSafeInteger(S) && !Number.isSafeInteger(B * S))
+    throw new InputError(`--batches ${B} × --samples ${S} is more samples than can be counted exactly`);
   if (!Number.isSafeInteger(S) || S < 2)
     throw new InputError(`--samples must be a whole number ≥ 2 per batch, not ${S}`);
   const { plan, estimator } = estimatePlan({

@@ -9,7 +9,7 @@ import { taskPool, type TaskPool } from '../parallel/taskPool.js';
 import type { BatchTaskInput } from './batchTask.js';
 import type { BatchRecord } from './runBatch.js';
 import { assertSeed, streamStates } from '../random/streamStates.js';
-import { addBatch, emptyTotals, meanAndError, summarizeBatches, type EstimateResult } from './summarizeBatches.js';
+import { addBatch, emptyTotals, meanAndError, summarizeTotals, type EstimateResult } from './summarizeBatches.js';
 
 /**
  * A Monte Carlo run: batches of samples, each from its own stream, on one or more threads, combined in
@@ -154,17 +154,21 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
 
   let next = 0;
   const nextBatch = (): number | null => {
-    while (next < totalBatches && done.has(next)) next++;
+    while (next < totalBatches && (next < prefix.batches || done.has(next))) next++;
     if (next >= totalBatches) return null;
     // the clock ends a run only after its first batch: a result always has at least one
     if (next > 0 && next >= holesBelow && seconds !== null && elapsed() >= seconds) return null;
     return next++;
   };
 
+  // batches 0..k−1 are summed into the prefix and forgotten: memory holds only the batches finished out of order
   const prefix = emptyTotals();
   const advancePrefix = () => {
     const before = prefix.batches;
-    for (let r = done.get(prefix.batches); r; r = done.get(prefix.batches)) addBatch(prefix, r);
+    for (let r = done.get(prefix.batches); r; r = done.get(prefix.batches)) {
+      addBatch(prefix, r);
+      done.delete(r.batch);
+    }
     if (prefix.batches > before && options.onProgress) {
       const { mean, ci95 } = meanAndError(prefix, estimator.scale);
       options.onProgress({ batches: prefix.batches, samples: prefix.samples, mean, ci95, elapsed: elapsed() });
@@ -197,11 +201,9 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
     await pool.close();
   }
 
-  const records: BatchRecord[] = [];
-  for (let b = 0; done.has(b); b++) records.push(done.get(b)!);
-  if (records.length !== done.size)
-    throw new Error(`internal: ${done.size} batches done but only 0..${records.length - 1} contiguous`);
-  return summarizeBatches(records, {
+  if (done.size !== 0)
+    throw new Error(`internal: ${done.size} batches done beyond the contiguous 0..${prefix.batches - 1}`);
+  return summarizeTotals(prefix, {
     method: plan.method,
     box: plan.shape.name,
     fill: plan.fill,

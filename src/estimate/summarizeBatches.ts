@@ -127,6 +127,11 @@ export function summarizeBatches(records: readonly BatchRecord[], ctx: RunContex
     if (r.batch !== i) throw new Error(`internal: batch ${r.batch} at position ${i}`);
     addBatch(t, r);
   });
+  return summarizeTotals(t, ctx);
+}
+
+/** The same from the totals of batches 0..k−1, added up as they finished (a run keeps no batch once added). */
+export function summarizeTotals(t: Totals, ctx: RunContext): EstimateResult {
   const S = t.samples;
   const { mean, stderr, ci95: normal } = meanAndError(t, ctx.scale);
   const scaleNum = Number(ctx.scale);

@@ -4,7 +4,9 @@ import { dirname } from 'node:path';
 import JSONbigFactory from 'json-bigint';
 import type { BatchRecord } from '../estimate/runBatch.js';
 import { InputError } from '../grid/shape.js';
+import { fileProblem } from './fileProblem.js';
 import { lockFile, type FileLock } from './fileLock.js';
+import { OutputError } from './outputFile.js';
 import { toJson } from './json.js';
 
 /**
@@ -50,6 +52,12 @@ export interface CheckpointContents {
   readonly elapsed: number;
   /** Bytes of whole lines; a partial last line starts here. */
   readonly validBytes: number;
+  /**
+   * With no header: the start of one that the file holds ('' when empty). It is rewritten only when it is the
+   * start of the very header the resuming run would write (resumeCheckpoint), so a file that merely begins like a
+   * checkpoint is never overwritten.
+   */
+  readonly partial: string;
 }
 
 // Long numbers are read as strings and converted field by field: json-bigint would turn a long decimal
@@ -118,7 +126,7 @@ function writer(path: string, fd: number, header: CheckpointHeader, lock: FileLo
           elapsed: Math.round(elapsed * 1e6) / 1e6,
         }),
       );
-      if (writeSync(fd, buf, 0, buf.length) !== buf.length) throw new Error(`checkpoint ${path}: short write`);
+      writeWhole(path, fd, buf);
     },
     close() {
       if (open) {
@@ -130,6 +138,22 @@ function writer(path: string, fd: number, header: CheckpointHeader, lock: FileLo
   };
 }
 
+/**
+ * Write `buf` at the end: a short write (a disk filling up) goes on with the rest, and a failure is one line
+ * (OutputError, status 1). Whatever part of a line was written is cut off when the run is resumed.
+ */
+function writeWhole(path: string, fd: number, buf: Buffer, position: number | null = null): void {
+  try {
+    for (let at = 0; at < buf.length;) {
+      const k = writeSync(fd, buf, at, buf.length - at, position === null ? null : position + at);
+      if (k === 0) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+      at += k;
+    }
+  } catch (e) {
+    throw new OutputError(`cannot write checkpoint ${path}: ${fileProblem(e)}`);
+  }
+}
+
 /** A checkpoint must be a regular file in an existing folder (never a device, FIFO or folder). */
 function checkKind(path: string, mustExist: boolean): void {
   if (path === '') throw new InputError('checkpoint: the path is empty');
@@ -137,7 +161,7 @@ function checkKind(path: string, mustExist: boolean): void {
   try {
     st = lstatSync(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new InputError(`checkpoint ${path}: ${String(e)}`);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new InputError(`checkpoint ${path}: ${fileProblem(e)}`);
     if (mustExist) throw new InputError(`checkpoint ${path}: no such file`);
     let folder = false;
     try {
@@ -171,10 +195,16 @@ export function createCheckpoint(path: string, header: CheckpointHeader): Checkp
     throw new InputError(
       code === 'EEXIST'
         ? `checkpoint ${path} already exists: continue its run with --resume ${path}, or choose another file`
-        : `checkpoint ${path}: cannot create it (${code ?? String(e)})`,
+        : `checkpoint ${path}: cannot create it: ${fileProblem(e)}`,
     );
   }
-  writeSync(fd, headerLine(header));
+  try {
+    writeWhole(path, fd, Buffer.from(headerLine(header)));
+  } catch (e) {
+    closeSync(fd);
+    lock.release();
+    throw e;
+  }
   return writer(path, fd, header, lock);
 }
 
@@ -204,11 +234,23 @@ export function resumeCheckpoint(
 ): CheckpointWriter {
   const { contents, lock } = opened;
   try {
-    const fd = openSync(path, 'r+');
+    const head = headerLine(header);
+    if (contents.header === null && !head.startsWith(contents.partial))
+      throw new InputError(
+        `checkpoint ${path} holds ${Buffer.byteLength(contents.partial)} bytes that are not the start of this ` +
+          `run's header, so it is not provably a checkpoint this run stopped writing: it is left as it is (remove ` +
+          'it, or choose another file, to start afresh)',
+      );
+    let fd: number;
+    try {
+      fd = openSync(path, 'r+');
+    } catch (e) {
+      throw new InputError(`checkpoint ${path}: cannot write it: ${fileProblem(e)}`);
+    }
     try {
       if (fstatSync(fd).size < contents.validBytes) throw new InputError(`checkpoint ${path} shrank while being read`);
       ftruncateSync(fd, contents.validBytes);
-      if (contents.header === null) writeSync(fd, headerLine(header), 0);
+      if (contents.header === null) writeWhole(path, fd, Buffer.from(head), 0);
     } finally {
       closeSync(fd);
     }
@@ -246,7 +288,7 @@ export function readCheckpoint(path: string): CheckpointContents {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`checkpoint ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(e))}`);
+    throw new InputError(`checkpoint ${path}: ${code === 'ENOENT' ? 'no such file' : fileProblem(e)}`);
   }
   const lines = text.split('\n');
   // a partial last line (no newline yet) is dropped: the run was killed while writing it
@@ -257,7 +299,7 @@ export function readCheckpoint(path: string): CheckpointContents {
   if (whole.length === 0) {
     // empty, or the start of a header: ours only if it is the start of our header
     if (tail.length === 0 || HEAD_PREFIX.startsWith(tail) || tail.startsWith(HEAD_PREFIX))
-      return { header: null, batches: [], elapsed: 0, validBytes: 0 };
+      return { header: null, batches: [], elapsed: 0, validBytes: 0, partial: tail };
     throw new InputError(
       `checkpoint ${path}: not a sudoku-count estimate checkpoint (it does not start with its header)`,
     );
@@ -319,5 +361,5 @@ export function readCheckpoint(path: string): CheckpointContents {
       return fail(at, (e as Error).message);
     }
   }
-  return { header, batches, elapsed, validBytes };
+  return { header, batches, elapsed, validBytes, partial: '' };
 }

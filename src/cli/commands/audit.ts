@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { InvalidArgumentError, type Command } from 'commander';
-import { auditSamples, type AuditSampleResult } from '../../audit/auditSamples.js';
+import { auditSamples, MAX_AUDIT_SAMPLES, type AuditSampleResult } from '../../audit/auditSamples.js';
 import { exactDistribution, type ExactLaw } from '../../audit/exactDistribution.js';
 import { GENERATOR_NAMES, isGeneratorName, type GeneratorName } from '../../audit/gridGenerator.js';
 import { judgeBlogClaims, templateReach, type ClaimVerdict, type TemplateReach } from '../../audit/templateReach.js';
@@ -52,8 +52,9 @@ export function registerAudit(program: Command): void {
     .option('--box <RxC>', 'box shape (default 3x3)', boxOption('solve'))
     .option(
       '--samples <K>',
-      `grids to generate for the statistical audit (default ${grouped(DEFAULT_SAMPLES)}; accepts 1e5)`,
-      integerOption(1),
+      `grids to generate for the statistical audit (default ${grouped(DEFAULT_SAMPLES)}; accepts 1e5; at most ` +
+        `${grouped(MAX_AUDIT_SAMPLES)})`,
+      integerOption(1, MAX_AUDIT_SAMPLES),
     )
     .option('--seed <S>', `generator seed 0..${MAX_SEED} (default: random, printed)`, seedOption)
     .option(

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Option, type Command } from 'commander';
-import { batchTests, type BatchTests } from '../../bias/batchTests.js';
+import { batchTests, MAX_BATCHES, type BatchTests } from '../../bias/batchTests.js';
 import { exactMoments, type ExactMoments } from '../../bias/exactMoments.js';
 import { Rational } from '../../bias/rational.js';
 import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
@@ -44,7 +44,11 @@ export function registerBias(program: Command): void {
     .option('--fill <K>', 'hybrid: cells filled at random before the exact count', integerOption(0))
     .option('--exact', 'walk the whole probability tree: exact E[X], E[X²], variance, CV, P(X > 0), distribution')
     .option('--full-tree', '--exact: do not use the digit-renaming symmetry of the first row (n! times slower)')
-    .option('--batches <B>', `batch tests: number of batches (default ${DEFAULT_BATCHES})`, integerOption(2))
+    .option(
+      '--batches <B>',
+      `batch tests: number of batches (default ${DEFAULT_BATCHES}; at most ${grouped(MAX_BATCHES)})`,
+      integerOption(2, MAX_BATCHES),
+    )
     .option('--samples <S>', `batch tests: samples per batch (default ${grouped(DEFAULT_SAMPLES)})`, integerOption(2))
     .option('--seed <s>', `generator seed 0..${MAX_SEED} (default: random, printed)`, seedOption)
     .option(
