@@ -288,6 +288,10 @@ export function readCheckpoint(path: string): CheckpointContents {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ERR_STRING_TOO_LONG')
+      throw new InputError(
+        `checkpoint ${path}: too large to read at once (over 512 MB): not a checkpoint it can resume`,
+      );
     throw new InputError(`checkpoint ${path}: ${code === 'ENOENT' ? 'no such file' : fileProblem(e)}`);
   }
   const lines = text.split('\n');

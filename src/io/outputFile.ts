@@ -148,6 +148,16 @@ function plan(path: string, options: OutputOptions): Plan {
   let target = path;
   let st = lstatOrNull(path);
   if (st?.isSymbolicLink()) {
+    // a link to a pipe, socket or device (/dev/stdout on a pipe names "pipe:[1234]", which has no path) is
+    // written through the link itself
+    let end: Stats | null = null;
+    try {
+      end = statSync(path);
+    } catch {
+      // dangling: said below
+    }
+    if (end !== null && (end.isFIFO() || end.isSocket() || end.isCharacterDevice() || end.isBlockDevice()))
+      return { kind: 'through', target: path };
     try {
       target = realpathSync(path);
     } catch {
