@@ -194,3 +194,39 @@ describe('output and counts: streamed or capped', () => {
     expect(r.stdout).toMatch(/: 7 clues/);
   });
 });
+
+describe('generate on big shapes: says what to expect, and shows where it is', () => {
+  it('generate --box 6x6 says at once that a minimal puzzle takes hours, and how to go faster', async () => {
+    const child = spawn(process.execPath, [CLI, 'generate', '--box', '6x6', '--seed', '1'], {
+      env: { ...process.env, CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    await new Promise<void>((resolve) =>
+      child.stderr.setEncoding('utf8').on('data', (s: string) => {
+        stderr += s;
+        if (stderr.includes('\n')) resolve();
+      }),
+    );
+    child.kill('SIGKILL');
+    expect(stderr.split('\n')[0]).toMatch(/minimal 36x36 puzzle .* expect hours.*--clues K \(e\.g\. 712/);
+  });
+
+  it('the library reports progress while it makes a big puzzle: clues going down, questions going up', async () => {
+    const { generatePuzzles } = await import('../../dist/puzzle/generatePuzzles.js');
+    const seen: { clues: number; questions: number }[] = [];
+    for await (const block of generatePuzzles({
+      box: '6x6',
+      count: 1,
+      seed: 1,
+      clues: 712,
+      workers: 1,
+      onProgress: (p) => seen.push(p),
+    }))
+      expect(block[0].failure).toBeUndefined();
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen[0].clues).toBe(1296);
+    expect(seen.at(-1)!.clues).toBe(712);
+    expect(seen.at(-1)!.questions).toBeGreaterThan(seen[1].questions);
+  }, 30_000);
+});
