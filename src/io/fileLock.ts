@@ -64,22 +64,34 @@ function readLock(lockPath: string, what: string, path: string): Found {
   }
 }
 
-/** Start time (ms since 1970) and command of a process, from /proc; null where there is no /proc. */
+/** When a process started by the kernel's clock (ms since 1970, from boot time + start ticks), or NaN. */
+function kernelStart(pid: number | 'self'): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[19]); // field 22 of proc(5): start time in clock ticks after boot
+  const btime = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+  return btime * 1000 + ticks * 10; // 100 ticks a second on Linux
+}
+
+/**
+ * Start time (ms since 1970, on this process's clock) and command of a process, from /proc; null where there is
+ * no /proc. The kernel's boot time drifts from the wall clock (seconds, in virtual machines): the start is
+ * corrected by the drift this process measures on itself (its own kernel start against performance.timeOrigin).
+ */
 function processInfo(pid: number): { start: number; node: boolean } | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[19]); // field 22 of proc(5): start time in clock ticks after boot
-    const btime = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+    const start = kernelStart(pid) - (kernelStart('self') - performance.timeOrigin);
     const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     const exe = (argv[0] ?? '').split('/').pop() ?? '';
     const node = /node|bun|deno/i.test(exe) || argv.some((a) => a.includes('sudoku-count'));
-    if (!Number.isFinite(ticks) || !Number.isFinite(btime)) return null;
-    return { start: btime * 1000 + ticks * 10, node }; // 100 ticks a second on Linux
+    return Number.isFinite(start) ? { start, node } : null;
   } catch {
     return null;
   }
 }
+
+/** How much later than its lock a holder may seem to start (rounding and clocks) before its pid counts as reused. */
+const START_SLACK_MS = 10_000;
 
 /** Is the lock's owner still running? */
 function holderLives(owner: LockOwner, lockPath: string): boolean {
@@ -93,8 +105,8 @@ function holderLives(owner: LockOwner, lockPath: string): boolean {
   const info = processInfo(owner.pid);
   if (info === null) return true;
   if (!info.node) return false; // the pid now belongs to another program
-  // started after the lock was taken (1 s for the clock tick and rounding): the pid was reused
-  return owner.since === null || info.start <= owner.since + 1000;
+  // started after the lock was taken: the pid was reused
+  return owner.since === null || info.start <= owner.since + START_SLACK_MS;
 }
 
 /**
@@ -181,7 +193,7 @@ export function lockFile(path: string, what: string): FileLock {
 /** Remove a stale lock, holding the takeover guard, after making sure it is still the stale one. */
 function takeOver(lockPath: string, what: string, path: string): void {
   const guard = `${lockPath}.takeover`;
-  let mine = false;
+  let mine: boolean;
   try {
     mine = createWhole(guard, lockBody());
   } catch (e) {

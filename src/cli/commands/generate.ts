@@ -160,9 +160,9 @@ export function registerGenerate(program: Command): void {
       const slow = learnsClauses(shape);
       if (slow && opts.clues === undefined)
         process.stderr.write(
-          `sudoku-count: generate: a minimal ${shape.n}x${shape.n} puzzle asks a uniqueness question for nearly every one ` +
-            `of its ${N} cells: expect ${expectedTime(shape)} a puzzle; --clues K (e.g. ${Math.floor(N * 0.55)}, ` +
-            '55 %) makes a unique puzzle far sooner (36x36: about a second)\n',
+          `sudoku-count: generate: a minimal ${shape.n}x${shape.n} puzzle asks a uniqueness question for nearly ` +
+            `every one of its ${N} cells: expect ${expectedTime(shape)} a puzzle; --clues K ` +
+            `(e.g. ${Math.floor(N * 0.55)}, 55 %) makes a unique puzzle far sooner (36x36: about a second)\n`,
         );
       const progressLead = (made: number) => `generated ${made} of ${count} ${shape.name} puzzles`;
       const spinner = (

@@ -10,7 +10,7 @@ const LOCK_JS = new URL('../../../dist/io/fileLock.js', import.meta.url).href;
 
 /** A pid that no process has any more (a child that has exited). */
 function gonePid(): number {
-  return spawnSync('true').pid!;
+  return spawnSync('true').pid;
 }
 
 function lockText(pid: number, since: string): string {
@@ -45,7 +45,7 @@ describe('the lock on a file a run writes', () => {
       const f = join(dir, `f${body.length}.jsonl`);
       writeFileSync(`${f}.lock`, body);
       const l = lockFile(f, 'checkpoint');
-      expect(JSON.parse(readFileSync(`${f}.lock`, 'utf8')).pid).toBe(process.pid);
+      expect((JSON.parse(readFileSync(`${f}.lock`, 'utf8')) as { pid: number }).pid).toBe(process.pid);
       l.release();
       expect(existsSync(`${f}.lock`)).toBe(false);
     }
@@ -74,7 +74,7 @@ describe('the lock on a file a run writes', () => {
     expect(() => lockFile(f, 'checkpoint')).toThrow(new RegExp(`being written by process ${process.ppid}`));
   });
 
-  it('two runs that find the same stale lock: exactly one takes it over (the race is forced open by a delay)', async () => {
+  it('two runs that find one stale lock: exactly one takes it over (the race forced open by a delay)', async () => {
     const dir = tempDir();
     const f = join(dir, 'f.jsonl');
     writeFileSync(`${f}.lock`, lockText(gonePid(), new Date().toISOString()));

@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareOutput, writeOutputFile } from '../../../dist/io/outputFile.js';
 import { tempDir } from '../../helpers/cli.js';
 
+const OUTPUT_JS = new URL('../../../dist/io/outputFile.js', import.meta.url).href;
 const OURS = { what: 'test table', isOurs: (head: string) => head.startsWith('OURS') };
 
 /** Real files, links, FIFOs and devices in a fresh folder: no mocks of fs. */
@@ -124,7 +125,7 @@ describe('writing a file a user named', () => {
       chmodSync(f, 0o666);
       const script =
         `process.setgid(1234); process.setuid(1234); ` +
-        `const { prepareOutput } = await import(${JSON.stringify(new URL('../../../dist/io/outputFile.js', import.meta.url).href)}); ` +
+        `const { prepareOutput } = await import(${JSON.stringify(OUTPUT_JS)}); ` +
         `try { prepareOutput(${JSON.stringify(f)}, { what: 'x', isOurs: () => true }); console.log('accepted'); } ` +
         `catch (e) { console.log(e.message); }`;
       const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
