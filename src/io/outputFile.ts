@@ -135,7 +135,30 @@ function writeTemp(target: string, text: string, keep: Keep | null): string {
 
 function writeAll(fd: number, text: string): void {
   const buf = Buffer.from(text);
-  for (let at = 0; at < buf.length;) at += writeSync(fd, buf, at, buf.length - at);
+  for (let at = 0; at < buf.length;) {
+    try {
+      at += writeSync(fd, buf, at, buf.length - at);
+    } catch (e) {
+      // stdout or stderr that Node made non-blocking, full for now: wait a little for the reader
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
+/** This process's stdout or stderr when `path` is the same file (/dev/stdout on a socket cannot be opened). */
+function ownStream(path: string): number | null {
+  try {
+    const st = statSync(path);
+    for (const fd of [1, 2]) {
+      const own = fstatSync(fd);
+      if (own.dev === st.dev && own.ino === st.ino && (own.isFIFO() || own.isSocket() || own.isCharacterDevice()))
+        return fd;
+    }
+  } catch {
+    // not there: opened below, which says why
+  }
+  return null;
 }
 
 type Plan =
@@ -246,6 +269,11 @@ export function prepareOutput(path: string, options: OutputOptions): PreparedOut
       const p = plan(path, options); // the file system may have changed during the work
       try {
         if (p.kind === 'through') {
+          const own = ownStream(p.target);
+          if (own !== null) {
+            writeAll(own, text);
+            return;
+          }
           const fd = openSync(p.target, 'w');
           try {
             writeAll(fd, text);

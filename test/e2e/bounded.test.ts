@@ -103,6 +103,35 @@ describe('checkpoints: only what is provably ours is rewritten; errors are one l
   }, 30_000);
 });
 
+describe('file errors in words, never raw codes', () => {
+  it('a checkpoint on a read-only file system: one line naming it, status 2, no internal error', async () => {
+    const disk = smallDisk(64);
+    if (disk === null) return;
+    try {
+      const f = join(disk.dir, 'run.jsonl');
+      expect((await cli([...ESTIMATE, '--checkpoint', f])).code).toBe(0);
+      execFileSync('mount', ['-o', 'remount,ro', disk.dir]);
+      const r = await cli(['estimate', '--resume', f]);
+      expect(r.code).toBe(2);
+      expect(oneLine(r)).toBe(`sudoku-count: error: cannot lock checkpoint ${f}: read-only file system`);
+    } finally {
+      disk.done();
+    }
+  });
+
+  it('a name too long is said once; --out /dev/stdout on a pipe is written through', async () => {
+    const dir = tempDir();
+    const long = join(dir, `${'a'.repeat(300)}.json`);
+    const r = await cli(['classes', '--box', '2x2', '--out', long]);
+    expect(r.code).toBe(2);
+    expect(oneLine(r)).toMatch(/: the name is too long$/);
+    expect(oneLine(r)).not.toMatch(/ENAMETOOLONG/);
+    const out = await cli(['classes', '--box', '2x2', '--out', '/dev/stdout']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/"format": "sudoku-count\/classes@2"/);
+  });
+});
+
 describe('inputs: read a line at a time, with a longest line; messages escaped and cut', () => {
   it.each(['rate', 'solve', 'rank', 'unrank'])('%s - < /dev/zero is one clear error, not gigabytes', async (cmd) => {
     const r = await new Promise<CliResult>((resolve) => {
