@@ -109,7 +109,14 @@ export {
   type CheckpointContents,
   type CheckpointWriter,
 } from './io/estimateCheckpoint.js';
-export { readPuzzles, readPuzzleSource, splitPuzzles, type PuzzleText } from './io/readPuzzles.js';
+export {
+  puzzleTexts,
+  readPuzzles,
+  readPuzzleSource,
+  sourceLines,
+  splitPuzzles,
+  type PuzzleText,
+} from './io/readPuzzles.js';
 
 export { taskPool, PoolClosedError, type TaskPool } from './parallel/taskPool.js';
 export { maxWorkers, defaultThreads, checkWorkers } from './parallel/threads.js';
