@@ -100,3 +100,13 @@ export async function readGridInputs(
   for await (const chunk of gridInputChunks(shape, args, files, how)) all.push(...chunk);
   return all;
 }
+
+/** gridInputChunks one input at a time (each chunk is still read and checked whole before the first is given). */
+export async function* gridInputs(
+  shape: BoxShape,
+  args: readonly string[],
+  files: readonly string[] | undefined,
+  how: { readonly command: string; readonly complete?: boolean },
+): AsyncGenerator<GridInput> {
+  for await (const chunk of gridInputChunks(shape, args, files, how)) yield* chunk;
+}

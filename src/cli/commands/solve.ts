@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { gridInputChunks } from '../gridInput.js';
+import { gridInputs } from '../gridInput.js';
 import { lineOutput } from '../lineOutput.js';
 import { puzzleCounter } from '../../solve/countSolutions.js';
 import { boxOption, grouped, integerOption, syncProgress } from '../common.js';
@@ -54,65 +54,64 @@ export function registerSolve(program: Command): void {
       let total: Promise<bigint> | null = null;
       const bandShape = shapeProblem('band-method', shape) === null;
       const out = lineOutput();
-      for await (const puzzles of gridInputChunks(shape, args, opts.file, { command: 'solve' }))
-        for (const p of puzzles) {
-          const t0 = performance.now();
-          let count: number | bigint;
-          let limited = false;
-          let solved: boolean;
-          // every count without a limit whose givens lie in one row, column or box is N·(n−k)!/n! exactly: no
-          // search could finish the empty 9×9 grid (N ≈ 6.7·10²¹), so those are answered from the band method
-          const known =
-            limit === Infinity && bandShape
-              ? countByRelabelling(shape, p.cells, await (total ??= bandCount(shape)))
-              : null;
-          if (known !== null) {
-            count = known;
-            solved = counter.count(p.cells, 1, solution).solved;
-          } else {
-            const progress = syncProgress(
-              (s) =>
-                `${p.where}: ${grouped(nodes)} branches, ${grouped(Math.round(nodes / s))}/s, ` +
-                `${s.toFixed(0)} s (Ctrl-C stops)`,
-            );
-            let nodes = 0;
-            counter.onTick = (k) => {
-              nodes = k;
-              progress.tick();
-            };
-            try {
-              const r = counter.count(p.cells, limit, solution);
-              if (r.count > Number.MAX_SAFE_INTEGER)
-                throw new InputError(
-                  `${p.where}: more than 2^53 solutions, so the count would not be exact: set --limit`,
-                );
-              count = r.count;
-              limited = r.limited;
-              solved = r.solved;
-            } finally {
-              counter.onTick = null;
-              progress.done();
-            }
+      for await (const p of gridInputs(shape, args, opts.file, { command: 'solve' })) {
+        const t0 = performance.now();
+        let count: number | bigint;
+        let limited = false;
+        let solved: boolean;
+        // every count without a limit whose givens lie in one row, column or box is N·(n−k)!/n! exactly: no
+        // search could finish the empty 9×9 grid (N ≈ 6.7·10²¹), so those are answered from the band method
+        const known =
+          limit === Infinity && bandShape
+            ? countByRelabelling(shape, p.cells, await (total ??= bandCount(shape)))
+            : null;
+        if (known !== null) {
+          count = known;
+          solved = counter.count(p.cells, 1, solution).solved;
+        } else {
+          const progress = syncProgress(
+            (s) =>
+              `${p.where}: ${grouped(nodes)} branches, ${grouped(Math.round(nodes / s))}/s, ` +
+              `${s.toFixed(0)} s (Ctrl-C stops)`,
+          );
+          let nodes = 0;
+          counter.onTick = (k) => {
+            nodes = k;
+            progress.tick();
+          };
+          try {
+            const r = counter.count(p.cells, limit, solution);
+            if (r.count > Number.MAX_SAFE_INTEGER)
+              throw new InputError(
+                `${p.where}: more than 2^53 solutions, so the count would not be exact: set --limit`,
+              );
+            count = r.count;
+            limited = r.limited;
+            solved = r.solved;
+          } finally {
+            counter.onTick = null;
+            progress.done();
           }
-          const seconds = (performance.now() - t0) / 1000;
-          const found = solved ? formatGrid(shape, solution) : null;
-          if (opts.json) {
-            out.push(
-              toJson({
-                puzzle: formatGrid(shape, p.cells),
-                count,
-                limited,
-                solution: found,
-                seconds: Number(seconds.toPrecision(4)),
-              }),
-            );
-          } else if (opts.count) {
-            out.push(limited ? `${count}+` : String(count));
-          } else {
-            out.push(count === 0 ? 'unsolvable' : count === 1 && found ? found : 'multiple');
-          }
-          await out.ready();
         }
+        const seconds = (performance.now() - t0) / 1000;
+        const found = solved ? formatGrid(shape, solution) : null;
+        if (opts.json) {
+          out.push(
+            toJson({
+              puzzle: formatGrid(shape, p.cells),
+              count,
+              limited,
+              solution: found,
+              seconds: Number(seconds.toPrecision(4)),
+            }),
+          );
+        } else if (opts.count) {
+          out.push(limited ? `${count}+` : String(count));
+        } else {
+          out.push(count === 0 ? 'unsolvable' : count === 1 && found ? found : 'multiple');
+        }
+        await out.ready();
+      }
       await out.flush();
     });
 }

@@ -35,7 +35,7 @@ describe('lines to a reader, at its pace', () => {
     expect(await settled(waiting)).toBe(true);
   });
 
-  it('flush() writes what is gathered and waits until it is taken; a long line is written without waiting for 1,000', async () => {
+  it('flush() writes what is gathered and waits until it is taken; a long line goes out at once', async () => {
     const r = pausedReader();
     const out = lineOutput(r.stream);
     out.push('x'.repeat(70_000));
