@@ -135,7 +135,7 @@ describe('file errors in words, never raw codes', () => {
 describe('inputs: read a line at a time, with a longest line; messages escaped and cut', () => {
   it.each(['rate', 'solve', 'rank', 'unrank'])('%s - < /dev/zero is one clear error, not gigabytes', async (cmd) => {
     const r = await new Promise<CliResult>((resolve) => {
-      const child = spawn(`exec node ${CLI} ${cmd} - < /dev/zero`, {
+      const child = spawn(`exec "${process.execPath}" "${CLI}" ${cmd} - < /dev/zero`, {
         shell: true,
         env: { ...process.env, CI: 'true' },
       });
@@ -195,7 +195,7 @@ describe('inputs: read a line at a time, with a longest line; messages escaped a
 describe('output and counts: streamed or capped', () => {
   it('generate prints each puzzle when it is done: --count 1e6 | head -2 ends within seconds', () => {
     const t0 = performance.now();
-    const out = execFileSync('sh', ['-c', `node ${CLI} generate --count 1e6 --seed 1 | head -2`], {
+    const out = execFileSync('sh', ['-c', `"${process.execPath}" "${CLI}" generate --count 1e6 --seed 1 | head -2`], {
       encoding: 'utf8',
       env: { ...process.env, CI: 'true' },
     });
