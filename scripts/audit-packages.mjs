@@ -99,9 +99,7 @@ try {
   }
   const require = createRequire(join(tmp, 'package.json'));
   for (const p of pkgs) {
-    const mod = p.esm
-      ? await import(pathToFileURL(require.resolve(p.name)).href)
-      : require(p.name);
+    const mod = p.esm ? await import(pathToFileURL(require.resolve(p.name)).href) : require(p.name);
     const one = p.make(mod);
     const K = Number(countOverride ?? p.count);
     const lines = [

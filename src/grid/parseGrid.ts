@@ -152,12 +152,24 @@ export function findClash(shape: BoxShape, cells: ArrayLike<number>): Clash | nu
  * "not a grid: two 5s in row 3 (r3c1 and r3c7)"), or null when it is one.
  */
 export function fullGridProblem(shape: BoxShape, cells: ArrayLike<number>): string | null {
-  const { n } = shape;
+  const { rows: R, cols: C, n } = shape;
   if (cells.length !== n * n) return `${cells.length} cells, a ${shape.name} grid has ${n * n}`;
+  // one bit a digit per row, column and box; findClash only to word a clash
+  const seen = new Int32Array(3 * n);
   for (let i = 0; i < n * n; i++) {
     const d = cells[i];
     if (d === 0) return `cell ${cellName(shape, i)} is empty: a partial grid (a full grid is needed)`;
     if (!(Number.isInteger(d) && d >= 1 && d <= n)) return `cell ${cellName(shape, i)} holds ${d}, not a digit 1..${n}`;
+    const r = Math.floor(i / n),
+      c = i % n,
+      b = n + n + Math.floor(r / R) * R + Math.floor(c / C);
+    const bit = 2 ** (d - 1); // n ≤ 36: a double holds the bits exactly, but `|` does not past 31
+    if (n > 31) continue;
+    if ((seen[r] | seen[n + c] | seen[b]) & bit) break;
+    seen[r] |= bit;
+    seen[n + c] |= bit;
+    seen[b] |= bit;
+    if (i === n * n - 1) return null;
   }
   const clash = findClash(shape, cells);
   return clash ? describeClash(shape, clash).replace(/^givens clash/, 'not a grid') : null;
