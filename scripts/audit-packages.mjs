@@ -2,17 +2,18 @@
 // Grids from sudoku generator packages people install from npm, and from sudoku-count's own generators, written
 // one grid a line for `sudoku-count audit --file` (docs/audit.md#real-generators).
 //
-//   node scripts/audit-packages.mjs [--out DIR] [--count K] [--only name,name] [--audit]
+//   node scripts/audit-packages.mjs [--out DIR] [--count K] [--only name,name] [--audit] [--audit-only]
 //
 // The packages are installed with `npm install` into a fresh temporary folder (never into this repository, never
 // as dependencies), at the exact versions below, and removed afterwards. Each file starts with comment lines
 // naming the package, its version and licence, and the call that made the grids. With --audit, each file is then
-// judged by `sudoku-count audit --file F --json` and a markdown table of the verdicts is printed.
+// judged by `sudoku-count audit --file F --json` and a markdown table of the verdicts is printed; --audit-only
+// judges the files an earlier run left in --out without making new ones.
 //
 // Package generators are not seeded (they call Math.random): their files differ from run to run. The project's
 // own generators are seeded (seed 1).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -27,7 +28,8 @@ const flag = (name, fallback) => {
 const out = flag('--out', join(tmpdir(), 'sudoku-count-audit-grids'));
 const countOverride = flag('--count', null);
 const only = flag('--only', null)?.split(',');
-const audit = args.includes('--audit');
+const auditOnly = args.includes('--audit-only');
+const audit = auditOnly || args.includes('--audit');
 
 /** Each source: how many grids by default (the slow ones fewer), and how to make one as 81 characters. */
 const PACKAGES = [
@@ -87,9 +89,10 @@ mkdirSync(out, { recursive: true });
 const wanted = (name) => !only || only.includes(name);
 const files = [];
 
+const fileOf = (name) => join(out, `${name.replace(/[@/]/g, '_').replace(/^_/, '')}.txt`);
 const tmp = mkdtempSync(join(tmpdir(), 'sudoku-count-packages-'));
 try {
-  const pkgs = PACKAGES.filter((p) => wanted(p.name));
+  const pkgs = auditOnly ? [] : PACKAGES.filter((p) => wanted(p.name));
   if (pkgs.length > 0) {
     writeFileSync(join(tmp, 'package.json'), '{"private":true}\n');
     execFileSync('npm', ['install', '--no-audit', '--no-fund', ...pkgs.map((p) => `${p.name}@${p.version}`)], {
@@ -112,7 +115,7 @@ try {
     for (let i = 0; i < K; i++) lines.push(String(one()));
     console.debug = quiet;
     const seconds = (performance.now() - t0) / 1000;
-    const file = join(out, `${p.name.replace(/[@/]/g, '_').replace(/^_/, '')}.txt`);
+    const file = fileOf(p.name);
     writeFileSync(file, lines.join('\n') + '\n');
     console.error(`${p.name}: ${K} grids in ${seconds.toFixed(1)} s -> ${file}`);
     files.push({ name: `${p.name}@${p.version}`, file, K });
@@ -124,7 +127,7 @@ try {
 // the project's own generators, seeded
 const lib = await import(pathToFileURL(join(root, 'dist', 'index.js')).href);
 const { xoroshiro128plus } = await import('pure-rand/generator/xoroshiro128plus');
-for (const g of OWN.filter((o) => wanted(o.name))) {
+for (const g of OWN.filter((o) => wanted(o.name) && !auditOnly)) {
   const K = Number(countOverride ?? g.count);
   const shape = lib.boxShape(3, 3);
   const gen = lib.createGenerator(g.name, shape);
@@ -132,12 +135,19 @@ for (const g of OWN.filter((o) => wanted(o.name))) {
   const cells = new Uint8Array(81);
   const lines = [`# ${K} grids from sudoku-count's ${g.name} generator, seed 1 (scripts/audit-packages.mjs)`];
   for (let i = 0; i < K; i++) lines.push(lib.formatGrid(shape, gen.generate(rng, cells)));
-  const file = join(out, `own-${g.name}.txt`);
+  const file = fileOf(`own-${g.name}`);
   writeFileSync(file, lines.join('\n') + '\n');
   console.error(`${g.name}: ${K} grids -> ${file}`);
   files.push({ name: `sudoku-count ${g.name}`, file, K });
 }
 
+if (auditOnly) {
+  for (const p of PACKAGES.filter((x) => wanted(x.name)))
+    if (existsSync(fileOf(p.name))) files.push({ name: `${p.name}@${p.version}`, file: fileOf(p.name) });
+  for (const g of OWN.filter((o) => wanted(o.name)))
+    if (existsSync(fileOf(`own-${g.name}`)))
+      files.push({ name: `sudoku-count ${g.name}`, file: fileOf(`own-${g.name}`) });
+}
 if (audit) {
   const cli = join(root, 'dist', 'cli', 'main.js');
   console.log('| source | grids | verdict | tests rejecting (K for 50 % / 90 %) | repeats | reach (95 % interval) |');

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditGrids, gridAuditContext, type GridAuditContext } from '../../../dist/audit/auditGrids.js';
@@ -6,6 +8,7 @@ import { createGenerator } from '../../../dist/audit/createGenerator.js';
 import { repeatCounter } from '../../../dist/audit/repeatCounter.js';
 import { boxShape, InputError } from '../../../dist/grid/shape.js';
 import { gridIndex, type GridIndex } from '../../../dist/rank/gridIndex.js';
+import { FIXTURES } from '../../helpers/paths.js';
 
 const S33 = boxShape(3, 3);
 let context: GridAuditContext;
@@ -128,6 +131,34 @@ describe('auditGrids: what it detects', () => {
     expect(g.high!).toBeGreaterThan(g.estimate!);
     expect(g.distinct).toBeLessThanOrEqual(500);
     expect(rep.k50!).toBeLessThan(rep.k90!);
+  });
+});
+
+describe('auditGrids: generator packages from npm (test/fixtures/generators, SOURCES.md)', () => {
+  /** The grids of a fixture file: lines of 81 digits after its comment lines. */
+  const fixture = (name: string) =>
+    readFileSync(join(FIXTURES, 'generators', name), 'utf8')
+      .split('\n')
+      .filter((l) => /^\d{81}$/.test(l))
+      .map((l) => Uint8Array.from(l, Number));
+
+  // The files are fixed, so these outcomes are too (no failure probability): they record what the audit says of
+  // each package's grids.
+  it('sudoku-gen@1.0.2: 300 grids, all in one class up to symmetry; the class tests reject', async () => {
+    const r = await auditGrids(fixture('sudoku-gen.txt'), { box: S33, context });
+    expect(r.grids).toBe(300);
+    expect(r.repeats.classes!.distinct).toBe(1);
+    expect(r.tests.find((t) => t.id === 'top-band')!.rejects).toBe(true);
+    expect(r.uniform).toBe(false);
+  });
+
+  it('sudoku-core@3.0.3: 1,000 grids whose top band passes the class law; the digit test rejects', async () => {
+    const r = await auditGrids(fixture('sudoku-core.txt'), { box: S33, context });
+    expect(r.grids).toBe(1000);
+    const t = (id: string) => r.tests.find((x) => x.id === id)!;
+    expect(t('top-band').rejects).toBe(false);
+    expect(t('digits').pValue).toBeLessThan(1e-20);
+    expect(r.verdict).toMatch(/^NOT UNIFORM: .*digits/);
   });
 });
 
