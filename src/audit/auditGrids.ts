@@ -476,7 +476,8 @@ function accumulator(ctx: GridAuditContext): Accumulator {
         ? `too few grids for any test (${K})`
         : rejected.length === 0
           ? `consistent with a uniform source: none of the ${m} tests rejects (each at α/${m}, family-wise α = ${alpha})`
-          : `NOT UNIFORM: ${rejected.length} of the ${m} tests reject (each at α/${m}, family-wise α = ${alpha}): ` +
+          : `NOT UNIFORM: ${rejected.length} of the ${m} tests reject${rejected.length === 1 ? 's' : ''} (each at ` +
+            `α/${m}, family-wise α = ${alpha}): ` +
             rejected.map((t) => t.id).join(', ');
     return {
       box: shape.name,

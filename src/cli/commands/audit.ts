@@ -437,7 +437,9 @@ async function fileAudit(files: readonly string[], opts: AuditCliOptions): Promi
   if (opts.report) lines.splice(lines.length - 1, 0, ['report', opts.report]);
   process.stdout.write(
     `audit of ${grouped(r.grids)} ${r.box} grids from ${sources}` +
-      (input.skipped.count > 0 ? ` (${grouped(input.skipped.count)} invalid lines skipped)` : '') +
+      (input.skipped.count > 0
+        ? ` (${grouped(input.skipped.count)} invalid line${input.skipped.count > 1 ? 's' : ''} skipped)`
+        : '') +
       `\n${table(lines)}`,
   );
 }
@@ -445,7 +447,11 @@ async function fileAudit(files: readonly string[], opts: AuditCliOptions): Promi
 function fileAuditLines(r: GridAuditResult, skipped: { count: number; first: string | null }): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
   rows.push(['exact N', r.total !== null ? grouped(r.total) : `not counted for ${r.box}`]);
-  if (skipped.count > 0) rows.push(['skipped', `${grouped(skipped.count)} invalid lines; the first: ${skipped.first}`]);
+  if (skipped.count > 0)
+    rows.push([
+      'skipped',
+      `${grouped(skipped.count)} invalid line${skipped.count > 1 ? 's' : ''}; the first: ${skipped.first}`,
+    ]);
   for (const t of r.tests) {
     const stat =
       t.id === 'repeats'
@@ -475,10 +481,14 @@ function fileAuditLines(r: GridAuditResult, skipped: { count: number; first: str
   return rows;
 }
 
+/** A reach: whole below a million, three significant digits above. */
+const reachNumber = (x: number) => (x >= 1e6 ? num(x, 3) : grouped(Math.round(x)));
+
 function reachText(e: ReachEstimate, what: string): string {
   const dup = `${grouped(e.distinct)} distinct of ${grouped(e.seen)}, ${grouped(e.repeated)} repeated (${grouped(e.pairs)} equal pairs)`;
   return e.estimate === null
-    ? `${dup}: the source reaches at least ${num(e.low, 3)} ${what} (95 %)`
-    : `${dup}: about ${num(e.estimate, 3)} ${what} reached, 95 % interval ${num(e.low, 3)} to ${num(e.high!, 3)} ` +
+    ? `${dup}: the source reaches at least ${reachNumber(e.low)} ${what} (95 %)`
+    : `${dup}: about ${reachNumber(e.estimate)} ${what} reached, 95 % interval ${reachNumber(e.low)} to ` +
+        `${reachNumber(e.high!)} ` +
         '(as if uniform on them)';
 }
