@@ -169,7 +169,8 @@ if (audit) {
         ? `≥ ${Number(g.low.toPrecision(3))}`
         : `${Number(g.estimate.toPrecision(3))} (${Number(g.low.toPrecision(3))}–${Number(g.high.toPrecision(3))})`;
     console.log(
-      `| ${f.name} | ${r.grids} | ${r.uniform ? 'consistent with uniform' : '**not uniform**'} | ${rejecting || '–'} | ` +
+      `| ${f.name} | ${r.grids} | ${r.uniform ? 'consistent with uniform' : '**not uniform**'} | ` +
+        `${rejecting || '–'} | ` +
         `${g.pairs} pairs (${g.repeated} grids) | ${reach} |`,
     );
   }

@@ -33,7 +33,9 @@ const load = () =>
     .map((x) => x.toFixed(2))
     .join(' ')} on ${cpus().length} cores`;
 // the child reports its peak resident memory on exit (process.resourceUsage, kilobytes)
-const rss = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss '+process.resourceUsage().maxRSS+'\\n'))`;
+const rss =
+  'data:text/javascript,' +
+  "process.on('exit',()=>process.stderr.write('maxrss '+process.resourceUsage().maxRSS+'\\n'))";
 
 const dir = mkdtempSync(join(tmpdir(), 'sudoku-count-bench-'));
 try {

@@ -127,7 +127,7 @@ export interface GridAuditContext {
 
 export async function gridAuditContext(shape: BoxShape): Promise<GridAuditContext> {
   if (shapeProblem('band-method', shape) !== null) {
-    let lower: bigint | null = null;
+    let lower: bigint | null;
     try {
       lower = templateReach(shape, true).grids;
     } catch {
@@ -442,7 +442,8 @@ function accumulator(ctx: GridAuditContext): Accumulator {
         effect: lam,
         power: (k, a, e) => noncentralPower(worstDf, k * e, a / m),
         words: (e) =>
-          `(X² − df)/K = ${fmt(e)} per grid in one cell (here the worst is r${Math.floor(worst / n) + 1}c${(worst % n) + 1})`,
+          `(X² − df)/K = ${fmt(e)} per grid in one cell (here the worst is ` +
+          `r${Math.floor(worst / n) + 1}c${(worst % n) + 1})`,
       });
     }
 
@@ -475,7 +476,8 @@ function accumulator(ctx: GridAuditContext): Accumulator {
       tests.length === 0
         ? `too few grids for any test (${K})`
         : rejected.length === 0
-          ? `consistent with a uniform source: none of the ${m} tests rejects (each at α/${m}, family-wise α = ${alpha})`
+          ? `consistent with a uniform source: none of the ${m} tests rejects (each at α/${m}, family-wise ` +
+            `α = ${alpha})`
           : `NOT UNIFORM: ${rejected.length} of the ${m} tests reject${rejected.length === 1 ? 's' : ''} (each at ` +
             `α/${m}, family-wise α = ${alpha}): ` +
             rejected.map((t) => t.id).join(', ');

@@ -28,7 +28,7 @@ function lines22(K: number, seed = 1): string[] {
 }
 
 describe('sudoku-count audit --file', () => {
-  it('reads files and stdin, BOM, CRLF, comments and notes; infers 2x2; JSON has the tests and the verdict', async () => {
+  it('reads files and stdin, BOM, CRLF, comments, notes; infers 2x2; JSON has the tests and verdict', async () => {
     const dir = tempDir();
     const [a, ...rest] = lines22(400);
     const f = join(dir, 'a.txt');

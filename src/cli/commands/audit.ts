@@ -475,7 +475,8 @@ function fileAuditLines(r: GridAuditResult, skipped: { count: number; first: str
   if (c) rows.push(['up to symmetry', reachText(c, 'classes')]);
   rows.push([
     'time',
-    `set-up ${r.seconds.setup.toFixed(2)} s, grids ${r.seconds.grids.toFixed(2)} s, total ${r.seconds.total.toFixed(2)} s`,
+    `set-up ${r.seconds.setup.toFixed(2)} s, grids ${r.seconds.grids.toFixed(2)} s, ` +
+      `total ${r.seconds.total.toFixed(2)} s`,
   ]);
   rows.push(['verdict', r.verdict]);
   return rows;
@@ -485,7 +486,9 @@ function fileAuditLines(r: GridAuditResult, skipped: { count: number; first: str
 const reachNumber = (x: number) => (x >= 1e6 ? num(x, 3) : grouped(Math.round(x)));
 
 function reachText(e: ReachEstimate, what: string): string {
-  const dup = `${grouped(e.distinct)} distinct of ${grouped(e.seen)}, ${grouped(e.repeated)} repeated (${grouped(e.pairs)} equal pairs)`;
+  const dup =
+    `${grouped(e.distinct)} distinct of ${grouped(e.seen)}, ${grouped(e.repeated)} repeated ` +
+    `(${grouped(e.pairs)} equal pairs)`;
   return e.estimate === null
     ? `${dup}: the source reaches at least ${reachNumber(e.low)} ${what} (95 %)`
     : `${dup}: about ${reachNumber(e.estimate)} ${what} reached, 95 % interval ${reachNumber(e.low)} to ` +

@@ -80,7 +80,7 @@ describe('auditGrids: what it detects', () => {
     expect(r.repeats.classes!.distinct).toBe(1);
   });
 
-  it('row-major backtracking: the class test rejects at 5,000 grids, K for 90 % near the exact law’s 1,334', async () => {
+  it('row-major backtracking: the class test rejects at 5,000 grids, K₉₀ near the exact law’s 1,334', async () => {
     // fixed seed. The exact band law predicts 50 % power from K ≈ 857 and 90 % from K ≈ 1,334 (docs/audit.md); at
     // 5,000 grids the power is ~100 %. The K estimated from the measured departure is noisy: a factor 2 either way.
     const gen = createGenerator('backtracking', S33);

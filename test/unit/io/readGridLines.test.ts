@@ -11,7 +11,7 @@ async function all(path: string) {
 }
 
 describe('readGridLines', () => {
-  it('streams lines across chunk boundaries, with their numbers; BOM, CRLF, comments, notes, no final newline', async () => {
+  it('streams lines across chunks, with their numbers; BOM, CRLF, comments, notes, no final newline', async () => {
     const dir = tempDir();
     const f = join(dir, 'g.txt');
     const body: string[] = ['\ufeff# header'];
