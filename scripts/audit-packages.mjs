@@ -150,8 +150,11 @@ if (auditOnly) {
 }
 if (audit) {
   const cli = join(root, 'dist', 'cli', 'main.js');
-  console.log('| source | grids | verdict | tests rejecting (K for 50 % / 90 %) | repeats | reach (95 % interval) |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| source | grids | verdict | tests rejecting (K for 50 % / 90 %) | repeats | reach (95 % interval) | ' +
+      'classes up to symmetry |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   for (const f of files) {
     const text = execFileSync(process.execPath, [cli, 'audit', '--file', f.file, '--json'], {
       encoding: 'utf8',
@@ -171,7 +174,7 @@ if (audit) {
     console.log(
       `| ${f.name} | ${r.grids} | ${r.uniform ? 'consistent with uniform' : '**not uniform**'} | ` +
         `${rejecting || '–'} | ` +
-        `${g.pairs} pairs (${g.repeated} grids) | ${reach} |`,
+        `${g.pairs} pairs (${g.repeated} grids) | ${reach} | ${r.repeats.classes.distinct} distinct |`,
     );
   }
 }

@@ -5,7 +5,9 @@
  *   npm run bench -- audit-file            100,000 and 1,000,000 uniform 3×3 grids (`sample --seed 1`, written once
  *                                          to a temporary folder), each judged by `audit --file F --json` in a fresh
  *                                          process (--runs K for 100,000, default 3; one run of 1,000,000): wall
- *                                          seconds, the audit's own set-up and grid seconds, peak memory (maxRSS)
+ *                                          seconds, CPU seconds of the process (user + system: what a loaded
+ *                                          machine does not inflate much), the audit's own set-up and grid seconds,
+ *                                          peak memory (maxRSS)
  *   node scripts/bench-audit-file.mjs --quick   100,000 only
  *
  * The targets (issue 22): 100,000 grids in ≤ 10 s and 1,000,000 in ≤ 90 s on 2 cores, with bounded memory. The
@@ -35,13 +37,17 @@ const load = () =>
 // the child reports its peak resident memory on exit (process.resourceUsage, kilobytes)
 const rss =
   'data:text/javascript,' +
-  "process.on('exit',()=>process.stderr.write('maxrss '+process.resourceUsage().maxRSS+'\\n'))";
+  "process.on('exit',()=>{const u=process.resourceUsage();" +
+  "process.stderr.write('maxrss '+u.maxRSS+' cpu '+(u.userCPUTime+u.systemCPUTime)+'\\n')})";
 
 const dir = mkdtempSync(join(tmpdir(), 'sudoku-count-bench-'));
 try {
   console.log(`# audit --file: uniform 3×3 grids from \`sample --seed 1\`, ${load()}`);
-  console.log('| grids | file MB | runs | wall s (median) | set-up s | grids s | peak memory MB | verdict |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| grids | file MB | runs | wall s (median) | CPU s (user + system) | set-up s | grids s | peak memory MB | ' +
+      'verdict |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [K, k] of [
     [100_000, runs],
     [1_000_000, 1],
@@ -54,7 +60,8 @@ try {
     const wall = [],
       setup = [],
       grids = [],
-      mem = [];
+      mem = [],
+      cpu = [];
     let verdict = '';
     for (let i = 0; i < k; i++) {
       const t0 = process.hrtime.bigint();
@@ -71,10 +78,12 @@ try {
       verdict = o.uniform ? 'passes' : 'REJECTS';
       const stderr = child.stderr;
       mem.push(Number(/maxrss (\d+)/.exec(stderr)?.[1] ?? NaN));
+      cpu.push(Number(/cpu (\d+)/.exec(stderr)?.[1] ?? NaN) / 1e6);
     }
     console.log(
       `| ${K.toLocaleString('en-US')} | ${(statSync(file).size / 2 ** 20).toFixed(1)} | ${k} | ` +
-        `${median(wall).toFixed(2)} | ${median(setup).toFixed(2)} | ${median(grids).toFixed(2)} | ` +
+        `${median(wall).toFixed(2)} | ${median(cpu).toFixed(2)} | ${median(setup).toFixed(2)} | ` +
+        `${median(grids).toFixed(2)} | ` +
         `${(median(mem) / 1024).toFixed(0)} | ${verdict} |`,
     );
   }

@@ -69,8 +69,13 @@ export interface AuditTest {
 }
 
 export interface ReachEstimate {
-  /** Keys (grids or classes) seen, distinct, repeated (seen more than once), and pairs of equal keys. */
+  /**
+   * Keys (grids or classes) seen; then, among the keys kept, distinct ones, repeated ones (seen more than once) and
+   * pairs of equal keys. All keys are kept up to 2,097,152 distinct ones; beyond, a fraction of the hash space
+   * (`fraction`: ½, ¼, …), so memory stays bounded, and the estimates below account for it.
+   */
   readonly seen: number;
+  readonly fraction: number;
   readonly distinct: number;
   readonly repeated: number;
   readonly pairs: number;
@@ -389,7 +394,8 @@ function accumulator(ctx: GridAuditContext): Accumulator {
     const expectedPairs = N !== null ? pairsOf(K) / Nnum : null;
     const gridReach = reach(gridRepeats);
     if (lowerN !== null) {
-      const mu0 = pairsOf(K) / Number(lowerN);
+      const f = gridRepeats.fraction;
+      const mu0 = (f * pairsOf(K)) / Number(lowerN);
       const r = gridRepeats.pairs;
       const Mhat = gridReach.estimate;
       drafts.push({
@@ -400,7 +406,7 @@ function accumulator(ctx: GridAuditContext): Accumulator {
         pValue: poissonUpperTail(r, mu0),
         // the effect is 1/M for a source uniform on M grids: its pairs are Poisson(C(K,2)/M)
         effect: Mhat !== null && Mhat < Number(lowerN) ? 1 / Mhat : 0,
-        power: (k, a, e) => poissonUpperTail(poissonCritical(pairsOf(k) / Number(lowerN), a), pairsOf(k) * e),
+        power: (k, a, e) => poissonUpperTail(poissonCritical((f * pairsOf(k)) / Number(lowerN), a), f * pairsOf(k) * e),
         words: (e) => `a source uniform on ${fmt(1 / e)} grids or fewer`,
       });
     }
@@ -579,11 +585,13 @@ function compare(a: readonly number[], b: readonly number[]): number {
 
 function reach(counter: RepeatCounter): ReachEstimate {
   const K = counter.seen;
-  const allPairs = (K * (K - 1)) / 2;
+  // the pairs counted are a sample of all pairs at rate f (REPEAT_CAPACITY): C(K,2)·f of them were looked at
+  const allPairs = ((K * (K - 1)) / 2) * counter.fraction;
   const r = counter.pairs;
   const { low, high } = poissonInterval(r);
   return {
     seen: K,
+    fraction: counter.fraction,
     distinct: counter.distinct,
     repeated: counter.repeatedKeys,
     pairs: r,

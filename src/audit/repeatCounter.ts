@@ -3,9 +3,14 @@
  * were seen, how many distinct, and the number of equal pairs Σ_key C(count, 2), the statistic of the collision
  * estimate of a source's reach.
  *
- * An open-addressing table (linear probing) of (hi, lo, count) in typed arrays, doubled at half load: 16 bytes a
- * distinct key at worst, 24 at half load. Keys come as two 32-bit halves; (0, 0) is a key like any other (the
- * count tells an empty slot).
+ * An open-addressing table (linear probing) of (hi, lo, count) in typed arrays, doubled at half load: 24 bytes a
+ * distinct key at most. Keys come as two 32-bit halves; (0, 0) is a key like any other (the count tells an empty
+ * slot).
+ *
+ * Bounded memory: when `capacity` distinct keys are held, the counter keeps only the keys whose `lo` has its top
+ * bit clear (then its top two bits, …): a fraction f = 2^−level of the hash space, the same for equal keys, so the
+ * pairs among kept keys are a sample of all pairs with rate f (equal keys are kept or dropped together). `pairs`,
+ * `distinct` and `repeatedKeys` then count the kept keys only, and `fraction` says how many were kept.
  */
 export interface RepeatCounter {
   add(hi: number, lo: number): void;
@@ -16,10 +21,16 @@ export interface RepeatCounter {
   /** Keys seen more than once, and the largest count. */
   readonly repeatedKeys: number;
   readonly maxCount: number;
+  /** The share of the hash space kept: 1 until `capacity` distinct keys were held, then 1/2, 1/4, … */
+  readonly fraction: number;
 }
 
-export function repeatCounter(): RepeatCounter {
+/** Distinct keys held before the counter starts sampling (2^21: 48 MB of table at most). */
+export const REPEAT_CAPACITY = 1 << 21;
+
+export function repeatCounter(capacity = REPEAT_CAPACITY): RepeatCounter {
   let size = 1 << 12;
+  let level = 0; // keys kept: lo >>> (32 − level) === 0
   let his = new Int32Array(size),
     los = new Int32Array(size),
     counts = new Int32Array(size);
@@ -33,18 +44,25 @@ export function repeatCounter(): RepeatCounter {
     while (c[s] !== 0 && (h[s] !== hi || l[s] !== lo)) s = (s + 1) & mask;
     return s;
   };
-  const grow = () => {
-    const nh = new Int32Array(2 * size),
-      nl = new Int32Array(2 * size),
-      nc = new Int32Array(2 * size);
+  const kept = (lo: number) => level === 0 || lo >>> (32 - level) === 0;
+  /** Rebuild into `to` slots, keeping the keys `kept` allows (and recounting what is held). */
+  const rebuild = (to: number) => {
+    const nh = new Int32Array(to),
+      nl = new Int32Array(to),
+      nc = new Int32Array(to);
+    distinct = pairs = repeatedKeys = 0;
     for (let s = 0; s < size; s++) {
-      if (counts[s] === 0) continue;
-      const t = slotOf(his[s], los[s], nh, nl, nc, 2 * size - 1);
+      const c = counts[s];
+      if (c === 0 || !kept(los[s])) continue;
+      const t = slotOf(his[s], los[s], nh, nl, nc, to - 1);
       nh[t] = his[s];
       nl[t] = los[s];
-      nc[t] = counts[s];
+      nc[t] = c;
+      distinct++;
+      pairs += (c * (c - 1)) / 2;
+      if (c > 1) repeatedKeys++;
     }
-    size *= 2;
+    size = to;
     his = nh;
     los = nl;
     counts = nc;
@@ -54,6 +72,7 @@ export function repeatCounter(): RepeatCounter {
       hi |= 0;
       lo |= 0;
       seen++;
+      if (!kept(lo)) return;
       const s = slotOf(hi, lo, his, los, counts, size - 1);
       const c = counts[s];
       if (c === 0) {
@@ -61,7 +80,13 @@ export function repeatCounter(): RepeatCounter {
         los[s] = lo;
         counts[s] = 1;
         distinct++;
-        if (2 * distinct > size) grow();
+        if (distinct >= capacity) {
+          // full: keep half of the hash space, in the same table
+          while (distinct >= capacity / 2 && level < 32) {
+            level++;
+            rebuild(size);
+          }
+        } else if (2 * distinct > size) rebuild(2 * size);
         return;
       }
       pairs += c;
@@ -83,6 +108,9 @@ export function repeatCounter(): RepeatCounter {
     },
     get maxCount() {
       return maxCount;
+    },
+    get fraction() {
+      return 2 ** -level;
     },
   };
 }

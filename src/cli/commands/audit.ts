@@ -487,6 +487,7 @@ const reachNumber = (x: number) => (x >= 1e6 ? num(x, 3) : grouped(Math.round(x)
 
 function reachText(e: ReachEstimate, what: string): string {
   const dup =
+    (e.fraction < 1 ? `of the 1/${Math.round(1 / e.fraction)} kept by hash (bounded memory), ` : '') +
     `${grouped(e.distinct)} distinct of ${grouped(e.seen)}, ${grouped(e.repeated)} repeated ` +
     `(${grouped(e.pairs)} equal pairs)`;
   return e.estimate === null

@@ -214,5 +214,19 @@ describe('the pieces', () => {
     expect(c.pairs).toBe(6000 * 3 + 1000);
     expect(c.repeatedKeys).toBe(7000);
     expect(c.maxCount).toBe(3);
+    expect(c.fraction).toBe(1);
+  });
+
+  it('past its capacity the repeat counter keeps a share of the hash space, and pairs/share estimates all pairs', () => {
+    // 40,000 keys each added twice, capacity 4,096: about 1/16 of them are kept (a hash's top bits are zero); the
+    // kept pairs are Binomial(40,000, f), so pairs/f is within 20 % of 40,000 except with probability ~10⁻⁶
+    const c = repeatCounter(4096);
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < 40000; i++) c.add(i, Math.imul(i + 1, 0x9e3779b1) ^ (i >>> 3));
+    expect(c.seen).toBe(80000);
+    expect(c.fraction).toBeLessThan(1);
+    expect(c.distinct).toBeLessThan(4096);
+    expect(c.pairs).toBe(c.distinct);
+    expect(Math.abs(c.pairs / c.fraction / 40000 - 1)).toBeLessThan(0.2);
   });
 });
