@@ -20,8 +20,9 @@ import { templateReach } from './templateReach.js';
 
 /**
  * The audit of grids from any source (`audit --file`, `auditGrids`): K full grids, judged against a uniform
- * source by streaming statistics (memory: the tables below, plus 24 bytes or less per distinct grid for the
- * repeats). docs/audit.md#grids-from-any-source derives each test.
+ * source by streaming statistics: memory is the tables below, and the two repeat counters, which hold up to
+ * 2,097,152 keys each and then a share of the hash space (repeatCounter). docs/audit.md derives each test
+ * ("Grids from any source").
  *
  *   top-band       the top band's class (classifyBands) against the exact class law m_C·n_C/(N/n!): X², bins of
  *                  expected count ≥ 5 (band-method shapes)
