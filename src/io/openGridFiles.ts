@@ -1,4 +1,4 @@
-import { fullGridProblem, parseGrid } from '../grid/parseGrid.js';
+import { cellName, fullGridProblem, parseGrid } from '../grid/parseGrid.js';
 import { boxShape, InputError, MAX_SIDE, type BoxShape } from '../grid/shape.js';
 import { readGridLines, type GridLine } from './readGridLines.js';
 
@@ -110,8 +110,7 @@ function tokenCount(text: string): number {
 function charCount(text: string): number {
   let k = 0;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (!(ch === ' ' || ch === '|' || ch === '\t' || ch === '-' || ch === '+' || ch === '\f' || ch === '\r')) k++;
+    if (!SEPARATORS.includes(text[i])) k++;
   }
   return k;
 }
@@ -156,8 +155,28 @@ function gridOf(shape: BoxShape, line: GridLine, inferred: boolean): Uint8Array 
         ? `${at}: ${k} cells, but the grids before it are ${shape.name} (${want} cells): one shape a run`
         : `${at}: ${k} cells, a ${shape.name} grid has ${want}`,
     );
-  const cells = parseGrid(shape, line.text, at, tokens);
+  let cells: Uint8Array;
+  try {
+    cells = parseGrid(shape, line.text, at, tokens);
+  } catch (e) {
+    throw atCell(shape, line, e);
+  }
   const problem = fullGridProblem(shape, cells);
   if (problem !== null) throw new InputError(`${at}: ${problem}`);
   return cells;
 }
+
+/** parseGrid's message for a bad character or token, with the cell it stands in ("cell r1c3: character 3 'x' …"). */
+function atCell(shape: BoxShape, line: GridLine, e: unknown): unknown {
+  if (!(e instanceof InputError)) return e;
+  const m = /^(.*?): (character|token) (\d+) (.*)$/.exec(e.message);
+  if (!m) return e;
+  let cell = Number(m[3]) - 1; // a token's number is its cell's
+  if (m[2] === 'character') {
+    cell = 0;
+    for (let i = 0; i < Number(m[3]) - 1; i++) if (!SEPARATORS.includes(line.text[i])) cell++;
+  }
+  return new InputError(`${m[1]}: cell ${cellName(shape, cell)}: ${m[2]} ${m[3]} ${m[4]}`);
+}
+
+const SEPARATORS = ' |\t-+\f\r';

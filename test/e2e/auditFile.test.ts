@@ -142,7 +142,7 @@ describe('sudoku-count audit --file', () => {
       ],
       [
         ['--file', file('letters.txt', `${g1}\n12x4341221434321\n`)],
-        /letters\.txt line 2: character 3 'x' is not a digit of a 2x2 grid/,
+        /letters\.txt line 2: cell r1c3: character 3 'x' is not a digit of a 2x2 grid/,
       ],
       [
         ['--file', file('short.txt', `${g1}\n123434122143432\n`), '--box', '2x2'],

@@ -54,7 +54,11 @@ export function registerAudit(program: Command): void {
         '(--file)',
     )
     .option(`--generator <name>`, `the generator: ${GENERATOR_NAMES.join(', ')}`, generatorOption)
-    .option('--box <RxC>', 'box shape (default 3x3)', boxOption('solve'))
+    .option(
+      '--box <RxC>',
+      'box shape (default 3x3; with --file, read off the first grid when n is a square)',
+      boxOption('solve'),
+    )
     .option(
       '--samples <K>',
       `grids to generate for the statistical audit (default ${grouped(DEFAULT_SAMPLES)}; accepts 1e5)`,
