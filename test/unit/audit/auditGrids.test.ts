@@ -217,7 +217,7 @@ describe('the pieces', () => {
     expect(c.fraction).toBe(1);
   });
 
-  it('past its capacity the repeat counter keeps a share of the hash space, and pairs/share estimates all pairs', () => {
+  it('past its capacity the repeat counter keeps a share of the hash space; pairs/share estimates all', () => {
     // 40,000 keys each added twice, capacity 4,096: about 1/16 of them are kept (a hash's top bits are zero); the
     // kept pairs are Binomial(40,000, f), so pairs/f is within 20 % of 40,000 except with probability ~10⁻⁶
     const c = repeatCounter(4096);
