@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|generate|bounded ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded ...] [--runs K]
 //   [flags for the scripts, e.g. --full]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
@@ -97,6 +97,7 @@ const SCRIPTS = [
   ['dlx', 'bench-dlx.mjs'],
   ['essential', 'bench-essential.mjs'],
   ['audit', 'bench-audit.mjs'],
+  ['audit-file', 'bench-audit-file.mjs'],
   ['generate', 'bench-generate.mjs'],
   ['bounded', 'bench-bounded.mjs'],
 ];

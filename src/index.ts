@@ -14,7 +14,7 @@
 // shapes, grids and errors
 export { boxShape, parseBoxShape, InputError, type BoxShape } from './grid/shape.js';
 export { shapeProblem, bandMethodShapes, type Operation } from './grid/support.js';
-export { parseGrid, formatGrid, findClash, describeClash, type Clash } from './grid/parseGrid.js';
+export { parseGrid, formatGrid, findClash, describeClash, fullGridProblem, type Clash } from './grid/parseGrid.js';
 
 // the exact count, the class tables and the Felgenhauer–Jarvis chain
 export {
@@ -142,7 +142,17 @@ export {
   type ProbabilityAudit,
   type BandLawAudit,
 } from './audit/auditSamples.js';
-export { auditReportHtml, writeAuditReport } from './io/auditReport.js';
+export {
+  auditGrids,
+  gridAuditContext,
+  type AuditGridsOptions,
+  type AuditTest,
+  type AuditTestId,
+  type GridAuditContext,
+  type GridAuditResult,
+  type ReachEstimate,
+} from './audit/auditGrids.js';
+export { auditReportHtml, writeAuditReport, writeGridAuditReport } from './io/auditReport.js';
 
 // JSON with exact big integers
 export { toJson, fromJson } from './io/json.js';

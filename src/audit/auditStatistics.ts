@@ -173,10 +173,100 @@ export function classTestPower(
   let lambda = 0;
   for (let b = 0; b < bins; b++) lambda += (samples * (a[b] - p[b]) ** 2) / p[b];
   const df = Math.max(1, bins - 1);
-  const crit = chiSquareCritical(df, alpha);
+  return { power: noncentralPower(df, lambda, alpha), lambda, df };
+}
+
+const criticalValues = new Map<string, number>();
+
+/**
+ * P(X ≥ the 1 − alpha quantile of χ²(df)) for X ~ noncentral χ²(df, lambda): the power of a chi-square test whose
+ * statistic has noncentrality lambda under the alternative. Patnaik's approximation: X ≈ c·χ²(ν) with
+ * c = (df + 2λ)/(df + λ), ν = (df + λ)²/(df + 2λ).
+ */
+export function noncentralPower(df: number, lambda: number, alpha: number): number {
+  const key = `${df} ${alpha}`;
+  let crit = criticalValues.get(key);
+  if (crit === undefined) criticalValues.set(key, (crit = chiSquareCritical(df, alpha)));
   const c = (df + 2 * lambda) / (df + lambda),
     nu = (df + lambda) ** 2 / (df + 2 * lambda);
-  return { power: chiSquarePValue(crit / c, nu), lambda, df };
+  return chiSquarePValue(crit / c, nu);
+}
+
+/**
+ * The smallest K ≥ 1 with `powerAt(K)` ≥ power, for a power that grows with K (bisection on whole numbers); null
+ * when even K = 10¹⁵ falls short.
+ */
+export function smallestK(powerAt: (K: number) => number, power: number): number | null {
+  const MAX = 1e15;
+  let hi = 1;
+  while (powerAt(hi) < power) {
+    if (hi >= MAX) return null;
+    hi = Math.min(MAX, hi * 4);
+  }
+  let lo = Math.max(1, Math.floor(hi / 4));
+  if (powerAt(lo) >= power) return lo;
+  while (hi - lo > 1 && hi - lo > 1e-6 * hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (powerAt(mid) >= power) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** P(Poisson(mu) ≥ r) = P(χ²(2r) ≤ 2μ) (1 for r ≤ 0). */
+export function poissonUpperTail(r: number, mu: number): number {
+  if (r <= 0) return 1;
+  if (mu <= 0) return 0;
+  return 1 - chiSquarePValue(2 * mu, 2 * r);
+}
+
+/** Garwood's exact two-sided interval for a Poisson mean from a count r, at confidence 1 − alpha. */
+export function poissonInterval(r: number, alpha = 0.05): { readonly low: number; readonly high: number } {
+  const low = r === 0 ? 0 : chiSquareCritical(2 * r, 1 - alpha / 2) / 2;
+  const high = chiSquareCritical(2 * (r + 1), alpha / 2) / 2;
+  return { low, high };
+}
+
+/**
+ * The Wald (Hotelling) statistic of K i.i.d. vectors T_i of dimension m against the mean mu: W = K·dᵀ S⁻¹ d with
+ * d = T̄ − mu and S the sample covariance plus diag(mu)/K, a shrinkage that vanishes as K grows (so W is still
+ * asymptotically χ²(m) under the null) and keeps S invertible when the sample sits in few bins (a generator that
+ * only ever makes one class). `sum` = Σ T_i, `outer` = Σ T_i T_iᵀ (row-major m×m). Cholesky; mu > 0.
+ */
+export function waldStatistic(
+  sum: ArrayLike<number>,
+  outer: ArrayLike<number>,
+  mu: ArrayLike<number>,
+  K: number,
+): number {
+  const m = mu.length;
+  const mean = Float64Array.from({ length: m }, (_, i) => sum[i] / K);
+  const S = new Float64Array(m * m);
+  for (let i = 0; i < m; i++)
+    for (let j = 0; j < m; j++) S[i * m + j] = outer[i * m + j] / K - mean[i] * mean[j] + (i === j ? mu[i] / K : 0);
+  // Cholesky S = L·Lᵀ in place (lower triangle)
+  for (let j = 0; j < m; j++) {
+    let v = S[j * m + j];
+    for (let k = 0; k < j; k++) v -= S[j * m + k] ** 2;
+    if (!(v > 0)) return Infinity;
+    const l = Math.sqrt(v);
+    S[j * m + j] = l;
+    for (let i = j + 1; i < m; i++) {
+      let x = S[i * m + j];
+      for (let k = 0; k < j; k++) x -= S[i * m + k] * S[j * m + k];
+      S[i * m + j] = x / l;
+    }
+  }
+  // solve L·y = d; W = K·|y|²
+  const y = new Float64Array(m);
+  let w = 0;
+  for (let i = 0; i < m; i++) {
+    let x = mean[i] - mu[i];
+    for (let k = 0; k < i; k++) x -= S[i * m + k] * y[k];
+    y[i] = x / S[i * m + i];
+    w += y[i] * y[i];
+  }
+  return K * w;
 }
 
 /** The smallest K (on a grid of steps of about 5 %) at which `classTestPower` reaches `power`; null beyond 10⁹. */

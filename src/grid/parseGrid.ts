@@ -36,9 +36,15 @@ const isSeparatorChar = (ch: string) =>
  * Call cell(d) for each cell of a text (d = 0 for empty) in the shape's format, in order. Throws InputError
  * naming `what` and the first bad character or token (1-based).
  */
-function eachCell(shape: BoxShape, text: string, what: string, cell: (d: number) => void): void {
+function eachCell(
+  shape: BoxShape,
+  text: string,
+  what: string,
+  cell: (d: number) => void,
+  tokens = usesTokens(shape),
+): void {
   const { n } = shape;
-  if (!usesTokens(shape)) {
+  if (!tokens) {
     for (let i = 0; i < text.length; i++) {
       const ch = text[i];
       if (isSeparatorChar(ch)) continue;
@@ -66,24 +72,31 @@ function eachCell(shape: BoxShape, text: string, what: string, cell: (d: number)
 
 /**
  * Read a partial grid (see the formats above): n² cells. Throws InputError naming the first bad character or
- * token, or the wrong length.
+ * token, or the wrong length. `tokens` reads whitespace-separated numbers on any shape (a 16×16 grid written
+ * "1 16 3 …"); by default only n ≥ 36 does.
  */
-export function parseGrid(shape: BoxShape, text: string, what = 'puzzle'): Uint8Array {
+export function parseGrid(shape: BoxShape, text: string, what = 'puzzle', tokens = usesTokens(shape)): Uint8Array {
   const { n } = shape;
   const out = new Uint8Array(n * n);
   let k = 0;
-  eachCell(shape, text, what, (d) => {
-    if (k === n * n) throw new InputError(`${what}: more than ${n * n} cells (a ${shape.name} grid has ${n}×${n})`);
-    out[k++] = d;
-  });
+  eachCell(
+    shape,
+    text,
+    what,
+    (d) => {
+      if (k === n * n) throw new InputError(`${what}: more than ${n * n} cells (a ${shape.name} grid has ${n}×${n})`);
+      out[k++] = d;
+    },
+    tokens,
+  );
   if (k !== n * n) throw new InputError(`${what}: ${k} cells, a ${shape.name} grid has ${n * n}`);
   return out;
 }
 
 /** How many cells a piece of text holds (a line of a puzzle file). Throws InputError like parseGrid. */
-export function countGridCells(shape: BoxShape, text: string, what: string): number {
+export function countGridCells(shape: BoxShape, text: string, what: string, tokens = usesTokens(shape)): number {
   let k = 0;
-  eachCell(shape, text, what, () => k++);
+  eachCell(shape, text, what, () => k++, tokens);
   return k;
 }
 
@@ -133,6 +146,34 @@ export function findClash(shape: BoxShape, cells: ArrayLike<number>): Clash | nu
     }
   }
   return null;
+}
+
+/**
+ * What keeps `cells` from being a full grid of the shape, in one line naming the cell ("cell r2c5 is empty: …",
+ * "not a grid: two 5s in row 3 (r3c1 and r3c7)"), or null when it is one.
+ */
+export function fullGridProblem(shape: BoxShape, cells: ArrayLike<number>): string | null {
+  const { rows: R, cols: C, n } = shape;
+  if (cells.length !== n * n) return `${cells.length} cells, a ${shape.name} grid has ${n * n}`;
+  // one bit a digit per row, column and box; findClash only to word a clash
+  const seen = new Int32Array(3 * n);
+  for (let i = 0; i < n * n; i++) {
+    const d = cells[i];
+    if (d === 0) return `cell ${cellName(shape, i)} is empty: a partial grid (a full grid is needed)`;
+    if (!(Number.isInteger(d) && d >= 1 && d <= n)) return `cell ${cellName(shape, i)} holds ${d}, not a digit 1..${n}`;
+    const r = Math.floor(i / n),
+      c = i % n,
+      b = n + n + Math.floor(r / R) * R + Math.floor(c / C);
+    const bit = 2 ** (d - 1); // n ≤ 36: a double holds the bits exactly, but `|` does not past 31
+    if (n > 31) continue;
+    if ((seen[r] | seen[n + c] | seen[b]) & bit) break;
+    seen[r] |= bit;
+    seen[n + c] |= bit;
+    seen[b] |= bit;
+    if (i === n * n - 1) return null;
+  }
+  const clash = findClash(shape, cells);
+  return clash ? describeClash(shape, clash).replace(/^givens clash/, 'not a grid') : null;
 }
 
 /** "r1c2" for a 0-based cell index. */

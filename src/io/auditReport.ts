@@ -1,4 +1,5 @@
-import { auditCharts } from '../audit/auditCharts.js';
+import { auditCharts, gridAuditCharts } from '../audit/auditCharts.js';
+import type { GridAuditResult } from '../audit/auditGrids.js';
 import type { AuditSampleResult } from '../audit/auditSamples.js';
 import { chartReportHtml, reportOutput } from './chartReport.js';
 import { prepareOutput, type PreparedOutput } from './outputFile.js';
@@ -35,4 +36,23 @@ export async function writeAuditReport(
 ): Promise<void> {
   const target = typeof out === 'string' ? prepareOutput(out, AUDIT_REPORT_OUTPUT) : out;
   target.write(await auditReportHtml(r, summary));
+}
+
+/** The report of `audit --file`: its lines and the charts of `gridAuditCharts`, written to `out` (see above). */
+export async function writeGridAuditReport(
+  out: PreparedOutput | string,
+  r: GridAuditResult,
+  sources: string,
+  summary: readonly (readonly [string, string])[],
+): Promise<void> {
+  const target = typeof out === 'string' ? prepareOutput(out, AUDIT_REPORT_OUTPUT) : out;
+  target.write(
+    await chartReportHtml({
+      generator: GENERATOR,
+      title: `sudoku-count audit: ${sources} ${r.box}`,
+      heading: `Grid audit: ${r.grids.toLocaleString('en-US')} ${r.box} grids from ${sources}`,
+      summary,
+      charts: gridAuditCharts(r),
+    }),
+  );
 }

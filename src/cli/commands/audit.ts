@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { InvalidArgumentError, type Command } from 'commander';
+import { auditGrids, type GridAuditResult, type ReachEstimate } from '../../audit/auditGrids.js';
 import { auditSamples, MAX_AUDIT_SAMPLES, type AuditSampleResult } from '../../audit/auditSamples.js';
 import { exactDistribution, type ExactLaw } from '../../audit/exactDistribution.js';
 import { GENERATOR_NAMES, isGeneratorName, type GeneratorName } from '../../audit/gridGenerator.js';
@@ -7,8 +8,9 @@ import { judgeBlogClaims, templateReach, type ClaimVerdict, type TemplateReach }
 import { countGrids, defaultWorkers } from '../../count/countGrids.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { requireShape, shapeProblem } from '../../grid/support.js';
-import { AUDIT_REPORT_OUTPUT, writeAuditReport } from '../../io/auditReport.js';
+import { AUDIT_REPORT_OUTPUT, writeAuditReport, writeGridAuditReport } from '../../io/auditReport.js';
 import { toJson } from '../../io/json.js';
+import { openGridFiles } from '../../io/openGridFiles.js';
 import { prepareOutput } from '../../io/outputFile.js';
 import { MAX_SEED } from '../../random/streamStates.js';
 import {
@@ -31,6 +33,8 @@ interface AuditCliOptions {
   report?: string;
   force?: boolean;
   workers?: number;
+  file?: string[];
+  skipInvalid?: boolean;
 }
 
 const DEFAULT_SAMPLES = 10_000;
@@ -46,10 +50,15 @@ export function registerAudit(program: Command): void {
     .command('audit')
     .description(
       'judge a grid generator against the exact answers: its whole output distribution (--exact, small shapes), ' +
-        'the template generators’ reach (any shape), or a statistical audit of K grids',
+        'the template generators’ reach (any shape), a statistical audit of K grids, or grids from any source ' +
+        '(--file)',
     )
     .option(`--generator <name>`, `the generator: ${GENERATOR_NAMES.join(', ')}`, generatorOption)
-    .option('--box <RxC>', 'box shape (default 3x3)', boxOption('solve'))
+    .option(
+      '--box <RxC>',
+      'box shape (default 3x3; with --file, read off the first grid when n is a square)',
+      boxOption('solve'),
+    )
     .option(
       '--samples <K>',
       `grids to generate for the statistical audit (default ${grouped(DEFAULT_SAMPLES)}; accepts 1e5; at most ` +
@@ -65,12 +74,25 @@ export function registerAudit(program: Command): void {
     .option('--report <FILE>', 'statistical audit: write an HTML report with SVG charts', pathOption)
     .option('--force', '--report may replace a file that is not an audit report')
     .option('--workers <W>', 'threads for the samples (the result does not depend on it)', workersOption)
+    .option(
+      '--file <path>',
+      "judge the grids of a file, one full grid a line ('-' for stdin); may be repeated",
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
+    .option('--skip-invalid', '--file: skip (and count) invalid or partial grids instead of refusing the run')
     .action(async (opts: AuditCliOptions, cmd: Command) => {
+      const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';
+      if (opts.file !== undefined) {
+        for (const flag of ['generator', 'exact', 'samples', 'seed', 'workers'])
+          if (given(flag)) throw new InputError(`--${flag} is for the built-in generators; leave it out with --file`);
+        await fileAudit(opts.file, opts);
+        return;
+      }
+      if (opts.skipInvalid) throw new InputError('--skip-invalid is for --file');
       if (opts.generator === undefined)
-        throw new InputError(`audit needs --generator (one of ${GENERATOR_NAMES.join(', ')})`);
+        throw new InputError(`audit needs --generator (one of ${GENERATOR_NAMES.join(', ')}) or --file`);
       const generator = opts.generator;
       const shape = opts.box ?? SHAPE_3X3;
-      const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';
       const template = generator === 'template' || generator === 'template-blocks';
       if (opts.exact) {
         for (const flag of ['samples', 'seed', 'report', 'force', 'workers'])
@@ -388,4 +410,94 @@ async function exactAudit(generator: GeneratorName, shape: BoxShape, json: boole
   if (reach) rows.push(...reachLines(generator, shape, reach, N));
   rows.push(['time', `${seconds.toFixed(2)} s (with the count of N)`]);
   process.stdout.write(`exact output distribution of ${generator} on ${shape.name} (${how})\n${table(rows)}`);
+}
+
+/** `audit --file`: the grids of files (and stdin), judged against a uniform source (src/audit/auditGrids.ts). */
+async function fileAudit(files: readonly string[], opts: AuditCliOptions): Promise<void> {
+  const report =
+    opts.report !== undefined
+      ? prepareOutput(opts.report, { ...AUDIT_REPORT_OUTPUT, force: opts.force === true })
+      : null;
+  const sources = files.map((f) => (f === '-' ? 'stdin' : f)).join(', ');
+  const input = await openGridFiles(files, { box: opts.box, skipInvalid: opts.skipInvalid === true });
+  const shape = input.shape;
+  const spinner = await progressSpinner(`audit of ${sources}: ${shape.name}, the exact side`);
+  spinner.start();
+  let r: GridAuditResult;
+  try {
+    r = await auditGrids(input.grids, {
+      box: shape,
+      trusted: true,
+      onProgress: (k) => (spinner.text = `audit of ${sources}: ${grouped(k)} grids`),
+    });
+  } finally {
+    spinner.stop();
+  }
+  const lines = fileAuditLines(r, input.skipped);
+  if (report) await writeGridAuditReport(report, r, sources, lines);
+  if (opts.json) {
+    process.stdout.write(toJson({ files: sources, ...r, skipped: input.skipped, report: opts.report ?? null }) + '\n');
+    return;
+  }
+  if (opts.report) lines.splice(lines.length - 1, 0, ['report', opts.report]);
+  process.stdout.write(
+    `audit of ${grouped(r.grids)} ${r.box} grids from ${sources}` +
+      (input.skipped.count > 0
+        ? ` (${grouped(input.skipped.count)} invalid line${input.skipped.count > 1 ? 's' : ''} skipped)`
+        : '') +
+      `\n${table(lines)}`,
+  );
+}
+
+function fileAuditLines(r: GridAuditResult, skipped: { count: number; first: string | null }): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  rows.push(['exact N', r.total !== null ? grouped(r.total) : `not counted for ${r.box}`]);
+  if (skipped.count > 0)
+    rows.push([
+      'skipped',
+      `${grouped(skipped.count)} invalid line${skipped.count > 1 ? 's' : ''}; the first: ${skipped.first}`,
+    ]);
+  for (const t of r.tests) {
+    const stat =
+      t.id === 'repeats'
+        ? `${grouped(t.statistic)} pairs of equal grids`
+        : t.df !== null
+          ? `${t.id === 'bands-stacks' ? 'W' : 'X²'} = ${num(t.statistic, 5)} on ${t.df} df`
+          : `D = ${num(t.statistic, 3)}`;
+    const power =
+      t.k50 !== null || t.k90 !== null
+        ? `; ${t.departure}: detected half the time from K ≈ ${t.k50 === null ? 'n/a' : grouped(t.k50)}, 90 % from ` +
+          `K ≈ ${t.k90 === null ? 'n/a' : grouped(t.k90)}`
+        : `; ${t.departure}`;
+    rows.push([t.id, `${t.name}: ${stat}, ${pv(t.pValue)}: ${t.rejects ? 'REJECTS' : 'passes'}${power}`]);
+  }
+  const g = r.repeats.grids;
+  rows.push([
+    'reach',
+    reachText(g, 'grids') + (r.repeats.expectedPairs !== null ? ` (a uniform source: N = ${grouped(r.total!)})` : ''),
+  ]);
+  const c = r.repeats.classes;
+  if (c) rows.push(['up to symmetry', reachText(c, 'classes')]);
+  rows.push([
+    'time',
+    `set-up ${r.seconds.setup.toFixed(2)} s, grids ${r.seconds.grids.toFixed(2)} s, ` +
+      `total ${r.seconds.total.toFixed(2)} s`,
+  ]);
+  rows.push(['verdict', r.verdict]);
+  return rows;
+}
+
+/** A reach: whole below a million, three significant digits above. */
+const reachNumber = (x: number) => (x >= 1e6 ? num(x, 3) : grouped(Math.round(x)));
+
+function reachText(e: ReachEstimate, what: string): string {
+  const dup =
+    (e.fraction < 1 ? `of the 1/${Math.round(1 / e.fraction)} kept by hash (bounded memory), ` : '') +
+    `${grouped(e.distinct)} distinct of ${grouped(e.seen)}, ${grouped(e.repeated)} repeated ` +
+    `(${grouped(e.pairs)} equal pairs)`;
+  return e.estimate === null
+    ? `${dup}: the source reaches at least ${reachNumber(e.low)} ${what} (95 %)`
+    : `${dup}: about ${reachNumber(e.estimate)} ${what} reached, 95 % interval ${reachNumber(e.low)} to ` +
+        `${reachNumber(e.high!)} ` +
+        '(as if uniform on them)';
 }
