@@ -18,7 +18,7 @@ import {
   type ShardFacts,
   type ShardPlan,
 } from '../io/shardFiles.js';
-import { classSum, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
+import { classSum, classValues, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
 import { makeShardPlan } from '../shards/makeShardPlan.js';
 import { mergeShards, type NamedResult } from '../shards/mergeShards.js';
 import { slurmScript } from '../shards/slurmScript.js';
@@ -53,12 +53,13 @@ export async function writePlan(
   const total = s.reduce((a, b) => a + b, 0);
   return {
     text:
-      `plan ${path} (id ${id}): the ${box} count by ${method}, ${grouped(plan.classes)} classes in ${shards} ` +
-      `shard${shards > 1 ? 's' : ''}\n` +
-      `  estimated on one thread from ${plan.estimate.sampled} sampled classes: ${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}` +
+      `plan ${path} (id ${id}): the ${box} count by ${method}, ${grouped(plan.classes)} classes` +
+      (plan.units !== plan.classes || plan.combine ? ` (${grouped(plan.units)} units of work)` : '') +
+      ` in ${shards} shard${shards > 1 ? 's' : ''}\n` +
+      `  estimated on one thread from ${plan.estimate.sampled} sampled units: ${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}` +
       `${Math.max(...s).toFixed(1)} s per shard, ${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
       `  next: count --plan ${path} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
-    json: { plan: path, id, ...plan, assignment: undefined },
+    json: { plan: path, id, ...plan, assignment: undefined, payload: undefined, combine: undefined },
   };
 }
 
@@ -107,13 +108,18 @@ export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, m
     );
 }
 
-/** The class list a plan names, found again here; refused when it differs (another version made the plan). */
-function classSumOf(plan: ShardPlan, planPath: string): ClassSum {
+/**
+ * The count a plan is for. A shard that rebuilds its units from the class list checks the list's digest against
+ * the plan's (another version may list the classes otherwise); units with a payload are taken from the plan.
+ */
+function classSumOf(plan: ShardPlan, planPath: string, check: boolean): ClassSum {
   const count = classSum(plan.method, plan.box);
-  if (count.classes !== plan.classes || count.digest !== plan.digest)
+  if (!check) return count;
+  const list = count.classList();
+  if (list.count !== plan.classes || list.digest !== plan.digest)
     throw new InputError(
       `plan ${planPath} names ${plan.classes} classes with digest ${plan.digest}; this program finds ` +
-        `${count.classes} with digest ${count.digest} (the plan was made by another version)`,
+        `${list.count} with digest ${list.digest} (the plan was made by another version)`,
     );
   return count;
 }
@@ -142,8 +148,8 @@ export async function runShard(
     if (done !== null) return done;
     const output = prepareOutput(path, RESULT_OUTPUT);
     const part = prepareOutput(partPath, CHECKPOINT_OUTPUT);
-    const count = classSumOf(plan, planPath);
-    const previous = existsNonEmpty(partPath) ? readCheckpoint(partPath, plan.classes) : null;
+    const count = classSumOf(plan, planPath, plan.payload === null);
+    const previous = existsNonEmpty(partPath) ? readCheckpoint(partPath, plan.units) : null;
     if (previous && (previous.plan !== plan.id || previous.shard !== shard))
       throw new InputError(
         `shard checkpoint ${partPath} is of shard ${previous.shard} of plan ${previous.plan}, not shard ${shard} of ` +
@@ -152,7 +158,7 @@ export async function runShard(
     const mine = new Set(plan.assignment[shard]);
     const values = new Map<number, bigint>();
     for (const [c, v] of previous?.values ?? []) {
-      if (!mine.has(c)) throw new InputError(`shard checkpoint ${partPath}: class ${c} is not in shard ${shard}`);
+      if (!mine.has(c)) throw new InputError(`shard checkpoint ${partPath}: unit ${c} is not in shard ${shard}`);
       values.set(c, v);
     }
     const todo = plan.assignment[shard].filter((c) => !values.has(c));
@@ -170,7 +176,7 @@ export async function runShard(
       lastSave = performance.now();
     };
 
-    const spinner = await progressSpinner(`shard ${shard} of ${plan.shards}: ${values.size}/${mine.size} classes`);
+    const spinner = await progressSpinner(`shard ${shard} of ${plan.shards}: ${values.size}/${mine.size} units`);
     spinner.start();
     const controller = new AbortController();
     const onSignal = () => controller.abort();
@@ -178,12 +184,13 @@ export async function runShard(
     process.once('SIGTERM', onSignal);
     let failure: unknown = null;
     try {
-      const counted = await count.count(todo, {
+      const payload = plan.payload;
+      const counted = await count.countUnits(todo, (u) => payload?.[u] ?? [], {
         workers: options.workers,
         signal: controller.signal,
-        onClassDone: (c, v) => {
+        onUnitDone: (c, v) => {
           values.set(c, v);
-          spinner.text = `shard ${shard} of ${plan.shards}: ${values.size}/${mine.size} classes`;
+          spinner.text = `shard ${shard} of ${plan.shards}: ${values.size}/${mine.size} units`;
           if (performance.now() - lastSave >= CHECKPOINT_EVERY * 1000) {
             try {
               save();
@@ -200,7 +207,7 @@ export async function runShard(
       if (!controller.signal.aborted) throw e;
       if (values.size > (previous?.values.size ?? 0)) save();
       throw new Interrupted(
-        `interrupted (${values.size} of ${mine.size} classes of shard ${shard} done); saved to ${partPath}: run ` +
+        `interrupted (${values.size} of ${mine.size} units of shard ${shard} done); saved to ${partPath}: run ` +
           'the same command again to go on',
       );
     } finally {
@@ -216,6 +223,8 @@ export async function runShard(
         box: plan.box,
         classes: plan.classes,
         digest: plan.digest,
+        units: plan.units,
+        combined: plan.combine !== null,
         shards: plan.shards,
         shard,
         facts,
@@ -226,7 +235,7 @@ export async function runShard(
     );
     removeIfOurs(partPath, CHECKPOINT_FORMAT);
     return (
-      `shard ${shard} of ${plan.shards} (plan ${plan.id}): ${mine.size} classes` +
+      `shard ${shard} of ${plan.shards} (plan ${plan.id}): ${mine.size} units` +
       (previous ? ` (${previous.values.size} from ${partPath})` : '') +
       ` in ${seconds(elapsed())} → ${path}\n`
     );
@@ -307,18 +316,20 @@ export function mergeResults(
   const plan = planPath !== undefined ? { ...readPlan(planPath), path: planPath } : undefined;
   const results: NamedResult[] = resultFiles(paths).map((path) => ({ path, result: readResult(path) }));
   const merged = mergeShards(results, plan);
+  if (plan === undefined && results[0].result.combined)
+    throw new InputError(
+      `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
+        'add them up',
+    );
   const count = classSum(merged.method, merged.box);
-  if (count.classes !== merged.classes || count.digest !== merged.digest)
+  const list = count.classList();
+  if (list.count !== merged.classes || list.digest !== merged.digest)
     throw new InputError(
       `the shards name ${merged.classes} classes with digest ${merged.digest}; this program finds ` +
-        `${count.classes} with digest ${count.digest} (they were counted by another version)`,
+        `${list.count} with digest ${list.digest} (they were counted by another version)`,
     );
-  const report = count.report(
-    merged.values,
-    merged.facts,
-    { classes: count.classSeconds, counting: merged.seconds, setup: 0 },
-    merged.shards,
-  );
+  const values = classValues(merged.values, plan?.combine ?? null, plan?.scale ?? 1);
+  const report = count.report(values, merged.facts, { classes: list.seconds, counting: merged.seconds });
   return { report, shards: merged.shards, plan: merged.plan, cpuSeconds: merged.cpuSeconds, seconds: merged.seconds };
 }
 

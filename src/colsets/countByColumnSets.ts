@@ -121,6 +121,11 @@ export function defaultColumnSetWorkers(): number {
 /** Memo slots per R: ~12,000 residual graphs are met for 5×2; a quarter full keeps probes short. */
 const MEMO_SLOTS = [0, 2, 2, 64, 1024, 1 << 16, 1 << 20];
 
+/** Memo slots the column-set count uses for R×2 boxes. */
+export function defaultColumnSetMemoSlots(R: number): number {
+  return MEMO_SLOTS[R];
+}
+
 /**
  * Classes per task on threads: small enough that progress moves and an interrupt loses little, large enough to
  * pay a message. In this thread one class per task: between tasks the event loop turns, so Ctrl-C is heard.

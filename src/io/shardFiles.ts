@@ -14,12 +14,15 @@ import type { OutputOptions } from './outputFile.js';
  * (class ids, per-class values) are written one entry per line, so the files stay readable and diffable.
  *
  *   plan        {"format":"sudoku-count/shard-plan","version":1,"id":"<16 hex>","method":"column-sets","box":"5x2",
- *                "classes":355,"digest":"<class list>","shards":16,"estimate":{…},"assignment":[[ids of shard 0],…]}
+ *                "classes":355,"digest":"<class list>","units":12264,"scale":5,"shards":16,"estimate":{…},
+ *                "assignment":[[units of shard 0],…],
+ *                "payload":[[unit 0's numbers],…],            only when a shard needs them (column sets)
+ *                "combine":[[unit,mult,unit,mult,…],…]}       only when units are not classes (column sets)
  *   result      {"format":"sudoku-count/shard-result","version":1,"plan":"<plan id>","method":…,"box":…,
- *                "classes":…,"digest":…,"shards":16,"shard":3,"facts":{…},"seconds":…,"cpuSeconds":…,
- *                "values":[[class id, value],…]}
+ *                "classes":…,"digest":…,"units":…,"combined":true,"shards":16,"shard":3,"facts":{…},"seconds":…,"cpuSeconds":…,
+ *                "values":[[unit, value],…]}
  *   checkpoint  {"format":"sudoku-count/shard-checkpoint","version":1,"plan":…,"shard":3,"seconds":…,
- *                "cpuSeconds":…,"facts":{…},"values":[[class id, value],…]}
+ *                "cpuSeconds":…,"facts":{…},"values":[[unit, value],…]}
  *
  * The plan's id is the first 16 hex digits of its own checksum: it names the plan in every result.
  */
@@ -45,8 +48,10 @@ export interface ShardEstimate {
   readonly sampled: number;
   /** Their wall seconds, in all. */
   readonly sampleSeconds: number;
-  /** Seconds to set a shard up (class list, tables) before its first class, as measured at planning. */
+  /** Seconds to set a shard up (class list, tables) before its first unit, as measured at planning. */
   readonly setupSeconds: number;
+  /** Seconds the plan took to cut the count into units. */
+  readonly unitSeconds: number;
   /** Estimated seconds of each shard on one thread, setup included. */
   readonly shardSeconds: readonly number[];
   /** Estimated peak memory of one shard, MB. */
@@ -60,9 +65,17 @@ export interface ShardPlan {
   readonly classes: number;
   readonly digest: string;
   readonly shards: number;
+  /** Units of work the shards count (the classes themselves, or pieces of work several classes share). */
+  readonly units: number;
+  /** A class's value is scale · Σ multiplicity·value(unit). */
+  readonly scale: number;
   readonly estimate: ShardEstimate;
-  /** Class ids of each shard, increasing. */
+  /** Units of each shard, increasing. */
   readonly assignment: readonly (readonly number[])[];
+  /** Each unit's numbers, for the shard that counts it (null: rebuilt from the class list). */
+  readonly payload: readonly (readonly number[])[] | null;
+  /** Each class's [unit, multiplicity, …] (null: unit c is class c). */
+  readonly combine: readonly (readonly number[])[] | null;
 }
 
 export interface ShardValues {
@@ -73,7 +86,7 @@ export interface ShardValues {
   /** CPU seconds (every thread), summed over sessions. */
   readonly cpuSeconds: number;
   readonly facts: ShardFacts;
-  /** Value of each class counted, by id. */
+  /** Value of each unit counted, by id. */
   readonly values: ReadonlyMap<number, bigint>;
 }
 
@@ -82,6 +95,9 @@ export interface ShardResult extends ShardValues {
   readonly box: string;
   readonly classes: number;
   readonly digest: string;
+  readonly units: number;
+  /** Whether the units must be combined into classes with the plan's table (so the merge needs the plan). */
+  readonly combined: boolean;
   readonly shards: number;
 }
 
@@ -109,10 +125,14 @@ export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: strin
       box: plan.box,
       classes: plan.classes,
       digest: plan.digest,
+      units: plan.units,
+      scale: plan.scale,
       shards: plan.shards,
       estimate: plan.estimate,
     });
-  const lists = { assignment: plan.assignment.map((ids) => JSON.stringify(ids)) };
+  const lists: Record<string, string[]> = { assignment: plan.assignment.map((ids) => JSON.stringify(ids)) };
+  if (plan.payload) lists['payload'] = plan.payload.map((x) => JSON.stringify(x));
+  if (plan.combine) lists['combine'] = plan.combine.map((x) => JSON.stringify(x));
   // the id is the checksum of the plan written without it
   const id = sha256(sealed(headOf(''), lists)).slice(0, 16);
   return { text: sealed(headOf(id), lists), id };
@@ -127,6 +147,8 @@ export function resultText(r: ShardResult): string {
     box: r.box,
     classes: r.classes,
     digest: r.digest,
+    units: r.units,
+    combined: r.combined,
     shards: r.shards,
     shard: r.shard,
     facts: r.facts,
@@ -194,16 +216,16 @@ const isHex16 = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{16}$/.test(v
 const isFacts = (v: unknown) =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'number');
 
-function valuesOf(list: unknown, classes: number, fail: (w: string) => never): Map<number, bigint> {
+function valuesOf(list: unknown, units: number, fail: (w: string) => never): Map<number, bigint> {
   if (!Array.isArray(list)) fail('"values" is not a list');
   const out = new Map<number, bigint>();
   for (const entry of list as unknown[]) {
-    if (!Array.isArray(entry) || entry.length !== 2) fail('an entry of "values" is not [class, value]');
+    if (!Array.isArray(entry) || entry.length !== 2) fail('an entry of "values" is not [unit, value]');
     const [id, v] = entry as unknown[];
-    if (!isCount(id) || (id as number) >= classes) fail(`class ${String(id)} is not one of the ${classes} classes`);
+    if (!isCount(id) || (id as number) >= units) fail(`unit ${String(id)} is not one of the ${units} units`);
     const value = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : null;
-    if (value === null || value < 0n) fail(`the value of class ${String(id)} is not a whole number`);
-    if (out.has(id as number)) fail(`class ${String(id)} appears twice`);
+    if (value === null || value < 0n) fail(`the value of unit ${String(id)} is not a whole number`);
+    if (out.has(id as number)) fail(`unit ${String(id)} appears twice`);
     out.set(id as number, value!);
   }
   return out;
@@ -215,18 +237,31 @@ export function readPlan(path: string): ShardPlan {
     throw new InputError(`plan ${path}: ${why}`);
   };
   const classes = field<number>(o, 'classes', isCount, fail);
+  const units = field<number>(o, 'units', isCount, fail);
   const shards = field<number>(o, 'shards', (v) => isCount(v) && (v as number) >= 1, fail);
   const assignment = field<number[][]>(o, 'assignment', Array.isArray, fail);
   if (assignment.length !== shards) fail(`${assignment.length} shard lists for ${shards} shards`);
-  const seen = new Uint8Array(classes);
+  const seen = new Uint8Array(units);
   for (const ids of assignment) {
     if (!Array.isArray(ids)) fail('a shard list is not a list');
     for (const id of ids) {
-      if (!isCount(id) || id >= classes || seen[id]) fail(`class ${String(id)} is out of range or in two shards`);
+      if (!isCount(id) || id >= units || seen[id]) fail(`unit ${String(id)} is out of range or in two shards`);
       seen[id] = 1;
     }
   }
-  if (seen.includes(0)) fail(`class ${seen.indexOf(0)} is in no shard`);
+  if (seen.includes(0)) fail(`unit ${seen.indexOf(0)} is in no shard`);
+  const lists = (key: string, length: number, ok: (x: number[]) => boolean): number[][] | null => {
+    const v = o[key];
+    if (v === undefined) return null;
+    if (!Array.isArray(v) || v.length !== length) fail(`"${key}" is not a list of ${length}`);
+    for (const x of v as unknown[])
+      if (!Array.isArray(x) || !x.every((y) => isCount(y)) || !ok(x as number[]))
+        fail(`an entry of "${key}" is malformed`);
+    return v as number[][];
+  };
+  const payload = lists('payload', units, () => true);
+  const combine = lists('combine', classes, (x) => x.length % 2 === 0 && x.every((y, i) => i % 2 === 1 || y < units));
+  if (combine === null && units !== classes) fail(`${units} units for ${classes} classes, and no "combine"`);
   const e = field<Record<string, unknown>>(o, 'estimate', (v) => typeof v === 'object' && v !== null, fail);
   const shardSeconds = e['shardSeconds'];
   if (!Array.isArray(shardSeconds) || shardSeconds.length !== shards || !shardSeconds.every(isSeconds))
@@ -237,15 +272,20 @@ export function readPlan(path: string): ShardPlan {
     box: field<string>(o, 'box', isText, fail),
     classes,
     digest: field<string>(o, 'digest', isText, fail),
+    units,
+    scale: field<number>(o, 'scale', (v) => isCount(v) && (v as number) >= 1, fail),
     shards,
     estimate: {
       sampled: field<number>(e, 'sampled', isCount, fail),
       sampleSeconds: field<number>(e, 'sampleSeconds', isSeconds, fail),
       setupSeconds: field<number>(e, 'setupSeconds', isSeconds, fail),
+      unitSeconds: field<number>(e, 'unitSeconds', isSeconds, fail),
       shardSeconds: shardSeconds as number[],
       memoryMB: field<number>(e, 'memoryMB', isCount, fail),
     },
     assignment,
+    payload,
+    combine,
   };
 }
 
@@ -255,6 +295,7 @@ export function readResult(path: string): ShardResult {
     throw new InputError(`shard result ${path}: ${why}`);
   };
   const classes = field<number>(o, 'classes', isCount, fail);
+  const units = field<number>(o, 'units', isCount, fail);
   const shards = field<number>(o, 'shards', (v) => isCount(v) && (v as number) >= 1, fail);
   return {
     plan: field<string>(o, 'plan', isHex16, fail),
@@ -262,16 +303,18 @@ export function readResult(path: string): ShardResult {
     box: field<string>(o, 'box', isText, fail),
     classes,
     digest: field<string>(o, 'digest', isText, fail),
+    units,
+    combined: field<boolean>(o, 'combined', (v) => typeof v === 'boolean', fail),
     shards,
     shard: field<number>(o, 'shard', (v) => isCount(v) && (v as number) < shards, fail),
     facts: field<ShardFacts>(o, 'facts', isFacts, fail),
     seconds: field<number>(o, 'seconds', isSeconds, fail),
     cpuSeconds: field<number>(o, 'cpuSeconds', isSeconds, fail),
-    values: valuesOf(o['values'], classes, fail),
+    values: valuesOf(o['values'], units, fail),
   };
 }
 
-export function readCheckpoint(path: string, classes: number): ShardValues {
+export function readCheckpoint(path: string, units: number): ShardValues {
   const o = readSealed(path, CHECKPOINT_FORMAT, 'shard checkpoint');
   const fail = (why: string): never => {
     throw new InputError(`shard checkpoint ${path}: ${why}`);
@@ -282,6 +325,6 @@ export function readCheckpoint(path: string, classes: number): ShardValues {
     facts: field<ShardFacts>(o, 'facts', isFacts, fail),
     seconds: field<number>(o, 'seconds', isSeconds, fail),
     cpuSeconds: field<number>(o, 'cpuSeconds', isSeconds, fail),
-    values: valuesOf(o['values'], classes, fail),
+    values: valuesOf(o['values'], units, fail),
   };
 }

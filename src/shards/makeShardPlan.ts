@@ -3,11 +3,11 @@ import type { ShardPlan } from '../io/shardFiles.js';
 import type { ClassSum } from './classSum.js';
 
 /**
- * A plan for counting `count` in `shards` shards: every class in exactly one shard, the shards balanced by the
- * classes' estimated costs (longest first, each to the least loaded shard; equal costs deal the classes out in
- * turn, so neighbouring classes, often alike, land in different shards), with the seconds and memory each shard is
- * expected to need. The estimate times a seeded random sample of classes on one thread here (memoisation cold, so
- * it errs long) and the setup a shard repeats (class list, tables).
+ * A plan for counting `count` in `shards` shards: every unit of work in exactly one shard, the shards balanced by
+ * the units' estimated costs (longest first, each to the least loaded shard; equal costs deal the units out in
+ * turn, so neighbouring units, often alike, land in different shards), with the seconds and memory each shard is
+ * expected to need. The estimate times a seeded random sample of units on one thread here (memoisation cold, so it
+ * errs long) and the setup a shard repeats (class list, tables).
  */
 export interface ShardPlanOptions {
   readonly shards: number;
@@ -51,37 +51,51 @@ function sampleIds(n: number, k: number): number[] {
 
 export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions): Promise<Omit<ShardPlan, 'id'>> {
   const { shards } = options;
-  if (!Number.isSafeInteger(shards) || shards < 1 || shards > count.classes)
-    throw new InputError(
-      `--shards ${shards}: a ${count.box} count by ${count.method} has ${count.classes} classes; give 1..${count.classes}`,
-    );
-  const costs = count.costs();
-  const assignment = balanceShards(costs, shards);
-  const sample = sampleIds(count.classes, Math.min(count.classes, options.sample ?? DEFAULT_PLAN_SAMPLE));
+  const list = count.classList();
   const t0 = performance.now();
-  const { setupSeconds } = await count.count(sample, { workers: 1, onClassDone: () => {} });
-  const sampleSeconds = (performance.now() - t0) / 1000;
+  const units = count.units();
+  const unitSeconds = (performance.now() - t0) / 1000;
+  if (!Number.isSafeInteger(shards) || shards < 1 || shards > units.units)
+    throw new InputError(
+      `--shards ${shards}: the ${count.box} count by ${count.method} has ${units.units} units of work; give ` +
+        `1..${units.units}`,
+    );
+  const { costs } = units;
+  const assignment = balanceShards(costs, shards);
+  const sample = sampleIds(units.units, Math.min(units.units, options.sample ?? DEFAULT_PLAN_SAMPLE));
+  const t1 = performance.now();
+  const payload = units.payload;
+  const { setupSeconds } = await count.countUnits(sample, (u) => payload?.[u] ?? [], {
+    workers: 1,
+    onUnitDone: () => {},
+  });
+  const sampleSeconds = (performance.now() - t1) / 1000;
   const sampleCost = sample.reduce((a, c) => a + costs[c], 0);
   const perCost = sampleCost > 0 ? Math.max(0, sampleSeconds - setupSeconds) / sampleCost : 0;
-  const shardSeconds = assignment.map((ids) =>
-    round3(count.classSeconds + setupSeconds + perCost * ids.reduce((a, c) => a + costs[c], 0)),
-  );
+  // a shard of units with a payload does not need the class list
+  const shardSetup = (payload ? 0 : list.seconds) + setupSeconds;
+  const shardSeconds = assignment.map((ids) => round3(shardSetup + perCost * ids.reduce((a, c) => a + costs[c], 0)));
   const peakMB = process.resourceUsage().maxRSS / 1024;
   return {
     method: count.method,
     box: count.box,
-    classes: count.classes,
-    digest: count.digest,
+    classes: list.count,
+    digest: list.digest,
+    units: units.units,
+    scale: units.scale,
     shards,
     estimate: {
       sampled: sample.length,
       sampleSeconds: round3(sampleSeconds),
-      setupSeconds: round3(count.classSeconds + setupSeconds),
+      setupSeconds: round3(shardSetup),
+      unitSeconds: round3(unitSeconds),
       shardSeconds,
       // the planning process's peak, with room: a shard holds the same tables and a share of the memo
       memoryMB: Math.ceil((peakMB * 1.5 + 64) / 64) * 64,
     },
     assignment,
+    payload,
+    combine: units.combine,
   };
 }
 

@@ -2,9 +2,9 @@ import { InputError } from '../grid/shape.js';
 import type { ShardFacts, ShardPlan, ShardResult } from '../io/shardFiles.js';
 
 /**
- * The merge of a sharded count: every shard of one plan exactly once, each holding exactly its classes. Refuses,
- * naming the file: a result of another plan (foreign), a shard twice, missing shards, a shard whose classes are
- * not the plan's. (Corrupt and version-mismatched files are refused when read: src/io/shardFiles.ts.)
+ * The merge of a sharded count: every shard of one plan exactly once, each holding exactly its units. Refuses,
+ * naming the file: a result of another plan (foreign), a shard twice, missing shards, a shard whose units are not
+ * the plan's. (Corrupt and version-mismatched files are refused when read: src/io/shardFiles.ts.)
  */
 export interface NamedResult {
   readonly path: string;
@@ -17,8 +17,9 @@ export interface MergedShards {
   readonly box: string;
   readonly classes: number;
   readonly digest: string;
+  readonly units: number;
   readonly shards: number;
-  /** The value of every class, in class order. */
+  /** The value of every unit, in unit order. */
   readonly values: bigint[];
   /** Each shard's facts, in shard order. */
   readonly facts: ShardFacts[];
@@ -46,7 +47,13 @@ export function mergeShards(
     const x = r.result;
     if (x.plan !== ref.id)
       throw new InputError(`${r.path} is a shard of another plan (${x.plan}), not of ${ref.where}'s (${ref.id})`);
-    if (x.method !== ref.method || x.box !== ref.box || x.digest !== ref.digest || x.shards !== ref.shards)
+    if (
+      x.method !== ref.method ||
+      x.box !== ref.box ||
+      x.digest !== ref.digest ||
+      x.shards !== ref.shards ||
+      x.units !== ref.units
+    )
       throw new InputError(`${r.path} names plan ${x.plan} but not its count (${x.box} by ${x.method})`);
     const twin = byShard.get(x.shard);
     if (twin) throw new InputError(`shard ${x.shard} is given twice: ${twin.path} and ${r.path}`);
@@ -59,8 +66,8 @@ export function mergeShards(
       `shard${missing.length > 1 ? 's' : ''} ${listed(missing)} of ${ref.shards} missing (plan ${ref.id}): count ` +
         `${missing.length > 1 ? 'them' : 'it'} with --shard I, then merge again`,
     );
-  const values = new Array<bigint>(ref.classes);
-  const owner = new Int32Array(ref.classes).fill(-1);
+  const values = new Array<bigint>(ref.units);
+  const owner = new Int32Array(ref.units).fill(-1);
   const facts: ShardFacts[] = [];
   let seconds = 0,
     slowest = 0,
@@ -69,9 +76,9 @@ export function mergeShards(
     const r = byShard.get(s)!;
     const expected = plan?.assignment[s];
     if (expected && (expected.length !== r.result.values.size || expected.some((c) => !r.result.values.has(c))))
-      throw new InputError(`${r.path} does not hold the classes the plan gives shard ${s}`);
+      throw new InputError(`${r.path} does not hold the units the plan gives shard ${s}`);
     for (const [c, v] of r.result.values) {
-      if (owner[c] >= 0) throw new InputError(`class ${c} is in ${byShard.get(owner[c])!.path} and in ${r.path}`);
+      if (owner[c] >= 0) throw new InputError(`unit ${c} is in ${byShard.get(owner[c])!.path} and in ${r.path}`);
       owner[c] = s;
       values[c] = v;
     }
@@ -81,13 +88,14 @@ export function mergeShards(
     cpu += r.result.cpuSeconds;
   }
   const unowned = owner.indexOf(-1);
-  if (unowned >= 0) throw new InputError(`class ${unowned} is in no shard result (plan ${ref.id})`);
+  if (unowned >= 0) throw new InputError(`unit ${unowned} is in no shard result (plan ${ref.id})`);
   return {
     plan: ref.id,
     method: ref.method,
     box: ref.box,
     classes: ref.classes,
     digest: ref.digest,
+    units: ref.units,
     shards: ref.shards,
     values,
     facts,
