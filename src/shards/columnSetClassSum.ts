@@ -48,7 +48,7 @@ export function columnSetClassSum(shape: BoxShape): ClassSum {
         configurationGraph(R, classes.words, c * m, graph);
         const here = new Map<number, number>();
         counter.forEachResidual(graph, R, (key) => {
-          const text = key.join(',');
+          const text = String.fromCharCode(...key); // rows of ≤ 12 bits: one UTF-16 unit each
           let u = index.get(text);
           if (u === undefined) {
             u = payload.length;

@@ -6,8 +6,8 @@ import type { ClassSum } from './classSum.js';
  * A plan for counting `count` in `shards` shards: every unit of work in exactly one shard, the shards balanced by
  * the units' estimated costs (longest first, each to the least loaded shard; equal costs deal the units out in
  * turn, so neighbouring units, often alike, land in different shards), with the seconds and memory each shard is
- * expected to need. The estimate times a seeded random sample of units on one thread here (memoisation cold, so it
- * errs long) and the setup a shard repeats (class list, tables).
+ * expected to need. The estimate times (in CPU seconds) a seeded random sample of units on one thread here
+ * (memoisation cold, so it errs long) and the setup a shard repeats (class list, tables).
  */
 export interface ShardPlanOptions {
   readonly shards: number;
@@ -55,6 +55,7 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
   const t0 = performance.now();
   const units = count.units();
   const unitSeconds = (performance.now() - t0) / 1000;
+  const payload = units.payload;
   if (!Number.isSafeInteger(shards) || shards < 1 || shards > units.units)
     throw new InputError(
       `--shards ${shards}: the ${count.box} count by ${count.method} has ${units.units} units of work; give ` +
@@ -63,15 +64,24 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
   const { costs } = units;
   const assignment = balanceShards(costs, shards);
   const sample = sampleIds(units.units, Math.min(units.units, options.sample ?? DEFAULT_PLAN_SAMPLE));
-  const t1 = performance.now();
-  const payload = units.payload;
-  const { setupSeconds } = await count.countUnits(sample, (u) => payload?.[u] ?? [], {
-    workers: 1,
-    onUnitDone: () => {},
-  });
-  const sampleSeconds = (performance.now() - t1) / 1000;
+  // CPU seconds of this process (one thread: the sample runs here), so a busy machine does not inflate them
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const countSample = async (ids: readonly number[]) => {
+    const t = cpu();
+    const counted = await count.countUnits(ids, (u) => payload?.[u] ?? [], { workers: 1, onUnitDone: () => {} });
+    return { ...counted, seconds: cpu() - t };
+  };
+  // the setup a shard repeats (threads, modules, tables) is what one unit costs beyond a unit's share
+  const one = await countSample(sample.slice(0, 1));
+  const timed = await countSample(sample);
+  const perUnitCost = sample.length > 1 ? Math.max(0, timed.seconds - one.seconds) / (sample.length - 1) : 0;
+  const setupSeconds = Math.max(0, one.seconds - perUnitCost);
+  const sampleSeconds = timed.seconds;
   const sampleCost = sample.reduce((a, c) => a + costs[c], 0);
-  const perCost = sampleCost > 0 ? Math.max(0, sampleSeconds - setupSeconds) / sampleCost : 0;
+  const perCost = sampleCost > 0 ? (perUnitCost * sample.length) / sampleCost : 0;
   // a shard of units with a payload does not need the class list
   const shardSetup = (payload ? 0 : list.seconds) + setupSeconds;
   const shardSeconds = assignment.map((ids) => round3(shardSetup + perCost * ids.reduce((a, c) => a + costs[c], 0)));
