@@ -56,8 +56,9 @@ export async function writePlan(
       `plan ${path} (id ${id}): the ${box} count by ${method}, ${grouped(plan.classes)} classes` +
       (plan.units !== plan.classes || plan.combine ? ` (${grouped(plan.units)} units of work)` : '') +
       ` in ${shards} shard${shards > 1 ? 's' : ''}\n` +
-      `  estimated on one thread from ${plan.estimate.sampled} sampled units: ${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}` +
-      `${Math.max(...s).toFixed(1)} s per shard, ${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
+      `  estimated on one thread from ${plan.estimate.sampled} sampled units: ` +
+      `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
+      `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
       `  next: count --plan ${path} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
     json: { plan: path, id, ...plan, assignment: undefined, payload: undefined, combine: undefined },
   };
@@ -104,7 +105,8 @@ export function resultPath(out: string, plan: ShardPlan, shard: number): string 
 export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, method?: string): void {
   if ((box !== undefined && box !== plan.box) || (method !== undefined && method !== plan.method))
     throw new InputError(
-      `plan ${planPath} is for the ${plan.box} count by ${plan.method}, not ${box ?? plan.box} by ${method ?? plan.method}`,
+      `plan ${planPath} is for the ${plan.box} count by ${plan.method}, not ${box ?? plan.box} by ` +
+        (method ?? plan.method),
     );
 }
 
@@ -182,7 +184,7 @@ export async function runShard(
     const onSignal = () => controller.abort();
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
-    let failure: unknown = null;
+    const fault: { error: Error | null } = { error: null };
     try {
       const payload = plan.payload;
       const counted = await count.countUnits(todo, (u) => payload?.[u] ?? [], {
@@ -195,7 +197,7 @@ export async function runShard(
             try {
               save();
             } catch (e) {
-              failure ??= e; // a full disk: stop, keeping the last checkpoint that was written
+              fault.error ??= e as Error; // a full disk: stop, keeping the last checkpoint that was written
               controller.abort();
             }
           }
@@ -203,7 +205,7 @@ export async function runShard(
       });
       facts = counted.facts;
     } catch (e) {
-      if (failure !== null) throw failure;
+      if (fault.error !== null) throw fault.error;
       if (!controller.signal.aborted) throw e;
       if (values.size > (previous?.values.size ?? 0)) save();
       throw new Interrupted(
@@ -215,7 +217,7 @@ export async function runShard(
       process.off('SIGTERM', onSignal);
       spinner.stop();
     }
-    if (failure !== null) throw failure;
+    if (fault.error !== null) throw fault.error;
     output.write(
       resultText({
         plan: plan.id,

@@ -19,7 +19,8 @@ import type { OutputOptions } from './outputFile.js';
  *                "payload":[[unit 0's numbers],…],            only when a shard needs them (column sets)
  *                "combine":[[unit,mult,unit,mult,…],…]}       only when units are not classes (column sets)
  *   result      {"format":"sudoku-count/shard-result","version":1,"plan":"<plan id>","method":…,"box":…,
- *                "classes":…,"digest":…,"units":…,"combined":true,"shards":16,"shard":3,"facts":{…},"seconds":…,"cpuSeconds":…,
+ *                "classes":…,"digest":…,"units":…,"combined":true,"shards":16,"shard":3,"facts":{…},
+ *                "seconds":…,"cpuSeconds":…,
  *                "values":[[unit, value],…]}
  *   checkpoint  {"format":"sudoku-count/shard-checkpoint","version":1,"plan":…,"shard":3,"seconds":…,
  *                "cpuSeconds":…,"facts":{…},"values":[[unit, value],…]}
@@ -229,7 +230,7 @@ function valuesOf(list: unknown, units: number, fail: (w: string) => never): Map
     const value = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : null;
     if (value === null || value < 0n) fail(`the value of unit ${String(id)} is not a whole number`);
     if (out.has(id as number)) fail(`unit ${String(id)} appears twice`);
-    out.set(id as number, value!);
+    out.set(id as number, value);
   }
   return out;
 }

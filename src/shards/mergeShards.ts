@@ -64,7 +64,8 @@ export function mergeShards(
   if (missing.length > 0)
     throw new InputError(
       `shard${missing.length > 1 ? 's' : ''} ${listed(missing)} of ${ref.shards} missing (plan ${ref.id}): count ` +
-        `${missing.length > 1 ? 'them' : 'it'} (--shard ${missing[0]}${missing.length > 1 ? ', …' : ''}), then merge again`,
+        `${missing.length > 1 ? 'them' : 'it'} (--shard ${missing[0]}${missing.length > 1 ? ', …' : ''}), then ` +
+        'merge again',
     );
   const values = new Array<bigint>(ref.units);
   const owner = new Int32Array(ref.units).fill(-1);

@@ -36,43 +36,51 @@ export function slurmTime(seconds: number): string {
 
 export function slurmScript(plan: ShardPlan, options: SlurmScriptOptions): string {
   const slowest = Math.max(...plan.estimate.shardSeconds);
+  const all = plan.estimate.shardSeconds.reduce((a, b) => a + b, 0);
   const time = slurmTime(slowest * 3 + 120);
   const name = `sudoku-count-${plan.box}-${plan.id.slice(0, 8)}`;
-  const cmd = options.command.map(shellWord).join(' ');
-  const last = plan.shards - 1;
-  return `#!/usr/bin/env bash
-# sudoku-count/slurm-script 1 (written by \`sudoku-count count --plan ${options.planPath} --slurm\`)
-# The ${plan.box} count by ${plan.method}: ${plan.classes} classes in ${plan.shards} shards, plan ${plan.id}.
-# Estimate: the slowest shard ${slowest.toFixed(1)} s on one thread, ${plan.estimate.shardSeconds
-    .reduce((a, b) => a + b, 0)
-    .toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per task.
-#
-#   bash ${'$'}0            submit the shards as a job array and the merge as a job that waits for them
-#   sbatch ${'$'}0          submit the shards only (merge later with: sudoku-count count --merge RESULTS)
-#
-# A task that fails or is stopped keeps its finished classes (RESULTS/shard-*.json.part); submitting the array
-# again counts only what is missing (a shard already counted exits at once).
-#SBATCH --job-name=${name}
-#SBATCH --array=0-${last}%${options.throttle}
-#SBATCH --time=${time}
-#SBATCH --mem=${plan.estimate.memoryMB}M
-#SBATCH --cpus-per-task=${options.cpus}
-#SBATCH --ntasks=1
-#SBATCH --signal=B:TERM@60
-set -euo pipefail
-PLAN=${shellWord(options.planPath)}
-RESULTS=\${SUDOKU_COUNT_RESULTS:-${shellWord(options.results)}}
-SUDOKU_COUNT=(${cmd})
-if [ -n "\${SLURM_ARRAY_TASK_ID:-}" ]; then
-  # one task: its shard (the index comes from SLURM_ARRAY_TASK_ID); exec, so Slurm's TERM reaches the count
-  exec "\${SUDOKU_COUNT[@]}" count --plan "\$PLAN" --out "\$RESULTS" --workers "\${SLURM_CPUS_PER_TASK:-${options.cpus}}"
-fi
-mkdir -p "\$RESULTS"
-array=\$(sbatch --parsable --output="\$RESULTS/slurm-%A_%a.out" "\$0")
-array=\${array%%;*}
-merge=\$(sbatch --parsable --job-name=${name}-merge --dependency=afterok:"\$array" --time=0-00:10:00 \\
-  --mem=${plan.estimate.memoryMB}M --output="\$RESULTS/merge.out" \\
-  --wrap="\$(printf '%q ' "\${SUDOKU_COUNT[@]}") count --merge \$(printf '%q' "\$RESULTS") --plan \$(printf '%q' "\$PLAN")")
-echo "submitted shards as job array \$array (${plan.shards} tasks) and the merge as job \$merge: N in \$RESULTS/merge.out"
-`;
+  const mem = `${plan.estimate.memoryMB}M`;
+  const head = [
+    '#!/usr/bin/env bash',
+    `# sudoku-count/slurm-script 1 (written by \`sudoku-count count --plan ${options.planPath} --slurm\`)`,
+    `# The ${plan.box} count by ${plan.method}: ${plan.classes} classes in ${plan.shards} shards, plan ${plan.id}.`,
+    `# Estimate: the slowest shard ${slowest.toFixed(1)} s on one thread, ${all.toFixed(1)} s in all; ` +
+      `${mem}B per task.`,
+    '#',
+    '#   bash THIS-FILE     submit the shards as a job array and the merge as a job that waits for them',
+    '#   sbatch THIS-FILE   submit the shards only (merge later: sudoku-count count --merge RESULTS --plan PLAN)',
+    '#',
+    '# A task that fails or is stopped keeps its finished units (RESULTS/shard-*.json.part); submitting the array',
+    '# again counts only what is missing (a shard already counted exits at once).',
+    `#SBATCH --job-name=${name}`,
+    `#SBATCH --array=0-${plan.shards - 1}%${options.throttle}`,
+    `#SBATCH --time=${time}`,
+    `#SBATCH --mem=${mem}`,
+    `#SBATCH --cpus-per-task=${options.cpus}`,
+    '#SBATCH --ntasks=1',
+    '#SBATCH --signal=B:TERM@60',
+    'set -euo pipefail',
+    `PLAN=${shellWord(options.planPath)}`,
+    `RESULTS=$` + `{SUDOKU_COUNT_RESULTS:-${shellWord(options.results)}}`,
+    `SUDOKU_COUNT=(${options.command.map(shellWord).join(' ')})`,
+    `CPUS=${options.cpus}`,
+    `NAME=${name}`,
+    `MEM=${mem}`,
+  ];
+  // the rest is plain shell (no substitutions from here)
+  const body = [
+    'if [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then',
+    '  # one task: its shard (its index from SLURM_ARRAY_TASK_ID); exec, so that Slurm’s TERM reaches the count',
+    '  exec "${SUDOKU_COUNT[@]}" count --plan "$PLAN" --out "$RESULTS" --workers "${SLURM_CPUS_PER_TASK:-$CPUS}"',
+    'fi',
+    'mkdir -p "$RESULTS"',
+    'array=$(sbatch --parsable --output="$RESULTS/slurm-%A_%a.out" "$0")',
+    'array=${array%%;*}',
+    'merge_command="$(printf \'%q \' "${SUDOKU_COUNT[@]}")count --merge $(printf \'%q\' "$RESULTS")"',
+    'merge_command+=" --plan $(printf \'%q\' "$PLAN")"',
+    'merge=$(sbatch --parsable --job-name="$NAME-merge" --dependency=afterok:"$array" --time=0-00:10:00 \\',
+    '  --mem="$MEM" --output="$RESULTS/merge.out" --wrap="$merge_command")',
+    'echo "submitted shards as job array $array and the merge as job $merge: N in $RESULTS/merge.out"',
+  ];
+  return [...head, ...body, ''].join('\n');
 }

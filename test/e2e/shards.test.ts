@@ -36,7 +36,7 @@ describe('count --plan / --shard / --merge (9x9, band method)', () => {
     expect(p.estimate.shardSeconds).toHaveLength(3);
   });
 
-  it('shards (index from --shard, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX) merge into the one-machine N', async () => {
+  it('shards (index from --shard, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX) give the one-machine N', async () => {
     const runs = await Promise.all([
       cli(['count', '--plan', plan, '--shard', '0', '--out', results, '--workers', '1']),
       cli(['count', '--plan', plan, '--out', results, '--workers', '1'], { env: { SLURM_ARRAY_TASK_ID: '1' } }),

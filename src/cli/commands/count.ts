@@ -132,7 +132,8 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       throw new InputError(`--merge takes shard results (and --plan, --json), not ${extra.join(', ')}`);
     const m = mergeResults(merge, plan);
     const r = m.report;
-    const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${m.cpuSeconds.toFixed(3)} CPU s in all`;
+    const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
+    const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
     if (opts.json) {
       const body = r.method === 'bands' ? r.count : { method: 'column-sets', ...r.count };
       process.stdout.write(
@@ -153,7 +154,8 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
   const extra = used({ counter: opts.counter, checkpoint: opts.checkpoint, resume: opts.resume, level: opts.level });
   if (extra.length > 0)
     throw new InputError(
-      `--plan shards the band and column-set counts; ${extra.join(', ')} ${extra.length > 1 ? 'do' : 'does'} not apply (a shard keeps its own checkpoint)`,
+      `--plan shards the band and column-set counts; ${extra.join(', ')} ${extra.length > 1 ? 'do' : 'does'} not ` +
+        'apply (a shard keeps its own checkpoint)',
     );
   if (shards !== undefined) {
     const extra2 = used({ shard, slurm, out, throttle });
