@@ -9,7 +9,7 @@
 #   sudo bash scripts/slurm-demo.sh            (root: it installs packages and runs the daemons)
 #   SHARDS_9X9=8 SHARDS_5X2=8 KEEP=1 ...       shard counts; KEEP=1 keeps the temporary folder (logs) at the end
 #
-# Cost on the development machine (2 cores, shared): see docs/sharding.md. Needs the built CLI (npm run build).
+# Cost: ~1 minute and ~25 CPU seconds once the packages are installed (docs/sharding.md). Needs npm run build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
