@@ -147,7 +147,10 @@ export async function runShard(
   const lock = lockFile(path, 'shard result');
   try {
     const done = finishedResult(path, plan, shard);
-    if (done !== null) return done;
+    if (done !== null) {
+      removeIfOurs(partPath, CHECKPOINT_FORMAT); // left by a run stopped between writing the result and this
+      return done;
+    }
     const output = prepareOutput(path, RESULT_OUTPUT);
     const part = prepareOutput(partPath, CHECKPOINT_OUTPUT);
     const count = classSumOf(plan, planPath, plan.payload === null);
