@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|shards ...]
+//   [--runs K]
 //   [flags for the scripts, e.g. --full]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
@@ -100,6 +101,7 @@ const SCRIPTS = [
   ['audit-file', 'bench-audit-file.mjs'],
   ['generate', 'bench-generate.mjs'],
   ['bounded', 'bench-bounded.mjs'],
+  ['shards', 'bench-shards.mjs'],
 ];
 const NAMES = ['count', ...SCRIPTS.map(([name]) => name)];
 const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));

@@ -133,3 +133,26 @@ export { regionPlan, type RegionPlan } from './essential/regionPlan.js';
 export { orderedColumnSetKeyer } from './essential/orderedColumnSetKeyer.js';
 export { automorphismSearch, type AutomorphismSearch } from './essential/automorphismGroup.js';
 export { gridOrbits, enumerateStandardGrids, gridOrbitsShapeProblem, type GridOrbits } from './essential/gridOrbits.js';
+
+export {
+  classSum,
+  classValues,
+  type ClassSum,
+  type ClassSumUnits,
+  type ClassSumReport,
+  type ClassList,
+} from './shards/classSum.js';
+export { makeShardPlan, balanceShards, type ShardPlanOptions } from './shards/makeShardPlan.js';
+export { mergeShards, type NamedResult, type MergedShards } from './shards/mergeShards.js';
+export { slurmScript, slurmTime, type SlurmScriptOptions } from './shards/slurmScript.js';
+export {
+  planText,
+  resultText,
+  checkpointText,
+  readPlan,
+  readResult,
+  readCheckpoint as readShardCheckpoint,
+  type ShardPlan,
+  type ShardResult,
+  type ShardValues,
+} from './io/shardFiles.js';

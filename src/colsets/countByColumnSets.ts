@@ -121,6 +121,11 @@ export function defaultColumnSetWorkers(): number {
 /** Memo slots per R: ~12,000 residual graphs are met for 5×2; a quarter full keeps probes short. */
 const MEMO_SLOTS = [0, 2, 2, 64, 1024, 1 << 16, 1 << 20];
 
+/** Memo slots the column-set count uses for R×2 boxes. */
+export function defaultColumnSetMemoSlots(R: number): number {
+  return MEMO_SLOTS[R];
+}
+
 /**
  * Classes per task on threads: small enough that progress moves and an interrupt loses little, large enough to
  * pay a message. In this thread one class per task: between tasks the event loop turns, so Ctrl-C is heard.
@@ -153,6 +158,112 @@ export function configurationText(R: number, words: ArrayLike<number>, offset: n
 
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
+/** Options of `columnSetBands`: F of some classes of a class list. */
+export interface ColumnSetBandsOptions {
+  /** Threads (at least 1). */
+  readonly workers: number;
+  /** Hears each class's F as soon as it is known (in no particular order). */
+  readonly onClassDone: (id: number, bands: bigint) => void;
+  /** Stops the run (between tasks; running threads are terminated): the promise rejects with an AbortError. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * F of the classes `ids` of `classes`, on the worker pool with a memo shared by its threads; returns the residual
+ * graphs memoised. The whole count and a shard of it (src/shards/) both count their classes here.
+ */
+export async function columnSetBands(
+  classes: ConfigurationClasses,
+  ids: readonly number[],
+  options: ColumnSetBandsOptions,
+): Promise<number> {
+  const R = classes.rows,
+    m = 2 * R;
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const pool = taskPool(new URL('./columnSetTasks.js', import.meta.url), options.workers);
+  const onAbort = () => void pool.close();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const slots = MEMO_SLOTS[R];
+    const memo = sharedMemo(m, slots);
+    const memoId = `${process.pid}:${Date.now()}:${Math.random()}`;
+    // a few tasks in flight per thread: the threads stay busy, and an interrupt has little queued to drop
+    const chunks: number[][] = [];
+    const per = pool.threads > 1 ? CLASSES_PER_TASK : 1;
+    for (let at = 0; at < ids.length; at += per) chunks.push(ids.slice(at, at + per));
+    let next = 0;
+    const runner = async (): Promise<void> => {
+      while (next < chunks.length) {
+        const batch = chunks[next++];
+        const words = new Uint8Array(batch.length * m);
+        batch.forEach((c, i) => words.set(classes.words.subarray(c * m, (c + 1) * m), i * m));
+        const input: BandsOfClassesInput = { rows: R, memoId, memo: memo.buffer, memoSlots: slots, words };
+        const values = await pool.run<bigint[]>('bandsOfClasses', input);
+        batch.forEach((c, i) => options.onClassDone(c, values[i]));
+      }
+    };
+    const settled = await Promise.allSettled(Array.from({ length: 2 * pool.threads }, runner));
+    signal?.throwIfAborted();
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+    return memo.size();
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await pool.close();
+  }
+}
+
+/** What a column-set count adds up besides F: for `columnSetTableOf`. */
+export interface ColumnSetTally {
+  readonly resumed: number;
+  readonly memoEntries: number;
+  readonly workers: number;
+  readonly seconds: ColumnSetSeconds;
+}
+
+/** The count and its class rows from every class's F (in class order). */
+export function columnSetTableOf(
+  shape: BoxShape,
+  classes: ConfigurationClasses,
+  F: readonly bigint[],
+  tally: ColumnSetTally,
+): ColumnSetClassTable {
+  const R = classes.rows,
+    m = 2 * R;
+  let total = 0n,
+    bands = 0n;
+  const classRows: ColumnSetClassRow[] = [];
+  for (let c = 0; c < classes.count; c++) {
+    const f = F[c];
+    if (f === undefined) throw new Error(`internal: class ${c} has no F`);
+    const orbit = classes.orbitSizes[c];
+    total += BigInt(orbit) * f * f;
+    bands += BigInt(orbit) * f;
+    classRows.push({
+      id: c,
+      configuration: configurationText(R, classes.words, c * m),
+      orbit,
+      stabilizer: classes.stabilizers[c],
+      bands: f,
+    });
+  }
+  return {
+    box: shape.name,
+    countedAs: boxShape(R, 2).name,
+    transposed: shape.rows !== R,
+    n: shape.n,
+    configurations: classes.configurations,
+    classes: classes.count,
+    groupOrder: classes.groupOrder,
+    classSearchNodes: classes.nodes,
+    bands,
+    total,
+    ...tally,
+    digest: classListDigest(classes),
+    classRows,
+  };
+}
+
 /** Count N for R×2 (or 2×R) boxes by column sets, with every class's F. */
 export async function columnSetClassTable(options: ColumnSetCountOptions): Promise<ColumnSetClassTable> {
   const shape = resolveShape('column-sets', options.box);
@@ -167,107 +278,52 @@ export async function columnSetClassTable(options: ColumnSetCountOptions): Promi
   const t0 = clock();
   signal?.throwIfAborted();
 
-  const pool = taskPool(new URL('./columnSetTasks.js', import.meta.url), workers);
-  const onAbort = () => void pool.close();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    progress({ stage: 'classes', phase: 'start' });
-    const classes = configurationClasses(R);
-    const digest = classListDigest(classes);
-    const t1 = clock();
-    progress({ stage: 'classes', phase: 'end', total: classes.count });
+  progress({ stage: 'classes', phase: 'start' });
+  const classes = configurationClasses(R);
+  const digest = classListDigest(classes);
+  const t1 = clock();
+  progress({ stage: 'classes', phase: 'end', total: classes.count });
 
-    const resume = options.resume;
-    if (resume && (resume.classes !== classes.count || resume.digest !== digest)) {
-      throw new InputError(
-        `the checkpoint names ${resume.classes} classes with digest ${resume.digest}; this ${counted.name} run has ` +
-          `${classes.count} with digest ${digest}`,
-      );
-    }
-    options.onClasses?.(classes.count, digest);
-    const m = 2 * R;
-    const F: (bigint | undefined)[] = new Array<bigint | undefined>(classes.count);
-    let resumed = 0;
-    for (const [id, f] of resume?.done ?? []) {
-      if (!Number.isInteger(id) || id < 0 || id >= classes.count)
-        throw new InputError(`the checkpoint names class ${id}; there are ${classes.count}`);
-      F[id] = f;
-      resumed++;
-    }
-
-    const slots = MEMO_SLOTS[R];
-    const memo = sharedMemo(m, slots);
-    const memoId = `${process.pid}:${Date.now()}:${Math.random()}`;
-    const todo: number[] = [];
-    for (let c = 0; c < classes.count; c++) if (F[c] === undefined) todo.push(c);
-    let done = resumed;
-    progress({ stage: 'bands', phase: 'start', done, total: classes.count });
-    // a few tasks in flight per thread: the threads stay busy, and an interrupt has little queued to drop
-    const chunks: number[][] = [];
-    const per = pool.threads > 1 ? CLASSES_PER_TASK : 1;
-    for (let at = 0; at < todo.length; at += per) chunks.push(todo.slice(at, at + per));
-    let next = 0;
-    const runner = async (): Promise<void> => {
-      while (next < chunks.length) {
-        const ids = chunks[next++];
-        const words = new Uint8Array(ids.length * m);
-        ids.forEach((c, i) => words.set(classes.words.subarray(c * m, (c + 1) * m), i * m));
-        const input: BandsOfClassesInput = { rows: R, memoId, memo: memo.buffer, memoSlots: slots, words };
-        const values = await pool.run<bigint[]>('bandsOfClasses', input);
-        ids.forEach((c, i) => {
-          F[c] = values[i];
-          options.onClassDone?.(c, values[i]);
-        });
-        done += ids.length;
-        progress({ stage: 'bands', phase: 'progress', done, total: classes.count });
-      }
-    };
-    const settled = await Promise.allSettled(Array.from({ length: 2 * pool.threads }, runner));
-    signal?.throwIfAborted();
-    for (const s of settled) if (s.status === 'rejected') throw s.reason;
-    const t2 = clock();
-    progress({ stage: 'bands', phase: 'end', total: classes.count });
-
-    let total = 0n,
-      bands = 0n;
-    const classRows: ColumnSetClassRow[] = [];
-    for (let c = 0; c < classes.count; c++) {
-      const f = F[c];
-      if (f === undefined) throw new Error(`internal: class ${c} has no F`);
-      const orbit = classes.orbitSizes[c];
-      total += BigInt(orbit) * f * f;
-      bands += BigInt(orbit) * f;
-      classRows.push({
-        id: c,
-        configuration: configurationText(R, classes.words, c * m),
-        orbit,
-        stabilizer: classes.stabilizers[c],
-        bands: f,
-      });
-    }
-    const t3 = clock();
-    return {
-      box: shape.name,
-      countedAs: counted.name,
-      transposed: shape.rows !== R,
-      n: shape.n,
-      configurations: classes.configurations,
-      classes: classes.count,
-      groupOrder: classes.groupOrder,
-      classSearchNodes: classes.nodes,
-      bands,
-      total,
-      resumed,
-      memoEntries: memo.size(),
-      workers,
-      seconds: { classes: us(t1 - t0), bands: us(t2 - t1), sum: us(t3 - t2), total: us(t3 - t0) },
-      digest,
-      classRows,
-    };
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    await pool.close();
+  const resume = options.resume;
+  if (resume && (resume.classes !== classes.count || resume.digest !== digest)) {
+    throw new InputError(
+      `the checkpoint names ${resume.classes} classes with digest ${resume.digest}; this ${counted.name} run has ` +
+        `${classes.count} with digest ${digest}`,
+    );
   }
+  options.onClasses?.(classes.count, digest);
+  const F: (bigint | undefined)[] = new Array<bigint | undefined>(classes.count);
+  let resumed = 0;
+  for (const [id, f] of resume?.done ?? []) {
+    if (!Number.isInteger(id) || id < 0 || id >= classes.count)
+      throw new InputError(`the checkpoint names class ${id}; there are ${classes.count}`);
+    F[id] = f;
+    resumed++;
+  }
+  const todo: number[] = [];
+  for (let c = 0; c < classes.count; c++) if (F[c] === undefined) todo.push(c);
+  let done = resumed;
+  progress({ stage: 'bands', phase: 'start', done, total: classes.count });
+  const memoEntries = await columnSetBands(classes, todo, {
+    workers,
+    ...(signal ? { signal } : {}),
+    onClassDone: (c, f) => {
+      F[c] = f;
+      options.onClassDone?.(c, f);
+      done++;
+      progress({ stage: 'bands', phase: 'progress', done, total: classes.count });
+    },
+  });
+  const t2 = clock();
+  progress({ stage: 'bands', phase: 'end', total: classes.count });
+  const table = columnSetTableOf(shape, classes, F as bigint[], {
+    resumed,
+    memoEntries,
+    workers,
+    seconds: { classes: 0, bands: 0, sum: 0, total: 0 },
+  });
+  const t3 = clock();
+  return { ...table, seconds: { classes: us(t1 - t0), bands: us(t2 - t1), sum: us(t3 - t2), total: us(t3 - t0) } };
 }
 
 /** N for R×2 (or 2×R) boxes by column sets, with the count of every stage. */

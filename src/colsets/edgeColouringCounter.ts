@@ -27,6 +27,12 @@ export interface EdgeColouringCounter {
   count(rows: ArrayLike<number>, k: number): number;
   /** Like `count`, summed in BigInt at the top level (for counts that may pass 2^53). */
   countBig(rows: ArrayLike<number>, k: number): bigint;
+  /**
+   * The top level of `count(rows, k)` alone: for each perfect matching M ∋ e₀, the memo key of G − M (the
+   * canonical form of the (k−1)-regular residual, see `memoKey`), passed to `visit` (valid during the call only).
+   * C_k(G) = k · Σ C_{k−1}(visited graph). A sharded count (src/shards/) counts each distinct residual once.
+   */
+  forEachResidual(rows: ArrayLike<number>, k: number, visit: (key: Int32Array) => void): void;
   /** Memo sizes and calls, for benchmarks. */
   stats(): { memoEntries: number; memoHits: number; memoMisses: number; canonicalForms: number };
 }
@@ -64,6 +70,7 @@ export function edgeColouringCounter(m: number, options: EdgeColouringOptions = 
   const parent = new Int32Array(m);
   const transposed = new Int32Array(m);
   const all = (1 << m) - 1;
+  let visitor: ((key: Int32Array) => void) | null = null;
 
   /** Cycles of the 2-regular graph at graphs[base..]: components of the columns joined by each row's two columns. */
   function cycles2(base: number): number {
@@ -105,7 +112,8 @@ export function edgeColouringCounter(m: number, options: EdgeColouringOptions = 
         fresh = false;
         if (t === m) {
           for (let i = 0; i < m; i++) graphs[next + i] = graphs[base + i] & ~pick[base + i];
-          total += k === 3 ? 2 ** cycles2(next) : level(k - 1);
+          if (visitor !== null) visitor(memoKey(next));
+          else total += k === 3 ? 2 ** cycles2(next) : level(k - 1);
           if (big && total >= FLUSH) {
             big.total += BigInt(total);
             total = 0;
@@ -217,6 +225,16 @@ export function edgeColouringCounter(m: number, options: EdgeColouringOptions = 
       const big = { total: 0n };
       const rest = sumOverMatchings(k, big);
       return BigInt(k) * (big.total + BigInt(rest));
+    },
+    forEachResidual(rows, k, visit) {
+      load(rows, k);
+      if (k < 2) throw new RangeError('edge colourings: residuals need degree 2 or more');
+      visitor = visit;
+      try {
+        sumOverMatchings(k, null);
+      } finally {
+        visitor = null;
+      }
     },
     stats: () => ({ memoEntries: memo.size(), memoHits: hits, memoMisses: misses, canonicalForms: forms }),
   };

@@ -239,13 +239,16 @@ let runs = 0;
 /**
  * n(b) for each band of `reps` (R·n cells each), in order: contiguous chunks, a few per thread so the threads
  * stay busy to the end and progress moves; every count is exact and made alone, so the split changes nothing.
+ * `onChunk` hears each chunk's counts as it finishes (`start`: the index of its first band). The whole count and
+ * a shard of it (src/shards/) both count here.
  */
-async function countRepresentatives(
+export async function countRepresentatives(
   pool: TaskPool,
   shape: BoxShape,
   table: Uint32Array,
   reps: Uint8Array,
   onDone: (done: number, total: number) => void,
+  onChunk?: (start: number, counts: Float64Array) => void,
 ): Promise<Float64Array> {
   const size = shape.rows * shape.n;
   const k = reps.length / size;
@@ -267,6 +270,7 @@ async function countRepresentatives(
     tasks.push(
       pool.run<Float64Array>('countBands', input).then((counts) => {
         out.set(counts, start);
+        onChunk?.(start, counts);
         done += end - start;
         onDone(done, k);
       }),

@@ -13,11 +13,14 @@ import {
   counterOption,
   grouped,
   InputError,
+  integerOption,
   pathOption,
   progressSpinner,
   workersOption,
 } from '../common.js';
 import { dlxRunPlan, runDlxCount } from '../dlxRun.js';
+import { readPlan } from '../../io/shardFiles.js';
+import { checkPlanFits, mergeResults, runShard, shardIndex, writePlan, writeSlurm } from '../shardRun.js';
 
 export type CountMethod = 'bands' | 'column-sets';
 
@@ -30,6 +33,17 @@ export interface CountCliOptions {
   resume?: string;
   /** How the band method counts n_C: the column-set sum (default) or the DLX route. */
   counter?: CounterName;
+}
+
+/** The shard protocol's options (src/cli/shardRun.ts). */
+export interface ShardCliOptions {
+  plan?: string;
+  shards?: number;
+  shard?: number;
+  out?: string;
+  merge?: string[];
+  slurm?: boolean;
+  throttle?: number;
 }
 
 /** --level for the DLX route: which classes to count, by name. */
@@ -72,6 +86,112 @@ export function addColumnSetOptions(command: Command): Command {
     );
 }
 
+/** --plan, --shards, --shard, --out, --merge, --slurm, --throttle. */
+function addShardOptions(command: Command): Command {
+  return command
+    .option(
+      '--plan <FILE>',
+      'a sharded count: with --shards K, write the plan FILE; with --shard I (or SLURM_ARRAY_TASK_ID, ' +
+        'JOB_COMPLETION_INDEX), count one shard of it; with --slurm, write an sbatch job-array script for it',
+      pathOption,
+    )
+    .option('--shards <K>', '--plan: split the count into K shards balanced by estimated cost', integerOption(1))
+    .option('--shard <I>', '--plan: count shard I (0-based) and write it to --out', integerOption(0))
+    .option(
+      '--out <PATH>',
+      '--shard: the result file, or a folder for shard-I-of-K.json; --slurm: the script file',
+      pathOption,
+    )
+    .option('--merge <RESULT...>', 'add up shard results (files, or folders of them) and print N as count does')
+    .option('--slurm', '--plan: write an sbatch job-array script (shards as an array, the merge as a dependent job)')
+    .option('--throttle <T>', '--slurm: at most T shards at once (the array %T; default 32)', integerOption(1));
+}
+
+/** The shard protocol's forms of count; false when the options name none of them. */
+async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: LevelName }): Promise<boolean> {
+  const { plan, shards, shard, out, merge, slurm, throttle } = opts;
+  const used = (names: Record<string, unknown>) =>
+    Object.entries(names)
+      .filter(([, v]) => v !== undefined && v !== false)
+      .map(([k]) => `--${k}`);
+  if (merge !== undefined) {
+    const extra = used({
+      shards,
+      shard,
+      out,
+      slurm,
+      throttle,
+      box: opts.box,
+      method: opts.method,
+      counter: opts.counter,
+      checkpoint: opts.checkpoint,
+      resume: opts.resume,
+      level: opts.level,
+    });
+    if (extra.length > 0)
+      throw new InputError(`--merge takes shard results (and --plan, --json), not ${extra.join(', ')}`);
+    const m = mergeResults(merge, plan);
+    const r = m.report;
+    const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
+    const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
+    if (opts.json) {
+      const body = r.method === 'bands' ? r.count : { method: 'column-sets', ...r.count };
+      process.stdout.write(
+        toJson({ ...body, shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds } }) +
+          '\n',
+      );
+    } else {
+      process.stdout.write(`${head}\n` + (r.method === 'bands' ? countText(r.count) + '\n' : columnSetReport(r.count)));
+    }
+    return true;
+  }
+  if (plan === undefined) {
+    const extra = used({ shards, shard, out, slurm, throttle });
+    if (extra.length > 0)
+      throw new InputError(`${extra.join(', ')} ${extra.length > 1 ? 'need' : 'needs'} --plan FILE`);
+    return false;
+  }
+  const extra = used({ counter: opts.counter, checkpoint: opts.checkpoint, resume: opts.resume, level: opts.level });
+  if (extra.length > 0)
+    throw new InputError(
+      `--plan shards the band and column-set counts; ${extra.join(', ')} ${extra.length > 1 ? 'do' : 'does'} not ` +
+        'apply (a shard keeps its own checkpoint)',
+    );
+  if (shards !== undefined) {
+    const extra2 = used({ shard, slurm, out, throttle });
+    if (extra2.length > 0)
+      throw new InputError(
+        `--shards writes a plan; ${extra2.join(', ')} ${extra2.length > 1 ? 'come' : 'comes'} after, with the plan`,
+      );
+    const shape = columnSetRunShape(opts, SHAPE_3X3);
+    const method = countMethod(shape, opts);
+    const r = await writePlan(plan, method, shape.name, shards);
+    process.stdout.write(opts.json ? toJson(r.json) + '\n' : r.text);
+    return true;
+  }
+  const p = readPlan(plan);
+  checkPlanFits(p, plan, opts.box?.name, opts.method);
+  if (slurm) {
+    if (shard !== undefined) throw new InputError('--slurm writes a script for every shard; --shard is for one');
+    process.stdout.write(
+      writeSlurm(plan, p, {
+        ...(out !== undefined ? { out } : {}),
+        ...(throttle !== undefined ? { throttle } : {}),
+        ...(opts.workers !== undefined ? { cpus: opts.workers } : {}),
+      }),
+    );
+    return true;
+  }
+  if (throttle !== undefined) throw new InputError('--throttle is for --slurm');
+  const index = shardIndex(shard, p, plan);
+  if (out === undefined)
+    throw new InputError(`--plan ${plan} --shard ${index}: where to? Give --out FILE (or a folder)`);
+  process.stdout.write(
+    await runShard(plan, p, index, out, { workers: opts.workers ?? defaultWorkers(parseBoxShape(p.box)) }),
+  );
+  return true;
+}
+
 const STAGE_TEXT: Record<Stage, string> = {
   bands: 'enumerating standard top bands',
   classes: 'collapsing bands into classes',
@@ -102,45 +222,48 @@ export function registerCount(program: Command): void {
         'symmetry)',
       dlxLevelOption,
     );
-  addColumnSetOptions(command).action(async (opts: CountCliOptions & { level?: LevelName }) => {
-    if (opts.counter === 'dlx') {
-      const { shape, level } = dlxRunPlan(opts);
-      const r = await runDlxCount(shape, level, opts);
-      process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
-      const bad = r.dlx?.firstMismatch;
-      if (bad)
-        throw new CommandFailed(
-          1,
-          `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
-            `${bad.columnSetSum}`,
-        );
-      return;
-    }
-    if (opts.level !== undefined) throw new InputError('--level is for --counter dlx');
-    const shape = columnSetRunShape(opts, SHAPE_3X3);
-    if (countMethod(shape, opts) === 'column-sets') {
-      const r = await runColumnSetCount(shape, opts);
-      if (opts.json) {
-        const { classRows: _rows, digest: _digest, ...count } = r;
-        process.stdout.write(toJson({ method: 'column-sets', ...count }) + '\n');
-      } else {
-        process.stdout.write(columnSetReport(r));
+  addShardOptions(addColumnSetOptions(command)).action(
+    async (opts: CountCliOptions & ShardCliOptions & { level?: LevelName }) => {
+      if (await shardAction(opts)) return;
+      if (opts.counter === 'dlx') {
+        const { shape, level } = dlxRunPlan(opts);
+        const r = await runDlxCount(shape, level, opts);
+        process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
+        const bad = r.dlx?.firstMismatch;
+        if (bad)
+          throw new CommandFailed(
+            1,
+            `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
+              `${bad.columnSetSum}`,
+          );
+        return;
       }
-      return;
-    }
-    const spinner = await progressSpinner('counting');
-    spinner.start();
-    const onProgress = (e: ProgressEvent) => {
-      if (e.phase === 'start') spinner.text = STAGE_TEXT[e.stage];
-      else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
-    };
-    const r = await countGrids({
-      box: shape,
-      workers: opts.workers ?? defaultWorkers(shape),
-      onProgress,
-    }).finally(() => spinner.stop());
-    process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
-  });
+      if (opts.level !== undefined) throw new InputError('--level is for --counter dlx');
+      const shape = columnSetRunShape(opts, SHAPE_3X3);
+      if (countMethod(shape, opts) === 'column-sets') {
+        const r = await runColumnSetCount(shape, opts);
+        if (opts.json) {
+          const { classRows: _rows, digest: _digest, ...count } = r;
+          process.stdout.write(toJson({ method: 'column-sets', ...count }) + '\n');
+        } else {
+          process.stdout.write(columnSetReport(r));
+        }
+        return;
+      }
+      const spinner = await progressSpinner('counting');
+      spinner.start();
+      const onProgress = (e: ProgressEvent) => {
+        if (e.phase === 'start') spinner.text = STAGE_TEXT[e.stage];
+        else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
+      };
+      const r = await countGrids({
+        box: shape,
+        workers: opts.workers ?? defaultWorkers(shape),
+        onProgress,
+      }).finally(() => spinner.stop());
+      process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
+    },
+  );
 }
 
 /** The text report of a column-set count. */

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// npm run bench -- shards [--runs K] [--shards K]: the shard protocol's overhead. For 9x9 (band method) and 5x2
+// (column sets): the CPU seconds (user + system, every thread, process start-up included) of one
+// `count --box B --workers 1`, against those of the sharded count with the same threads: the plan, every shard
+// (`--workers 1`, one process each, one after the other) and the merge. Prints medians over K runs, the ratio, and
+// checks that both give the same N. CPU time comes from the shell's `times` (children's user and system time).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'dist', 'cli', 'main.js');
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : dflt;
+};
+const runs = opt('--runs', 3);
+const shards = opt('--shards', 16);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** CPU seconds (children's user + system, from bash's `times`) and stdout of a bash script run in `dir`. */
+function run(script, dir) {
+  const out = execFileSync('bash', ['-c', `cd "$WORK"\n${script}\ntimes`], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', NODE: process.execPath, CLI: cli, WORK: dir },
+    maxBuffer: 1 << 26,
+  });
+  const lines = out.trimEnd().split('\n');
+  const [user, sys] = lines[lines.length - 1].split(' ').map((t) => {
+    const m = /(\d+)m([\d.]+)s/.exec(t);
+    return Number(m[1]) * 60 + Number(m[2]);
+  });
+  return { cpu: user + sys, out: lines.slice(0, -2).join('\n') };
+}
+
+const lastN = (s) =>
+  s
+    .split('\n')
+    .filter((l) => l.startsWith('N = '))
+    .pop();
+
+console.log(
+  `# shard overhead: CPU seconds (user + system, all threads and process start-ups), ${runs} runs, medians; ` +
+    `${shards} shards, one thread each`,
+);
+console.log('| box | one run (--workers 1) | plan | shards | merge | sharded in all | ratio | same N |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const box of ['3x3', '5x2']) {
+  const one = [],
+    plan = [],
+    shard = [],
+    merge = [],
+    all = [];
+  let same = true;
+  for (let r = 0; r < runs; r++) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-shards-'));
+    const a = run(`"$NODE" "$CLI" count --box ${box} --workers 1`, dir);
+    const p = run(`"$NODE" "$CLI" count --box ${box} --plan plan.json --shards ${shards} >/dev/null`, dir);
+    const s = run(
+      `mkdir res; for i in $(seq 0 ${shards - 1}); do "$NODE" "$CLI" count --plan plan.json --shard $i --out res ` +
+        '--workers 1 >/dev/null; done',
+      dir,
+    );
+    const m = run('"$NODE" "$CLI" count --merge res --plan plan.json', dir);
+    rmSync(dir, { recursive: true, force: true });
+    one.push(a.cpu);
+    plan.push(p.cpu);
+    shard.push(s.cpu);
+    merge.push(m.cpu);
+    all.push(p.cpu + s.cpu + m.cpu);
+    same &&= lastN(a.out) === lastN(m.out) && lastN(a.out) !== undefined;
+  }
+  const f = (x) => median(x).toFixed(2);
+  console.log(
+    `| ${box} | ${f(one)} | ${f(plan)} | ${f(shard)} | ${f(merge)} | ${f(all)} | ` +
+      `${(median(all) / median(one)).toFixed(2)} | ${same ? 'yes' : 'NO'} |`,
+  );
+}

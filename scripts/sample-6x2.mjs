@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// node scripts/sample-6x2.mjs [--configurations K] [--residuals J] [--seed S] [--classes]
+// Where the 6x2 (12x12) count's time goes, on a seeded random sample of band configurations (a random configuration
+// is a random class weighted by its orbit; nearly every class has a trivial stabiliser): for each, the perfect
+// matchings M ∋ e0 at the top of F = 6·Σ C_5(G − M) and how many distinct residual graphs G − M they leave (the
+// units a sharded count would count once each), then the seconds of C_5 for J residuals drawn at random (memo of
+// 4-regular graphs shared across them, as in the one-machine route). With --classes, also the configuration classes
+// (orderly search; ~15 CPU minutes) with their number, orbit sum and digest. Prints one JSON object per line.
+import { classListDigest } from '../dist/colsets/countByColumnSets.js';
+import { configurationClasses } from '../dist/colsets/configurationClasses.js';
+import { edgeColouringCounter } from '../dist/colsets/edgeColouringCounter.js';
+import { sharedMemo } from '../dist/colsets/sharedMemo.js';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);
+const R = 6,
+  m = 12;
+let x = opt('--seed', 11) >>> 0;
+const rnd = () => {
+  x = (x + 0x6d2b79f5) | 0;
+  let t = Math.imul(x ^ (x >>> 15), 1 | x);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const shuffle = (a) => {
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+};
+
+if (args.includes('--classes')) {
+  const t = performance.now();
+  const c = configurationClasses(R);
+  let orbits = 0n;
+  for (const o of c.orbitSizes) orbits += BigInt(o);
+  console.log(
+    JSON.stringify({
+      classes: c.count,
+      orbitSum: String(orbits),
+      configurations: String(c.configurations),
+      digest: classListDigest(c),
+      searchNodes: c.nodes,
+      seconds: +((performance.now() - t) / 1000).toFixed(1),
+    }),
+  );
+}
+
+const counter = edgeColouringCounter(m, { memoDegrees: [4], memo: sharedMemo(m, 1 << 22) });
+for (let s = 0; s < opt('--configurations', 8); s++) {
+  // digit–column graph of a random configuration: box k puts 6 random digits in its left column (2k)
+  const rows = new Int32Array(m);
+  for (let k = 0; k < R; k++) {
+    const d = shuffle(Array.from({ length: m }, (_, i) => i));
+    for (let i = 0; i < m; i++) rows[d[i]] |= 1 << (2 * k + (i < R ? 0 : 1));
+  }
+  let t = performance.now();
+  const residuals = new Map();
+  let matchings = 0;
+  counter.forEachResidual(rows, R, (key) => {
+    matchings++;
+    const k = String.fromCharCode(...key);
+    if (!residuals.has(k)) residuals.set(k, Array.from(key));
+  });
+  const topSeconds = (performance.now() - t) / 1000;
+  const timed = [];
+  const units = shuffle([...residuals.values()]);
+  for (let j = 0; j < Math.min(opt('--residuals', 0), units.length); j++) {
+    t = performance.now();
+    counter.countBig(units[j], R - 1);
+    timed.push(+((performance.now() - t) / 1000).toFixed(2));
+  }
+  console.log(
+    JSON.stringify({
+      configuration: s,
+      matchings,
+      distinctResiduals: residuals.size,
+      topSeconds: +topSeconds.toFixed(2),
+      residualSeconds: timed,
+      memo: counter.stats(),
+    }),
+  );
+}

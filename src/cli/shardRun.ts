@@ -1,0 +1,363 @@
+import { lstatSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InputError } from '../grid/shape.js';
+import { lockFile } from '../io/fileLock.js';
+import { prepareOutput } from '../io/outputFile.js';
+import {
+  CHECKPOINT_FORMAT,
+  CHECKPOINT_OUTPUT,
+  checkpointText,
+  PLAN_OUTPUT,
+  planText,
+  readCheckpoint,
+  readPlan,
+  readResult,
+  RESULT_FORMAT,
+  RESULT_OUTPUT,
+  resultText,
+  type ShardFacts,
+  type ShardPlan,
+} from '../io/shardFiles.js';
+import { classSum, classValues, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
+import { makeShardPlan } from '../shards/makeShardPlan.js';
+import { mergeShards, type NamedResult } from '../shards/mergeShards.js';
+import { slurmScript } from '../shards/slurmScript.js';
+import { grouped, Interrupted, progressSpinner } from './common.js';
+
+/**
+ * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): files, locks,
+ * checkpoints and signals around the library in src/shards/.
+ */
+
+/** Seconds between checkpoint writes while a shard's classes finish. */
+const CHECKPOINT_EVERY = 2;
+
+/** Environment variables that give a shard's index when --shard is absent, in order. */
+export const SHARD_INDEX_VARIABLES = ['SLURM_ARRAY_TASK_ID', 'JOB_COMPLETION_INDEX'] as const;
+
+const seconds = (s: number) => `${s.toFixed(3)} s`;
+
+/** `count --box B --plan F --shards K`: write the plan; returns the summary printed. */
+export async function writePlan(
+  path: string,
+  method: string,
+  box: string,
+  shards: number,
+): Promise<{ text: string; json: unknown }> {
+  const out = prepareOutput(path, PLAN_OUTPUT); // a plan we cannot write fails before the classes are found
+  const count = classSum(method, box);
+  const plan = await makeShardPlan(count, { shards });
+  const { text, id } = planText(plan);
+  out.write(text);
+  const s = plan.estimate.shardSeconds;
+  const total = s.reduce((a, b) => a + b, 0);
+  return {
+    text:
+      `plan ${path} (id ${id}): the ${box} count by ${method}, ${grouped(plan.classes)} classes` +
+      (plan.units !== plan.classes || plan.combine ? ` (${grouped(plan.units)} units of work)` : '') +
+      ` in ${shards} shard${shards > 1 ? 's' : ''}\n` +
+      `  estimated on one thread from ${plan.estimate.sampled} sampled units: ` +
+      `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
+      `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
+      `  next: count --plan ${path} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
+    json: { plan: path, id, ...plan, assignment: undefined, payload: undefined, combine: undefined },
+  };
+}
+
+/** The shard index: --shard, else SLURM_ARRAY_TASK_ID, else JOB_COMPLETION_INDEX; checked against the plan. */
+export function shardIndex(option: number | undefined, plan: ShardPlan, planPath: string): number {
+  let index = option;
+  let where = '--shard';
+  if (index === undefined) {
+    for (const name of SHARD_INDEX_VARIABLES) {
+      const v = process.env[name];
+      if (v === undefined || v === '') continue;
+      if (!/^\d+$/.test(v)) throw new InputError(`${name}=${v} is not a shard index (a whole number)`);
+      index = Number(v);
+      where = name;
+      break;
+    }
+  }
+  if (index === undefined)
+    throw new InputError(
+      `--plan ${planPath}: which shard? Give --shard I (or set ${SHARD_INDEX_VARIABLES.join(' or ')})`,
+    );
+  if (!Number.isSafeInteger(index) || index >= plan.shards)
+    throw new InputError(
+      `shard ${index} (${where}) is out of range: plan ${planPath} has ${plan.shards} shards, 0..${plan.shards - 1}`,
+    );
+  return index;
+}
+
+/** The file a shard's result goes to: `out`, or a file named after the shard in the folder `out`. */
+export function resultPath(out: string, plan: ShardPlan, shard: number): string {
+  let dir = false;
+  try {
+    dir = statSync(out).isDirectory();
+  } catch {
+    // not there yet: a file
+  }
+  const width = String(plan.shards - 1).length;
+  return dir ? join(out, `shard-${String(shard).padStart(width, '0')}-of-${plan.shards}.json`) : out;
+}
+
+/** Check that a plan is for the count the options name (when they name one). */
+export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, method?: string): void {
+  if ((box !== undefined && box !== plan.box) || (method !== undefined && method !== plan.method))
+    throw new InputError(
+      `plan ${planPath} is for the ${plan.box} count by ${plan.method}, not ${box ?? plan.box} by ` +
+        (method ?? plan.method),
+    );
+}
+
+/**
+ * The count a plan is for. A shard that rebuilds its units from the class list checks the list's digest against
+ * the plan's (another version may list the classes otherwise); units with a payload are taken from the plan.
+ */
+function classSumOf(plan: ShardPlan, planPath: string, check: boolean): ClassSum {
+  const count = classSum(plan.method, plan.box);
+  if (!check) return count;
+  const list = count.classList();
+  if (list.count !== plan.classes || list.digest !== plan.digest)
+    throw new InputError(
+      `plan ${planPath} names ${plan.classes} classes with digest ${plan.digest}; this program finds ` +
+        `${list.count} with digest ${list.digest} (the plan was made by another version)`,
+    );
+  return count;
+}
+
+export interface ShardRunOptions {
+  readonly workers: number;
+}
+
+/**
+ * `count --plan F --shard I --out R`: count one shard. Idempotent: a finished result of the same plan and shard is
+ * left as it is. The result's lock is held throughout; finished classes go to `R.part` every few seconds and on
+ * SIGINT/SIGTERM, and the next run of the same shard goes on from there.
+ */
+export async function runShard(
+  planPath: string,
+  plan: ShardPlan,
+  shard: number,
+  out: string,
+  options: ShardRunOptions,
+): Promise<string> {
+  const path = resultPath(out, plan, shard);
+  const partPath = `${path}.part`;
+  const lock = lockFile(path, 'shard result');
+  try {
+    const done = finishedResult(path, plan, shard);
+    if (done !== null) {
+      removeIfOurs(partPath, CHECKPOINT_FORMAT); // left by a run stopped between writing the result and this
+      return done;
+    }
+    const output = prepareOutput(path, RESULT_OUTPUT);
+    const part = prepareOutput(partPath, CHECKPOINT_OUTPUT);
+    const count = classSumOf(plan, planPath, plan.payload === null);
+    const previous = existsNonEmpty(partPath) ? readCheckpoint(partPath, plan.units) : null;
+    if (previous && (previous.plan !== plan.id || previous.shard !== shard))
+      throw new InputError(
+        `shard checkpoint ${partPath} is of shard ${previous.shard} of plan ${previous.plan}, not shard ${shard} of ` +
+          `${plan.id}: remove it or write the result elsewhere`,
+      );
+    const mine = new Set(plan.assignment[shard]);
+    const values = new Map<number, bigint>();
+    for (const [c, v] of previous?.values ?? []) {
+      if (!mine.has(c)) throw new InputError(`shard checkpoint ${partPath}: unit ${c} is not in shard ${shard}`);
+      values.set(c, v);
+    }
+    const todo = plan.assignment[shard].filter((c) => !values.has(c));
+    const started = performance.now();
+    const cpu0 = process.cpuUsage();
+    let facts: ShardFacts = previous?.facts ?? {};
+    const elapsed = () => (previous?.seconds ?? 0) + (performance.now() - started) / 1000;
+    const cpuSeconds = () => {
+      const u = process.cpuUsage(cpu0);
+      return (previous?.cpuSeconds ?? 0) + (u.user + u.system) / 1e6;
+    };
+    let lastSave = performance.now();
+    const save = () => {
+      part.write(checkpointText({ plan: plan.id, shard, seconds: elapsed(), cpuSeconds: cpuSeconds(), facts, values }));
+      lastSave = performance.now();
+    };
+
+    const spinner = await progressSpinner(`shard ${shard} of ${plan.shards}: ${values.size}/${mine.size} units`);
+    spinner.start();
+    const controller = new AbortController();
+    const onSignal = () => controller.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    const fault: { error: Error | null } = { error: null };
+    try {
+      const payload = plan.payload;
+      const counted = await count.countUnits(todo, (u) => payload?.[u] ?? [], {
+        workers: options.workers,
+        signal: controller.signal,
+        onUnitDone: (c, v) => {
+          values.set(c, v);
+          spinner.text = `shard ${shard} of ${plan.shards}: ${values.size}/${mine.size} units`;
+          if (performance.now() - lastSave >= CHECKPOINT_EVERY * 1000) {
+            try {
+              save();
+            } catch (e) {
+              fault.error ??= e as Error; // a full disk: stop, keeping the last checkpoint that was written
+              controller.abort();
+            }
+          }
+        },
+      });
+      facts = counted.facts;
+    } catch (e) {
+      if (fault.error !== null) throw fault.error;
+      if (!controller.signal.aborted) throw e;
+      if (values.size > (previous?.values.size ?? 0)) save();
+      throw new Interrupted(
+        `interrupted (${values.size} of ${mine.size} units of shard ${shard} done); saved to ${partPath}: run ` +
+          'the same command again to go on',
+      );
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      spinner.stop();
+    }
+    if (fault.error !== null) throw fault.error;
+    output.write(
+      resultText({
+        plan: plan.id,
+        method: plan.method,
+        box: plan.box,
+        classes: plan.classes,
+        digest: plan.digest,
+        units: plan.units,
+        combined: plan.combine !== null,
+        shards: plan.shards,
+        shard,
+        facts,
+        seconds: elapsed(),
+        cpuSeconds: cpuSeconds(),
+        values,
+      }),
+    );
+    removeIfOurs(partPath, CHECKPOINT_FORMAT);
+    return (
+      `shard ${shard} of ${plan.shards} (plan ${plan.id}): ${mine.size} units` +
+      (previous ? ` (${previous.values.size} from ${partPath})` : '') +
+      ` in ${seconds(elapsed())} → ${path}\n`
+    );
+  } finally {
+    lock.release();
+  }
+}
+
+function existsNonEmpty(path: string): boolean {
+  try {
+    return lstatSync(path).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The message for a shard already counted at `path`; null when there is nothing there yet. */
+function finishedResult(path: string, plan: ShardPlan, shard: number): string | null {
+  if (!existsNonEmpty(path)) return null;
+  const head = readFileSync(path, 'utf8').slice(0, 64);
+  if (!head.startsWith(`{"format":"${RESULT_FORMAT}"`))
+    throw new InputError(`${path} exists and is not a shard result: choose another path, or remove it`);
+  const r = readResult(path);
+  if (r.plan !== plan.id || r.shard !== shard)
+    throw new InputError(
+      `${path} holds shard ${r.shard} of plan ${r.plan}, not shard ${shard} of plan ${plan.id}: choose another ` +
+        'path, or remove it',
+    );
+  return `shard ${shard} of ${plan.shards} (plan ${plan.id}): already counted in ${path}\n`;
+}
+
+function removeIfOurs(path: string, format: string): void {
+  try {
+    if (readFileSync(path, 'utf8').startsWith(`{"format":"${format}"`)) unlinkSync(path);
+  } catch {
+    // not there
+  }
+}
+
+/** The result files named: files as given; in a folder, its *.json files that are shard results (any version). */
+export function resultFiles(paths: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of paths) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      throw new InputError(`shard result ${p}: no such file or folder`);
+    }
+    if (!st.isDirectory()) {
+      out.push(p);
+      continue;
+    }
+    const found = readdirSync(p)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => join(p, name))
+      .filter((f) => {
+        try {
+          return (
+            statSync(f).isFile() && readFileSync(f, 'utf8').slice(0, 64).startsWith(`{"format":"${RESULT_FORMAT}"`)
+          );
+        } catch {
+          return false;
+        }
+      });
+    if (found.length === 0) throw new InputError(`${p}: a folder with no shard results (*.json)`);
+    out.push(...found);
+  }
+  return out;
+}
+
+/** `count --merge R… [--plan F]`: the one-machine result, from every shard. */
+export function mergeResults(
+  paths: readonly string[],
+  planPath: string | undefined,
+): { report: ClassSumReport; shards: number; plan: string; cpuSeconds: number; seconds: number } {
+  const plan = planPath !== undefined ? { ...readPlan(planPath), path: planPath } : undefined;
+  const results: NamedResult[] = resultFiles(paths).map((path) => ({ path, result: readResult(path) }));
+  const merged = mergeShards(results, plan);
+  if (plan === undefined && results[0].result.combined)
+    throw new InputError(
+      `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
+        'add them up',
+    );
+  const count = classSum(merged.method, merged.box);
+  const list = count.classList();
+  if (list.count !== merged.classes || list.digest !== merged.digest)
+    throw new InputError(
+      `the shards name ${merged.classes} classes with digest ${merged.digest}; this program finds ` +
+        `${list.count} with digest ${list.digest} (they were counted by another version)`,
+    );
+  const values = classValues(merged.values, plan?.combine ?? null, plan?.scale ?? 1);
+  const report = count.report(values, merged.facts, { classes: list.seconds, counting: merged.seconds });
+  return { report, shards: merged.shards, plan: merged.plan, cpuSeconds: merged.cpuSeconds, seconds: merged.seconds };
+}
+
+export interface SlurmOptions {
+  readonly out?: string;
+  readonly throttle?: number;
+  readonly cpus?: number;
+}
+
+/** `count --plan F --slurm [--out S]`: the sbatch script, written to S or returned for stdout. */
+export function writeSlurm(planPath: string, plan: ShardPlan, options: SlurmOptions): string {
+  const abs = resolve(planPath);
+  const text = slurmScript(plan, {
+    planPath: abs,
+    command: [process.execPath, resolve(process.argv[1])],
+    results: abs.replace(/\.json$/, '') + '.results',
+    throttle: Math.min(plan.shards, options.throttle ?? 32),
+    cpus: options.cpus ?? 1,
+  });
+  if (options.out === undefined) return text;
+  prepareOutput(options.out, {
+    what: 'Slurm script',
+    isOurs: (head) => head.startsWith('#!/usr/bin/env bash\n# sudoku-count/slurm-script '),
+  }).write(text);
+  return `wrote ${options.out}: submit with \`bash ${options.out}\`\n`;
+}

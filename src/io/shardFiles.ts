@@ -1,0 +1,334 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync } from 'node:fs';
+import { InputError } from '../grid/shape.js';
+import { fromJson, toJson } from './json.js';
+import type { OutputOptions } from './outputFile.js';
+
+/**
+ * The files of a sharded count (src/shards/): a plan, the result of each shard, and a shard's checkpoint. Each is
+ * one JSON object, tagged and versioned, whose last key is the SHA-256 of everything before it:
+ *
+ *   {"format":"sudoku-count/shard-result","version":1, … ,"sha256":"<64 hex digits of the text before ,"sha256">"}
+ *
+ * so a file cut short, edited or damaged on the way back from a cluster is refused by name, never merged. Lists
+ * (class ids, per-class values) are written one entry per line, so the files stay readable and diffable.
+ *
+ *   plan        {"format":"sudoku-count/shard-plan","version":1,"id":"<16 hex>","method":"column-sets","box":"5x2",
+ *                "classes":355,"digest":"<class list>","units":12264,"scale":5,"shards":16,"estimate":{…},
+ *                "assignment":[[units of shard 0],…],
+ *                "payload":[[unit 0's numbers],…],            only when a shard needs them (column sets)
+ *                "combine":[[unit,mult,unit,mult,…],…]}       only when units are not classes (column sets)
+ *   result      {"format":"sudoku-count/shard-result","version":1,"plan":"<plan id>","method":…,"box":…,
+ *                "classes":…,"digest":…,"units":…,"combined":true,"shards":16,"shard":3,"facts":{…},
+ *                "seconds":…,"cpuSeconds":…,
+ *                "values":[[unit, value],…]}
+ *   checkpoint  {"format":"sudoku-count/shard-checkpoint","version":1,"plan":…,"shard":3,"seconds":…,
+ *                "cpuSeconds":…,"facts":{…},"values":[[unit, value],…]}
+ *
+ * The plan's id is the first 16 hex digits of its own checksum: it names the plan in every result.
+ */
+export const SHARD_FORMAT_VERSION = 1;
+export const PLAN_FORMAT = 'sudoku-count/shard-plan';
+export const RESULT_FORMAT = 'sudoku-count/shard-result';
+export const CHECKPOINT_FORMAT = 'sudoku-count/shard-checkpoint';
+
+/** Output rules (src/io/outputFile.ts): each file replaces only a file of its own format. */
+const outputOf = (format: string, what: string): OutputOptions => ({
+  what,
+  isOurs: (head: string): boolean => head.startsWith(`{"format":"${format}"`),
+});
+export const PLAN_OUTPUT = outputOf(PLAN_FORMAT, 'shard plan');
+export const RESULT_OUTPUT = outputOf(RESULT_FORMAT, 'shard result');
+export const CHECKPOINT_OUTPUT = outputOf(CHECKPOINT_FORMAT, 'shard checkpoint');
+
+/** Numbers a count's shards report besides their classes' values (the same in every shard, checked at merge). */
+export type ShardFacts = Readonly<Record<string, number>>;
+
+export interface ShardEstimate {
+  /** Classes timed when the plan was made (a seeded random sample). */
+  readonly sampled: number;
+  /** Their wall seconds, in all. */
+  readonly sampleSeconds: number;
+  /** Seconds to set a shard up (class list, tables) before its first unit, as measured at planning. */
+  readonly setupSeconds: number;
+  /** Seconds the plan took to cut the count into units. */
+  readonly unitSeconds: number;
+  /** Estimated seconds of each shard on one thread, setup included. */
+  readonly shardSeconds: readonly number[];
+  /** Estimated peak memory of one shard, MB. */
+  readonly memoryMB: number;
+}
+
+export interface ShardPlan {
+  readonly id: string;
+  readonly method: string;
+  readonly box: string;
+  readonly classes: number;
+  readonly digest: string;
+  readonly shards: number;
+  /** Units of work the shards count (the classes themselves, or pieces of work several classes share). */
+  readonly units: number;
+  /** A class's value is scale · Σ multiplicity·value(unit). */
+  readonly scale: number;
+  readonly estimate: ShardEstimate;
+  /** Units of each shard, increasing. */
+  readonly assignment: readonly (readonly number[])[];
+  /** Each unit's numbers, for the shard that counts it (null: rebuilt from the class list). */
+  readonly payload: readonly (readonly number[])[] | null;
+  /** Each class's [unit, multiplicity, …] (null: unit c is class c). */
+  readonly combine: readonly (readonly number[])[] | null;
+}
+
+export interface ShardValues {
+  readonly plan: string;
+  readonly shard: number;
+  /** Wall seconds spent counting, summed over sessions. */
+  readonly seconds: number;
+  /** CPU seconds (every thread), summed over sessions. */
+  readonly cpuSeconds: number;
+  readonly facts: ShardFacts;
+  /** Value of each unit counted, by id. */
+  readonly values: ReadonlyMap<number, bigint>;
+}
+
+export interface ShardResult extends ShardValues {
+  readonly method: string;
+  readonly box: string;
+  readonly classes: number;
+  readonly digest: string;
+  readonly units: number;
+  /** Whether the units must be combined into classes with the plan's table (so the merge needs the plan). */
+  readonly combined: boolean;
+  readonly shards: number;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** `head` (a JSON object's text, without its closing brace) with the checksum key appended. */
+function sealed(head: string, lists: Readonly<Record<string, readonly string[]>>): string {
+  let body = head.slice(0, -1);
+  for (const [key, lines] of Object.entries(lists)) body += `,"${key}":[\n${lines.map((l) => `  ${l}`).join(',\n')}\n]`;
+  return `${body},"sha256":"${sha256(body)}"}\n`;
+}
+
+const round3 = (s: number) => Math.round(s * 1000) / 1000;
+
+const valueLines = (values: ReadonlyMap<number, bigint>): string[] =>
+  [...values].sort((a, b) => a[0] - b[0]).map(([id, v]) => `[${id},${v}]`);
+
+export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: string } {
+  const headOf = (id: string) =>
+    toJson({
+      format: PLAN_FORMAT,
+      version: SHARD_FORMAT_VERSION,
+      id,
+      method: plan.method,
+      box: plan.box,
+      classes: plan.classes,
+      digest: plan.digest,
+      units: plan.units,
+      scale: plan.scale,
+      shards: plan.shards,
+      estimate: plan.estimate,
+    });
+  const lists: Record<string, string[]> = { assignment: plan.assignment.map((ids) => JSON.stringify(ids)) };
+  if (plan.payload) lists['payload'] = plan.payload.map((x) => JSON.stringify(x));
+  if (plan.combine) lists['combine'] = plan.combine.map((x) => JSON.stringify(x));
+  // the id is the checksum of the plan written without it
+  const id = sha256(sealed(headOf(''), lists)).slice(0, 16);
+  return { text: sealed(headOf(id), lists), id };
+}
+
+export function resultText(r: ShardResult): string {
+  const head = toJson({
+    format: RESULT_FORMAT,
+    version: SHARD_FORMAT_VERSION,
+    plan: r.plan,
+    method: r.method,
+    box: r.box,
+    classes: r.classes,
+    digest: r.digest,
+    units: r.units,
+    combined: r.combined,
+    shards: r.shards,
+    shard: r.shard,
+    facts: r.facts,
+    seconds: round3(r.seconds),
+    cpuSeconds: round3(r.cpuSeconds),
+  });
+  return sealed(head, { values: valueLines(r.values) });
+}
+
+export function checkpointText(c: ShardValues): string {
+  const head = toJson({
+    format: CHECKPOINT_FORMAT,
+    version: SHARD_FORMAT_VERSION,
+    plan: c.plan,
+    shard: c.shard,
+    facts: c.facts,
+    seconds: round3(c.seconds),
+    cpuSeconds: round3(c.cpuSeconds),
+  });
+  return sealed(head, { values: valueLines(c.values) });
+}
+
+/**
+ * Read a sealed file of `format`: one line naming the file and what is wrong, as an InputError. `exact`: numbers
+ * past 2^53 are read exactly (results); a plan holds none, and is read by the much faster JSON.parse.
+ */
+function readSealed(path: string, format: string, what: string, exact = true): Record<string, unknown> {
+  const fail = (why: string): never => {
+    throw new InputError(`${what} ${path}: ${why}`);
+  };
+  let text = '';
+  try {
+    if (!lstatSync(path).isFile() && !lstatSync(path).isSymbolicLink()) fail('not a regular file');
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    fail(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (e as Error).message);
+  }
+  const tag = /^\{"format":"([^"]*)","version":(\d+)/.exec(text);
+  if (!tag) fail(`not a ${format} file`);
+  if (tag![1] !== format) fail(`a ${tag![1]} file, not a ${format} file`);
+  if (Number(tag![2]) !== SHARD_FORMAT_VERSION)
+    fail(`version ${tag![2]}; this program reads version ${SHARD_FORMAT_VERSION} (count it again with this version)`);
+  const at = text.lastIndexOf(',"sha256":"');
+  const sum = at < 0 ? null : /^,"sha256":"([0-9a-f]{64})"\}\n?$/.exec(text.slice(at));
+  if (!sum) fail('corrupt: cut short or damaged (no checksum at its end)');
+  if (sha256(text.slice(0, at)) !== sum![1]) fail('corrupt: its checksum does not match its content');
+  try {
+    const v: unknown = exact ? fromJson(text) : JSON.parse(text);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not a JSON object');
+    return v as Record<string, unknown>;
+  } catch (e) {
+    return fail(`corrupt (${(e as Error).message})`);
+  }
+}
+
+function field<T>(o: Record<string, unknown>, key: string, ok: (v: unknown) => boolean, fail: (w: string) => never): T {
+  const v = o[key];
+  if (!ok(v)) fail(`"${key}" is missing or malformed`);
+  return v as T;
+}
+
+const isCount = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const isText = (v: unknown) => typeof v === 'string' && v.length > 0;
+const isSeconds = (v: unknown) => typeof v === 'number' && v >= 0;
+const isHex16 = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{16}$/.test(v);
+const isFacts = (v: unknown) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'number');
+
+function valuesOf(list: unknown, units: number, fail: (w: string) => never): Map<number, bigint> {
+  if (!Array.isArray(list)) fail('"values" is not a list');
+  const out = new Map<number, bigint>();
+  for (const entry of list as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 2) fail('an entry of "values" is not [unit, value]');
+    const [id, v] = entry as unknown[];
+    if (!isCount(id) || (id as number) >= units) fail(`unit ${String(id)} is not one of the ${units} units`);
+    const value = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : null;
+    if (value === null || value < 0n) fail(`the value of unit ${String(id)} is not a whole number`);
+    if (out.has(id as number)) fail(`unit ${String(id)} appears twice`);
+    out.set(id as number, value);
+  }
+  return out;
+}
+
+export function readPlan(path: string): ShardPlan {
+  const o = readSealed(path, PLAN_FORMAT, 'plan', false);
+  const fail = (why: string): never => {
+    throw new InputError(`plan ${path}: ${why}`);
+  };
+  const classes = field<number>(o, 'classes', isCount, fail);
+  const units = field<number>(o, 'units', isCount, fail);
+  const shards = field<number>(o, 'shards', (v) => isCount(v) && (v as number) >= 1, fail);
+  const assignment = field<number[][]>(o, 'assignment', Array.isArray, fail);
+  if (assignment.length !== shards) fail(`${assignment.length} shard lists for ${shards} shards`);
+  const seen = new Uint8Array(units);
+  for (const ids of assignment) {
+    if (!Array.isArray(ids)) fail('a shard list is not a list');
+    for (const id of ids) {
+      if (!isCount(id) || id >= units || seen[id]) fail(`unit ${String(id)} is out of range or in two shards`);
+      seen[id] = 1;
+    }
+  }
+  if (seen.includes(0)) fail(`unit ${seen.indexOf(0)} is in no shard`);
+  const lists = (key: string, length: number, ok: (x: number[]) => boolean): number[][] | null => {
+    const v = o[key];
+    if (v === undefined) return null;
+    if (!Array.isArray(v) || v.length !== length) fail(`"${key}" is not a list of ${length}`);
+    for (const x of v as unknown[])
+      if (!Array.isArray(x) || !x.every((y) => isCount(y)) || !ok(x as number[]))
+        fail(`an entry of "${key}" is malformed`);
+    return v as number[][];
+  };
+  const payload = lists('payload', units, () => true);
+  const combine = lists('combine', classes, (x) => x.length % 2 === 0 && x.every((y, i) => i % 2 === 1 || y < units));
+  if (combine === null && units !== classes) fail(`${units} units for ${classes} classes, and no "combine"`);
+  const e = field<Record<string, unknown>>(o, 'estimate', (v) => typeof v === 'object' && v !== null, fail);
+  const shardSeconds = e['shardSeconds'];
+  if (!Array.isArray(shardSeconds) || shardSeconds.length !== shards || !shardSeconds.every(isSeconds))
+    fail('"estimate.shardSeconds" is malformed');
+  return {
+    id: field<string>(o, 'id', isHex16, fail),
+    method: field<string>(o, 'method', isText, fail),
+    box: field<string>(o, 'box', isText, fail),
+    classes,
+    digest: field<string>(o, 'digest', isText, fail),
+    units,
+    scale: field<number>(o, 'scale', (v) => isCount(v) && (v as number) >= 1, fail),
+    shards,
+    estimate: {
+      sampled: field<number>(e, 'sampled', isCount, fail),
+      sampleSeconds: field<number>(e, 'sampleSeconds', isSeconds, fail),
+      setupSeconds: field<number>(e, 'setupSeconds', isSeconds, fail),
+      unitSeconds: field<number>(e, 'unitSeconds', isSeconds, fail),
+      shardSeconds: shardSeconds as number[],
+      memoryMB: field<number>(e, 'memoryMB', isCount, fail),
+    },
+    assignment,
+    payload,
+    combine,
+  };
+}
+
+export function readResult(path: string): ShardResult {
+  const o = readSealed(path, RESULT_FORMAT, 'shard result');
+  const fail = (why: string): never => {
+    throw new InputError(`shard result ${path}: ${why}`);
+  };
+  const classes = field<number>(o, 'classes', isCount, fail);
+  const units = field<number>(o, 'units', isCount, fail);
+  const shards = field<number>(o, 'shards', (v) => isCount(v) && (v as number) >= 1, fail);
+  return {
+    plan: field<string>(o, 'plan', isHex16, fail),
+    method: field<string>(o, 'method', isText, fail),
+    box: field<string>(o, 'box', isText, fail),
+    classes,
+    digest: field<string>(o, 'digest', isText, fail),
+    units,
+    combined: field<boolean>(o, 'combined', (v) => typeof v === 'boolean', fail),
+    shards,
+    shard: field<number>(o, 'shard', (v) => isCount(v) && (v as number) < shards, fail),
+    facts: field<ShardFacts>(o, 'facts', isFacts, fail),
+    seconds: field<number>(o, 'seconds', isSeconds, fail),
+    cpuSeconds: field<number>(o, 'cpuSeconds', isSeconds, fail),
+    values: valuesOf(o['values'], units, fail),
+  };
+}
+
+export function readCheckpoint(path: string, units: number): ShardValues {
+  const o = readSealed(path, CHECKPOINT_FORMAT, 'shard checkpoint');
+  const fail = (why: string): never => {
+    throw new InputError(`shard checkpoint ${path}: ${why}`);
+  };
+  return {
+    plan: field<string>(o, 'plan', isHex16, fail),
+    shard: field<number>(o, 'shard', isCount, fail),
+    facts: field<ShardFacts>(o, 'facts', isFacts, fail),
+    seconds: field<number>(o, 'seconds', isSeconds, fail),
+    cpuSeconds: field<number>(o, 'cpuSeconds', isSeconds, fail),
+    values: valuesOf(o['values'], units, fail),
+  };
+}

@@ -1,0 +1,110 @@
+import type { ColumnSetCount } from '../colsets/countByColumnSets.js';
+import type { GridCount } from '../count/countGrids.js';
+import { InputError, parseBoxShape } from '../grid/shape.js';
+import type { ShardFacts } from '../io/shardFiles.js';
+import { bandClassSum } from './bandClassSum.js';
+import { columnSetClassSum } from './columnSetClassSum.js';
+
+/**
+ * A class-sum count: N = a sum over a list of classes, each class's term a function of one value that takes the
+ * time (n_C of a band class for the band method, F of a configuration class for the column-set method). The shard
+ * protocol (plan → shards → merge, src/shards/) works on this interface alone, so another count (a variant, 6×2 by
+ * a new F) joins it by supplying one.
+ *
+ * The work is cut into units, which the shards count: a unit is a class (the band method), or a piece of work
+ * shared by several classes (the column-set method: the distinct graphs left by the first colour, each counted
+ * once however many classes meet it; a class's F is then `scale` · Σ multiplicity·value over its units). Units that
+ * a shard cannot rebuild cheaply carry a payload (numbers written into the plan).
+ */
+export type ClassSumMethod = 'bands' | 'column-sets';
+
+export const CLASS_SUM_METHODS: readonly ClassSumMethod[] = ['bands', 'column-sets'];
+
+export interface ClassSumCountOptions {
+  /** Threads (at least 1). */
+  readonly workers: number;
+  /** Hears each unit's value as soon as it is known (in no particular order). */
+  readonly onUnitDone: (id: number, value: bigint) => void;
+  /** Stops the count; the promise then rejects. */
+  readonly signal?: AbortSignal;
+}
+
+export interface ClassSumCounted {
+  /** Numbers the report needs besides the values (table sizes), as this run found them. */
+  readonly facts: ShardFacts;
+  /** Seconds before the first unit could be counted (tables). */
+  readonly setupSeconds: number;
+}
+
+/** The one-machine result of a count, from every class's value (the CLI prints it as `count` does). */
+export type ClassSumReport =
+  | { readonly method: 'bands'; readonly total: bigint; readonly count: GridCount }
+  | { readonly method: 'column-sets'; readonly total: bigint; readonly count: ColumnSetCount };
+
+export interface ClassSumSeconds {
+  /** Finding the class list (this process). */
+  readonly classes: number;
+  /** Counting every unit, summed over the shards (wall seconds of each shard). */
+  readonly counting: number;
+}
+
+/** The class list: its size and digest (two runs with the same digest have the same classes in the same order). */
+export interface ClassList {
+  readonly count: number;
+  readonly digest: string;
+  /** Seconds it took to find. */
+  readonly seconds: number;
+}
+
+/** How a count is cut into units (found when a plan is made). */
+export interface ClassSumUnits {
+  readonly units: number;
+  /** What a shard needs to count each unit (null: the unit is a class, rebuilt from the class list). */
+  readonly payload: readonly (readonly number[])[] | null;
+  /** For each class, [unit, multiplicity, unit, multiplicity, …] (null: unit c is class c). */
+  readonly combine: readonly (readonly number[])[] | null;
+  /** A class's value is scale · Σ multiplicity·value(unit). */
+  readonly scale: number;
+  /** Relative cost of each unit (for balancing shards); only ratios matter. */
+  readonly costs: Float64Array;
+}
+
+export interface ClassSum {
+  readonly method: ClassSumMethod;
+  /** The shape, as asked for ("2x5" stays "2x5"). */
+  readonly box: string;
+  /** The class list (found on first use). */
+  classList(): ClassList;
+  /** The units (found on first use; for the plan). */
+  units(): ClassSumUnits;
+  /** Count the units `ids`; `payload(id)` gives a unit's payload from the plan. */
+  countUnits(
+    ids: readonly number[],
+    payload: (id: number) => readonly number[],
+    options: ClassSumCountOptions,
+  ): Promise<ClassSumCounted>;
+  /** The report from the value of every class (in class order) and the facts of every shard. */
+  report(values: readonly bigint[], facts: readonly ShardFacts[], seconds: ClassSumSeconds): ClassSumReport;
+}
+
+/** Every class's value from every unit's value. */
+export function classValues(
+  unitValues: readonly bigint[],
+  combine: readonly (readonly number[])[] | null,
+  scale: number,
+): bigint[] {
+  if (combine === null) return unitValues.map((v) => BigInt(scale) * v);
+  return combine.map((row) => {
+    let s = 0n;
+    for (let i = 0; i < row.length; i += 2) s += BigInt(row[i + 1]) * unitValues[row[i]];
+    return BigInt(scale) * s;
+  });
+}
+
+/** The class-sum count of `method` on the shape `box` ("RxC"). Throws InputError for a shape it does not count. */
+export function classSum(method: string, box: string): ClassSum {
+  const shape = parseBoxShape(box);
+  if (method === 'bands') return bandClassSum(shape);
+  if (method === 'column-sets') return columnSetClassSum(shape);
+  throw new InputError(`method '${method}' is not a class-sum count (${CLASS_SUM_METHODS.join(', ')})`);
+}

@@ -1,0 +1,111 @@
+import { classListDigest, columnSetTableOf, defaultColumnSetMemoSlots } from '../colsets/countByColumnSets.js';
+import { configurationClasses, type ConfigurationClasses } from '../colsets/configurationClasses.js';
+import { configurationGraph } from '../colsets/configurationGraph.js';
+import type { ResidualsInput } from '../colsets/columnSetTasks.js';
+import { edgeColouringCounter } from '../colsets/edgeColouringCounter.js';
+import { sharedMemo } from '../colsets/sharedMemo.js';
+import type { BoxShape } from '../grid/shape.js';
+import { columnSetRows, requireShape } from '../grid/support.js';
+import { taskPool } from '../parallel/taskPool.js';
+import type { ClassList, ClassSum, ClassSumUnits } from './classSum.js';
+
+/**
+ * The column-set method (R×2 and 2×R boxes) as a class-sum count, N = Σ orbit·F². F of a class is R·Σ C_{R−1}(G − M)
+ * over the perfect matchings M ∋ e₀ of its digit–column graph G (edgeColouringCounter). The one-machine count
+ * memoises C_{R−1} of those residual graphs across classes; shards would each fill a memo of their own and repeat
+ * most of that work. So the units are the distinct residual graphs (by canonical form) of all classes, each counted
+ * once in one shard: the plan lists them (their rows are the payload) and, for each class, which it meets how often.
+ */
+export function columnSetClassSum(shape: BoxShape): ClassSum {
+  requireShape('column-sets', shape);
+  const R = columnSetRows(shape),
+    m = 2 * R;
+  let found: (ClassList & { classes: ConfigurationClasses }) | null = null;
+  const classList = () => {
+    if (found) return found;
+    const t0 = performance.now();
+    const classes = configurationClasses(R);
+    found = {
+      count: classes.count,
+      digest: classListDigest(classes),
+      seconds: (performance.now() - t0) / 1000,
+      classes,
+    };
+    return found;
+  };
+  return {
+    method: 'column-sets',
+    box: shape.name,
+    classList,
+    units(): ClassSumUnits {
+      const { classes } = classList();
+      const counter = edgeColouringCounter(m);
+      const index = new Map<string, number>();
+      const payload: number[][] = [];
+      const combine: number[][] = [];
+      const graph = new Int32Array(m);
+      for (let c = 0; c < classes.count; c++) {
+        configurationGraph(R, classes.words, c * m, graph);
+        const here = new Map<number, number>();
+        counter.forEachResidual(graph, R, (key) => {
+          const text = String.fromCharCode(...key); // rows of ≤ 12 bits: one UTF-16 unit each
+          let u = index.get(text);
+          if (u === undefined) {
+            u = payload.length;
+            index.set(text, u);
+            payload.push(Array.from(key));
+          }
+          here.set(u, (here.get(u) ?? 0) + 1);
+        });
+        combine.push([...here].sort((a, b) => a[0] - b[0]).flat());
+      }
+      return { units: payload.length, payload, combine, scale: R, costs: new Float64Array(payload.length).fill(1) };
+    },
+    async countUnits(ids, payloadOf, options) {
+      const pool = taskPool(new URL('../colsets/columnSetTasks.js', import.meta.url), options.workers);
+      const onAbort = () => void pool.close();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const slots = defaultColumnSetMemoSlots(R);
+        const memo = sharedMemo(m, slots);
+        const memoId = `${process.pid}:${Date.now()}:${Math.random()}`;
+        const per = pool.threads > 1 ? 16 : 4;
+        let next = 0;
+        const runner = async (): Promise<void> => {
+          while (next < ids.length) {
+            const batch = ids.slice(next, (next += per));
+            const graphs = new Int32Array(batch.length * m);
+            batch.forEach((u, i) => graphs.set(payloadOf(u), i * m));
+            const input: ResidualsInput = { rows: R, memoId, memo: memo.buffer, memoSlots: slots, graphs };
+            const values = await pool.run<bigint[]>('residualColourings', input);
+            batch.forEach((u, i) => options.onUnitDone(u, values[i]));
+          }
+        };
+        const settled = await Promise.allSettled(Array.from({ length: 2 * pool.threads }, runner));
+        options.signal?.throwIfAborted();
+        for (const s of settled) if (s.status === 'rejected') throw s.reason;
+        // each unit is a residual graph counted once: the one-machine count's memo entries, summed over the shards
+        return { facts: { memoEntries: ids.length }, setupSeconds: 0 };
+      } finally {
+        options.signal?.removeEventListener('abort', onAbort);
+        await pool.close();
+      }
+    },
+    report(values, facts, seconds) {
+      const { classes } = classList();
+      const table = columnSetTableOf(shape, classes, values, {
+        resumed: 0,
+        memoEntries: facts.reduce((a, f) => a + (f['memoEntries'] ?? 0), 0),
+        workers: 1,
+        seconds: {
+          classes: seconds.classes,
+          bands: seconds.counting,
+          sum: 0,
+          total: seconds.classes + seconds.counting,
+        },
+      });
+      const { classRows: _rows, digest: _digest, ...count } = table;
+      return { method: 'column-sets', total: count.total, count };
+    },
+  };
+}

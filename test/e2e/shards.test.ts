@@ -1,0 +1,204 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkpointText, readPlan, readResult } from '../../dist/io/shardFiles.js';
+import { cli, tempDir } from '../helpers/cli.js';
+
+/**
+ * The shard protocol end to end, with plain processes (what a Slurm array or a Kubernetes Indexed Job runs): plan →
+ * shards → merge gives the one-machine N, for 9×9 (band method) and a small column-set count (4×2 by column sets,
+ * 2×4 transposed); and the bad inputs and faults of the protocol, each one line with status 2.
+ */
+const lastLine = (s: string) => s.trimEnd().split('\n').pop() ?? '';
+const oneLine = (r: { stderr: string }) => {
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  return r.stderr;
+};
+
+describe('count --plan / --shard / --merge (9x9, band method)', () => {
+  const dir = tempDir();
+  const plan = join(dir, 'plan.json');
+  const results = join(dir, 'results');
+  let oneMachine = '';
+
+  beforeAll(async () => {
+    mkdirSync(results);
+    const [made, one] = await Promise.all([cli(['count', '--plan', plan, '--shards', '3']), cli(['count'])]);
+    expect(made.code, made.stderr).toBe(0);
+    oneMachine = lastLine(one.stdout);
+  });
+
+  it('the plan names the count, its class list and every class once, balanced', () => {
+    const p = readPlan(plan);
+    expect([p.method, p.box, p.classes, p.units, p.shards]).toEqual(['bands', '3x3', 416, 416, 3]);
+    expect(p.assignment.map((ids) => ids.length)).toEqual([139, 139, 138]);
+    expect(new Set(p.assignment.flat()).size).toBe(416);
+    expect(p.estimate.shardSeconds).toHaveLength(3);
+  });
+
+  it('shards (index from --shard, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX) give the one-machine N', async () => {
+    const runs = await Promise.all([
+      cli(['count', '--plan', plan, '--shard', '0', '--out', results, '--workers', '1']),
+      cli(['count', '--plan', plan, '--out', results, '--workers', '1'], { env: { SLURM_ARRAY_TASK_ID: '1' } }),
+      cli(['count', '--plan', plan, '--out', results, '--workers', '1'], { env: { JOB_COMPLETION_INDEX: '2' } }),
+    ]);
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(results).sort()).toEqual(['shard-0-of-3.json', 'shard-1-of-3.json', 'shard-2-of-3.json']);
+    const merged = await cli(['count', '--merge', results]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(lastLine(merged.stdout)).toBe(oneMachine);
+    expect(merged.stdout).toMatch(/^Merged 3 shards of plan [0-9a-f]{16}/);
+    const json = await cli(['count', '--merge', ...readdirSync(results).map((f) => join(results, f)), '--json']);
+    expect(json.stdout).toContain('"total":6670903752021072936960');
+    expect(json.stdout).toMatch(/"shards":\{"plan":"[0-9a-f]{16}","count":3/);
+  });
+
+  it('a shard run again leaves its result alone', async () => {
+    const file = join(results, 'shard-1-of-3.json');
+    const before = readFileSync(file, 'utf8');
+    const r = await cli(['count', '--plan', plan, '--shard', '1', '--out', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/already counted/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('a shard goes on from its checkpoint and gives the same values', async () => {
+    const whole = readResult(join(results, 'shard-0-of-3.json'));
+    const out = join(dir, 'again.json');
+    const half = new Map([...whole.values].slice(0, 50));
+    writeFileSync(
+      `${out}.part`,
+      checkpointText({ plan: whole.plan, shard: 0, seconds: 1, cpuSeconds: 1, facts: {}, values: half }),
+    );
+    const r = await cli(['count', '--plan', plan, '--shard', '0', '--out', out, '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/139 units \(50 from .*again\.json\.part\)/);
+    expect(existsSync(`${out}.part`)).toBe(false);
+    expect(readResult(out).values).toEqual(whole.values);
+  });
+
+  it.each([
+    [
+      'a shard index out of range',
+      ['--shard', '3'],
+      {},
+      /shard 3 \(--shard\) is out of range: plan .* has 3 shards, 0\.\.2/,
+    ],
+    ['a bad index variable', [], { SLURM_ARRAY_TASK_ID: 'x' }, /SLURM_ARRAY_TASK_ID=x is not a shard index/],
+    ['no index at all', [], {}, /which shard\? Give --shard I/],
+    [
+      'a plan for another count',
+      ['--box', '4x2', '--shard', '0'],
+      {},
+      /plan .* is for the 3x3 count by bands, not 4x2/,
+    ],
+  ])('%s: one line, status 2', async (_what, args: string[], env: Record<string, string>, message) => {
+    const r = await cli(['count', '--plan', plan, '--out', join(dir, 'x.json'), ...args], { env });
+    expect(r.code).toBe(2);
+    expect(oneLine(r)).toMatch(message);
+  });
+
+  it('a shard result as the plan, a result of another shard at --out: refused by name', async () => {
+    const r1 = await cli(['count', '--plan', join(results, 'shard-0-of-3.json'), '--shard', '0', '--out', dir]);
+    expect(r1.code).toBe(2);
+    expect(oneLine(r1)).toMatch(/a sudoku-count\/shard-result file, not a sudoku-count\/shard-plan file/);
+    const r2 = await cli(['count', '--plan', plan, '--shard', '2', '--out', join(results, 'shard-0-of-3.json')]);
+    expect(r2.code).toBe(2);
+    expect(oneLine(r2)).toMatch(/holds shard 0 of plan .*, not shard 2/);
+  });
+
+  it('a shard being written by another process: refused', async () => {
+    const out = join(dir, 'locked.json');
+    writeFileSync(
+      `${out}.lock`,
+      JSON.stringify({
+        format: 'sudoku-count/lock',
+        version: 1,
+        pid: process.pid,
+        host: (await import('node:os')).hostname(),
+      }),
+    );
+    const r = await cli(['count', '--plan', plan, '--shard', '0', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(oneLine(r)).toMatch(/being written by process/);
+  });
+
+  it('merge refuses missing, duplicate, foreign, corrupt and version-mismatched shards by name', async () => {
+    const bad = join(dir, 'bad');
+    mkdirSync(bad);
+    const copy = (from: string, to = from) => copyFileSync(join(results, from), join(bad, to));
+    copy('shard-0-of-3.json');
+    copy('shard-1-of-3.json');
+    const merge = () => cli(['count', '--merge', bad, '--plan', plan]);
+    let r = await merge();
+    expect(r.code).toBe(2);
+    expect(oneLine(r)).toMatch(/shard 2 of 3 missing/);
+    copy('shard-2-of-3.json');
+    copy('shard-2-of-3.json', 'copy.json');
+    r = await merge();
+    expect(oneLine(r)).toMatch(/shard 2 is given twice: .*copy\.json and .*shard-2-of-3\.json/);
+    const text = readFileSync(join(bad, 'copy.json'), 'utf8');
+    writeFileSync(join(bad, 'copy.json'), text.replace('"version":1', '"version":0'));
+    r = await merge();
+    expect(oneLine(r)).toMatch(/copy\.json: version 0; this program reads version 1/);
+    writeFileSync(join(bad, 'copy.json'), text.replace(/\[(\d+),\d+\]/, '[$1,1]'));
+    r = await merge();
+    expect(oneLine(r)).toMatch(/copy\.json: corrupt: its checksum does not match/);
+    writeFileSync(join(bad, 'copy.json'), text.slice(0, 200));
+    r = await merge();
+    expect(oneLine(r)).toMatch(/copy\.json: corrupt: cut short/);
+    writeFileSync(join(bad, 'copy.json'), text.replace(/"plan":"[0-9a-f]{16}"/, '"plan":"0123456789abcdef"'));
+    r = await merge();
+    expect(oneLine(r)).toMatch(/copy\.json: corrupt/); // edited: the checksum catches it first
+    expect(r.code).toBe(2);
+  });
+});
+
+describe('count --plan / --shard / --merge (4x2 and 2x4 by column sets)', () => {
+  it('plan → shards → merge gives the one-machine N; the merge needs the plan', async () => {
+    const dir = tempDir();
+    for (const box of ['4x2', '2x4']) {
+      const plan = join(dir, `${box}.json`);
+      const out = join(dir, box);
+      mkdirSync(out);
+      const made = await cli(['count', '--box', box, '--method', 'column-sets', '--plan', plan, '--shards', '3']);
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/26 classes \(33 units of work\) in 3 shards/);
+      const runs = await Promise.all(
+        [0, 1, 2].map((i) => cli(['count', '--plan', plan, '--shard', String(i), '--out', out, '--workers', '1'])),
+      );
+      for (const r of runs) expect(r.code, r.stderr).toBe(0);
+      const [merged, one, noPlan] = await Promise.all([
+        cli(['count', '--merge', out, '--plan', plan]),
+        cli(['count', '--box', box, '--method', 'column-sets']),
+        cli(['count', '--merge', out]),
+      ]);
+      expect(merged.code, merged.stderr).toBe(0);
+      expect(lastLine(merged.stdout)).toBe(lastLine(one.stdout));
+      expect(lastLine(merged.stdout)).toMatch(/^N = Σ orbit·F² = 29,136,487,207,403,520$/);
+      expect(noPlan.code).toBe(2);
+      expect(oneLine(noPlan)).toMatch(/give the plan \(--plan FILE\)/);
+    }
+    // a shard of one plan merged with another's
+    const foreign = await cli(['count', '--merge', join(dir, '4x2'), join(dir, '2x4', 'shard-0-of-3.json')]);
+    expect(foreign.code).toBe(2);
+    expect(oneLine(foreign)).toMatch(/is a shard of another plan/);
+  });
+
+  it('options that do not go together: one line, status 2', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['count', '--shards', '4'], /--shards needs --plan FILE/],
+      [['count', '--merge', 'x', '--box', '3x3'], /--merge takes shard results .* not --box/],
+      [['count', '--plan', 'p.json', '--shards', '2', '--counter', 'dlx'], /--plan shards .* --counter does not apply/],
+      [
+        ['count', '--box', '2x2', '--plan', join(tempDir(), 'p.json'), '--shards', '9'],
+        /--shards 9: .* 2 units of work; give 1\.\.2/,
+      ],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => cli(args)));
+    runs.forEach((r, i) => {
+      expect(r.code, cases[i][0].join(' ')).toBe(2);
+      expect(oneLine(r)).toMatch(cases[i][1]);
+    });
+  });
+});

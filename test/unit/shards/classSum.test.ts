@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { columnSetClassTable } from '../../../dist/colsets/countByColumnSets.js';
+import { classSum, classValues } from '../../../dist/shards/classSum.js';
+import { balanceShards } from '../../../dist/shards/makeShardPlan.js';
+
+describe('column-set units (the sharded route to F)', () => {
+  it.each(['3x2', '4x2'])(
+    '%s: F of every class from the distinct residual graphs = F by the one-machine count',
+    async (box) => {
+      const count = classSum('column-sets', box);
+      const units = count.units();
+      expect(units.combine).toHaveLength(count.classList().count);
+      const values = new Array<bigint>(units.units);
+      const ids = Array.from({ length: units.units }, (_, i) => i);
+      await count.countUnits(ids, (u) => units.payload![u], { workers: 1, onUnitDone: (u, v) => (values[u] = v) });
+      const F = classValues(values, units.combine, units.scale);
+      const direct = await columnSetClassTable({ box, workers: 1 });
+      expect(F).toEqual(direct.classRows.map((r) => r.bands));
+    },
+  );
+});
+
+describe('balanceShards', () => {
+  it('puts every unit in one shard, longest first to the least loaded', () => {
+    const costs = Float64Array.from([5, 1, 1, 1, 1, 1, 4, 2]);
+    const shards = balanceShards(costs, 3);
+    expect(shards.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const loads = shards.map((ids) => ids.reduce((a, c) => a + costs[c], 0));
+    expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
+  });
+});
