@@ -43,21 +43,19 @@ let wasAborted = false;
 let haveSolution = false;
 let usingPrefer = false;
 
-@inline
 function tab(base: usize, i: i32): i32 {
-  return load<i32>(base + (<usize>i << 2));
+  return load<i32>(base + ((<usize>i) << 2));
 }
 
-@inline
 function board(o: usize, d: i32, b: i32): usize {
-  return o + (<usize>d << 4) + (<usize>b << 2);
+  return o + ((<usize>d) << 4) + ((<usize>b) << 2);
 }
 
 function buildTables(): void {
   for (let x = 0; x < 512; x++) {
-    store<i32>(ROW_BOXES + (<usize>x << 2), (x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0));
-    store<i32>(COLUMNS27 + (<usize>x << 2), x | (x << 9) | (x << 18));
-    store<i32>(SINGLE_ROW + (<usize>x << 2), x != 0 && (x & (x - 1)) == 0 ? x : 0);
+    store<i32>(ROW_BOXES + ((<usize>x) << 2), (x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0));
+    store<i32>(COLUMNS27 + ((<usize>x) << 2), x | (x << 9) | (x << 18));
+    store<i32>(SINGLE_ROW + ((<usize>x) << 2), x != 0 && (x & (x - 1)) == 0 ? x : 0);
     let keep = 0;
     // the six permutations (p0, p1, p2) of {0, 1, 2}, as row r → box p_r
     for (let k = 0; k < 6; k++) {
@@ -68,11 +66,11 @@ function buildTables(): void {
       const pm = (1 << p0) | (1 << (3 + p1)) | (1 << (6 + p2));
       if ((x & pm) == pm) keep |= pm;
     }
-    store<i32>(KEEP + (<usize>x << 2), keep);
+    store<i32>(KEEP + ((<usize>x) << 2), keep);
     let cells = 0;
     for (let r = 0; r < 3; r++)
       for (let k = 0; k < 3; k++) if (keep & (1 << (3 * r + k))) cells |= 7 << (9 * r + 3 * k);
-    store<i32>(BAND_KEEP27 + (<usize>x << 2), cells);
+    store<i32>(BAND_KEEP27 + ((<usize>x) << 2), cells);
   }
   for (let p = 0; p < 27; p++) {
     const r = p / 9,
@@ -84,8 +82,8 @@ function buildTables(): void {
         qc = q % 9;
       if (q != p && (qr == r || qc == c || qc / 3 == k)) m |= 1 << q;
     }
-    store<i32>(PEERS27 + (<usize>p << 2), m);
-    store<i32>(COL_OF + (<usize>p << 2), tab(COLUMNS27, 1 << c));
+    store<i32>(PEERS27 + ((<usize>p) << 2), m);
+    store<i32>(COL_OF + ((<usize>p) << 2), tab(COLUMNS27, 1 << c));
   }
 }
 buildTables();
@@ -161,7 +159,6 @@ function place(o: usize, cell: i32, d: i32): bool {
  * d at position p of band b: d leaves p's peers in the band and p's column in the other bands. Returns the dirty
  * bits (see settle) of d's boards that lost a cell, band b's always (its row held p and another cell at least).
  */
-@inline
 function eliminate(o: usize, d: i32, b: i32, p: i32): i32 {
   const col = ~tab(COL_OF, p);
   const at = board(o, d, 0);
@@ -175,21 +172,16 @@ function eliminate(o: usize, d: i32, b: i32, p: i32): i32 {
   store<i32>(at, g0);
   store<i32>(at + 4, g1);
   store<i32>(at + 8, g2);
-  return ((<i32>(g0 != f0) | (<i32>(g1 != f1) << 1) | (<i32>(g2 != f2) << 2) | (1 << b)) << (3 * d));
+  return ((<i32>(g0 != f0)) | ((<i32>(g1 != f1)) << 1) | ((<i32>(g2 != f2)) << 2) | (1 << b)) << (3 * d);
 }
 
-@inline
 function bandRule(f: i32): i32 {
   return (
     f &
-    tab(
-      BAND_KEEP27,
-      tab(ROW_BOXES, f & 511) | (tab(ROW_BOXES, (f >>> 9) & 511) << 3) | (tab(ROW_BOXES, f >>> 18) << 6),
-    )
+    tab(BAND_KEEP27, tab(ROW_BOXES, f & 511) | (tab(ROW_BOXES, (f >>> 9) & 511) << 3) | (tab(ROW_BOXES, f >>> 18) << 6))
   );
 }
 
-@inline
 function singleRows(f: i32): i32 {
   return tab(SINGLE_ROW, f & 511) | (tab(SINGLE_ROW, (f >>> 9) & 511) << 9) | (tab(SINGLE_ROW, f >>> 18) << 18);
 }
@@ -234,7 +226,7 @@ function settle(o: usize, dirty: i32): bool {
         const g0 = f0 & tab(COLUMNS27, (k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6));
         const g1 = f1 & tab(COLUMNS27, ((k0 >>> 3) & 7) | (((k1 >>> 3) & 7) << 3) | (((k2 >>> 3) & 7) << 6));
         const g2 = f2 & tab(COLUMNS27, (k0 >>> 6) | ((k1 >>> 6) << 3) | ((k2 >>> 6) << 6));
-        bands = <i32>(g0 != f0) | (<i32>(g1 != f1) << 1) | (<i32>(g2 != f2) << 2);
+        bands = (<i32>(g0 != f0)) | ((<i32>(g1 != f1)) << 1) | ((<i32>(g2 != f2)) << 2);
         f0 = g0;
         f1 = g1;
         f2 = g2;
@@ -246,7 +238,7 @@ function settle(o: usize, dirty: i32): bool {
       // decided cells: rows of a band with one place left
       for (let b = 0; b < 3; b++) {
         const f = b == 0 ? f0 : b == 1 ? f1 : f2;
-        const uAt = o + U + (<usize>b << 2);
+        const uAt = o + U + ((<usize>b) << 2);
         const u = load<i32>(uAt);
         const fresh = singleRows(f) & u;
         if (fresh == 0) continue;
@@ -318,7 +310,7 @@ function search(o: usize, cap: i32): i32 {
     bestBit = 0,
     bestRank = 4;
   for (let b = 0; b < 3 && bestRank > 2; b++) {
-    const ub = load<i32>(o + U + (<usize>b << 2));
+    const ub = load<i32>(o + U + ((<usize>b) << 2));
     if (ub == 0) continue;
     const tw = b == 0 ? i32x4.extract_lane(two, 0) : b == 1 ? i32x4.extract_lane(two, 1) : i32x4.extract_lane(two, 2);
     const th =
