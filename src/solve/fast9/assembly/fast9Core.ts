@@ -197,11 +197,13 @@ function settle(o: usize, dirty: i32): bool {
     while (dirty != 0) {
       const d = <i32>(<u32>ctz(dirty) / 3);
       let bands = (dirty >>> (3 * d)) & 7;
+      let touched = bands;
       dirty &= ~(7 << (3 * d));
       const at = board(o, d, 0);
       let f0 = load<i32>(at),
         f1 = load<i32>(at + 4),
         f2 = load<i32>(at + 8);
+      const seen = load<i32>(at + 12);
       for (;;) {
         // band rule, on the boards that changed
         if (bands & 1) {
@@ -216,10 +218,13 @@ function settle(o: usize, dirty: i32): bool {
           f2 = bandRule(f2);
           if (f2 == 0) return false;
         }
-        // stack rule: columns present in each band, then one permutation matrix per stack
+        // stack rule: columns present in each band, then one permutation matrix per stack; it depends on the
+        // columns alone, so it is skipped when they are the ones it last left unchanged (kept in the spare word)
         const c0 = (f0 | (f0 >>> 9) | (f0 >>> 18)) & 511;
         const c1 = (f1 | (f1 >>> 9) | (f1 >>> 18)) & 511;
         const c2 = (f2 | (f2 >>> 9) | (f2 >>> 18)) & 511;
+        const columns = c0 | (c1 << 9) | (c2 << 18);
+        if (columns == seen) break;
         const k0 = tab(KEEP, (c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6));
         const k1 = tab(KEEP, ((c0 >>> 3) & 7) | (((c1 >>> 3) & 7) << 3) | (((c2 >>> 3) & 7) << 6));
         const k2 = tab(KEEP, (c0 >>> 6) | ((c1 >>> 6) << 3) | ((c2 >>> 6) << 6));
@@ -230,27 +235,37 @@ function settle(o: usize, dirty: i32): bool {
         f0 = g0;
         f1 = g1;
         f2 = g2;
-        if (bands == 0) break;
+        if (bands == 0) {
+          store<i32>(at + 12, columns);
+          break;
+        }
+        touched |= bands;
       }
       store<i32>(at, f0);
       store<i32>(at + 4, f1);
       store<i32>(at + 8, f2);
-      // decided cells: rows of a band with one place left
-      for (let b = 0; b < 3; b++) {
-        const f = b == 0 ? f0 : b == 1 ? f1 : f2;
-        const uAt = o + U + ((<usize>b) << 2);
-        const u = load<i32>(uAt);
-        const fresh = singleRows(f) & u;
-        if (fresh == 0) continue;
-        store<i32>(uAt, u ^ fresh);
-        const keep = ~fresh;
+      // decided cells: rows of a band with one place left (a board untouched since its last visit has none new);
+      // they leave the unsolved cells and the other digits' boards, the three bands in one vector
+      const u = v128.load(o + U);
+      const fresh = v128.and(
+        u,
+        i32x4(
+          touched & 1 ? singleRows(f0) : 0,
+          touched & 2 ? singleRows(f1) : 0,
+          touched & 4 ? singleRows(f2) : 0,
+          0,
+        ),
+      );
+      if (v128.any_true(fresh)) {
+        v128.store(o + U, v128.xor(u, fresh));
         for (let e = 0; e < 9; e++) {
           if (e == d) continue;
-          const x = board(o, e, b);
-          const v = load<i32>(x);
-          if ((v & fresh) != 0) {
-            store<i32>(x, v & keep);
-            dirty |= 1 << (3 * e + b);
+          const x = board(o, e, 0);
+          const v = v128.load(x);
+          const hit = v128.and(v, fresh);
+          if (v128.any_true(hit)) {
+            v128.store(x, v128.andnot(v, fresh));
+            dirty |= i32x4.bitmask(i32x4.ne(hit, i32x4.splat(0))) << (3 * e);
           }
         }
       }
