@@ -144,11 +144,13 @@ export function countSolutions(grid: string | ArrayLike<number>, options: CountS
   const cells = typeof grid === 'string' ? parseGrid(shape, grid) : grid;
   const { n } = shape;
   if (cells.length !== n * n) throw new InputError(`grid has ${cells.length} cells, a ${shape.name} grid has ${n * n}`);
-  for (let i = 0; i < n * n; i++) {
-    const d = cells[i];
-    if (!Number.isInteger(d) || d < 0 || d > n)
-      throw new InputError(`grid cell ${i + 1} holds ${d}, not a digit 0..${n}`);
-  }
+  // text is checked as it is read; digits given as numbers are checked here
+  if (typeof grid !== 'string')
+    for (let i = 0; i < n * n; i++) {
+      const d = cells[i];
+      if (!Number.isInteger(d) || d < 0 || d > n)
+        throw new InputError(`grid cell ${i + 1} holds ${d}, not a digit 0..${n}`);
+    }
   const limit = options.limit ?? Infinity;
   if (!(limit >= 1)) throw new RangeError(`limit ${limit}: must be at least 1`);
   const solution = new Uint8Array(n * n);
