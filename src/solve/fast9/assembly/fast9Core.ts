@@ -249,12 +249,7 @@ function settle(o: usize, dirty: i32): bool {
       const u = v128.load(o + U);
       const fresh = v128.and(
         u,
-        i32x4(
-          touched & 1 ? singleRows(f0) : 0,
-          touched & 2 ? singleRows(f1) : 0,
-          touched & 4 ? singleRows(f2) : 0,
-          0,
-        ),
+        i32x4(touched & 1 ? singleRows(f0) : 0, touched & 2 ? singleRows(f1) : 0, touched & 4 ? singleRows(f2) : 0, 0),
       );
       if (v128.any_true(fresh)) {
         v128.store(o + U, v128.xor(u, fresh));
