@@ -8,7 +8,7 @@ import { puzzleCounter } from '../../../dist/solve/countSolutions.js';
 import { Fast9Counter, fast9Available } from '../../../dist/solve/fast9/fast9Counter.js';
 import { dlxCount } from '../../helpers/dlx.js';
 import { rng as seeded } from '../../helpers/naive.js'; // mulberry32: every run draws the same grids
-import { PUZZLES } from '../../helpers/paths.js';
+import { PUZZLES, ROOT } from '../../helpers/paths.js';
 
 const lines = (file: string) =>
   readFileSync(join(PUZZLES, file), 'utf8')
@@ -33,6 +33,16 @@ describe('fast9: the WebAssembly core', () => {
     expect(fast9Available()).toBe(true);
     expect(new Fast9Counter().usesCore).toBe(true);
     expect(puzzleCounter(SHAPE_3X3)).toBeInstanceOf(Fast9Counter);
+  });
+
+  it('loads without Node: its modules import nothing but each other, and use no Node globals', () => {
+    const dir = join(ROOT, 'dist', 'solve');
+    for (const f of ['fast9/fast9Counter.js', 'fast9/fast9Binary.js', 'bitboardCounter9.js', 'countCache.js']) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      for (const m of text.matchAll(/^import [^;]*? from '([^']+)'/gm))
+        expect({ f, from: m[1] }).toMatchObject({ f, from: expect.stringMatching(/^\.\.?\//) });
+      expect({ f, node: /\b(process|Buffer|require)\b|node:/.test(text) }).toEqual({ f, node: false });
+    }
   });
 
   it('counts the golden puzzle file as recorded (limits 1 and 2)', () => {
