@@ -40,7 +40,7 @@ describe('fast9: the WebAssembly core', () => {
     for (const f of ['fast9/fast9Counter.js', 'fast9/fast9Binary.js', 'bitboardCounter9.js', 'countCache.js']) {
       const text = readFileSync(join(dir, f), 'utf8');
       for (const m of text.matchAll(/^import [^;]*? from '([^']+)'/gm))
-        expect({ f, from: m[1] }).toMatchObject({ f, from: expect.stringMatching(/^\.\.?\//) });
+        expect({ f, relative: /^\.\.?\//.test(m[1]) }).toEqual({ f, relative: true });
       expect({ f, node: /\b(process|Buffer|require)\b|node:/.test(text) }).toEqual({ f, node: false });
     }
   });
