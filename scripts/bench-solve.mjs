@@ -3,28 +3,40 @@
  * Benchmark of `sudoku-count solve` against the fastest exact-cover packages on npm, side by side in
  * one run, on the same inputs, all single-threaded:
  *
- *   npm run build && node scripts/bench-solve.mjs          (~70 s)
+ *   npm run build && node scripts/bench-solve.mjs          (~90 s)
  *   node scripts/bench-solve.mjs --full                     (every engine on every input; ~4 min with --reps 1)
  *   node scripts/bench-solve.mjs --reps 5 --quick           (--quick: no dlxlib, no reference rows)
+ *   node scripts/bench-solve.mjs --tdoku /tmp/peers/tdrv    (adds tdoku, a native peer built outside the
+ *                                                            repository: see docs/benchmarks.md)
  *
  * Workloads
  *   count     count every completion of partial grids with many solutions (solutions per second)
  *   top1465   all 1,465 puzzles of top1465.txt, --limit 2 (puzzles per second, uniqueness checked)
  *   royle17   all 49,151 puzzles of royle17.txt, --limit 2
+ *   forum-hardest  all 375 puzzles of forum-hardest-375.txt, --limit 2
  * Engines
- *   sudoku-count            countSolutions(): on 9×9 the digit-bitboard counter (what `solve` runs)
+ *   sudoku-count            countSolutions(): on 9×9 the fast9 WebAssembly core (what `solve` runs)
+ *   sudoku-count TS engine  BitboardCounter9, the same search in TypeScript (fast9's fallback and oracle)
  *   sudoku-count generic    SolutionCounter: the any-shape cell-bitmask counter, run on 9×9
  *   sudoku-count DLX        the project's generic DLX (src/dlx) on the matrix below, as the tests' oracle uses it
  *   dancing-links 4.x       sparse constraints, find(2) / its solution generator for counts
  *   dlxlib 1.x              dense matrix, solve(…, 2) / solutionGenerator for counts
+ *   tdoku (--tdoku PATH)    a driver of the native C++ peer, built outside the repository (docs/benchmarks.md):
+ *                           it reads the puzzles, then times its own solving loop (wall, and CPU time when it
+ *                           prints cpuSeconds); top1465 and forum-hardest are given to it ten times over, so
+ *                           its timer sees > 50 ms
+ * Columns: wall-time rate and ratio, then the rate by CPU time and its ratio (on a shared machine a process gets
+ * a share of a core, so CPU time is the fairer measure of single-threaded work).
  * Every engine starts from the puzzle's text. Each peer gets the smallest usual exact-cover matrix:
  * only the open cells, only the candidates no given rules out, only the constraints still open.
  * Every engine must report the same counts, or the script exits with status 1.
  *
- * Each cell is the median of the runs (after one untimed warm-up on a slice); the ratio columns divide
- * our rate by the peer's. dlxlib is slow enough that by default it runs once, and on royle17 on every
+ * Each cell is the median of the runs (after one untimed warm-up on a slice); the runs of the engines alternate
+ * (round k runs every engine once), so a burst of load on the shared machine hits them alike. The ratio
+ * columns divide our rate by the peer's. dlxlib is slow enough that by default it runs once, and on royle17 on every
  * 10th puzzle (its rate is per puzzle, so the sample only shortens the run); --full runs it on all.
  */
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -32,6 +44,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countSolutions } from '../dist/solve/countSolutions.js';
 import { SolutionCounter } from '../dist/solve/solutionCounter.js';
+import { BitboardCounter9 } from '../dist/solve/bitboardCounter9.js';
 import { countExactCovers, exactCoverProblem } from '../dist/dlx/exactCover.js';
 import { parseGrid } from '../dist/grid/parseGrid.js';
 import { SHAPE_3X3 } from '../dist/grid/shape.js';
@@ -47,6 +60,8 @@ const full = args.includes('--full');
 const quick = args.includes('--quick');
 const repsArg = args.indexOf('--reps') >= 0 ? args.indexOf('--reps') : args.indexOf('--runs');
 const REPS = repsArg >= 0 ? Math.max(1, Number(args[repsArg + 1])) : 3;
+const tdokuArg = args.indexOf('--tdoku');
+const TDOKU = tdokuArg >= 0 ? args[tdokuArg + 1] : null;
 
 const puzzleDir = join(root, 'test', 'fixtures', 'puzzles');
 const readList = (file) =>
@@ -66,7 +81,9 @@ const COUNT_GRIDS = [
 // ---- engines: each is (puzzleText, limit) → number of solutions (at most limit) ----
 
 const generic = new SolutionCounter(SHAPE_3X3);
+const typescript = new BitboardCounter9();
 const ours = (p, limit) => countSolutions(p, { limit }).count;
+const oursTs = (p, limit) => typescript.count(parseGrid(SHAPE_3X3, p), limit).count;
 const oursGeneric = (p, limit) => generic.count(parseGrid(SHAPE_3X3, p), limit).count;
 const oursDlx = (p, limit) => {
   const { rows, columns } = exactCoverRows(p);
@@ -133,8 +150,22 @@ function dlxlibEngine(p, limit) {
   return n;
 }
 
+/**
+ * tdoku's driver on a whole list (limit 2 only): it prints {"puzzles","solutions","seconds"}, timing its solving
+ * loop alone. Short lists go ten times over. Returns the run as timeRun does (solutions per pass of the list).
+ */
+function tdokuRun(list, limit) {
+  const times = list.length < 10000 ? 10 : 1;
+  const text = (list.map((p) => p.replace(/0/g, '.')).join('\n') + '\n').repeat(times);
+  const out = JSON.parse(execFileSync(TDOKU, [String(limit)], { input: text, encoding: 'utf8' }));
+  const cpu = out.cpuSeconds ?? out.seconds; // a driver that also reads std::clock() says its CPU time
+  return { seconds: out.seconds / times, cpu: cpu / times, solutions: out.solutions / times };
+}
+
 const engines = [
   { name: 'sudoku-count', run: ours, reps: Math.max(REPS, 5), ours: true },
+  { name: 'sudoku-count TS engine', run: oursTs, reps: Math.max(REPS, 5) },
+  ...(TDOKU ? [{ name: 'tdoku (native, --tdoku)', whole: tdokuRun, reps: Math.max(REPS, 5), peer: 'tdoku' }] : []),
   ...(quick
     ? []
     : [
@@ -159,6 +190,7 @@ const engines = [
 
 const top = readList('top1465.txt');
 const royle = readList('royle17.txt');
+const hardest = readList('forum-hardest-375.txt');
 const workloads = [
   {
     name: `count (${COUNT_GRIDS.length} grid${COUNT_GRIDS.length > 1 ? 's' : ''})`,
@@ -169,6 +201,7 @@ const workloads = [
   },
   { name: `top1465 (${top.length}) --limit 2`, list: top, limit: 2, unit: 'puzzles/s' },
   { name: `royle17 (${royle.length}) --limit 2`, list: royle, limit: 2, unit: 'puzzles/s' },
+  { name: `forum-hardest (${hardest.length}) --limit 2`, list: hardest, limit: 2, unit: 'puzzles/s' },
 ];
 
 const median = (xs) => {
@@ -204,13 +237,23 @@ let disagreements = 0;
 for (const w of workloads) {
   const results = [];
   let expected = null; // solutions per puzzle, from the first engine
-  for (const e of engines) {
-    const sample = e.sample && w.list.length > 10000 ? w.list.filter((_, i) => i % e.sample === 0) : w.list;
-    // warm-up: a slice of the puzzles, or for counts a grid with fewer completions
-    if (w.perSolution) e.run('123456789456789123789123456214365897365' + '.'.repeat(42), Infinity);
-    else for (const p of sample.slice(0, 50)) e.run(p, w.limit);
-    const runs = [];
-    for (let k = 0; k < e.reps; k++) runs.push(timeRun(e.run, sample, w.limit));
+  // tdoku's driver takes the uniqueness workloads (limit 2)
+  const plan = engines
+    .filter((e) => !(e.whole && w.perSolution))
+    .map((e) => {
+      const sample = e.sample && w.list.length > 10000 ? w.list.filter((_, i) => i % e.sample === 0) : w.list;
+      // warm-up: a slice of the puzzles, or for counts a grid with fewer completions
+      if (e.whole) e.whole(sample.slice(0, 50), w.limit);
+      else if (w.perSolution) e.run('123456789456789123789123456214365897365' + '.'.repeat(42), Infinity);
+      else for (const p of sample.slice(0, 50)) e.run(p, w.limit);
+      return { e, sample, runs: [] };
+    });
+  // alternate: round k runs every engine that still has runs to make
+  const rounds = Math.max(...plan.map((x) => x.e.reps));
+  for (let k = 0; k < rounds; k++)
+    for (const x of plan)
+      if (k < x.e.reps) x.runs.push(x.e.whole ? x.e.whole(x.sample, w.limit) : timeRun(x.e.run, x.sample, w.limit));
+  for (const { e, sample, runs } of plan) {
     const solutions = runs[0].solutions;
     // agreement: counts per puzzle must match the first engine's (checked on the sample's puzzles)
     const want = expected
@@ -223,11 +266,13 @@ for (const w of workloads) {
     if (!agrees) disagreements++;
     const seconds = median(runs.map((r) => r.seconds));
     const rate = (w.perSolution ? solutions : sample.length) / seconds;
+    const cpuRate = (w.perSolution ? solutions : sample.length) / median(runs.map((r) => r.cpu));
     results.push({
       engine: e,
       seconds,
       cpu: median(runs.map((r) => r.cpu)),
       rate,
+      cpuRate,
       solutions,
       puzzles: sample.length,
       runs: runs.length,
@@ -235,6 +280,7 @@ for (const w of workloads) {
     });
   }
   const ourRate = results.find((r) => r.engine.ours).rate;
+  const ourCpuRate = results.find((r) => r.engine.ours).cpuRate;
   for (const r of results) {
     table.push({
       workload: w.name,
@@ -244,7 +290,9 @@ for (const w of workloads) {
       median: `${r.seconds.toFixed(3)} s`,
       cpu: `${r.cpu.toFixed(3)} s`,
       rate: `${Math.round(r.rate).toLocaleString('en-US')} ${w.unit}`,
-      ratio: r.engine.ours ? '' : `${(ourRate / r.rate).toFixed(1)}×`,
+      ratio: r.engine.ours ? '' : `${(ourRate / r.rate).toFixed(2)}×`,
+      cpuRate: `${Math.round(r.cpuRate).toLocaleString('en-US')}`,
+      cpuRatio: r.engine.ours ? '' : `${(ourCpuRate / r.cpuRate).toFixed(2)}×`,
       ok: r.agrees ? '✓' : '✗ counts differ',
     });
   }
@@ -259,11 +307,13 @@ const headers = {
   cpu: 'CPU',
   rate: 'rate (median)',
   ratio: 'sudoku-count ÷ this',
+  cpuRate: 'rate by CPU time',
+  cpuRatio: 'ours ÷ this (CPU)',
   ok: 'counts',
 };
 const cols = Object.keys(headers);
 const width = Object.fromEntries(cols.map((c) => [c, Math.max(headers[c].length, ...table.map((r) => r[c].length))]));
-const right = new Set(['input', 'runs', 'median', 'cpu', 'rate', 'ratio']);
+const right = new Set(['input', 'runs', 'median', 'cpu', 'rate', 'ratio', 'cpuRate', 'cpuRatio']);
 const line = (r) =>
   cols
     .map((c) => (right.has(c) ? r[c].padStart(width[c]) : r[c].padEnd(width[c])))

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|shards ...]
-//   [--runs K]
-//   [flags for the scripts, e.g. --full]
+//   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--tdoku PATH]
+// --c-sketch: a native program of the band method (the C sketch of docs/benchmarks.md, built outside the
+// repository), run alternately with `count --workers 2`; --tdoku goes to bench-solve.mjs.
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -14,8 +15,11 @@ const cli = join(root, 'dist', 'cli', 'main.js');
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 9;
-const parts = args.filter((a, i) => !a.startsWith('--') && (runsAt < 0 || i !== runsAt + 1));
+const VALUED = ['--runs', '--c-sketch', '--tdoku'];
+const parts = args.filter((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1]));
 const want = (name) => parts.length === 0 || parts.includes(name);
+const sketchAt = args.indexOf('--c-sketch');
+const cSketch = sketchAt >= 0 ? args[sketchAt + 1] : null;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -85,6 +89,27 @@ if (want('count')) {
   console.log(
     'With 2 workers, F is built in a worker while the main thread finds the classes: those stages overlap.\n',
   );
+  if (cSketch) {
+    // alternate: one `count` process, then one run of the native sketch, so load hits both alike
+    const ours = [],
+      native = [];
+    for (let i = 0; i < runs; i++) {
+      let t0 = process.hrtime.bigint();
+      execFileSync(process.execPath, [cli, 'count', '--json', '--workers', '2'], {
+        env: { ...process.env, CI: 'true' },
+      });
+      ours.push(Number(process.hrtime.bigint() - t0) / 1e9);
+      t0 = process.hrtime.bigint();
+      execFileSync(cSketch);
+      native.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    }
+    console.log(
+      `3x3 count, ${runs} alternated runs: \`count --workers 2\` ${fmt(median(ours))} s ` +
+        `(min ${fmt(Math.min(...ours))}), native sketch ${fmt(median(native))} s ` +
+        `(min ${fmt(Math.min(...native))}); ratio of medians ` +
+        `${(median(ours) / median(native)).toFixed(2)}×.\n`,
+    );
+  }
 }
 
 // --runs K, and everything else but the names (flags with their values, e.g. `npm run bench -- index

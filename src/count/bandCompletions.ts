@@ -45,16 +45,16 @@ export function completionCounter(
   const mapU = lookup.newRenaming();
 
   // A[k][t], B[k][t]: table offsets of choice t in box k for the middle band (T) and the bottom band (S∖T)
-  const A: Float64Array[] = [];
-  const B: Float64Array[] = [];
+  const A: Int32Array[] = [];
+  const B: Int32Array[] = [];
   const mapped = new Int32Array(C);
   const rest = new Int32Array(C);
 
   function ensureScratch(counts: readonly number[]): void {
     for (let k = 1; k < R; k++) {
       if (!A[k] || A[k].length < counts[k]) {
-        A[k] = new Float64Array(counts[k]);
-        B[k] = new Float64Array(counts[k]);
+        A[k] = new Int32Array(counts[k]);
+        B[k] = new Int32Array(counts[k]);
       }
     }
   }
@@ -85,7 +85,7 @@ export function completionCounter(
     return s;
   }
 
-  function lastBox(count: number, a: Float64Array, b: Float64Array, a0: number, b0: number): number {
+  function lastBox(count: number, a: Int32Array, b: Int32Array, a0: number, b0: number): number {
     let s = 0;
     for (let t = 0; t < count; t++) s += table[a0 + a[t]] * table[b0 + b[t]];
     return s;

@@ -71,11 +71,33 @@ function eachCell(
 }
 
 /**
+ * The usual one-line form, n² characters '.' and '0'..'9' with no separators, read in one tight loop (a solver's
+ * input lines are most of its work on easy puzzles); null for anything else, which eachCell reads or rejects.
+ */
+function parsePlain(shape: BoxShape, text: string): Uint8Array | null {
+  const { n } = shape;
+  const cells = n * n;
+  if (text.length !== cells || usesTokens(shape)) return null;
+  const out = new Uint8Array(cells);
+  for (let i = 0; i < cells; i++) {
+    const code = text.charCodeAt(i);
+    const d = code === 46 ? 0 : code - 48;
+    if (d < 0 || d > 9 || d > n) return null;
+    out[i] = d;
+  }
+  return out;
+}
+
+/**
  * Read a partial grid (see the formats above): n² cells. Throws InputError naming the first bad character or
  * token, or the wrong length. `tokens` reads whitespace-separated numbers on any shape (a 16×16 grid written
  * "1 16 3 …"); by default only n ≥ 36 does.
  */
 export function parseGrid(shape: BoxShape, text: string, what = 'puzzle', tokens = usesTokens(shape)): Uint8Array {
+  if (!tokens) {
+    const plain = parsePlain(shape, text);
+    if (plain) return plain;
+  }
   const { n } = shape;
   const out = new Uint8Array(n * n);
   let k = 0;

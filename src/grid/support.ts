@@ -1,4 +1,4 @@
-import { boxShape, InputError, MAX_SIDE, parseBoxShape, type BoxShape } from './shape.js';
+import { boxShape, InputError, MAX_SIDE, parseBoxShape, SHAPE_3X3, type BoxShape } from './shape.js';
 
 /**
  * What each operation supports: the one place that says which box shapes an operation handles and words the
@@ -240,6 +240,6 @@ export function requireShape(operation: Operation, shape: BoxShape, method?: str
  */
 export function resolveShape(operation: Operation, box: BoxShape | string | undefined, method?: string): BoxShape {
   const shape =
-    box === undefined ? boxShape(3, 3) : typeof box === 'string' ? parseBoxShape(box) : boxShape(box.rows, box.cols);
+    box === undefined ? SHAPE_3X3 : typeof box === 'string' ? parseBoxShape(box) : boxShape(box.rows, box.cols);
   return requireShape(operation, shape, method);
 }

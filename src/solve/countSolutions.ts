@@ -1,8 +1,8 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveShape } from '../grid/support.js';
-import { BitboardCounter9 } from './bitboardCounter9.js';
 import { ClauseLearningCounter } from './clauseLearningCounter.js';
+import { Fast9Counter } from './fast9/fast9Counter.js';
 import { MAX_BITMASK_SIDE, SolutionCounter, type SearchGuide, type SolutionCount } from './solutionCounter.js';
 import { WideSolutionCounter } from './wideSolutionCounter.js';
 
@@ -12,7 +12,8 @@ export type { SearchGuide, SolutionCount };
  * The one solution-counting engine of sudoku-count: `countSolutions` for a user's grid (parsed and checked
  * here), `puzzleCounter(shape)` for callers that count many trusted grids (the solve command, the hybrid
  * estimator, the exact moments). Behind it, one engine per shape:
- *   3×3         BitboardCounter9   (digit bitboards, band and stack rules; count cache)
+ *   3×3         Fast9Counter       (limits 1 and 2: BitboardCounter9's search compiled to WebAssembly)
+ *               BitboardCounter9   (digit bitboards, band and stack rules; count cache; also the fallback)
  *   n ≤ 31      SolutionCounter    (candidate bitmasks, naked and hidden singles; components, count cache)
  *   n = 32..36  WideSolutionCounter (the same search with two-word candidate masks)
  * and from n = 16 on, one or two solutions (solving, uniqueness) are found by clause learning instead
@@ -67,7 +68,7 @@ export function setClauseLearningSide(n: number): number {
 
 function newSearchCounter(shape: BoxShape): PuzzleCounter {
   return shape.rows === 3 && shape.cols === 3
-    ? new BitboardCounter9()
+    ? new Fast9Counter()
     : shape.n <= MAX_BITMASK_SIDE
       ? new SolutionCounter(shape)
       : new WideSolutionCounter(shape);
@@ -143,11 +144,13 @@ export function countSolutions(grid: string | ArrayLike<number>, options: CountS
   const cells = typeof grid === 'string' ? parseGrid(shape, grid) : grid;
   const { n } = shape;
   if (cells.length !== n * n) throw new InputError(`grid has ${cells.length} cells, a ${shape.name} grid has ${n * n}`);
-  for (let i = 0; i < n * n; i++) {
-    const d = cells[i];
-    if (!Number.isInteger(d) || d < 0 || d > n)
-      throw new InputError(`grid cell ${i + 1} holds ${d}, not a digit 0..${n}`);
-  }
+  // text is checked as it is read; digits given as numbers are checked here
+  if (typeof grid !== 'string')
+    for (let i = 0; i < n * n; i++) {
+      const d = cells[i];
+      if (!Number.isInteger(d) || d < 0 || d > n)
+        throw new InputError(`grid cell ${i + 1} holds ${d}, not a digit 0..${n}`);
+    }
   const limit = options.limit ?? Infinity;
   if (!(limit >= 1)) throw new RangeError(`limit ${limit}: must be at least 1`);
   const solution = new Uint8Array(n * n);

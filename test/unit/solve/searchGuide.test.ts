@@ -5,6 +5,7 @@ import { generatePuzzle } from '../../../dist/puzzle/generatePuzzle.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { BitboardCounter9 } from '../../../dist/solve/bitboardCounter9.js';
 import { ClauseLearningCounter } from '../../../dist/solve/clauseLearningCounter.js';
+import { Fast9Counter } from '../../../dist/solve/fast9/fast9Counter.js';
 import { learnsClauses, puzzleCounter } from '../../../dist/solve/countSolutions.js';
 import { setLocking, SolutionCounter } from '../../../dist/solve/solutionCounter.js';
 import { WideSolutionCounter } from '../../../dist/solve/wideSolutionCounter.js';
@@ -30,7 +31,7 @@ const counters = (shape: BoxShape) => [
   new SolutionCounter(shape),
   new WideSolutionCounter(shape),
   new ClauseLearningCounter(shape),
-  ...(shape.name === '3x3' ? [new BitboardCounter9()] : []),
+  ...(shape.name === '3x3' ? [new BitboardCounter9(), new Fast9Counter()] : []),
 ];
 
 describe('search guides: prefer, notCell, maxNodes', () => {

@@ -1,0 +1,392 @@
+/**
+ * The 9×9 uniqueness search of BitboardCounter9, in AssemblyScript, compiled to WebAssembly (with SIMD) at build
+ * time by scripts/build-wasm.mjs. Same state, same propagation, same branching order as the TypeScript engine, so
+ * the same counts, the same first solution and the same number of branches: src/solve/bitboardCounter9.ts
+ * explains the method; this file only says how the state lies in memory.
+ *
+ * Linear memory (no allocator, no GC: every buffer is static data):
+ *   tables      ROW_BOXES, KEEP, BAND_KEEP27, COLUMNS27, SINGLE_ROW (512 i32 each), PEERS27 (27 i32)
+ *   layers      one per search depth, 160 bytes: for digit d the three band words and a spare, then the
+ *               unsolved cells of each band
+ *
+ *     byte  0         16        32             128       144              160
+ *           [d0 b0 b1 b2 _][d1 b0 b1 b2 _] … [d8 b0 b1 b2 _][U b0 b1 b2 _]
+ *
+ *               so one v128 holds a digit's three bands: the naked-single and branching scans take all
+ *               three bands of a digit at once (9 vector steps instead of 27 scalar ones)
+ *   io          the puzzle (81 bytes, 0 = empty), the preferred digits (81 bytes), the first solution (81 bytes)
+ *
+ * Entry point: count(limit, maxNodes, notCell, usePrefer) after the caller wrote the puzzle (and the preferred
+ * digits) at inputPtr() (preferPtr()); nodes(), solved() and aborted() describe the last count.
+ */
+
+const LAYER: usize = 160;
+const U: usize = 144;
+const DEPTH: usize = 82;
+const FULL27: i32 = (1 << 27) - 1;
+
+const ROW_BOXES = memory.data(512 * 4, 16);
+const KEEP = memory.data(512 * 4, 16);
+const BAND_KEEP27 = memory.data(512 * 4, 16);
+const COLUMNS27 = memory.data(512 * 4, 16);
+const SINGLE_ROW = memory.data(512 * 4, 16);
+const PEERS27 = memory.data(32 * 4, 16);
+const COL_OF = memory.data(32 * 4, 16);
+const STACK = memory.data(<i32>(LAYER * (DEPTH + 1)), 16);
+const INPUT = memory.data(96, 16);
+const PREFER = memory.data(96, 16);
+const OUTPUT = memory.data(96, 16);
+
+let nodeCount: i32 = 0;
+let maxNodeCount: i32 = 0;
+let wasAborted = false;
+let haveSolution = false;
+let usingPrefer = false;
+
+function tab(base: usize, i: i32): i32 {
+  return load<i32>(base + ((<usize>i) << 2));
+}
+
+function board(o: usize, d: i32, b: i32): usize {
+  return o + ((<usize>d) << 4) + ((<usize>b) << 2);
+}
+
+function buildTables(): void {
+  for (let x = 0; x < 512; x++) {
+    store<i32>(ROW_BOXES + ((<usize>x) << 2), (x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0));
+    store<i32>(COLUMNS27 + ((<usize>x) << 2), x | (x << 9) | (x << 18));
+    store<i32>(SINGLE_ROW + ((<usize>x) << 2), x != 0 && (x & (x - 1)) == 0 ? x : 0);
+    let keep = 0;
+    // the six permutations (p0, p1, p2) of {0, 1, 2}, as row r → box p_r
+    for (let k = 0; k < 6; k++) {
+      const p0 = k >> 1;
+      const rest = p0 == 0 ? 0x21 : p0 == 1 ? 0x20 : 0x10; // the two others, low nibble first
+      const p1 = k & 1 ? (rest >> 4) & 3 : rest & 3;
+      const p2 = 3 - p0 - p1;
+      const pm = (1 << p0) | (1 << (3 + p1)) | (1 << (6 + p2));
+      if ((x & pm) == pm) keep |= pm;
+    }
+    store<i32>(KEEP + ((<usize>x) << 2), keep);
+    let cells = 0;
+    for (let r = 0; r < 3; r++)
+      for (let k = 0; k < 3; k++) if (keep & (1 << (3 * r + k))) cells |= 7 << (9 * r + 3 * k);
+    store<i32>(BAND_KEEP27 + ((<usize>x) << 2), cells);
+  }
+  for (let p = 0; p < 27; p++) {
+    const r = p / 9,
+      c = p % 9,
+      k = c / 3;
+    let m = 0;
+    for (let q = 0; q < 27; q++) {
+      const qr = q / 9,
+        qc = q % 9;
+      if (q != p && (qr == r || qc == c || qc / 3 == k)) m |= 1 << q;
+    }
+    store<i32>(PEERS27 + ((<usize>p) << 2), m);
+    store<i32>(COL_OF + ((<usize>p) << 2), tab(COLUMNS27, 1 << c));
+  }
+}
+buildTables();
+
+export function inputPtr(): usize {
+  return INPUT;
+}
+export function preferPtr(): usize {
+  return PREFER;
+}
+export function outputPtr(): usize {
+  return OUTPUT;
+}
+export function nodes(): i32 {
+  return nodeCount;
+}
+export function solved(): bool {
+  return haveSolution;
+}
+export function aborted(): bool {
+  return wasAborted;
+}
+
+/**
+ * Count the completions of the puzzle at inputPtr(), stopping at `limit` (1 or 2 in use; any positive limit is
+ * counted right, without a cache); the first solution goes to outputPtr(). maxNodes: give up after that many
+ * branches (aborted()). notCell ≥ 0 with usePrefer: the preferred digit leaves that cell's candidates.
+ */
+export function count(limit: i32, maxNodes: i32, notCell: i32, usePrefer: bool): i32 {
+  nodeCount = 0;
+  maxNodeCount = maxNodes;
+  wasAborted = false;
+  haveSolution = false;
+  usingPrefer = usePrefer;
+  if (limit <= 0 || !setup(usePrefer ? notCell : -1)) return 0;
+  return search(STACK, limit);
+}
+
+function setup(notCell: i32): bool {
+  const o = STACK;
+  const full = i32x4(FULL27, FULL27, FULL27, 0);
+  for (let d: usize = 0; d < 10; d++) v128.store(o + (d << 4), full);
+  for (let cell = 0; cell < 81; cell++) {
+    const v = <i32>load<u8>(INPUT + <usize>cell);
+    if (v == 0) continue;
+    if (!place(o, cell, v - 1)) return false;
+  }
+  if (notCell >= 0 && load<u8>(INPUT + <usize>notCell) == 0) {
+    const b = notCell / 27;
+    const d = <i32>load<u8>(PREFER + <usize>notCell) - 1;
+    const at = board(o, d, b);
+    store<i32>(at, load<i32>(at) & ~(1 << (notCell - 27 * b)));
+  }
+  return settle(o, FULL27);
+}
+
+/** Put digit d in cell at layer o: off the other digits' boards, d off the cell's peers. */
+function place(o: usize, cell: i32, d: i32): bool {
+  const b = cell / 27,
+    p = cell - 27 * b,
+    bit = 1 << p;
+  if ((load<i32>(board(o, d, b)) & bit) == 0) return false;
+  for (let e = 0; e < 9; e++) {
+    if (e == d) continue;
+    const at = board(o, e, b);
+    store<i32>(at, load<i32>(at) & ~bit);
+  }
+  eliminate(o, d, b, p);
+  return true;
+}
+
+/**
+ * d at position p of band b: d leaves p's peers in the band and p's column in the other bands. Returns the dirty
+ * bits (see settle) of d's boards that lost a cell, band b's always (its row held p and another cell at least).
+ */
+function eliminate(o: usize, d: i32, b: i32, p: i32): i32 {
+  const col = ~tab(COL_OF, p);
+  const at = board(o, d, 0);
+  const own = ~tab(PEERS27, p);
+  const f0 = load<i32>(at),
+    f1 = load<i32>(at + 4),
+    f2 = load<i32>(at + 8);
+  const g0 = f0 & (b == 0 ? own : col),
+    g1 = f1 & (b == 1 ? own : col),
+    g2 = f2 & (b == 2 ? own : col);
+  store<i32>(at, g0);
+  store<i32>(at + 4, g1);
+  store<i32>(at + 8, g2);
+  return ((<i32>(g0 != f0)) | ((<i32>(g1 != f1)) << 1) | ((<i32>(g2 != f2)) << 2) | (1 << b)) << (3 * d);
+}
+
+function bandRule(f: i32): i32 {
+  return (
+    f &
+    tab(BAND_KEEP27, tab(ROW_BOXES, f & 511) | (tab(ROW_BOXES, (f >>> 9) & 511) << 3) | (tab(ROW_BOXES, f >>> 18) << 6))
+  );
+}
+
+function singleRows(f: i32): i32 {
+  return tab(SINGLE_ROW, f & 511) | (tab(SINGLE_ROW, (f >>> 9) & 511) << 9) | (tab(SINGLE_ROW, f >>> 18) << 18);
+}
+
+/**
+ * Propagate at layer o to a fixpoint, starting with the boards in `dirty` (bit 3d + b: digit d's board of band b
+ * lost a cell since the band rule last saw it). False at a dead end. Every change to a board sets its bit, and the
+ * band and stack rules are idempotent, so a board whose bit is clear needs no band rule, and the stack rule need
+ * not run again when the band rule took nothing from its output: the fixpoint is BitboardCounter9's.
+ */
+function settle(o: usize, dirty: i32): bool {
+  for (;;) {
+    while (dirty != 0) {
+      const d = <i32>(<u32>ctz(dirty) / 3);
+      let bands = (dirty >>> (3 * d)) & 7;
+      let touched = bands;
+      dirty &= ~(7 << (3 * d));
+      const at = board(o, d, 0);
+      let f0 = load<i32>(at),
+        f1 = load<i32>(at + 4),
+        f2 = load<i32>(at + 8);
+      const seen = load<i32>(at + 12);
+      for (;;) {
+        // band rule, on the boards that changed
+        if (bands & 1) {
+          f0 = bandRule(f0);
+          if (f0 == 0) return false;
+        }
+        if (bands & 2) {
+          f1 = bandRule(f1);
+          if (f1 == 0) return false;
+        }
+        if (bands & 4) {
+          f2 = bandRule(f2);
+          if (f2 == 0) return false;
+        }
+        // stack rule: columns present in each band, then one permutation matrix per stack; it depends on the
+        // columns alone, so it is skipped when they are the ones it last left unchanged (kept in the spare word)
+        const c0 = (f0 | (f0 >>> 9) | (f0 >>> 18)) & 511;
+        const c1 = (f1 | (f1 >>> 9) | (f1 >>> 18)) & 511;
+        const c2 = (f2 | (f2 >>> 9) | (f2 >>> 18)) & 511;
+        const columns = c0 | (c1 << 9) | (c2 << 18);
+        if (columns == seen) break;
+        const k0 = tab(KEEP, (c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6));
+        const k1 = tab(KEEP, ((c0 >>> 3) & 7) | (((c1 >>> 3) & 7) << 3) | (((c2 >>> 3) & 7) << 6));
+        const k2 = tab(KEEP, (c0 >>> 6) | ((c1 >>> 6) << 3) | ((c2 >>> 6) << 6));
+        const g0 = f0 & tab(COLUMNS27, (k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6));
+        const g1 = f1 & tab(COLUMNS27, ((k0 >>> 3) & 7) | (((k1 >>> 3) & 7) << 3) | (((k2 >>> 3) & 7) << 6));
+        const g2 = f2 & tab(COLUMNS27, (k0 >>> 6) | ((k1 >>> 6) << 3) | ((k2 >>> 6) << 6));
+        bands = (<i32>(g0 != f0)) | ((<i32>(g1 != f1)) << 1) | ((<i32>(g2 != f2)) << 2);
+        f0 = g0;
+        f1 = g1;
+        f2 = g2;
+        if (bands == 0) {
+          store<i32>(at + 12, columns);
+          break;
+        }
+        touched |= bands;
+      }
+      store<i32>(at, f0);
+      store<i32>(at + 4, f1);
+      store<i32>(at + 8, f2);
+      // decided cells: rows of a band with one place left (a board untouched since its last visit has none new);
+      // they leave the unsolved cells and the other digits' boards, the three bands in one vector
+      const u = v128.load(o + U);
+      const fresh = v128.and(
+        u,
+        i32x4(touched & 1 ? singleRows(f0) : 0, touched & 2 ? singleRows(f1) : 0, touched & 4 ? singleRows(f2) : 0, 0),
+      );
+      if (v128.any_true(fresh)) {
+        v128.store(o + U, v128.xor(u, fresh));
+        for (let e = 0; e < 9; e++) {
+          if (e == d) continue;
+          const x = board(o, e, 0);
+          const v = v128.load(x);
+          const hit = v128.and(v, fresh);
+          if (v128.any_true(hit)) {
+            v128.store(x, v128.andnot(v, fresh));
+            dirty |= i32x4.bitmask(i32x4.ne(hit, i32x4.splat(0))) << (3 * e);
+          }
+        }
+      }
+    }
+    // naked singles and cells with no candidate, the three bands at once
+    let once = i32x4.splat(0),
+      twice = i32x4.splat(0);
+    for (let d: usize = 0; d < 9; d++) {
+      const f = v128.load(o + (d << 4));
+      twice = v128.or(twice, v128.and(once, f));
+      once = v128.or(once, f);
+    }
+    const u = v128.load(o + U);
+    if (v128.any_true(v128.andnot(u, once))) return false;
+    const singles = v128.andnot(u, twice);
+    if (!v128.any_true(singles)) return true;
+    for (let b = 0; b < 3; b++) {
+      let single =
+        b == 0
+          ? i32x4.extract_lane(singles, 0)
+          : b == 1
+            ? i32x4.extract_lane(singles, 1)
+            : i32x4.extract_lane(singles, 2);
+      while (single != 0) {
+        const p = ctz(single);
+        const bit = single & -single;
+        single ^= bit;
+        let d = 0;
+        while (d < 9 && (load<i32>(board(o, d, b)) & bit) == 0) d++;
+        if (d == 9) return false; // an earlier single of this pass took its last candidate
+        dirty |= eliminate(o, d, b, p);
+      }
+    }
+    if (dirty == 0) return true;
+  }
+  return true; // not reached: the loop returns
+}
+
+/** Count below layer o (at its fixpoint). Returns min(count, cap). */
+function search(o: usize, cap: i32): i32 {
+  // the unsolved cell with fewest candidates: a bivalue one if any
+  const u = v128.load(o + U);
+  let ones = i32x4.splat(0),
+    twos = i32x4.splat(0),
+    threes = i32x4.splat(0),
+    more = i32x4.splat(0);
+  for (let d: usize = 0; d < 9; d++) {
+    const f = v128.and(v128.load(o + (d << 4)), u);
+    more = v128.or(more, v128.and(threes, f));
+    threes = v128.or(threes, v128.and(twos, f));
+    twos = v128.or(twos, v128.and(ones, f));
+    ones = v128.or(ones, f);
+  }
+  const two = v128.andnot(twos, threes);
+  const three = v128.andnot(threes, more);
+  let bestBand = -1,
+    bestBit = 0,
+    bestRank = 4;
+  for (let b = 0; b < 3 && bestRank > 2; b++) {
+    const ub = load<i32>(o + U + ((<usize>b) << 2));
+    if (ub == 0) continue;
+    const tw = b == 0 ? i32x4.extract_lane(two, 0) : b == 1 ? i32x4.extract_lane(two, 1) : i32x4.extract_lane(two, 2);
+    const th =
+      b == 0 ? i32x4.extract_lane(three, 0) : b == 1 ? i32x4.extract_lane(three, 1) : i32x4.extract_lane(three, 2);
+    if (tw != 0) {
+      bestBand = b;
+      bestBit = tw & -tw;
+      bestRank = 2;
+    } else if (th != 0 && bestRank > 3) {
+      bestBand = b;
+      bestBit = th & -th;
+      bestRank = 3;
+    } else if (bestBand < 0) {
+      bestBand = b;
+      bestBit = ub & -ub;
+    }
+  }
+  if (bestBand < 0) {
+    if (!haveSolution) capture(o);
+    return 1;
+  }
+  return branch(o, cap, bestBand, bestBit);
+}
+
+/** Try each candidate d of the cell (band b, bit) in a copy of layer o. Returns min(count, cap). */
+function branch(o: usize, cap: i32, b: i32, bit: i32): i32 {
+  const p = ctz(bit);
+  const o2 = o + LAYER;
+  let total = 0;
+  // a guide's digit first, then the others in increasing order
+  const first = usingPrefer ? <i32>load<u8>(PREFER + <usize>(27 * b + p)) - 1 : -1;
+  for (let k = first >= 0 ? -1 : 0; k < 9; k++) {
+    const d = k < 0 ? first : k;
+    if (k >= 0 && d == first) continue;
+    if ((load<i32>(board(o, d, b)) & bit) == 0) continue;
+    if (++nodeCount > maxNodeCount) {
+      wasAborted = true;
+      return cap; // unwind: every caller stops at its cap
+    }
+    for (let i: usize = 0; i < LAYER; i += 16) v128.store(o2 + i, v128.load(o + i));
+    let dirty = 0;
+    for (let e = 0; e < 9; e++) {
+      if (e == d) continue;
+      const x = board(o2, e, b);
+      const v = load<i32>(x);
+      if ((v & bit) != 0) {
+        store<i32>(x, v & ~bit);
+        dirty |= 1 << (3 * e + b);
+      }
+    }
+    dirty |= eliminate(o2, d, b, p);
+    if (settle(o2, dirty)) {
+      total += search(o2, cap - total);
+      if (total >= cap) return cap;
+    }
+  }
+  return total;
+}
+
+function capture(o: usize): void {
+  for (let cell = 0; cell < 81; cell++) {
+    const b = cell / 27,
+      bit = 1 << (cell - 27 * b);
+    let d = 0;
+    while (d < 9 && (load<i32>(board(o, d, b)) & bit) == 0) d++;
+    store<u8>(OUTPUT + <usize>cell, <u8>(d + 1));
+  }
+  haveSolution = true;
+}

@@ -1,0 +1,135 @@
+import { BitboardCounter9 } from '../bitboardCounter9.js';
+import type { SearchGuide, SolutionCount } from '../solutionCounter.js';
+import { FAST9_WASM } from './fast9Binary.js';
+
+/**
+ * The 9×9 plain-Sudoku uniqueness core: BitboardCounter9's search (same propagation, same branching order, so the
+ * same counts, first solutions and branch counts) compiled from AssemblyScript (assembly/fast9Core.ts) to
+ * WebAssembly with SIMD at build time. It answers limits of 1 and 2 (solve, "is it unique?", the generator's
+ * guided checks); counts with a larger limit, which want BitboardCounter9's count cache and progress ticks, go to
+ * BitboardCounter9, and so does everything when WebAssembly is missing. Self-contained: a caller needs only
+ * `new Fast9Counter()` and `count`.
+ */
+
+/** A compiled WebAssembly module (opaque here). */
+interface WasmModule {
+  readonly __brand?: 'WebAssembly.Module';
+}
+
+/** The slice of the WebAssembly JavaScript API used here (Node 20 and browsers have it; our lib has no DOM types). */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => WasmModule;
+  Instance: new (module: WasmModule, imports: object) => { readonly exports: unknown };
+};
+
+/** What assembly/fast9Core.ts exports. */
+interface Fast9Exports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  inputPtr(): number;
+  preferPtr(): number;
+  outputPtr(): number;
+  count(limit: number, maxNodes: number, notCell: number, usePrefer: number): number;
+  nodes(): number;
+  solved(): number;
+  aborted(): number;
+}
+
+/** The module, compiled once per thread; null when this JavaScript engine cannot (no WebAssembly or no SIMD). */
+let compiled: WasmModule | null | undefined;
+
+function fast9Module(): WasmModule | null {
+  if (compiled === undefined) {
+    try {
+      const text = atob(FAST9_WASM);
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      compiled = new WebAssembly.Module(bytes);
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/** Can this JavaScript engine run the WebAssembly core? (If not, Fast9Counter is BitboardCounter9.) */
+export function fast9Available(): boolean {
+  return fast9Module() !== null;
+}
+
+const MAX_I32 = 0x7fffffff;
+
+export class Fast9Counter {
+  private readonly core: Fast9Exports | null;
+  /** Puzzle, preferred digits and first solution: 81 bytes each in the core's memory (which never grows). */
+  private readonly input: Uint8Array;
+  private readonly prefer: Uint8Array;
+  private readonly output: Uint8Array;
+  private fallback: BitboardCounter9 | null = null;
+  private tick: ((nodes: number) => void) | null = null;
+
+  /** useCore false: always BitboardCounter9 (for tests and benchmarks). */
+  constructor(useCore = true) {
+    const m = useCore ? fast9Module() : null;
+    this.core = m ? (new WebAssembly.Instance(m, {}).exports as Fast9Exports) : null;
+    const buffer = this.core ? this.core.memory.buffer : new ArrayBuffer(0);
+    this.input = this.core ? new Uint8Array(buffer, this.core.inputPtr(), 81) : new Uint8Array(0);
+    this.prefer = this.core ? new Uint8Array(buffer, this.core.preferPtr(), 81) : new Uint8Array(0);
+    this.output = this.core ? new Uint8Array(buffer, this.core.outputPtr(), 81) : new Uint8Array(0);
+  }
+
+  /** Is the WebAssembly core in use (else every count goes to BitboardCounter9)? */
+  get usesCore(): boolean {
+    return this.core !== null;
+  }
+
+  /**
+   * Called every 65,536 branches of a count with a limit above 2 (BitboardCounter9's); the core's searches
+   * (limits 1 and 2 on 9×9) take milliseconds and make no calls.
+   */
+  get onTick(): ((nodes: number) => void) | null {
+    return this.tick;
+  }
+
+  set onTick(f: ((nodes: number) => void) | null) {
+    this.tick = f;
+    if (this.fallback) this.fallback.onTick = f;
+  }
+
+  /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see SolutionCounter.count. */
+  count(
+    cells: ArrayLike<number>,
+    limit = Infinity,
+    solution?: Uint8Array,
+    guide?: SearchGuide,
+  ): SolutionCount & { readonly solved: boolean } {
+    const core = this.core;
+    if (core === null || (limit !== 1 && limit !== 2)) return this.slow().count(cells, limit, solution, guide);
+    const input = this.input;
+    if (cells instanceof Uint8Array) input.set(cells);
+    else for (let i = 0; i < 81; i++) input[i] = cells[i];
+    const prefer = guide?.prefer;
+    if (prefer) {
+      if (prefer instanceof Uint8Array) this.prefer.set(prefer);
+      else for (let i = 0; i < 81; i++) this.prefer[i] = prefer[i];
+    }
+    const maxNodes = guide?.maxNodes ?? Infinity;
+    const count = core.count(
+      limit,
+      maxNodes >= MAX_I32 ? MAX_I32 : maxNodes,
+      prefer ? (guide?.notCell ?? -1) : -1,
+      prefer ? 1 : 0,
+    );
+    const solved = core.solved() !== 0;
+    if (solved && solution) solution.set(this.output);
+    const aborted = core.aborted() !== 0;
+    return { count, limited: count >= limit && !aborted, nodes: core.nodes(), solved, aborted };
+  }
+
+  private slow(): BitboardCounter9 {
+    if (!this.fallback) {
+      this.fallback = new BitboardCounter9();
+      this.fallback.onTick = this.tick;
+    }
+    return this.fallback;
+  }
+}
