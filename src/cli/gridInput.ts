@@ -1,5 +1,6 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
+import { describeRulesClash, findRulesClash, type Rules } from '../grid/rules.js';
 import { readPuzzles, type PuzzleText } from '../io/readPuzzles.js';
 
 /** A puzzle or grid read from the command line, with where it came from ("argument 2", "f.txt line 7"). */
@@ -18,7 +19,7 @@ export async function readGridInputs(
   shape: BoxShape,
   args: readonly string[],
   files: readonly string[] | undefined,
-  how: { readonly command: string; readonly complete?: boolean },
+  how: { readonly command: string; readonly complete?: boolean; readonly rules?: Rules },
 ): Promise<GridInput[]> {
   const texts: PuzzleText[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -32,7 +33,10 @@ export async function readGridInputs(
 
   return texts.map(({ where, text }) => {
     const cells = parseGrid(shape, text, where);
-    const clash = findClash(shape, cells);
+    const rules = how.rules && !how.rules.plain ? how.rules : null;
+    const broken = rules ? findRulesClash(rules, cells) : null;
+    if (rules && broken) throw new InputError(`${where}: ${describeRulesClash(rules, broken)}`);
+    const clash = rules ? null : findClash(shape, cells);
     if (clash) {
       const what = describeClash(shape, clash);
       throw new InputError(`${where}: ${how.complete ? what.replace(/^givens clash/, 'not a grid') : what}`);
