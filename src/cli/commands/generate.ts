@@ -11,11 +11,24 @@ import { describeRating } from '../../puzzle/describeRating.js';
 import { generatePuzzles } from '../../puzzle/generatePuzzles.js';
 import type { GenerateOutcome } from '../../puzzle/puzzleTasks.js';
 import { GRADES, TECHNIQUES, type Grade } from '../../puzzle/techniques.js';
-import { boxOption, integerOption, pathOption, progressSpinner, seedOption, workersOption } from '../common.js';
+import {
+  boxOption,
+  cliRules,
+  integerOption,
+  pathOption,
+  progressSpinner,
+  seedOption,
+  VARIANT_FLAG,
+  VARIANT_FLAG_HELP,
+  workersOption,
+} from '../common.js';
+import type { Rules } from '../../grid/rules.js';
+import { requireSymmetry } from '../../puzzle/generatePuzzle.js';
 import { lineOutput } from '../lineOutput.js';
 
 interface GenerateCliOptions {
   box?: BoxShape;
+  variant?: string;
   count?: number;
   seed?: number;
   daily?: number;
@@ -57,6 +70,7 @@ export function registerGenerate(program: Command): void {
         'the human techniques they need (see rate); same seed, same puzzles',
     )
     .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3; up to 6x6)', boxOption('solve'))
+    .option(VARIANT_FLAG, `${VARIANT_FLAG_HELP} (grids from a random fill, not uniform)`)
     .option('--count <K>', 'how many puzzles (default 1)', integerOption(1))
     .addOption(
       new Option('--seed <S>', `seed 0..${MAX_SEED} (default: a random one, printed)`)
@@ -95,8 +109,8 @@ export function registerGenerate(program: Command): void {
     )
     .option(
       '--json',
-      'one JSON object per puzzle: number, seed, box, gridSource, puzzle, solution, clues, minimal, symmetry, grade, ' +
-        'rating, hardest, needsSearch, techniques, attempts, checks, counterSearches, seconds',
+      'one JSON object per puzzle: number, seed, box, rules, gridSource, uniform, puzzle, solution, clues, minimal, ' +
+        'symmetry, grade, rating, hardest, needsSearch, techniques, attempts, checks, counterSearches, seconds',
     )
     .option(
       '--html <file>',
@@ -111,12 +125,17 @@ export function registerGenerate(program: Command): void {
     )
     .action(async (opts: GenerateCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
+      const rules = cliRules('solve', shape, opts.variant);
+      if (opts.symmetry !== undefined) requireSymmetry(rules, opts.symmetry);
       const N = shape.n * shape.n;
       if (opts.clues !== undefined && opts.clues > N)
         throw new InputError(`--clues ${opts.clues}: a ${shape.name} grid has ${N} cells`);
       if (opts.grids === 'uniform') {
-        const problem = uniformGridsShapeProblem(shape);
-        if (problem) throw new InputError(`--grids uniform: box shape ${shape.name}: ${problem}`);
+        const problem = uniformGridsShapeProblem(rules);
+        if (problem)
+          throw new InputError(
+            rules.plain ? `--grids uniform: box shape ${shape.name}: ${problem}` : `--grids uniform: ${problem}`,
+          );
       }
       // the sheet's path is checked before the work, so a run that cannot write it fails at once
       const sheetFile: PreparedOutput | null = opts.html
@@ -132,12 +151,13 @@ export function registerGenerate(program: Command): void {
       const count = opts.count ?? 1;
       const symmetry = opts.symmetry ?? 'none';
       const spinner = (
-        await progressSpinner(`generating ${count} ${shape.name} puzzle${count > 1 ? 's' : ''}`)
+        await progressSpinner(`generating ${count} ${rules.name} puzzle${count > 1 ? 's' : ''}`)
       ).start();
       const made: Made[] = [];
       try {
         for await (const block of generatePuzzles({
           box: shape,
+          variant: rules,
           count,
           seed,
           symmetry,
@@ -151,35 +171,38 @@ export function registerGenerate(program: Command): void {
             if (r.failure !== undefined) throw new InputError(`puzzle ${r.index + 1} (seed ${seed}): ${r.failure}`);
             made.push(r);
           }
-          spinner.text = `generated ${made.length} of ${count} ${shape.name} puzzles`;
+          spinner.text = `generated ${made.length} of ${count} ${rules.name} puzzles`;
         }
       } finally {
         spinner.stop();
       }
       if (sheetFile) {
-        const title = `${count} ${shape.name} puzzle${count === 1 ? '' : 's'} · seed ${seed}`;
+        const title = `${count} ${rules.name} puzzle${count === 1 ? '' : 's'} · seed ${seed}`;
         const sheet: SheetPuzzle[] = made.map((r) => ({
           puzzle: r.puzzle,
           solution: r.solution,
           caption: `#${r.index + 1} · seed ${seed} · ${describeRating(r.rating)} · ${r.clues} clues`,
         }));
-        sheetFile.write(puzzleSheetHtml(shape, title, sheet));
+        sheetFile.write(puzzleSheetHtml(rules, title, sheet));
       }
       const out = lineOutput();
-      for (const r of made) out.push(opts.json ? jsonLine(shape, r, seed, symmetry) : textLine(shape, r, seed));
+      for (const r of made) out.push(opts.json ? jsonLine(rules, r, seed, symmetry) : textLine(rules, r, seed));
       out.flush();
     });
 }
 
 /** The puzzle, then after ':' (which puzzle readers skip) what it is. */
-function textLine(shape: BoxShape, r: Made, seed: number): string {
+function textLine(rules: Rules, r: Made, seed: number): string {
+  const what = rules.plain ? '' : `${rules.name}; `;
+  const uniform = r.source === 'uniform' ? '' : ' (not uniform)';
   return (
-    `${formatGrid(shape, r.puzzle)}: ${r.clues} clues${r.minimal ? ', minimal' : ''}; ` +
-    `${describeRating(r.rating)}; seed ${seed} #${r.index + 1}; ${r.source} grid`
+    `${formatGrid(rules.shape, r.puzzle)}: ${what}${r.clues} clues${r.minimal ? ', minimal' : ''}; ` +
+    `${describeRating(r.rating)}; seed ${seed} #${r.index + 1}; ${r.source} grid${rules.plain ? '' : uniform}`
   );
 }
 
-function jsonLine(shape: BoxShape, r: Made, seed: number, symmetry: ClueSymmetry): string {
+function jsonLine(rules: Rules, r: Made, seed: number, symmetry: ClueSymmetry): string {
+  const shape = rules.shape;
   const techniques: Record<string, number> = {};
   r.rating.counts.forEach((c, t) => {
     if (c > 0) techniques[TECHNIQUES[t].key] = c;
@@ -189,7 +212,9 @@ function jsonLine(shape: BoxShape, r: Made, seed: number, symmetry: ClueSymmetry
     number: r.index + 1,
     seed,
     box: shape.name,
+    rules: rules.name,
     gridSource: r.source,
+    uniform: r.source === 'uniform',
     puzzle: formatGrid(shape, r.puzzle),
     solution: formatGrid(shape, r.solution),
     clues: r.clues,
