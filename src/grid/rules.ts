@@ -417,7 +417,12 @@ export function pairKind(rules: Rules, a: number, b: number): string {
 
 /** "givens clash: r1c1 and r9c9 both hold 5 (diagonal ↘)". */
 export function describeRulesClash(rules: Rules, clash: RulesClash): string {
-  const what = clash.where.startsWith('anti-') ? `a ${clash.where} move apart` : `in ${clash.where}`;
+  const what =
+    clash.where === 'anti-king'
+      ? "a king's move apart (anti-king)"
+      : clash.where === 'anti-knight'
+        ? "a knight's move apart (anti-knight)"
+        : `in ${clash.where}`;
   return (
     `givens clash: ${cellName(rules.shape, clash.a)} and ${cellName(rules.shape, clash.b)} both hold ` +
     `${clash.digit}, ${what}`

@@ -252,17 +252,16 @@ export function resolveShape(operation: Operation, box: BoxShape | string | unde
  *   solve      HouseCounter (src/solve/houseCounter.ts) counts any houses and pairs up to n = 31
  *   generate   the generator asks the solver; its grids come from a random fill that respects every house
  *   rate       the rater's techniques work on any list of houses, with the pairs in elimination
- *   estimate   the Monte Carlo estimators and bias: any houses and pairs up to n = 16
+ * (generate and rate take the 'solve' operation's rules.) The other operations (count, the estimators, rank, …)
+ * take the plain rules only.
  */
 const RULES_SUPPORT: Partial<Record<Operation, { readonly what: string; readonly maxSide: number }>> = {
   solve: { what: 'solve', maxSide: 31 },
-  estimate: { what: 'the estimators', maxSide: MAX_ESTIMATE_SIDE },
-  'exact-moments': { what: 'bias --exact', maxSide: 4 },
 };
 
 /** Operations that take variants (for messages). */
 export function variantOperations(): string {
-  return 'solve, generate, rate, estimate and bias';
+  return 'solve, generate and rate';
 }
 
 /** Why `operation` cannot take `rules` (one line), or null when it can. Plain rules: shapeProblem's answer. */
@@ -273,8 +272,6 @@ export function rulesProblem(operation: Operation, rules: Rules, method?: string
   if (!support) return `variants (${rules.variants.join(', ')}) are not taken here: ${variantOperations()} take them`;
   if (rules.n > support.maxSide)
     return `${support.what} takes variants up to n = ${support.maxSide}, not ${rules.shape.name} (${rules.name})`;
-  if (operation === 'exact-moments' && method !== undefined && method !== 'crude' && rules.n > 4)
-    return `bias --exact with variants recurses over partial grids: 2x2 only`;
   return null;
 }
 
