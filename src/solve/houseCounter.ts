@@ -44,10 +44,17 @@ export class HouseCounter implements PuzzleCounter {
   private readonly keys: Int32Array;
   private readonly radix: number;
   private readonly cache = new CountCache();
-  /** Dirty houses: a flag per house and the list of the flagged ones. */
-  private readonly dirty: Uint8Array;
-  private readonly dirtyList: Int32Array;
-  private dirtyLen = 0;
+  /**
+   * Dirty houses (they lost a candidate since their last hidden-single look) as a bit set of W = ⌈H/32⌉ words;
+   * houseBits[c·W .. c·W + W) are the houses of cell c, OR-ed in whenever c loses a candidate.
+   */
+  private readonly W: number;
+  /** Rules with pairs look for digits with two places in a house at every singles fixpoint (see lockedPairs). */
+  private readonly pointing: boolean;
+  /** seen[a·N + b] = 1 when cells a and b are peers. */
+  private readonly seen: Uint8Array;
+  private readonly dirty: Int32Array;
+  private readonly houseBits: Int32Array;
   private qt = 0;
   private stamp = 0;
   private nodes = 0;
@@ -82,8 +89,20 @@ export class HouseCounter implements PuzzleCounter {
     this.mark = new Int32Array(N);
     this.bfs = new Int32Array(N);
     this.radix = N * 2 ** rules.n <= 2 ** 31 ? 2 ** rules.n : 0;
-    this.dirty = new Uint8Array(this.H);
-    this.dirtyList = new Int32Array(this.H);
+    this.pointing = rules.pairCount > 0;
+    this.seen = new Uint8Array(this.pointing ? N * N : 0);
+    if (this.pointing)
+      for (let c = 0; c < N; c++)
+        for (let j = rules.peerStart[c]; j < rules.peerStart[c + 1]; j++) this.seen[c * N + rules.peerList[j]] = 1;
+    const W = Math.ceil(this.H / 32);
+    this.W = W;
+    this.dirty = new Int32Array(W);
+    this.houseBits = new Int32Array(N * W);
+    for (let c = 0; c < N; c++)
+      for (let k = this.cellHouseStart[c]; k < this.cellHouseStart[c + 1]; k++) {
+        const h = this.cellHouseList[k];
+        this.houseBits[c * W + (h >> 5)] |= 1 << (h & 31);
+      }
   }
 
   /** Any houses and pairs, up to n = 31. */
@@ -121,14 +140,8 @@ export class HouseCounter implements PuzzleCounter {
   }
 
   private markDirty(c: number): void {
-    const { cellHouseStart, cellHouseList, dirty, dirtyList } = this;
-    for (let k = cellHouseStart[c], end = cellHouseStart[c + 1]; k < end; k++) {
-      const h = cellHouseList[k];
-      if (dirty[h] === 0) {
-        dirty[h] = 1;
-        dirtyList[this.dirtyLen++] = h;
-      }
-    }
+    const { dirty, houseBits, W } = this;
+    for (let w = 0, at = c * W; w < W; w++, at++) dirty[w] |= houseBits[at];
   }
 
   private countRoot(cells: ArrayLike<number>, limit: number, split = limit > 2): number {
@@ -136,8 +149,6 @@ export class HouseCounter implements PuzzleCounter {
     this.splitting = split;
     this.cache.clear();
     this.qt = 0;
-    this.dirty.fill(0);
-    this.dirtyLen = 0;
     for (let c = 0; c < N; c++) cand[c] = cells[c] === 0 ? full : 0;
     for (let c = 0; c < N; c++) {
       const d = cells[c];
@@ -163,11 +174,7 @@ export class HouseCounter implements PuzzleCounter {
       if ((m & (m - 1)) === 0) queue[this.qt++] = c;
       this.scope[open++] = c;
     }
-    for (let h = 0; h < this.H; h++) {
-      this.dirty[h] = 1;
-      this.dirtyList[h] = h;
-    }
-    this.dirtyLen = this.H;
+    for (let h = 0; h < this.H; h++) this.dirty[h >> 5] |= 1 << (h & 31); // look at every house once
     if (!this.settle(0)) return 0;
     return this.countScope(0, open, limit, true);
   }
@@ -229,8 +236,8 @@ export class HouseCounter implements PuzzleCounter {
         if (pc <= 2) break;
       }
     }
-    let m = cand[o + best];
     const o2 = o + N;
+    let m = cand[o + best];
     let total = 0;
     const preferred = this.prefer ? m & (1 << (this.prefer[best] - 1)) : 0;
     while (m !== 0) {
@@ -305,7 +312,7 @@ export class HouseCounter implements PuzzleCounter {
 
   /** Propagate at layer offset o to a fixpoint (naked singles, then hidden singles in dirty houses). */
   private settle(o: number): boolean {
-    const { cand, queue, houses, peerStart, peerList, full, n, dirty, dirtyList } = this;
+    const { cand, queue, houses, peerStart, peerList, full, n, dirty, houseBits, W } = this;
     let qt = this.qt;
     for (;;) {
       for (let h = 0; h < qt; h++) {
@@ -313,7 +320,10 @@ export class HouseCounter implements PuzzleCounter {
         const bit = cand[o + c];
         if (bit < 0) continue;
         cand[o + c] = SOLVED | bit;
-        this.markDirty(c);
+        if (W === 2) {
+          dirty[0] |= houseBits[2 * c];
+          dirty[1] |= houseBits[2 * c + 1];
+        } else this.markDirty(c);
         const nb = ~bit;
         for (let j = peerStart[c], end = peerStart[c + 1]; j < end; j++) {
           const p = peerList[j];
@@ -322,7 +332,10 @@ export class HouseCounter implements PuzzleCounter {
           if (m < 0) return this.fail();
           m &= nb;
           cand[o + p] = m;
-          this.markDirty(p);
+          if (W === 2) {
+            dirty[0] |= houseBits[2 * p];
+            dirty[1] |= houseBits[2 * p + 1];
+          } else this.markDirty(p);
           if ((m & (m - 1)) === 0) {
             if (m === 0) return this.fail();
             queue[qt++] = p;
@@ -330,48 +343,110 @@ export class HouseCounter implements PuzzleCounter {
         }
       }
       qt = 0;
-      if (this.dirtyLen === 0) break;
       // hidden singles in the dirty houses
-      while (this.dirtyLen > 0) {
-        const u = dirtyList[--this.dirtyLen];
-        dirty[u] = 0;
-        const base = u * n;
-        let once = 0,
-          twice = 0,
-          done = 0;
-        for (let i = base, end = base + n; i < end; i++) {
-          const m = cand[o + houses[i]];
-          if (m < 0) done |= m;
-          else {
-            twice |= once & m;
-            once |= m;
+      for (let w = 0; w < W; w++) {
+        let bits = dirty[w];
+        dirty[w] = 0;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const u = (w << 5) + 31 - Math.clz32(low);
+          const base = u * n;
+          let once = 0,
+            twice = 0,
+            done = 0;
+          for (let i = base, end = base + n; i < end; i++) {
+            const m = cand[o + houses[i]];
+            if (m < 0) done |= m;
+            else {
+              twice |= once & m;
+              once |= m;
+            }
+          }
+          if (((once | done) & full) !== full) return this.fail();
+          const hidden = once & ~twice;
+          if (hidden === 0) continue;
+          for (let i = base, end = base + n; i < end; i++) {
+            const c = houses[i];
+            const m = cand[o + c];
+            if (m < 0) continue;
+            const h = m & hidden;
+            if (h === 0) continue;
+            if ((h & (h - 1)) !== 0) return this.fail();
+            cand[o + c] = h;
+            queue[qt++] = c;
           }
         }
-        if (((once | done) & full) !== full) return this.fail();
-        const hidden = once & ~twice;
-        if (hidden === 0) continue;
-        for (let i = base, end = base + n; i < end; i++) {
-          const c = houses[i];
-          const m = cand[o + c];
-          if (m < 0) continue;
-          const h = m & hidden;
-          if (h === 0) continue;
-          if ((h & (h - 1)) !== 0) return this.fail();
-          cand[o + c] = h;
-          queue[qt++] = c;
-        }
       }
-      if (qt === 0) break;
+      if (qt === 0) {
+        if (!this.pointing) break;
+        const removed = this.lockedPairs(o);
+        if (removed < 0) return this.fail();
+        if (removed === 0) break;
+        qt = this.qt;
+      }
     }
     this.qt = 0;
     return true;
   }
 
+  /**
+   * Under pair constraints, at a singles fixpoint: a digit with exactly two places a, b in a house is in a or in b,
+   * so it leaves every cell that sees both (a peer of a and of b: through a house or a pair). This is what makes
+   * anti-knight and anti-king searches short. Cells left with one candidate are queued (this.qt), the houses that
+   * lost a candidate marked dirty. Returns the candidates removed, or −1 at a dead end.
+   */
+  private lockedPairs(o: number): number {
+    const { cand, houses, H, n, N, peerStart, peerList, seen, queue } = this;
+    let removed = 0,
+      qt = 0;
+    for (let u = 0; u < H; u++) {
+      const base = u * n;
+      let once = 0,
+        twice = 0,
+        thrice = 0;
+      for (let i = base, end = base + n; i < end; i++) {
+        const m = cand[o + houses[i]];
+        if (m < 0) continue;
+        thrice |= twice & m;
+        twice |= once & m;
+        once |= m;
+      }
+      let two = twice & ~thrice;
+      while (two !== 0) {
+        const bit = two & -two;
+        two ^= bit;
+        let a = -1,
+          b = -1;
+        for (let i = base, end = base + n; i < end; i++) {
+          const c = houses[i];
+          const m = cand[o + c];
+          if (m >= 0 && (m & bit) !== 0) {
+            if (a < 0) a = c;
+            else b = c;
+          }
+        }
+        for (let j = peerStart[a], end = peerStart[a + 1]; j < end; j++) {
+          const c = peerList[j];
+          if (c === b || seen[b * N + c] === 0) continue;
+          const m = cand[o + c];
+          if (m < 0 || (m & bit) === 0) continue;
+          const left = m & ~bit;
+          if (left === 0) return -1;
+          cand[o + c] = left;
+          removed++;
+          this.markDirty(c);
+          if ((left & (left - 1)) === 0) queue[qt++] = c;
+        }
+      }
+    }
+    this.qt = qt;
+    return removed;
+  }
+
   /** A dead end: clear the dirty houses for the next settle. */
   private fail(): false {
-    const { dirty, dirtyList } = this;
-    for (let i = 0; i < this.dirtyLen; i++) dirty[dirtyList[i]] = 0;
-    this.dirtyLen = 0;
+    this.dirty.fill(0);
     this.qt = 0;
     return false;
   }
