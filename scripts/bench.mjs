@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|generate ...] [--runs K]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|generate|variants ...] [--runs K]
 //   [flags for the scripts, e.g. --full]
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
@@ -98,6 +98,7 @@ const SCRIPTS = [
   ['essential', 'bench-essential.mjs'],
   ['audit', 'bench-audit.mjs'],
   ['generate', 'bench-generate.mjs'],
+  ['variants', 'bench-variants.mjs'],
 ];
 const NAMES = ['count', ...SCRIPTS.map(([name]) => name)];
 const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));
