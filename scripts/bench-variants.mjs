@@ -69,9 +69,8 @@ for (const variant of ['', 'x', 'windoku', 'disjoint-groups', 'anti-knight']) {
       .map((l) => JSON.parse(l).clues);
   }
   const s = median(secs);
-  console.log(
-    `| ${variant || 'plain (random fill)'} | ${(count / s).toFixed(0)} | ${s.toFixed(2)} (${count}) | ${median(clues)} |`,
-  );
+  const name = variant || 'plain (random fill)';
+  console.log(`| ${name} | ${(count / s).toFixed(0)} | ${s.toFixed(2)} (${count}) | ${median(clues)} |`);
 }
 
 console.log(`\n## solve: 26-clue puzzles, limit 2, puzzles per second in one process (median of ${RUNS})\n`);
