@@ -145,9 +145,16 @@ export function variantShapeProblem(
 
 const cache = new Map<string, Rules>();
 
-/** The plain rules of a shape (rows, columns, boxes). */
+const plainCache = new Map<string, Rules>();
+
+/** The plain rules of a shape (rows, columns, boxes), one lookup once built (callers ask per puzzle). */
 export function plainRules(shape: BoxShape): Rules {
-  return rulesFromSpec({ rows: shape.rows, cols: shape.cols, variants: [] });
+  let rules = plainCache.get(shape.name);
+  if (!rules) {
+    rules = rulesFromSpec({ rows: shape.rows, cols: shape.cols, variants: [] });
+    plainCache.set(shape.name, rules);
+  }
+  return rules;
 }
 
 /**

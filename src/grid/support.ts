@@ -252,16 +252,19 @@ export function resolveShape(operation: Operation, box: BoxShape | string | unde
  *   solve      HouseCounter (src/solve/houseCounter.ts) counts any houses and pairs up to n = 31
  *   generate   the generator asks the solver; its grids come from a random fill that respects every house
  *   rate       the rater's techniques work on any list of houses, with the pairs in elimination
- * (generate and rate take the 'solve' operation's rules.) The other operations (count, the estimators, rank, …)
- * take the plain rules only.
+ *   estimate   the walks of knuth, knuth-random and hybrid over any houses and pairs (n ≤ 16; the other methods
+ *              refuse variants in src/estimate/createEstimator.ts)
+ * (generate and rate take the 'solve' operation's rules.) The other operations (count, bias, rank, …) take the
+ * plain rules only.
  */
 const RULES_SUPPORT: Partial<Record<Operation, { readonly what: string; readonly maxSide: number }>> = {
   solve: { what: 'solve', maxSide: 31 },
+  estimate: { what: 'the estimators', maxSide: MAX_ESTIMATE_SIDE },
 };
 
 /** Operations that take variants (for messages). */
 export function variantOperations(): string {
-  return 'solve, generate and rate';
+  return 'solve, generate, rate and estimate';
 }
 
 /** Why `operation` cannot take `rules` (one line), or null when it can. Plain rules: shapeProblem's answer. */
@@ -299,6 +302,7 @@ export function resolveRules(
   }
   const shape =
     box === undefined ? boxShape(3, 3) : typeof box === 'string' ? parseBoxShape(box) : boxShape(box.rows, box.cols);
-  const rules = variant === undefined ? plainRules(shape) : parseRules(shape, variant, readRegions);
-  return requireRules(operation, rules, method);
+  // plain rules: the shape's check alone (as resolveShape), with no rules built per call
+  if (variant === undefined) return plainRules(requireShape(operation, shape, method));
+  return requireRules(operation, parseRules(shape, variant, readRegions), method);
 }
