@@ -2,6 +2,7 @@ import type { RandomGenerator } from '../random/randomGenerator.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
 import { plainRules, preservesRules, type Rules } from '../grid/rules.js';
+import { cellTables } from '../grid/cellTables.js';
 import { learnsClauses, puzzleCounter, searchCounter, type PuzzleCounter } from '../solve/countSolutions.js';
 import { clueOrbits, mirrorCell, type ClueOrbits, type ClueSymmetry } from './clueOrbits.js';
 import { defaultGridSource } from './defaultGridSource.js';
@@ -150,7 +151,7 @@ export class PuzzleMaker {
   private readonly perm2: Int32Array;
   private readonly perm3: Int32Array;
   /** The clues' unit counts, for the passes and the minimality checks (one puzzle at a time). */
-  private readonly clueCounts: ClueCounts;
+  private readonly clueCounts: ClueCounter;
   private checks = 0;
   /** Counter searches so far (read by the pool's removal task to report its own). */
   counterCalls = 0;
@@ -171,7 +172,7 @@ export class PuzzleMaker {
     this.search = searchCounter(rules);
     this.learning = learnsClauses(rules);
     this.rater = puzzleRater(rules);
-    this.clueCounts = new ClueCounts(rules);
+    this.clueCounts = rules.plain ? new ClueCounts(shape) : new HouseClueCounts(rules);
     this.tDigit = new Uint8Array(n + 1);
     this.tRow = new Int32Array(n);
     this.tCol = new Int32Array(n);
@@ -491,7 +492,7 @@ class RemovalPass {
   private readonly base: number;
 
   constructor(
-    private readonly counts: ClueCounts,
+    private readonly counts: ClueCounter,
     readonly puzzle: Uint8Array,
     readonly solution: Uint8Array,
     private readonly orbits: ClueOrbits,
@@ -610,7 +611,7 @@ class MinimalityCheck {
   /** A clue the other clues force comes after the questions. */
   private readonly forcedAfter: boolean;
 
-  constructor(counts: ClueCounts, puzzle: Uint8Array, solution: Uint8Array, rng: RandomGenerator) {
+  constructor(counts: ClueCounter, puzzle: Uint8Array, solution: Uint8Array, rng: RandomGenerator) {
     const base = rng.next();
     counts.reset(puzzle);
     let forced = false;
@@ -649,11 +650,74 @@ class MinimalityCheck {
   }
 }
 
+/** What the removal pass asks of the clues: counts per house, and whether they force a digit into a cell. */
+interface ClueCounter {
+  reset(puzzle: Uint8Array): void;
+  add(i: number, d: number, delta: number): void;
+  forced(puzzle: Uint8Array, i: number, d: number): boolean;
+}
+
+/** How many clues of each digit each unit holds, and what they force: plain rules (rows, columns, boxes). */
+class ClueCounts implements ClueCounter {
+  private readonly n: number;
+  /** Clues of digit d in unit u: count[u·(n+1) + d] (units as in cellTables: rows, columns, boxes). */
+  private readonly count: Uint8Array;
+  private readonly cellUnits: Int32Array;
+  private readonly unitCells: Int32Array;
+
+  constructor(shape: BoxShape) {
+    this.n = shape.n;
+    this.count = new Uint8Array(3 * shape.n * (shape.n + 1));
+    const tables = cellTables(shape);
+    this.cellUnits = tables.cellUnits;
+    this.unitCells = tables.unitCells;
+  }
+
+  reset(puzzle: Uint8Array): void {
+    this.count.fill(0);
+    for (let i = 0; i < puzzle.length; i++) if (puzzle[i] !== 0) this.add(i, puzzle[i], 1);
+  }
+
+  add(i: number, d: number, delta: number): void {
+    const m = this.n + 1;
+    for (let k = 3 * i; k < 3 * i + 3; k++) this.count[this.cellUnits[k] * m + d] += delta;
+  }
+
+  /** Can digit d go in open cell i, given the clues? */
+  private possible(i: number, d: number): boolean {
+    const m = this.n + 1,
+      { count, cellUnits } = this;
+    return (
+      count[cellUnits[3 * i] * m + d] === 0 &&
+      count[cellUnits[3 * i + 1] * m + d] === 0 &&
+      count[cellUnits[3 * i + 2] * m + d] === 0
+    );
+  }
+
+  /** Do the clues alone force digit d into open cell i (a naked single, or a hidden single in one of its units)? */
+  forced(puzzle: Uint8Array, i: number, d: number): boolean {
+    const { n } = this;
+    let naked = true;
+    for (let e = 1; e <= n && naked; e++) if (e !== d && this.possible(i, e)) naked = false;
+    if (naked) return true;
+    for (let kind = 0; kind < 3; kind++) {
+      const u = this.cellUnits[3 * i + kind];
+      let hidden = true;
+      for (let k = u * n, end = k + n; k < end && hidden; k++) {
+        const j = this.unitCells[k];
+        if (j !== i && puzzle[j] === 0 && this.possible(j, d)) hidden = false;
+      }
+      if (hidden) return true;
+    }
+    return false;
+  }
+}
+
 /**
- * How many clues of each digit each house holds, and what they force (the houses and pairs of the rules: a clue's
- * digit leaves its pair partners too).
+ * How many clues of each digit each house holds, and what they force, under any rules (the houses and pairs of
+ * the rules: a clue's digit leaves its pair partners too). The variants' ClueCounts.
  */
-class ClueCounts {
+class HouseClueCounts implements ClueCounter {
   private readonly n: number;
   /** Clues of digit d in house h: count[h·(n+1) + d]. */
   private readonly count: Uint8Array;
