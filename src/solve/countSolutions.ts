@@ -42,7 +42,7 @@ export interface SolutionsResult extends SolutionCount {
 const counters = new Map<string, PuzzleCounter>();
 
 /** From this side on, one or two solutions are searched for by clause learning (see ClauseLearningCounter). */
-let CLAUSE_LEARNING_SIDE = 17;
+const CLAUSE_LEARNING_SIDE = 17;
 
 /** Plain rules for a bare shape; rules as they are. */
 function asRules(x: BoxShape | Rules): Rules {
@@ -55,13 +55,6 @@ export function learnsClauses(shape: BoxShape | Rules): boolean {
   return rules.plain && rules.n >= CLAUSE_LEARNING_SIDE;
 }
 
-/** For benchmarks: the side from which clause learning answers limits of 1 and 2; returns the old one. */
-export function setClauseLearningSide(n: number): number {
-  const old = CLAUSE_LEARNING_SIDE;
-  CLAUSE_LEARNING_SIDE = n;
-  counters.clear();
-  return old;
-}
 
 /** The depth-first engines, most specialised first. */
 export const ENGINES: readonly CounterEngine[] = [
