@@ -55,7 +55,6 @@ export function learnsClauses(shape: BoxShape | Rules): boolean {
   return rules.plain && rules.n >= CLAUSE_LEARNING_SIDE;
 }
 
-
 /** The depth-first engines, most specialised first. */
 export const ENGINES: readonly CounterEngine[] = [
   {
