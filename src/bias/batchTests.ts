@@ -1,5 +1,6 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
-import { exactCount, estimatePlan } from '../estimate/estimate.js';
+import { exactCount, estimatePlan, MAX_EXHAUSTIVE_VARIANT_SIDE } from '../estimate/estimate.js';
+import type { Rules } from '../grid/rules.js';
 import type { Estimator } from '../estimate/estimator.js';
 import { batchScratch, runBatch } from '../estimate/runBatch.js';
 import { streamStates } from '../random/streamStates.js';
@@ -26,6 +27,8 @@ export interface BatchTestOptions {
   readonly method: string;
   /** Box shape, as "RxC" or a BoxShape (default 3×3). */
   readonly box?: BoxShape | string;
+  /** Variants (as for estimate: knuth, knuth-random, hybrid; the exact count exhaustive up to n = 4). */
+  readonly variant?: Rules | string | readonly string[];
   readonly fill?: number | null;
   readonly batches: number;
   readonly samples: number;
@@ -53,6 +56,8 @@ export interface RunningPoint {
 export interface BatchTests {
   readonly method: string;
   readonly box: string;
+  /** The rules' canonical name ("2x2", "2x2+x"). */
+  readonly rules: string;
   readonly fill: number | null;
   readonly seed: number;
   readonly batches: number;
@@ -96,14 +101,20 @@ export async function batchTests(options: BatchTestOptions): Promise<BatchTests>
   const { plan, estimator } = estimatePlan({
     method: options.method,
     ...(options.box !== undefined ? { box: options.box } : {}),
+    ...(options.variant !== undefined ? { variant: options.variant } : {}),
     fill: options.fill ?? null,
     seed: options.seed,
     samples: B * S,
     batchSize: S,
   });
-  const count = options.exact ?? (await exactCount(plan.shape));
+  const count = options.exact ?? (await exactCount(plan.rules));
   if (count === null)
-    throw new InputError(`no exact grid count for ${plan.shape.name}: the batch tests need it (${bandMethodShapes()})`);
+    throw new InputError(
+      plan.rules.plain
+        ? `no exact grid count for ${plan.shape.name}: the batch tests need it (${bandMethodShapes()})`
+        : `no exact grid count for ${plan.rules.name}: the batch tests need it (variants: counted exhaustively up ` +
+            `to n = ${MAX_EXHAUSTIVE_VARIANT_SIDE})`,
+    );
   const t0 = performance.now();
   const N = Number(count);
   const logScale = Math.log10(Number(estimator.scale));
@@ -174,6 +185,7 @@ export async function batchTests(options: BatchTestOptions): Promise<BatchTests>
   return {
     method: plan.method,
     box: plan.shape.name,
+    rules: plan.rules.name,
     fill: plan.fill,
     seed: plan.seed,
     batches: B,

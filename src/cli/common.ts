@@ -1,6 +1,8 @@
 import { InvalidArgumentError } from 'commander';
 import { boxShapeProblem, InputError, readBoxShapeText, type BoxShape } from '../grid/shape.js';
-import { shapeProblem, type Operation } from '../grid/support.js';
+import { resolveRules, shapeProblem, type Operation } from '../grid/support.js';
+import { VARIANT_HELP, type Rules } from '../grid/rules.js';
+import { readJigsaw } from '../io/readJigsaw.js';
 import { counterProblem, type CounterName } from '../count/dlxCompletions.js';
 import { maxWorkers } from '../parallel/threads.js';
 import { MAX_SEED } from '../random/streamStates.js';
@@ -21,6 +23,18 @@ export function boxOption(operation: Operation): (value: string) => BoxShape {
     if (problem !== null || refusal !== null) throw new InvalidArgumentError(refusal ?? problem ?? '');
     return shape;
   };
+}
+
+/** The --variant flag and its help, the same on every command that takes it. */
+export const VARIANT_FLAG = '--variant <list>';
+export const VARIANT_FLAG_HELP = `Sudoku variants: ${VARIANT_HELP}`;
+
+/**
+ * The rules of --box and --variant for one operation, built and checked once at the edge (a jigsaw file is read
+ * here); an InputError (one line, status 2) names what is wrong.
+ */
+export function cliRules(operation: Operation, shape: BoxShape, variant: string | undefined, method?: string): Rules {
+  return resolveRules(operation, shape, variant, method, readJigsaw);
 }
 
 /** commander argument parser for --counter: column-set-sum (the default) or dlx. */

@@ -1,5 +1,6 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
+import { describeRulesClash, findRulesClash, type Rules } from '../grid/rules.js';
 import { puzzleTexts, type PuzzleText } from '../io/readPuzzles.js';
 
 /** A puzzle or grid read from the command line, with where it came from ("argument 2", "f.txt line 7"). */
@@ -48,7 +49,7 @@ export async function* gridInputChunks(
   shape: BoxShape,
   args: readonly string[],
   files: readonly string[] | undefined,
-  how: { readonly command: string; readonly complete?: boolean },
+  how: { readonly command: string; readonly complete?: boolean; readonly rules?: Rules },
 ): AsyncGenerator<GridInput[]> {
   const noun = how.complete ? 'grids' : 'puzzles';
   const sources = inputSources(
@@ -61,7 +62,7 @@ export async function* gridInputChunks(
     const texts: Iterable<PuzzleText> | AsyncIterable<PuzzleText> =
       'arg' in source ? [{ where: source.where, text: source.arg }] : puzzleTexts(shape, source.path);
     for await (const text of texts) {
-      chunk.push(checkedGrid(shape, text, how.complete === true));
+      chunk.push(checkedGrid(shape, text, how.complete === true, how.rules));
       if (chunk.length === INPUT_CHUNK) {
         yield chunk;
         chunk = [];
@@ -71,9 +72,13 @@ export async function* gridInputChunks(
   if (chunk.length > 0) yield chunk;
 }
 
-function checkedGrid(shape: BoxShape, { where, text }: PuzzleText, complete: boolean): GridInput {
+function checkedGrid(shape: BoxShape, { where, text }: PuzzleText, complete: boolean, given?: Rules): GridInput {
   const cells = parseGrid(shape, text, where);
-  const clash = findClash(shape, cells);
+  // variants: every house and pair of the rules (a jigsaw has no boxes); plain rules: the shape's houses
+  const rules = given && !given.plain ? given : null;
+  const broken = rules ? findRulesClash(rules, cells) : null;
+  if (rules && broken) throw new InputError(`${where}: ${describeRulesClash(rules, broken)}`);
+  const clash = rules ? null : findClash(shape, cells);
   if (clash) {
     const what = describeClash(shape, clash);
     throw new InputError(`${where}: ${complete ? what.replace(/^givens clash/, 'not a grid') : what}`);
@@ -94,7 +99,7 @@ export async function readGridInputs(
   shape: BoxShape,
   args: readonly string[],
   files: readonly string[] | undefined,
-  how: { readonly command: string; readonly complete?: boolean },
+  how: { readonly command: string; readonly complete?: boolean; readonly rules?: Rules },
 ): Promise<GridInput[]> {
   const all: GridInput[] = [];
   for await (const chunk of gridInputChunks(shape, args, files, how)) all.push(...chunk);
@@ -106,7 +111,7 @@ export async function* gridInputs(
   shape: BoxShape,
   args: readonly string[],
   files: readonly string[] | undefined,
-  how: { readonly command: string; readonly complete?: boolean },
+  how: { readonly command: string; readonly complete?: boolean; readonly rules?: Rules },
 ): AsyncGenerator<GridInput> {
   for await (const chunk of gridInputChunks(shape, args, files, how)) yield* chunk;
 }

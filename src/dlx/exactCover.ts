@@ -1,6 +1,9 @@
 /**
  * Exact cover by dancing links (Knuth's Algorithm X with the DLX1 layout), counting solutions.
- * Knows nothing of Sudoku: items are 1..N, options are lists of items.
+ * Knows nothing of Sudoku: items are 1..N, options are lists of items. Items N+1..N+S are secondary (DLX1's
+ * "secondary items"): covered at most once, never required; their headers stay out of the root's list (each links
+ * to itself), so the search never branches on them, and choosing an option still hides every other option that
+ * holds them.
  *
  * Layout (parallel Int32Arrays, one slot per node; no objects):
  *
@@ -24,24 +27,33 @@ export interface ExactCoverProblem {
   readonly len: Int32Array;
 }
 
-/** Build a problem with items 1..items and the given options (each a list of distinct items in 1..items). */
-export function exactCoverProblem(items: number, options: ReadonlyArray<ArrayLike<number>>): ExactCoverProblem {
-  let nodes = items + 2;
+/**
+ * Build a problem with primary items 1..items, secondary items items+1..items+secondary, and the given options
+ * (each a list of distinct items in 1..items+secondary).
+ */
+export function exactCoverProblem(
+  items: number,
+  options: ReadonlyArray<ArrayLike<number>>,
+  secondary = 0,
+): ExactCoverProblem {
+  const all = items + secondary;
+  let nodes = all + 2;
   for (const o of options) nodes += o.length + 1;
-  const llink = new Int32Array(items + 2);
-  const rlink = new Int32Array(items + 2);
+  const llink = new Int32Array(all + 2);
+  const rlink = new Int32Array(all + 2);
   const ulink = new Int32Array(nodes);
   const dlink = new Int32Array(nodes);
   const top = new Int32Array(nodes);
-  const len = new Int32Array(items + 1);
-  for (let i = 0; i <= items; i++) {
-    llink[i] = i === 0 ? items : i - 1;
-    rlink[i] = i === items ? 0 : i + 1;
+  const len = new Int32Array(all + 1);
+  for (let i = 0; i <= all; i++) {
+    const primary = i <= items;
+    llink[i] = !primary ? i : i === 0 ? items : i - 1;
+    rlink[i] = !primary ? i : i === items ? 0 : i + 1;
     ulink[i] = i;
     dlink[i] = i;
     top[i] = i; // a header is its own item: reaching it again means the item's options are exhausted
   }
-  let x = items + 1; // first spacer
+  let x = all + 1; // first spacer
   top[x] = 0;
   let spacer = x;
   let k = 0;
@@ -51,8 +63,8 @@ export function exactCoverProblem(items: number, options: ReadonlyArray<ArrayLik
     for (let j = 0; j < o.length; j++) {
       x++;
       const item = o[j];
-      if (item < 1 || item > items)
-        throw new RangeError(`exact cover: option ${k} names item ${item}, outside 1..${items}`);
+      if (item < 1 || item > all)
+        throw new RangeError(`exact cover: option ${k} names item ${item}, outside 1..${all}`);
       top[x] = item;
       len[item]++;
       const last = ulink[item];

@@ -6,6 +6,7 @@
  * A thread keeps the estimator (tables, scratch) of the last plan it saw, so only its first batch builds it.
  */
 import { boxShape } from '../grid/shape.js';
+import { rulesFromSpec, type RulesSpec } from '../grid/rules.js';
 import { createEstimator } from './createEstimator.js';
 import type { Estimator } from './estimator.js';
 import { batchScratch, runBatch, type BatchRecord } from './runBatch.js';
@@ -15,6 +16,8 @@ export interface BatchTaskInput {
   readonly rows: number;
   readonly cols: number;
   readonly fill: number | null;
+  /** Variants: the rules' spec (absent: plain rules). */
+  readonly rules?: RulesSpec;
   /** Batch number, which is also its stream number. */
   readonly batch: number;
   /** The stream's generator state (`streamStates(seed)(batch)`). */
@@ -26,10 +29,14 @@ let cached: { readonly key: string; readonly estimator: Estimator } | null = nul
 const scratch = batchScratch();
 
 export function runBatchTask(input: BatchTaskInput): BatchRecord {
-  const key = `${input.method}/${input.rows}x${input.cols}/${input.fill}`;
+  const rules = input.rules ? rulesFromSpec(input.rules) : undefined;
+  const key = `${input.method}/${rules?.name ?? `${input.rows}x${input.cols}`}/${input.fill}`;
   if (cached?.key !== key) {
     const shape = boxShape(input.rows, input.cols);
-    cached = { key, estimator: createEstimator({ method: input.method, shape, fill: input.fill }) };
+    cached = {
+      key,
+      estimator: createEstimator({ method: input.method, shape, fill: input.fill, ...(rules ? { rules } : {}) }),
+    };
   }
   return runBatch(cached.estimator, input.batch, input.state, input.samples, scratch);
 }

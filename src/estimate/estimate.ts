@@ -1,7 +1,9 @@
 import { countGrids } from '../count/countGrids.js';
 import { checkWorkers, defaultThreads } from '../parallel/threads.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
-import { resolveShape, shapeProblem } from '../grid/support.js';
+import { resolveRules, shapeProblem } from '../grid/support.js';
+import type { Rules } from '../grid/rules.js';
+import { puzzleCounter } from '../solve/countSolutions.js';
 import { createEstimator } from './createEstimator.js';
 import { omegaSize } from './ridderMeasures.js';
 import type { Estimator, MethodName } from './estimator.js';
@@ -29,6 +31,8 @@ export interface EstimateOptions {
   readonly method: string;
   /** Box shape (default 3x3). */
   readonly box?: BoxShape | string;
+  /** Variants: "x,windoku", a list of names, or a Rules object (default none; knuth, knuth-random, hybrid). */
+  readonly variant?: Rules | string | readonly string[];
   /** `hybrid` only: cells filled at random before the exact count. */
   readonly fill?: number | null;
   /** Seed of the generator, 0..2^32−1 (required: print it with the result). */
@@ -77,6 +81,8 @@ export function defaultBatchSize(method: string): number {
 export interface EstimatePlan {
   readonly method: MethodName;
   readonly shape: BoxShape;
+  /** The rules sampled (plain for a bare shape). */
+  readonly rules: Rules;
   readonly fill: number | null;
   readonly seed: number;
   readonly samples: number | null;
@@ -86,8 +92,9 @@ export interface EstimatePlan {
 
 /** Check the options and resolve defaults; throws InputError for what a user typed wrong. */
 export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; estimator: Estimator } {
-  const shape = resolveShape('estimate', options.box);
-  const estimator = createEstimator({ method: options.method, shape, fill: options.fill ?? null });
+  const rules = resolveRules('estimate', options.box, options.variant);
+  const shape = rules.shape;
+  const estimator = createEstimator({ method: options.method, shape, fill: options.fill ?? null, rules });
   try {
     assertSeed(options.seed);
   } catch (e) {
@@ -107,6 +114,7 @@ export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; es
     plan: {
       method: estimator.method,
       shape,
+      rules,
       fill: estimator.fill,
       seed: options.seed,
       samples: samples ?? null,
@@ -117,8 +125,19 @@ export function estimatePlan(options: EstimateOptions): { plan: EstimatePlan; es
   };
 }
 
-/** The exact N for a shape when the band method can count it (3×3: ~0.6 s), else null. */
-export async function exactCount(shape: BoxShape): Promise<bigint | null> {
+/** Largest n whose grids under variants are counted exhaustively (the solver on the empty grid) for comparison. */
+export const MAX_EXHAUSTIVE_VARIANT_SIDE = 4;
+
+/**
+ * The exact N for a shape when the band method can count it (3×3: ~0.6 s), else null. Under variants: the
+ * solution counter's count of the empty grid on shapes small enough to count exhaustively (n ≤ 4), else null.
+ */
+export async function exactCount(shape: BoxShape | Rules): Promise<bigint | null> {
+  if ('houses' in shape) {
+    if (shape.plain) return exactCount(shape.shape);
+    if (shape.n > MAX_EXHAUSTIVE_VARIANT_SIDE) return null;
+    return BigInt(puzzleCounter(shape).count(new Uint8Array(shape.cells)).count);
+  }
   if (shapeProblem('band-method', shape) !== null) return null;
   return (await countGrids({ box: shape })).total;
 }
@@ -126,7 +145,7 @@ export async function exactCount(shape: BoxShape): Promise<bigint | null> {
 export async function estimate(options: EstimateOptions): Promise<EstimateResult> {
   const { plan, estimator } = estimatePlan(options);
   const workers = checkWorkers(options.workers ?? defaultThreads());
-  const exact = options.exact !== undefined ? options.exact : await exactCount(plan.shape);
+  const exact = options.exact !== undefined ? options.exact : await exactCount(plan.rules);
   const { batchSize, samples, seconds } = plan;
   const totalBatches = samples === null ? Infinity : Math.ceil(samples / batchSize);
   const sizeOf = (b: number) => (samples === null ? batchSize : Math.min(batchSize, samples - b * batchSize));
@@ -190,6 +209,7 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
         method: plan.method,
         rows: plan.shape.rows,
         cols: plan.shape.cols,
+        ...(plan.rules.plain ? {} : { rules: plan.rules.spec }),
         fill: plan.fill,
         batch: b,
         state: states(b),

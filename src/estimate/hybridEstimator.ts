@@ -4,6 +4,7 @@ import { cellTables } from '../grid/cellTables.js';
 import type { Estimator } from './estimator.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
 import { knuthWalker } from './knuthWalk.js';
+import type { Rules } from '../grid/rules.js';
 
 /**
  * `hybrid`: Knuth's random walk for the first K = `fill` cells, in a uniformly random cell order, then an
@@ -16,15 +17,15 @@ import { knuthWalker } from './knuthWalk.js';
  * levels; what is left comes from the first K (nearly free) choices and from how unevenly completions are
  * spread over partial grids. Small K: low variance, slow counts; K = n²: plain `knuth-random`.
  */
-export function hybridEstimator(shape: BoxShape, fill: number): Estimator {
+export function hybridEstimator(shape: BoxShape, fill: number, rules?: Rules): Estimator {
   const t = cellTables(shape);
   const { cells } = t;
   if (!Number.isInteger(fill) || fill < 0 || fill > cells) {
     throw new InputError(`--fill ${fill}: a ${shape.name} grid has ${cells} cells; fill must be 0..${cells}`);
   }
-  const walker = knuthWalker(shape);
+  const walker = knuthWalker(shape, rules);
   const grid = new Uint8Array(cells);
-  const counter = puzzleCounter(shape);
+  const counter = puzzleCounter(rules ?? shape);
 
   function sample(rng: RandomGenerator): number {
     const x = walker.walk(rng, fill, true, grid);

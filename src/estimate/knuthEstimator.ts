@@ -2,6 +2,7 @@ import type { RandomGenerator } from '../random/randomGenerator.js';
 import type { BoxShape } from '../grid/shape.js';
 import type { Estimator } from './estimator.js';
 import { knuthWalker } from './knuthWalk.js';
+import type { Rules } from '../grid/rules.js';
 
 /**
  * Knuth's estimator of the size of a backtrack tree (Knuth 1975, "Estimating the efficiency of backtrack
@@ -18,8 +19,8 @@ import { knuthWalker } from './knuthWalk.js';
  *                   drawn lazily (one Fisher–Yates step per cell), so a dead end wastes no draws.
  * A cell with one legal digit consumes no random draw.
  */
-export function knuthEstimator(shape: BoxShape, order: 'row' | 'random'): Estimator {
-  const walker = knuthWalker(shape);
+export function knuthEstimator(shape: BoxShape, order: 'row' | 'random', rules?: Rules): Estimator {
+  const walker = knuthWalker(shape, rules);
   const cells = shape.n * shape.n;
   const shuffle = order === 'random';
   const sample = (rng: RandomGenerator): number => walker.walk(rng, cells, shuffle, null);

@@ -3,6 +3,7 @@ import type { BoxShape } from '../grid/shape.js';
 import { cellTables } from '../grid/cellTables.js';
 import { fullMask, nthBit, popTable } from '../grid/bits.js';
 import { randomBelow } from '../random/randomBelow.js';
+import type { Rules } from '../grid/rules.js';
 
 /**
  * Knuth's random walk, shared by `knuth`, `knuth-random` and `hybrid`: fill `steps` cells, in row-major
@@ -16,7 +17,8 @@ export interface KnuthWalker {
   walk(rng: RandomGenerator, steps: number, shuffle: boolean, grid: Uint8Array | null): number;
 }
 
-export function knuthWalker(shape: BoxShape): KnuthWalker {
+export function knuthWalker(shape: BoxShape, rules?: Rules): KnuthWalker {
+  if (rules && !rules.plain) return rulesWalker(rules);
   const { cells, row, col, box } = cellTables(shape);
   const full = fullMask(shape.n);
   const pop = popTable(shape.n);
@@ -57,6 +59,49 @@ export function knuthWalker(shape: BoxShape): KnuthWalker {
       rowUsed[r] |= bit;
       colUsed[c] |= bit;
       boxUsed[b] |= bit;
+      if (grid) grid[i] = 32 - Math.clz32(bit);
+    }
+    return x;
+  }
+  return { walk };
+}
+
+/**
+ * The same walk under any rules (src/grid/rules.ts): a cell's legal digits are those no placed peer holds (its
+ * houses and its pair partners), kept as one digit mask per cell that placing a digit clears from the peers.
+ */
+function rulesWalker(rules: Rules): KnuthWalker {
+  const { cells, n, peerStart, peerList } = rules;
+  const full = fullMask(n);
+  const pop = popTable(n);
+  const legalOf = new Int32Array(cells);
+  const cellOrder = new Int32Array(cells);
+  for (let i = 0; i < cells; i++) cellOrder[i] = i;
+  const identity = cellOrder.slice();
+
+  function walk(rng: RandomGenerator, steps: number, shuffle: boolean, grid: Uint8Array | null): number {
+    legalOf.fill(full);
+    if (grid) grid.fill(0);
+    if (shuffle) cellOrder.set(identity);
+    let x = 1;
+    for (let k = 0; k < steps; k++) {
+      if (shuffle && k < cells - 1) {
+        const j = k + randomBelow(rng, cells - k);
+        const tmp = cellOrder[j];
+        cellOrder[j] = cellOrder[k];
+        cellOrder[k] = tmp;
+      }
+      const i = cellOrder[k];
+      const legal = legalOf[i];
+      if (legal === 0) return 0;
+      const d = pop[legal];
+      let bit = legal;
+      if (d > 1) {
+        x *= d;
+        bit = nthBit(legal, randomBelow(rng, d));
+      }
+      legalOf[i] = 0;
+      for (let j = peerStart[i], end = peerStart[i + 1]; j < end; j++) legalOf[peerList[j]] &= ~bit;
       if (grid) grid[i] = 32 - Math.clz32(bit);
     }
     return x;

@@ -1,4 +1,5 @@
 import { boxShape, InputError, MAX_SIDE, parseBoxShape, SHAPE_3X3, type BoxShape } from './shape.js';
+import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
 
 /**
  * What each operation supports: the one place that says which box shapes an operation handles and words the
@@ -242,4 +243,66 @@ export function resolveShape(operation: Operation, box: BoxShape | string | unde
   const shape =
     box === undefined ? SHAPE_3X3 : typeof box === 'string' ? parseBoxShape(box) : boxShape(box.rows, box.cols);
   return requireShape(operation, shape, method);
+}
+
+/**
+ * What each stage declares of the rules it takes (src/grid/rules.ts): the variants, and the largest side with a
+ * variant. The engines behind an operation say the same of themselves (the solver contract's `supports`); this
+ * table is what the edge asks, so that every refusal is worded here.
+ *   solve      HouseCounter (src/solve/houseCounter.ts) counts any houses and pairs up to n = 31
+ *   generate   the generator asks the solver; its grids come from a random fill that respects every house
+ *   rate       the rater's techniques work on any list of houses, with the pairs in elimination
+ *   estimate   the walks of knuth, knuth-random and hybrid over any houses and pairs (n ≤ 16; the other methods
+ *              refuse variants in src/estimate/createEstimator.ts)
+ * (generate and rate take the 'solve' operation's rules.) The other operations (count, bias, rank, …) take the
+ * plain rules only.
+ */
+const RULES_SUPPORT: Partial<Record<Operation, { readonly what: string; readonly maxSide: number }>> = {
+  solve: { what: 'solve', maxSide: 31 },
+  estimate: { what: 'the estimators', maxSide: MAX_ESTIMATE_SIDE },
+};
+
+/** Operations that take variants (for messages). */
+export function variantOperations(): string {
+  return 'solve, generate, rate and estimate';
+}
+
+/** Why `operation` cannot take `rules` (one line), or null when it can. Plain rules: shapeProblem's answer. */
+export function rulesProblem(operation: Operation, rules: Rules, method?: string): string | null {
+  const shape = shapeProblem(operation, rules.shape, method);
+  if (shape !== null || rules.plain) return shape === null ? null : `box shape ${rules.shape.name}: ${shape}`;
+  const support = RULES_SUPPORT[operation];
+  if (!support) return `variants (${rules.variants.join(', ')}) are not taken here: ${variantOperations()} take them`;
+  if (rules.n > support.maxSide)
+    return `${support.what} takes variants up to n = ${support.maxSide}, not ${rules.shape.name} (${rules.name})`;
+  return null;
+}
+
+/** `rules` if `operation` takes them; otherwise an InputError naming why. */
+export function requireRules(operation: Operation, rules: Rules, method?: string): Rules {
+  const problem = rulesProblem(operation, rules, method);
+  if (problem) throw new InputError(problem.startsWith('box shape') ? problem : `rules ${rules.name}: ${problem}`);
+  return rules;
+}
+
+/**
+ * The edge of the library for rules: a box shape (as resolveShape takes it) and variants (a Rules object, or
+ * "x,windoku" / a list of names; jigsaw regions through `readRegions`), checked once for `operation`.
+ */
+export function resolveRules(
+  operation: Operation,
+  box: BoxShape | string | undefined,
+  variant?: Rules | string | readonly string[],
+  method?: string,
+  readRegions?: (path: string, n: number) => number[],
+): Rules {
+  if (variant !== undefined && typeof variant === 'object' && 'houses' in variant) {
+    // rebuilt from its spec, so a hand-made object cannot smuggle in inconsistent tables
+    return requireRules(operation, rulesFromSpec(variant.spec), method);
+  }
+  const shape =
+    box === undefined ? SHAPE_3X3 : typeof box === 'string' ? parseBoxShape(box) : boxShape(box.rows, box.cols);
+  // plain rules: the shape's check alone (as resolveShape), with no rules built per call
+  if (variant === undefined) return plainRules(requireShape(operation, shape, method));
+  return requireRules(operation, parseRules(shape, variant, readRegions), method);
 }

@@ -27,6 +27,37 @@ export interface TaskPool {
   close(): Promise<void>;
 }
 
+/** A task module's exports as a type (`typeof import('./tasks.js')`): the typed side of the task boundary. */
+export type TaskModuleType = Record<string, unknown>;
+
+/** Input and output of a task module's export, by name. */
+type TaskInput<F> = F extends (input: infer I) => unknown ? I : never;
+type TaskOutput<F> = F extends (input: never) => infer O ? Awaited<O> : never;
+
+/**
+ * A pool whose `run` knows its task module: the task is one of the module's export names, the input that export's
+ * parameter and the answer its result, so a caller cannot send a task a shape it does not take.
+ */
+export interface TypedTaskPool<M extends TaskModuleType> {
+  readonly threads: number;
+  run<K extends keyof M & string>(
+    task: K,
+    input: TaskInput<M[K]>,
+    transfer?: readonly ArrayBuffer[],
+  ): Promise<TaskOutput<M[K]>>;
+  close(): Promise<void>;
+}
+
+/** taskPool with the task boundary typed by the module's exports (M = typeof import(module)). */
+export function typedTaskPool<M extends TaskModuleType>(module: URL, threads: number): TypedTaskPool<M> {
+  const pool = taskPool(module, threads);
+  return {
+    threads: pool.threads,
+    run: (task, input, transfer) => pool.run(task, input, transfer),
+    close: () => pool.close(),
+  };
+}
+
 /** What a closed pool answers to its pending and later tasks. */
 export class PoolClosedError extends Error {
   override name = 'PoolClosedError';

@@ -2,6 +2,7 @@ import { popcount } from '../grid/bits.js';
 import { cellName } from '../grid/parseGrid.js';
 import type { BoxShape } from '../grid/shape.js';
 import { cellTables } from '../grid/cellTables.js';
+import { plainRules, type Rules } from '../grid/rules.js';
 
 /**
  * Pencil marks for the human-technique rater: the state every technique reads and changes, for any box shape
@@ -14,8 +15,11 @@ import { cellTables } from '../grid/cellTables.js';
  *
  * For n ≤ 30 the hi words stay 0. A solved cell has no candidates (lo = hi = 0) and its digit in `value`.
  *
- *   units   u = 0..n−1 rows, n..2n−1 columns, 2n..3n−1 boxes (box b in reading order), as in cellTables
+ *   units   the houses of the rules (src/grid/rules.ts): u = 0..n−1 rows, n..2n−1 columns, 2n..3n−1 boxes (box
+ *           b in reading order, or jigsaw regions), then the variants' houses up to H − 1
  *   placed  unitLo/unitHi[u]: the digits already placed in unit u
+ *   peers   the cells sharing a house or a pair with a cell (a pair: anti-king, anti-knight), at peerList
+ *           [peerStart[c], peerStart[c + 1])
  *
  * Every change goes through place() and eliminate(), which keep the counts (`open`, `changes`) and notice a
  * contradiction (`broken`: a cell with no candidate, a digit with no place, a digit placed twice). On a puzzle
@@ -38,7 +42,10 @@ export interface Step {
 }
 
 export class CandidateGrid {
+  readonly rules: Rules;
   readonly shape: BoxShape;
+  /** Houses (units): 3n for plain rules. */
+  readonly H: number;
   readonly n: number;
   /** Cells: n². */
   readonly N: number;
@@ -50,11 +57,15 @@ export class CandidateGrid {
   readonly unitHi: Int32Array;
   /** The n cells of unit u at unitCells[u·n, u·n + n). */
   readonly unitCells: Int32Array;
-  /** The row, column and box units of cell c at cellUnits[3c, 3c + 3). */
+  /** The row, column and box units of cell c at cellUnits[3c, 3c + 3) (the boxes, not jigsaw regions). */
   readonly cellUnits: Int32Array;
-  /** The P peers of cell c at peers[c·P, c·P + P). */
-  readonly peers: Int32Array;
-  readonly P: number;
+  /** Every house of cell c at cellHouseList[cellHouseStart[c], cellHouseStart[c + 1]). */
+  readonly cellHouseStart: Int32Array;
+  readonly cellHouseList: Int32Array;
+  readonly peerStart: Int32Array;
+  readonly peerList: Int32Array;
+  /** sees[a·N + b] = 1 when a and b are peers. */
+  private readonly seen: Uint8Array;
   /** Box of each cell (0..n−1). */
   readonly boxOf: Int32Array;
   /** All n digits. */
@@ -71,20 +82,28 @@ export class CandidateGrid {
   /** Eliminations of the step being built (reused). */
   pending: Array<readonly [number, number]> = [];
 
-  constructor(shape: BoxShape) {
-    const t = cellTables(shape);
-    this.shape = shape;
-    this.n = shape.n;
+  constructor(shape: BoxShape | Rules) {
+    const rules = 'houses' in shape ? shape : plainRules(shape);
+    const t = cellTables(rules.shape);
+    this.rules = rules;
+    this.shape = rules.shape;
+    this.n = rules.n;
     this.N = t.cells;
-    this.unitCells = t.unitCells;
+    this.H = rules.houseCount;
+    this.unitCells = rules.houses;
     this.cellUnits = t.cellUnits;
-    this.peers = t.peers;
-    this.P = t.peerCount;
+    this.cellHouseStart = rules.cellHouseStart;
+    this.cellHouseList = rules.cellHouseList;
+    this.peerStart = rules.peerStart;
+    this.peerList = rules.peerList;
+    this.seen = new Uint8Array(this.N * this.N);
+    for (let c = 0; c < this.N; c++)
+      for (let j = this.peerStart[c]; j < this.peerStart[c + 1]; j++) this.seen[c * this.N + this.peerList[j]] = 1;
     this.lo = new Int32Array(this.N);
     this.hi = new Int32Array(this.N);
     this.value = new Uint8Array(this.N);
-    this.unitLo = new Int32Array(3 * this.n);
-    this.unitHi = new Int32Array(3 * this.n);
+    this.unitLo = new Int32Array(this.H);
+    this.unitHi = new Int32Array(this.H);
     this.boxOf = new Int32Array(this.N);
     for (let c = 0; c < this.N; c++) this.boxOf[c] = t.cellUnits[3 * c + 2] - 2 * this.n;
     this.fullLo = this.n >= LO_BITS ? LO_MASK : (1 << this.n) - 1;
@@ -93,7 +112,7 @@ export class CandidateGrid {
 
   /** Start from n² digits (0 = open). False (and `broken`) when two givens clash. */
   load(cells: ArrayLike<number>): boolean {
-    const { N, lo, hi, value, unitLo, unitHi, cellUnits } = this;
+    const { N, lo, hi, value, unitLo, unitHi, cellHouseStart, cellHouseList, peerStart, peerList } = this;
     unitLo.fill(0);
     unitHi.fill(0);
     this.broken = false;
@@ -109,8 +128,8 @@ export class CandidateGrid {
         continue;
       }
       const d0 = d - 1;
-      for (let k = 3 * c; k < 3 * c + 3; k++) {
-        const u = cellUnits[k];
+      for (let k = cellHouseStart[c]; k < cellHouseStart[c + 1]; k++) {
+        const u = cellHouseList[k];
         if (d0 < LO_BITS) {
           if (unitLo[u] & (1 << d0)) this.broken = true;
           unitLo[u] |= 1 << d0;
@@ -122,12 +141,29 @@ export class CandidateGrid {
     }
     for (let c = 0; c < N; c++) {
       if (value[c] !== 0) continue;
-      const u0 = cellUnits[3 * c],
-        u1 = cellUnits[3 * c + 1],
-        u2 = cellUnits[3 * c + 2];
-      lo[c] = this.fullLo & ~(unitLo[u0] | unitLo[u1] | unitLo[u2]);
-      hi[c] = this.fullHi & ~(unitHi[u0] | unitHi[u1] | unitHi[u2]);
+      let mLo = this.fullLo,
+        mHi = this.fullHi;
+      for (let k = cellHouseStart[c]; k < cellHouseStart[c + 1]; k++) {
+        mLo &= ~unitLo[cellHouseList[k]];
+        mHi &= ~unitHi[cellHouseList[k]];
+      }
+      if (this.rules.pairCount > 0) {
+        // a pair partner's given leaves the cell too (pairs share no house)
+        for (let j = peerStart[c]; j < peerStart[c + 1]; j++) {
+          const d = value[peerList[j]];
+          if (d === 0) continue;
+          if (d - 1 < LO_BITS) mLo &= ~(1 << (d - 1));
+          else mHi &= ~(1 << (d - 1 - LO_BITS));
+        }
+      }
+      lo[c] = mLo;
+      hi[c] = mHi;
       if ((lo[c] | hi[c]) === 0) this.broken = true;
+    }
+    if (this.rules.pairCount > 0) {
+      const { pairs } = this.rules;
+      for (let k = 0; k < pairs.length; k += 2)
+        if (value[pairs[k]] !== 0 && value[pairs[k]] === value[pairs[k + 1]]) this.broken = true;
     }
     return !this.broken;
   }
@@ -142,7 +178,7 @@ export class CandidateGrid {
    * candidate of c or a peer is left with no candidate.
    */
   place(c: number, d0: number): void {
-    const { lo, hi, value, peers, P, cellUnits, unitLo, unitHi } = this;
+    const { lo, hi, value, peerStart, peerList, cellHouseStart, cellHouseList, unitLo, unitHi } = this;
     if (value[c] !== 0 || !this.has(c, d0)) {
       this.broken = true;
       return;
@@ -156,11 +192,9 @@ export class CandidateGrid {
     const bit = inLo ? 1 << d0 : 1 << (d0 - LO_BITS);
     const words = inLo ? lo : hi;
     const units = inLo ? unitLo : unitHi;
-    units[cellUnits[3 * c]] |= bit;
-    units[cellUnits[3 * c + 1]] |= bit;
-    units[cellUnits[3 * c + 2]] |= bit;
-    for (let j = c * P, end = j + P; j < end; j++) {
-      const p = peers[j];
+    for (let k = cellHouseStart[c], end = cellHouseStart[c + 1]; k < end; k++) units[cellHouseList[k]] |= bit;
+    for (let j = peerStart[c], end = peerStart[c + 1]; j < end; j++) {
+      const p = peerList[j];
       const m = words[p];
       if ((m & bit) === 0) continue;
       words[p] = m & ~bit;
@@ -180,14 +214,9 @@ export class CandidateGrid {
     return true;
   }
 
-  /** Do cells a and b share a row, column or box? */
+  /** Do cells a and b share a house or a pair (a ≠ b)? */
   sees(a: number, b: number): boolean {
-    const { cellUnits } = this;
-    return (
-      cellUnits[3 * a] === cellUnits[3 * b] ||
-      cellUnits[3 * a + 1] === cellUnits[3 * b + 1] ||
-      cellUnits[3 * a + 2] === cellUnits[3 * b + 2]
-    );
+    return this.seen[a * this.N + b] === 1;
   }
 
   /** Record a placement step (only when steps are kept). */
@@ -222,10 +251,9 @@ export class CandidateGrid {
     if (this.steps) this.pending = [];
   }
 
-  /** "row 3", "column 5", "box 2" (1-based). */
+  /** "row 3", "column 5", "box 2", "diagonal ↘", "window 1", … (1-based): the rules' name of the house. */
   unitName(u: number): string {
-    const n = this.n;
-    return u < n ? `row ${u + 1}` : u < 2 * n ? `column ${u - n + 1}` : `box ${u - 2 * n + 1}`;
+    return this.rules.houseNames[u];
   }
 
   digitName(d: number): string {

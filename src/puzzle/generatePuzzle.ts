@@ -1,12 +1,13 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
-import { resolveShape } from '../grid/support.js';
+import { resolveRules } from '../grid/support.js';
+import { plainRules, preservesRules, type Rules } from '../grid/rules.js';
+import { cellTables } from '../grid/cellTables.js';
 import { learnsClauses, puzzleCounter, searchCounter, type PuzzleCounter } from '../solve/countSolutions.js';
-import { clueOrbits, type ClueOrbits, type ClueSymmetry } from './clueOrbits.js';
+import { clueOrbits, mirrorCell, type ClueOrbits, type ClueSymmetry } from './clueOrbits.js';
 import { defaultGridSource } from './defaultGridSource.js';
 import type { GridSource } from './gridSource.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { cellTables } from '../grid/cellTables.js';
 import { randomInt } from '../random/randomInt.js';
 import { randomPermutation, shuffle } from '../random/shuffle.js';
 import { puzzleRater, type PuzzleRater, type Rating } from './puzzleRater.js';
@@ -47,6 +48,8 @@ import { GRADES, type Grade } from './techniques.js';
 export interface GenerateOptions {
   /** Box shape, as "RxC" or a BoxShape (default 3×3; up to 6×6). */
   readonly box?: BoxShape | string;
+  /** Variants: "x,windoku", a list of names, or a Rules object (default none; src/grid/rules.ts). */
+  readonly variant?: Rules | string | readonly string[];
   /** Stop at exactly this many clues (orbits that would go below are skipped). Default: as few as possible. */
   readonly clues?: number;
   /** Clue pattern symmetry (default none). */
@@ -89,23 +92,41 @@ export function attemptsFor(shape: BoxShape): number {
 
 /** One puzzle, drawing everything from `rng`. Throws InputError when `attempts` grids do not give what was asked. */
 export function generatePuzzle(options: GenerateOptions, rng: RandomGenerator): GeneratedPuzzle {
-  const shape = resolveShape('solve', options.box);
+  const rules = resolveRules('solve', options.box, options.variant);
+  const shape = rules.shape;
   const N = shape.n * shape.n;
   if (options.clues !== undefined && (!Number.isInteger(options.clues) || options.clues < 0 || options.clues > N))
     throw new InputError(`clues ${options.clues}: must be a whole number 0..${N} for a ${shape.name} grid`);
   if (options.attempts !== undefined && !(Number.isInteger(options.attempts) && options.attempts >= 1))
     throw new InputError(`attempts ${options.attempts}: must be a whole number ≥ 1`);
-  return puzzleMaker(shape).make(options, rng);
+  if (options.symmetry !== undefined) requireSymmetry(rules, options.symmetry);
+  return puzzleMaker(rules).make(options, rng);
+}
+
+/**
+ * `symmetry` if the clue symmetry keeps the rules (maps every house onto a house and every pair onto a pair: see
+ * preservesRules), so that the clue pattern of a puzzle can keep it; otherwise an InputError naming both.
+ */
+export function requireSymmetry(rules: Rules, symmetry: ClueSymmetry): ClueSymmetry {
+  if (rules.plain || symmetry === 'none') return symmetry;
+  const perm = Array.from({ length: rules.cells }, (_, i) => mirrorCell(rules.shape, symmetry, i));
+  if (!preservesRules(rules, perm))
+    throw new InputError(
+      `--symmetry ${symmetry} does not keep the houses of ${rules.name} (it maps one onto cells that are not a ` +
+        'house): use another symmetry or none',
+    );
+  return symmetry;
 }
 
 const makers = new Map<string, PuzzleMaker>();
 
-/** The maker for a shape, built once and reused (one puzzle at a time: it keeps scratch space). */
-export function puzzleMaker(shape: BoxShape): PuzzleMaker {
-  let m = makers.get(shape.name);
+/** The maker for a shape or rules, built once and reused (one puzzle at a time: it keeps scratch space). */
+export function puzzleMaker(shape: BoxShape | Rules): PuzzleMaker {
+  const rules = 'houses' in shape ? shape : plainRules(shape);
+  let m = makers.get(rules.name);
   if (!m) {
-    m = new PuzzleMaker(shape);
-    makers.set(shape.name, m);
+    m = new PuzzleMaker(rules);
+    makers.set(rules.name, m);
   }
   return m;
 }
@@ -130,20 +151,28 @@ export class PuzzleMaker {
   private readonly perm2: Int32Array;
   private readonly perm3: Int32Array;
   /** The clues' unit counts, for the passes and the minimality checks (one puzzle at a time). */
-  private readonly clueCounts: ClueCounts;
+  private readonly clueCounts: ClueCounter;
   private checks = 0;
   /** Counter searches so far (read by the pool's removal task to report its own). */
   counterCalls = 0;
 
-  constructor(readonly shape: BoxShape) {
+  readonly shape: BoxShape;
+
+  readonly rules: Rules;
+
+  constructor(shapeOrRules: BoxShape | Rules) {
+    const rules = 'houses' in shapeOrRules ? shapeOrRules : plainRules(shapeOrRules);
+    this.rules = rules;
+    const shape = rules.shape;
+    this.shape = shape;
     const { rows: R, cols: C, n } = shape;
     this.n = n;
     this.N = n * n;
-    this.counter = puzzleCounter(shape);
-    this.search = searchCounter(shape);
-    this.learning = learnsClauses(shape);
-    this.rater = puzzleRater(shape);
-    this.clueCounts = new ClueCounts(shape);
+    this.counter = puzzleCounter(rules);
+    this.search = searchCounter(rules);
+    this.learning = learnsClauses(rules);
+    this.rater = puzzleRater(rules);
+    this.clueCounts = rules.plain ? new ClueCounts(shape) : new HouseClueCounts(rules);
     this.tDigit = new Uint8Array(n + 1);
     this.tRow = new Int32Array(n);
     this.tCol = new Int32Array(n);
@@ -268,8 +297,8 @@ export class PuzzleMaker {
     options: GenerateOptions,
     rng: RandomGenerator,
   ): Generator<RemovalPass | MinimalityCheck, GeneratedPuzzle, void> {
-    const { shape, N } = this;
-    const source = options.source ?? defaultGridSource(shape);
+    const { shape, N, rules } = this;
+    const source = options.source ?? defaultGridSource(rules);
     const symmetry = options.symmetry ?? 'none';
     const target = options.clues;
     const attempts = options.attempts ?? attemptsFor(shape);
@@ -325,7 +354,7 @@ export class PuzzleMaker {
         : symmetry !== 'none'
           ? `a minimal puzzle with ${symmetry} symmetry`
           : 'a minimal puzzle';
-    const wanted = options.difficulty ? `an ${options.difficulty} ${shape.name} puzzle` : `a ${shape.name} puzzle`;
+    const wanted = options.difficulty ? `an ${options.difficulty} ${rules.name} puzzle` : `a ${rules.name} puzzle`;
     const seen: string[] = [];
     if (target !== undefined) seen.push(`fewest clues reached: ${fewest}`);
     if (notMinimal > 0) seen.push(`${notMinimal} symmetric puzzles were not minimal clue by clue`);
@@ -387,6 +416,14 @@ export class PuzzleMaker {
     randomPermutation(rng, perm, n);
     for (let d = 1; d <= n; d++) tDigit[d] = perm[d - 1] + 1;
     tDigit[0] = 0;
+    if (!this.rules.plain) {
+      // under variants the digits are renamed only (every renaming keeps every house and pair)
+      for (let i = 0; i < N; i++) {
+        tPuzzle[i] = tDigit[puzzle[i]];
+        tSolution[i] = tDigit[solution[i]];
+      }
+      return cell;
+    }
     for (let band = 0; band < C; band++) {
       const to = band === 0 ? randomPermutation(rng, this.perm2, C) : this.perm2;
       randomPermutation(rng, perm, R);
@@ -477,7 +514,7 @@ class RemovalPass {
   private readonly base: number;
 
   constructor(
-    private readonly counts: ClueCounts,
+    private readonly counts: ClueCounter,
     readonly puzzle: Uint8Array,
     readonly solution: Uint8Array,
     private readonly orbits: ClueOrbits,
@@ -598,7 +635,7 @@ class MinimalityCheck {
   /** A clue the other clues force comes after the questions. */
   private readonly forcedAfter: boolean;
 
-  constructor(counts: ClueCounts, puzzle: Uint8Array, solution: Uint8Array, rng: RandomGenerator) {
+  constructor(counts: ClueCounter, puzzle: Uint8Array, solution: Uint8Array, rng: RandomGenerator) {
     const base = rng.next();
     counts.reset(puzzle);
     this.clues = 0;
@@ -639,8 +676,15 @@ class MinimalityCheck {
   }
 }
 
-/** How many clues of each digit each unit holds, and what they force. */
-class ClueCounts {
+/** What the removal pass asks of the clues: counts per house, and whether they force a digit into a cell. */
+interface ClueCounter {
+  reset(puzzle: Uint8Array): void;
+  add(i: number, d: number, delta: number): void;
+  forced(puzzle: Uint8Array, i: number, d: number): boolean;
+}
+
+/** How many clues of each digit each unit holds, and what they force: plain rules (rows, columns, boxes). */
+class ClueCounts implements ClueCounter {
   private readonly n: number;
   /** Clues of digit d in unit u: count[u·(n+1) + d] (units as in cellTables: rows, columns, boxes). */
   private readonly count: Uint8Array;
@@ -688,6 +732,81 @@ class ClueCounts {
       for (let k = u * n, end = k + n; k < end && hidden; k++) {
         const j = this.unitCells[k];
         if (j !== i && puzzle[j] === 0 && this.possible(j, d)) hidden = false;
+      }
+      if (hidden) return true;
+    }
+    return false;
+  }
+}
+
+/**
+ * How many clues of each digit each house holds, and what they force, under any rules (the houses and pairs of
+ * the rules: a clue's digit leaves its pair partners too). The variants' ClueCounts.
+ */
+class HouseClueCounts implements ClueCounter {
+  private readonly n: number;
+  /** Clues of digit d in house h: count[h·(n+1) + d]. */
+  private readonly count: Uint8Array;
+  private readonly houseStart: Int32Array;
+  private readonly houseList: Int32Array;
+  private readonly houses: Int32Array;
+  private readonly pairStart: Int32Array;
+  private readonly pairList: Int32Array;
+  private readonly hasPairs: boolean;
+
+  constructor(rules: Rules) {
+    this.n = rules.n;
+    this.count = new Uint8Array(rules.houseCount * (rules.n + 1));
+    this.houseStart = rules.cellHouseStart;
+    this.houseList = rules.cellHouseList;
+    this.houses = rules.houses;
+    // the pair partners of each cell (peers outside its houses)
+    const partners: number[][] = Array.from({ length: rules.cells }, () => []);
+    for (let k = 0; k < rules.pairs.length; k += 2) {
+      partners[rules.pairs[k]].push(rules.pairs[k + 1]);
+      partners[rules.pairs[k + 1]].push(rules.pairs[k]);
+    }
+    this.pairStart = new Int32Array(rules.cells + 1);
+    partners.forEach((p, i) => (this.pairStart[i + 1] = this.pairStart[i] + p.length));
+    this.pairList = Int32Array.from(partners.flat());
+    this.hasPairs = rules.pairCount > 0;
+  }
+
+  reset(puzzle: Uint8Array): void {
+    this.count.fill(0);
+    for (let i = 0; i < puzzle.length; i++) if (puzzle[i] !== 0) this.add(i, puzzle[i], 1);
+  }
+
+  add(i: number, d: number, delta: number): void {
+    const m = this.n + 1;
+    for (let k = this.houseStart[i], end = this.houseStart[i + 1]; k < end; k++)
+      this.count[this.houseList[k] * m + d] += delta;
+  }
+
+  /** Can digit d go in open cell i, given the clues? */
+  private possible(puzzle: Uint8Array, i: number, d: number): boolean {
+    const m = this.n + 1,
+      { count, houseStart, houseList } = this;
+    for (let k = houseStart[i], end = houseStart[i + 1]; k < end; k++)
+      if (count[houseList[k] * m + d] !== 0) return false;
+    if (this.hasPairs)
+      for (let k = this.pairStart[i], end = this.pairStart[i + 1]; k < end; k++)
+        if (puzzle[this.pairList[k]] === d) return false;
+    return true;
+  }
+
+  /** Do the clues alone force digit d into open cell i (a naked single, or a hidden single in one of its houses)? */
+  forced(puzzle: Uint8Array, i: number, d: number): boolean {
+    const { n } = this;
+    let naked = true;
+    for (let e = 1; e <= n && naked; e++) if (e !== d && this.possible(puzzle, i, e)) naked = false;
+    if (naked) return true;
+    for (let k = this.houseStart[i], end = this.houseStart[i + 1]; k < end; k++) {
+      const u = this.houseList[k];
+      let hidden = true;
+      for (let x = u * n, stop = x + n; x < stop && hidden; x++) {
+        const j = this.houses[x];
+        if (j !== i && puzzle[j] === 0 && this.possible(puzzle, j, d)) hidden = false;
       }
       if (hidden) return true;
     }

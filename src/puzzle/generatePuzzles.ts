@@ -1,6 +1,7 @@
 import { InputError, type BoxShape } from '../grid/shape.js';
-import { resolveShape } from '../grid/support.js';
-import { taskPool } from '../parallel/taskPool.js';
+import { resolveRules } from '../grid/support.js';
+import type { Rules } from '../grid/rules.js';
+import { typedTaskPool } from '../parallel/taskPool.js';
 import { checkWorkers, defaultThreads } from '../parallel/threads.js';
 import type { ClueSymmetry } from './clueOrbits.js';
 import type { GridSourceKind } from './defaultGridSource.js';
@@ -15,8 +16,15 @@ import type { Grade } from './techniques.js';
 import { MAX_SEED, streamStates } from '../random/streamStates.js';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { learnsClauses } from '../solve/countSolutions.js';
-import { puzzleMaker, type MakeProgress, type RemovalAnswer, type RemovalQuestion } from './generatePuzzle.js';
+import {
+  puzzleMaker,
+  requireSymmetry,
+  type MakeProgress,
+  type RemovalAnswer,
+  type RemovalQuestion,
+} from './generatePuzzle.js';
 import { failure, puzzleOptions } from './puzzleTasks.js';
+import type * as PuzzleTaskModule from './puzzleTasks.js';
 
 /**
  * Batches of puzzles on the worker pool, the same whatever the number of threads: puzzle i of a seed draws from
@@ -28,6 +36,8 @@ import { failure, puzzleOptions } from './puzzleTasks.js';
 export interface GeneratePuzzlesOptions {
   /** Box shape, as "RxC" or a BoxShape (default 3×3). */
   readonly box?: BoxShape | string;
+  /** Variants: "x,windoku", a list of names, or a Rules object (default none). */
+  readonly variant?: Rules | string | readonly string[];
   readonly count: number;
   readonly seed: number;
   readonly clues?: number;
@@ -48,7 +58,8 @@ function blockSize(shape: BoxShape): number {
 
 /** Yield the outcomes in order, a block at a time. */
 export async function* generatePuzzles(options: GeneratePuzzlesOptions): AsyncGenerator<readonly GenerateOutcome[]> {
-  const shape = resolveShape('solve', options.box);
+  const rules = resolveRules('solve', options.box, options.variant);
+  const shape = rules.shape;
   if (!Number.isSafeInteger(options.count) || options.count < 1)
     throw new InputError(`count ${options.count}: must be a whole number ≥ 1`);
   if (!Number.isSafeInteger(options.seed) || options.seed < 0 || options.seed > MAX_SEED)
@@ -57,14 +68,14 @@ export async function* generatePuzzles(options: GeneratePuzzlesOptions): AsyncGe
   const N = shape.n * shape.n;
   if (options.clues !== undefined && !(Number.isInteger(options.clues) && options.clues >= 0 && options.clues <= N))
     throw new InputError(`clues ${options.clues}: must be a whole number 0..${N} for a ${shape.name} grid`);
-  if (learnsClauses(shape)) {
-    yield* generateAhead(shape, options);
+  if (options.symmetry !== undefined) requireSymmetry(rules, options.symmetry);
+  if (learnsClauses(rules)) {
+    yield* generateAhead(rules, options);
     return;
   }
   const block = blockSize(shape);
   const base: Omit<GenerateBlockInput, 'first' | 'count'> = {
-    rows: shape.rows,
-    cols: shape.cols,
+    rules: rules.spec,
     seed: options.seed,
     symmetry: options.symmetry ?? 'none',
     ...(options.clues !== undefined ? { clues: options.clues } : {}),
@@ -73,23 +84,26 @@ export async function* generatePuzzles(options: GeneratePuzzlesOptions): AsyncGe
     ...(options.grids !== undefined ? { grids: options.grids } : {}),
   };
   yield* inOrder(options.workers ?? 1, Math.ceil(options.count / block), (b) => ({
-    task: 'generateBlock',
+    task: 'generateBlock' as const,
     input: { ...base, first: b * block, count: Math.min(block, options.count - b * block) },
   }));
 }
 
 /** Big puzzles one at a time, their removal questions on the pool (see generatePuzzles). */
 async function* generateAhead(
-  shape: BoxShape,
+  rules: Rules,
   options: GeneratePuzzlesOptions,
 ): AsyncGenerator<readonly GenerateOutcome[]> {
-  const pool = taskPool(new URL('./puzzleTasks.js', import.meta.url), options.workers ?? defaultThreads());
-  const ask = (q: RemovalQuestion) =>
-    pool.run<RemovalAnswer>('askRemoval', { rows: shape.rows, cols: shape.cols, ...q } satisfies RemovalTaskInput);
+  const pool = typedTaskPool<PuzzleTasks>(
+    new URL('./puzzleTasks.js', import.meta.url),
+    options.workers ?? defaultThreads(),
+  );
+  const ask = (q: RemovalQuestion): Promise<RemovalAnswer> =>
+    pool.run('askRemoval', { rules: rules.spec, ...q } satisfies RemovalTaskInput);
   const ahead = pool.threads === 1 ? 1 : 2 * pool.threads;
   const stream = streamStates(options.seed);
-  const generate = puzzleOptions(shape, options);
-  const maker = puzzleMaker(shape);
+  const generate = puzzleOptions(rules, options);
+  const maker = puzzleMaker(rules);
   try {
     for (let i = 0; i < options.count; i++) {
       const rng = xoroshiro128plusFromState(stream(i));
@@ -109,6 +123,8 @@ async function* generateAhead(
 export interface RatePuzzlesOptions {
   /** Box shape, as "RxC" or a BoxShape (default 3×3). */
   readonly box?: BoxShape | string;
+  /** Variants (as for generatePuzzles). */
+  readonly variant?: Rules | string | readonly string[];
   /**
    * n² digits per puzzle, end to end; or pieces of such, as they are read (each a whole number of puzzles), which
    * are rated as they come, a few pieces ahead of the consumer at most.
@@ -120,12 +136,13 @@ export interface RatePuzzlesOptions {
 
 /** Rated puzzles in order, a block at a time. */
 export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<readonly RatedPuzzle[]> {
-  const shape = resolveShape('solve', options.box);
+  const rules = resolveRules('solve', options.box, options.variant);
+  const shape = rules.shape;
   const N = shape.n * shape.n;
   const per = Math.max(1, Math.floor(200_000 / N));
   const source = options.puzzles;
   let done = 0;
-  async function* tasks(): AsyncGenerator<{ task: string; input: unknown }> {
+  async function* tasks(): AsyncGenerator<BlockTask> {
     for await (const piece of source instanceof Uint8Array ? [source] : source) {
       if (piece.length % N !== 0)
         throw new InputError(`puzzles: ${piece.length} digits is not a whole number of ${shape.name} grids`);
@@ -136,12 +153,11 @@ export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<
       const total = piece.length / N;
       for (let b = 0; b * per < total; b++) {
         const input: RateBlockInput = {
-          rows: shape.rows,
-          cols: shape.cols,
+          rules: rules.spec,
           puzzles: piece.slice(b * per * N, Math.min(total, (b + 1) * per) * N),
           steps: options.steps === true,
         };
-        yield { task: 'rateBlock', input };
+        yield { task: 'rateBlock' as const, input };
       }
       done += total;
     }
@@ -150,11 +166,8 @@ export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<
 }
 
 /** Run the tasks `source` gives on a pool, a few ahead of the consumer, and yield their results in order. */
-async function* inOrderOf<O>(
-  workers: number,
-  source: AsyncIterator<{ task: string; input: unknown }>,
-): AsyncGenerator<O> {
-  const pool = taskPool(new URL('./puzzleTasks.js', import.meta.url), workers);
+async function* inOrderOf<O>(workers: number, source: AsyncIterator<BlockTask>): AsyncGenerator<O> {
+  const pool = typedTaskPool<PuzzleTasks>(new URL('./puzzleTasks.js', import.meta.url), workers);
   const ahead = Math.max(2, 2 * workers);
   const pending: Promise<O>[] = [];
   let more = true;
@@ -166,7 +179,10 @@ async function* inOrderOf<O>(
           more = false;
           break;
         }
-        const p = pool.run<O>(next.value.task, next.value.input);
+        const t = next.value;
+        const p = (
+          t.task === 'rateBlock' ? pool.run('rateBlock', t.input) : pool.run('generateBlock', t.input)
+        ) as Promise<O>;
         p.catch(() => {}); // awaited in order below
         pending.push(p);
       }
@@ -178,21 +194,27 @@ async function* inOrderOf<O>(
   }
 }
 
+/** The task module's exports, by name: the pool's typed boundary. */
+type PuzzleTasks = typeof PuzzleTaskModule;
+
+/** A block of work for the pool. */
+type BlockTask =
+  | { readonly task: 'rateBlock'; readonly input: RateBlockInput }
+  | { readonly task: 'generateBlock'; readonly input: GenerateBlockInput };
+
 /** Run `blocks` tasks on a pool, a few ahead of the consumer, and yield their results in block order. */
-async function* inOrder<O>(
-  workers: number,
-  blocks: number,
-  make: (b: number) => { task: string; input: unknown },
-): AsyncGenerator<O> {
-  const pool = taskPool(new URL('./puzzleTasks.js', import.meta.url), workers);
+async function* inOrder<O>(workers: number, blocks: number, make: (b: number) => BlockTask): AsyncGenerator<O> {
+  const pool = typedTaskPool<PuzzleTasks>(new URL('./puzzleTasks.js', import.meta.url), workers);
   const ahead = Math.max(2, 2 * workers);
   const pending: Promise<O>[] = [];
   let next = 0;
   try {
     for (let b = 0; b < blocks; b++) {
       while (next < blocks && pending.length < ahead) {
-        const { task, input } = make(next++);
-        const p = pool.run<O>(task, input);
+        const t = make(next++);
+        const p = (
+          t.task === 'rateBlock' ? pool.run('rateBlock', t.input) : pool.run('generateBlock', t.input)
+        ) as Promise<O>;
         p.catch(() => {}); // awaited in order below
         pending.push(p);
       }

@@ -1,4 +1,5 @@
 import type { BoxShape } from '../grid/shape.js';
+import { plainRules, type Rules } from '../grid/rules.js';
 import { CandidateGrid, type Step } from './candidateGrid.js';
 import { TECHNIQUES, type Grade } from './techniques.js';
 
@@ -42,8 +43,8 @@ export class PuzzleRater {
   private readonly g: CandidateGrid;
   private readonly counts = new Int32Array(TECHNIQUES.length);
 
-  constructor(readonly shape: BoxShape) {
-    this.g = new CandidateGrid(shape);
+  constructor(readonly rules: Rules) {
+    this.g = new CandidateGrid(rules);
   }
 
   /** Rate n² digits (0 = open). Trusts its input's length and range; clashing givens give a contradiction. */
@@ -104,12 +105,13 @@ export class PuzzleRater {
 
 const raters = new Map<string, PuzzleRater>();
 
-/** The rater for a shape, built once and reused (one rating at a time). */
-export function puzzleRater(shape: BoxShape): PuzzleRater {
-  let r = raters.get(shape.name);
+/** The rater for a shape or rules, built once and reused (one rating at a time). */
+export function puzzleRater(shape: BoxShape | Rules): PuzzleRater {
+  const rules = 'houses' in shape ? shape : plainRules(shape);
+  let r = raters.get(rules.name);
   if (!r) {
-    r = new PuzzleRater(shape);
-    raters.set(shape.name, r);
+    r = new PuzzleRater(rules);
+    raters.set(rules.name, r);
   }
   return r;
 }

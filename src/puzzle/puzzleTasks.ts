@@ -3,13 +3,15 @@
  * plain (structured-cloneable) data, so that threads can run slices of a batch side by side. The answer for
  * puzzle i depends on i alone, never on which thread ran it or how the batch was cut.
  *
- *   rateBlock({ rows, cols, puzzles, steps })        → RatedPuzzle[]      (one per n² digits of `puzzles`)
- *   generateBlock({ rows, cols, seed, first, count, … }) → GenerateOutcome[] (puzzles first .. first+count−1)
- *   askRemoval({ rows, cols, puzzle, solution, a, b, seed })  → RemovalAnswer  (one removal question of a big
+ *   rateBlock({ rules, puzzles, steps })        → RatedPuzzle[]      (one per n² digits of `puzzles`)
+ *   generateBlock({ rules, seed, first, count, … }) → GenerateOutcome[] (puzzles first .. first+count−1)
+ *   askRemoval({ rules, puzzle, solution, a, b, seed })  → RemovalAnswer  (one removal question of a big
  *                                                       puzzle's pass, asked ahead by PuzzleMaker.makeAhead)
+ * The rules cross as their spec (src/grid/rules.ts: RulesSpec), rebuilt once per thread by rulesFromSpec.
  */
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
+import { InputError } from '../grid/shape.js';
+import { rulesFromSpec, type Rules, type RulesSpec } from '../grid/rules.js';
 import { streamStates } from '../random/streamStates.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
 import type { ClueSymmetry } from './clueOrbits.js';
@@ -26,8 +28,7 @@ import { puzzleRater, type Rating } from './puzzleRater.js';
 import type { Grade } from './techniques.js';
 
 export interface RateBlockInput {
-  readonly rows: number;
-  readonly cols: number;
+  readonly rules: RulesSpec;
   /** The puzzles, n² digits each (0 = empty), end to end. */
   readonly puzzles: Uint8Array;
   readonly steps: boolean;
@@ -41,10 +42,10 @@ export interface RatedPuzzle extends Rating {
 }
 
 export function rateBlock(input: RateBlockInput): RatedPuzzle[] {
-  const shape = boxShape(input.rows, input.cols);
-  const N = shape.n * shape.n;
-  const counter = puzzleCounter(shape);
-  const rater = puzzleRater(shape);
+  const rules = rulesFromSpec(input.rules);
+  const N = rules.cells;
+  const counter = puzzleCounter(rules);
+  const rater = puzzleRater(rules);
   const out: RatedPuzzle[] = [];
   for (let at = 0; at + N <= input.puzzles.length; at += N) {
     const cells = input.puzzles.subarray(at, at + N);
@@ -57,8 +58,7 @@ export function rateBlock(input: RateBlockInput): RatedPuzzle[] {
 }
 
 export interface GenerateBlockInput {
-  readonly rows: number;
-  readonly cols: number;
+  readonly rules: RulesSpec;
   readonly seed: number;
   /** Puzzles first .. first+count−1: puzzle i draws from random stream i of the seed. */
   readonly first: number;
@@ -77,7 +77,7 @@ export type GenerateOutcome =
 
 /** What a batch asks of every puzzle, as generatePuzzle's options (one grid source for all of them). */
 export function puzzleOptions(
-  shape: BoxShape,
+  rules: Rules,
   batch: {
     readonly symmetry?: ClueSymmetry;
     readonly clues?: number;
@@ -87,8 +87,9 @@ export function puzzleOptions(
   },
 ): GenerateOptions {
   return {
-    box: shape,
-    source: gridSource(shape, batch.grids),
+    box: rules.shape,
+    variant: rules,
+    source: gridSource(rules, batch.grids),
     ...(batch.symmetry !== undefined ? { symmetry: batch.symmetry } : {}),
     ...(batch.clues !== undefined ? { clues: batch.clues } : {}),
     ...(batch.difficulty !== undefined ? { difficulty: batch.difficulty } : {}),
@@ -103,9 +104,9 @@ export function failure(index: number, e: unknown): GenerateOutcome {
 }
 
 export function generateBlock(input: GenerateBlockInput): GenerateOutcome[] {
-  const shape = boxShape(input.rows, input.cols);
+  const rules = rulesFromSpec(input.rules);
   const stream = streamStates(input.seed);
-  const options = puzzleOptions(shape, input);
+  const options = puzzleOptions(rules, input);
   const out: GenerateOutcome[] = [];
   for (let i = input.first; i < input.first + input.count; i++) {
     const rng = xoroshiro128plusFromState(stream(i));
@@ -121,12 +122,11 @@ export function generateBlock(input: GenerateBlockInput): GenerateOutcome[] {
 }
 
 export interface RemovalTaskInput extends RemovalQuestion {
-  readonly rows: number;
-  readonly cols: number;
+  readonly rules: RulesSpec;
 }
 
 export function askRemoval(input: RemovalTaskInput): RemovalAnswer {
-  const maker = puzzleMaker(boxShape(input.rows, input.cols));
+  const maker = puzzleMaker(rulesFromSpec(input.rules));
   const before = maker.counterCalls;
   const unique = maker.uniqueWithout(input.puzzle, input.solution, input.a, input.b, input.seed);
   return { unique, counterCalls: maker.counterCalls - before };

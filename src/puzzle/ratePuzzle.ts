@@ -1,12 +1,15 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
-import { resolveShape } from '../grid/support.js';
+import { resolveRules } from '../grid/support.js';
+import { describeRulesClash, findRulesClash, type Rules } from '../grid/rules.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
 import { puzzleRater, type Rating } from './puzzleRater.js';
 
 export interface RatePuzzleOptions {
   /** Box shape, as "RxC" or a BoxShape (default 3×3; up to 6×6). */
   readonly box?: BoxShape | string;
+  /** Variants: "x,windoku", a list of names, or a Rules object (default none). */
+  readonly variant?: Rules | string | readonly string[];
   /** Keep each deduction in words. */
   readonly steps?: boolean;
 }
@@ -26,7 +29,8 @@ export interface PuzzleRating extends Rating {
  * that clash.
  */
 export function ratePuzzle(puzzle: string | ArrayLike<number>, options: RatePuzzleOptions = {}): PuzzleRating {
-  const shape = resolveShape('solve', options.box);
+  const rules = resolveRules('solve', options.box, options.variant);
+  const shape = rules.shape;
   const cells = typeof puzzle === 'string' ? parseGrid(shape, puzzle) : puzzle;
   const { n } = shape;
   if (cells.length !== n * n)
@@ -36,11 +40,16 @@ export function ratePuzzle(puzzle: string | ArrayLike<number>, options: RatePuzz
     if (!Number.isInteger(d) || d < 0 || d > n)
       throw new InputError(`puzzle cell ${i + 1} holds ${d}, not a digit 0..${n}`);
   }
-  const clash = findClash(shape, cells);
-  if (clash) throw new InputError(describeClash(shape, clash));
+  if (rules.plain) {
+    const clash = findClash(shape, cells);
+    if (clash) throw new InputError(describeClash(shape, clash));
+  } else {
+    const clash = findRulesClash(rules, cells);
+    if (clash) throw new InputError(describeRulesClash(rules, clash));
+  }
   const solution = new Uint8Array(n * n);
-  const counted = puzzleCounter(shape).count(cells, 2, solution);
+  const counted = puzzleCounter(rules).count(cells, 2, solution);
   const solutions = counted.count >= 2 ? 2 : counted.count === 1 ? 1 : 0;
-  const rating = puzzleRater(shape).rate(cells, { steps: options.steps === true });
+  const rating = puzzleRater(rules).rate(cells, { steps: options.steps === true });
   return { ...rating, solutions, solution: solutions === 1 ? solution : null };
 }

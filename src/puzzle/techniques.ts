@@ -15,6 +15,8 @@ import { xyWing, xyzWing } from './techniques/wings.js';
  *   grade    techniques                                                          SE rating of the hardest step
  *   easy     hidden singles (box, then row or column), naked singles             ≤ 2.3
  *   medium   locked candidates (pointing, claiming)                              2.6 – 2.8
+ *            (under variants: pointing from a box or a variant's house, claiming from a row or column, into
+ *            any house it meets in two or more cells)
  *   hard     naked/hidden pairs and triples, X-wing, swordfish, XY- and XYZ-wing 3.0 – 4.4
  *   expert   naked/hidden quads, jellyfish; or none of these finishes it         ≥ 5.0, or "needs search"
  */
@@ -46,7 +48,8 @@ export const TECHNIQUES: readonly Technique[] = [
     name: 'hidden single in a row or column',
     rating: 1.5,
     grade: 'easy',
-    apply: (g, t) => hiddenSingles(g, t, 0, 2 * g.n),
+    // and in a variant's houses (diagonals, windows, groups, …), named in the steps
+    apply: (g, t) => hiddenSingles(g, t, 0, 2 * g.n) || hiddenSingles(g, t, 3 * g.n, g.H),
   },
   { key: 'naked-single', name: 'naked single', rating: 2.3, grade: 'easy', apply: nakedSingles },
   { key: 'pointing', name: 'pointing', rating: 2.6, grade: 'medium', apply: pointing },

@@ -1,22 +1,26 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
-import { resolveShape } from '../grid/support.js';
+import { resolveRules } from '../grid/support.js';
+import { describeRulesClash, findRulesClash, plainRules, type Rules } from '../grid/rules.js';
+import { HouseCounter } from './houseCounter.js';
+import type { CounterEngine, PuzzleCounter } from './puzzleCounter.js';
 import { ClauseLearningCounter } from './clauseLearningCounter.js';
 import { Fast9Counter } from './fast9/fast9Counter.js';
 import { MAX_BITMASK_SIDE, SolutionCounter, type SearchGuide, type SolutionCount } from './solutionCounter.js';
 import { WideSolutionCounter } from './wideSolutionCounter.js';
 
-export type { SearchGuide, SolutionCount };
+export type { SearchGuide, SolutionCount, PuzzleCounter };
 
 /**
  * The one solution-counting engine of sudoku-count: `countSolutions` for a user's grid (parsed and checked
- * here), `puzzleCounter(shape)` for callers that count many trusted grids (the solve command, the hybrid
- * estimator, the exact moments). Behind it, one engine per shape:
- *   3×3         Fast9Counter       (limits 1 and 2: BitboardCounter9's search compiled to WebAssembly)
- *               BitboardCounter9   (digit bitboards, band and stack rules; count cache; also the fallback)
- *   n ≤ 31      SolutionCounter    (candidate bitmasks, naked and hidden singles; components, count cache)
- *   n = 32..36  WideSolutionCounter (the same search with two-word candidate masks)
- * and from n = 16 on, one or two solutions (solving, uniqueness) are found by clause learning instead
+ * here), `puzzleCounter(rules)` for callers that count many trusted grids (the solve command, the hybrid
+ * estimator, the exact moments). Behind it, the engines of ENGINES, each declaring the rules it takes (the solver
+ * contract, puzzleCounter.ts); the first that supports the rules counts them:
+ *   plain 3×3          BitboardCounter9   (digit bitboards, band and stack rules; count cache)
+ *   plain n ≤ 31       SolutionCounter    (candidate bitmasks, naked and hidden singles; components, count cache)
+ *   plain n = 32..36   WideSolutionCounter (the same search with two-word candidate masks)
+ *   any rules, n ≤ 31  HouseCounter       (the same search over any houses and pairs: the variants)
+ * and for plain rules from n = 16 on, one or two solutions (solving, uniqueness) are found by clause learning instead
  * (ClauseLearningCounter), which proves the hard "no other solution" cases of big puzzles 30–100× faster.
  * The tests check every engine against the exact-cover oracle of test/helpers/dlx.ts: a Sudoku exact-cover matrix
  * built there, counted by the generic DLX of src/dlx (which knows nothing of Sudoku), sharing nothing with them.
@@ -24,6 +28,8 @@ export type { SearchGuide, SolutionCount };
 export interface CountSolutionsOptions {
   /** Box shape, as "RxC" or a BoxShape (default 3×3). */
   readonly box?: BoxShape | string;
+  /** Variants: "x,windoku", a list of names, or a Rules object (src/grid/rules.ts); default none. */
+  readonly variant?: Rules | string | readonly string[];
   /** Stop after this many solutions (default: count them all). */
   readonly limit?: number;
 }
@@ -33,45 +39,43 @@ export interface SolutionsResult extends SolutionCount {
   readonly solution: Uint8Array | null;
 }
 
-/**
- * What every counter does: count the completions of n² digits (0 = empty) up to `limit`, and write the first solution;
- * a guide (see SearchGuide) steers the search when a solution is known already.
- */
-export interface PuzzleCounter {
-  count(
-    cells: ArrayLike<number>,
-    limit?: number,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean };
-  /** Called every 65,536 branches with the branches so far (progress; a caller stops a count by throwing). */
-  onTick: ((nodes: number) => void) | null;
-}
-
 const counters = new Map<string, PuzzleCounter>();
 
 /** From this side on, one or two solutions are searched for by clause learning (see ClauseLearningCounter). */
-let CLAUSE_LEARNING_SIDE = 17;
+const CLAUSE_LEARNING_SIDE = 17;
 
-/** Does this shape's counter find one or two solutions by clause learning (which restarts by itself)? */
-export function learnsClauses(shape: BoxShape): boolean {
-  return shape.n >= CLAUSE_LEARNING_SIDE;
+/** Plain rules for a bare shape; rules as they are. */
+function asRules(x: BoxShape | Rules): Rules {
+  return 'houses' in x ? x : plainRules(x);
 }
 
-/** For benchmarks: the side from which clause learning answers limits of 1 and 2; returns the old one. */
-export function setClauseLearningSide(n: number): number {
-  const old = CLAUSE_LEARNING_SIDE;
-  CLAUSE_LEARNING_SIDE = n;
-  counters.clear();
-  return old;
+/** Does this counter find one or two solutions by clause learning (which restarts by itself)? Plain rules only. */
+export function learnsClauses(shape: BoxShape | Rules): boolean {
+  const rules = asRules(shape);
+  return rules.plain && rules.n >= CLAUSE_LEARNING_SIDE;
 }
 
-function newSearchCounter(shape: BoxShape): PuzzleCounter {
-  return shape.rows === 3 && shape.cols === 3
-    ? new Fast9Counter()
-    : shape.n <= MAX_BITMASK_SIDE
-      ? new SolutionCounter(shape)
-      : new WideSolutionCounter(shape);
+/** The depth-first engines, most specialised first. */
+export const ENGINES: readonly CounterEngine[] = [
+  {
+    name: 'fast9',
+    supports: (r) => r.plain && r.shape.rows === 3 && r.shape.cols === 3,
+    create: () => new Fast9Counter(),
+  },
+  { name: 'bitmask', supports: (r) => r.plain && r.n <= MAX_BITMASK_SIDE, create: (r) => new SolutionCounter(r.shape) },
+  { name: 'wide', supports: (r) => r.plain, create: (r) => new WideSolutionCounter(r.shape) },
+  { name: 'houses', supports: (r) => HouseCounter.supports(r), create: (r) => new HouseCounter(r) },
+];
+
+/** The engine that counts `rules` (the first of ENGINES that supports them). */
+export function engineFor(rules: Rules): CounterEngine {
+  const e = ENGINES.find((x) => x.supports(rules));
+  if (!e) throw new InputError(`no solver takes ${rules.name} (variants up to n = 31)`);
+  return e;
+}
+
+function newSearchCounter(rules: Rules): PuzzleCounter {
+  return engineFor(rules).create(rules);
 }
 
 const searchCounters = new Map<string, PuzzleCounter>();
@@ -81,11 +85,12 @@ const searchCounters = new Map<string, PuzzleCounter>();
  * use; this is for a caller that runs its own portfolio (the generator tries short depth-first searches on
  * random transforms before clause learning: they find a second solution fast where there is one).
  */
-export function searchCounter(shape: BoxShape): PuzzleCounter {
-  let c = searchCounters.get(shape.name);
+export function searchCounter(shape: BoxShape | Rules): PuzzleCounter {
+  const rules = asRules(shape);
+  let c = searchCounters.get(rules.name);
   if (!c) {
-    c = newSearchCounter(shape);
-    searchCounters.set(shape.name, c);
+    c = newSearchCounter(rules);
+    searchCounters.set(rules.name, c);
   }
   return c;
 }
@@ -122,14 +127,15 @@ class ByLimit implements PuzzleCounter {
   }
 }
 
-/** The counter for a shape, built once and reused (one count at a time: they keep their scratch space). */
-export function puzzleCounter(shape: BoxShape): PuzzleCounter {
-  let c = counters.get(shape.name);
+/** The counter for a shape or rules, built once and reused (one count at a time: they keep their scratch space). */
+export function puzzleCounter(shape: BoxShape | Rules): PuzzleCounter {
+  const rules = asRules(shape);
+  let c = counters.get(rules.name);
   if (!c) {
-    c = learnsClauses(shape)
-      ? new ByLimit(new ClauseLearningCounter(shape), searchCounter(shape))
-      : searchCounter(shape);
-    counters.set(shape.name, c);
+    c = learnsClauses(rules)
+      ? new ByLimit(new ClauseLearningCounter(rules.shape), searchCounter(rules))
+      : searchCounter(rules);
+    counters.set(rules.name, c);
   }
   return c;
 }
@@ -140,7 +146,8 @@ export function puzzleCounter(shape: BoxShape): PuzzleCounter {
  * solution counts 0. Throws RangeError if the count passes 2^53 (it would no longer be exact).
  */
 export function countSolutions(grid: string | ArrayLike<number>, options: CountSolutionsOptions = {}): SolutionsResult {
-  const shape = resolveShape('solve', options.box);
+  const rules = resolveRules('solve', options.box, options.variant);
+  const shape = rules.shape;
   const cells = typeof grid === 'string' ? parseGrid(shape, grid) : grid;
   const { n } = shape;
   if (cells.length !== n * n) throw new InputError(`grid has ${cells.length} cells, a ${shape.name} grid has ${n * n}`);
@@ -154,11 +161,16 @@ export function countSolutions(grid: string | ArrayLike<number>, options: CountS
   const limit = options.limit ?? Infinity;
   if (!(limit >= 1)) throw new RangeError(`limit ${limit}: must be at least 1`);
   const solution = new Uint8Array(n * n);
-  const r = puzzleCounter(shape).count(cells, limit, solution);
+  const r = puzzleCounter(rules).count(cells, limit, solution);
   if (r.count === 0) {
     // clashing givens count 0 too: tell them apart from a clash-free grid with no solution
-    const clash = findClash(shape, cells);
-    if (clash) throw new InputError(describeClash(shape, clash));
+    if (rules.plain) {
+      const clash = findClash(shape, cells);
+      if (clash) throw new InputError(describeClash(shape, clash));
+    } else {
+      const clash = findRulesClash(rules, cells);
+      if (clash) throw new InputError(describeRulesClash(rules, clash));
+    }
   }
   if (r.count > Number.MAX_SAFE_INTEGER)
     throw new RangeError(`more than 2^53 solutions: the count would not be exact (set a limit)`);

@@ -59,17 +59,18 @@ const SOLVED = 1 << 31;
 export const MAX_BITMASK_SIDE = 31;
 
 /**
- * Which sizes look for locked candidates at every singles fixpoint. Measured on the uniqueness checks of a removal
- * pass (docs/puzzles.md): 6.3× fewer nodes and 2.7× less time on 16×16, 4.1× fewer nodes on 20×20, a loss on
- * 9×9, 3×4 and 2×5.
+ * Whether a counter looks for locked candidates at every singles fixpoint, by default. Measured on the uniqueness
+ * checks of a removal pass (docs/puzzles.md): 6.3× fewer nodes and 2.7× less time on 16×16, 4.1× fewer nodes on
+ * 20×20, a loss on 9×9, 3×4 and 2×5.
  */
-let LOCKING = (n: number): boolean => n >= 16;
+export function locksByDefault(n: number): boolean {
+  return n >= 16;
+}
 
-/** For tests and benchmarks: which sizes look for locked candidates (counters made after); returns the old rule. */
-export function setLocking(f: (n: number) => boolean): (n: number) => boolean {
-  const old = LOCKING;
-  LOCKING = f;
-  return old;
+/** Options of a SolutionCounter (tests and benchmarks set them; the router takes the defaults). */
+export interface SolutionCounterOptions {
+  /** Look for locked candidates at every singles fixpoint (default: locksByDefault(n)). */
+  readonly locking?: boolean;
 }
 
 export class SolutionCounter {
@@ -130,7 +131,7 @@ export class SolutionCounter {
   private maxNodes = Infinity;
   private aborted = false;
 
-  constructor(shape: BoxShape) {
+  constructor(shape: BoxShape, options: SolutionCounterOptions = {}) {
     if (shape.n > MAX_BITMASK_SIDE) throw new RangeError(`bitmask solver: n = ${shape.n} is above ${MAX_BITMASK_SIDE}`);
     const t = cellTables(shape);
     this.tables = t;
@@ -154,7 +155,7 @@ export class SolutionCounter {
     this.rowBit = new Int32Array(this.N);
     this.colBit = new Int32Array(this.N);
     this.boxBit = new Int32Array(this.N);
-    this.locking = LOCKING(shape.n);
+    this.locking = options.locking ?? locksByDefault(shape.n);
     this.segRow = new Int32Array(shape.n * shape.rows);
     this.segCol = new Int32Array(shape.n * shape.cols);
     this.exLine = new Int32Array(2 * shape.n);

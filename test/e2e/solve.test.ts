@@ -94,7 +94,7 @@ describe('sudoku-count solve: output', () => {
     expect(objs).toHaveLength(some.length);
     objs.forEach((o, i) => {
       const [puzzle, c, solution] = some[i];
-      expect(Object.keys(o).sort()).toEqual(['count', 'limited', 'puzzle', 'seconds', 'solution']);
+      expect(Object.keys(o).sort()).toEqual(['count', 'limited', 'puzzle', 'rules', 'seconds', 'solution']);
       expect(o['puzzle']).toBe(puzzle);
       expect(o['count']).toBe(Number(c));
       expect(o['limited']).toBe(false);

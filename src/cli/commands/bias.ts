@@ -9,11 +9,22 @@ import { boxShape, InputError, type BoxShape } from '../../grid/shape.js';
 import { BIAS_REPORT_OUTPUT, writeBiasReport } from '../../io/biasReport.js';
 import { prepareOutput } from '../../io/outputFile.js';
 import { toJson } from '../../io/json.js';
-import { seedOption, pathOption, boxOption, grouped, integerOption, progressSpinner } from '../common.js';
+import {
+  seedOption,
+  pathOption,
+  boxOption,
+  grouped,
+  integerOption,
+  progressSpinner,
+  cliRules,
+  VARIANT_FLAG,
+  VARIANT_FLAG_HELP,
+} from '../common.js';
 
 interface BiasCliOptions {
   method: MethodName;
   box?: BoxShape;
+  variant?: string;
   fill?: number;
   exact?: boolean;
   fullTree?: boolean;
@@ -57,10 +68,14 @@ export function registerBias(program: Command): void {
       pathOption,
     )
     .option('--force', '--report may replace a file that is not a bias report')
+    .option(VARIANT_FLAG, `${VARIANT_FLAG_HELP}; batch tests only, methods knuth, knuth-random, hybrid, n ≤ 4`)
     .option('--json', 'print one JSON object on stdout')
     .action(async (opts: BiasCliOptions) => {
       const shape = opts.box ?? boxShape(opts.exact ? 2 : 3, opts.exact ? 2 : 3);
-      const box = shape.name;
+      if (opts.variant !== undefined && opts.exact)
+        throw new InputError('--exact walks plain grids only: leave out --variant (or --exact for the batch tests)');
+      const rules = opts.variant !== undefined ? cliRules('estimate', shape, opts.variant) : null;
+      const box = rules?.name ?? shape.name;
       if (opts.exact) {
         for (const [flag, given] of [
           ['--batches', opts.batches],
@@ -106,6 +121,7 @@ export function registerBias(program: Command): void {
         r = await batchTests({
           method: opts.method,
           box: shape,
+          ...(rules ? { variant: rules } : {}),
           fill: opts.fill ?? null,
           batches: B,
           samples: opts.samples ?? DEFAULT_SAMPLES,
@@ -124,7 +140,7 @@ export function registerBias(program: Command): void {
         const lines = batchSummary(r).map(([k, v]) => `  ${k.padEnd(16)}${v}`);
         if (opts.report) lines.push(`  ${'report'.padEnd(16)}${opts.report}`);
         process.stdout.write(
-          `${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.box}: ${B} batches of ` +
+          `${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.rules}: ${B} batches of ` +
             `${grouped(r.samplesPerBatch)} samples, seed ${r.seed}\n${lines.join('\n')}\n`,
         );
       }

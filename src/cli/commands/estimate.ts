@@ -12,7 +12,7 @@ import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
 import type { BatchRecord } from '../../estimate/runBatch.js';
 import { MAX_SEED } from '../../random/streamStates.js';
 import type { EstimateResult } from '../../estimate/summarizeBatches.js';
-import { InputError, type BoxShape } from '../../grid/shape.js';
+import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import {
   createCheckpoint,
   openCheckpoint,
@@ -30,6 +30,9 @@ import {
   integerOption,
   positiveNumberOption,
   progressSpinner,
+  cliRules,
+  VARIANT_FLAG,
+  VARIANT_FLAG_HELP,
 } from '../common.js';
 import { bandMethodShapes } from '../../grid/support.js';
 
@@ -37,6 +40,7 @@ interface EstimateCliOptions {
   method: MethodName;
   compare?: boolean;
   box?: BoxShape;
+  variant?: string;
   samples?: number;
   seconds?: number;
   seed?: number;
@@ -62,6 +66,10 @@ export function registerEstimate(program: Command): void {
       `run every method with the same budget (default --seconds ${DEFAULT_COMPARE_SECONDS} each) and print one table`,
     )
     .option('--box <RxC>', `box shape (default 3x3; exact N known for ${bandMethodShapes()})`, boxOption('estimate'))
+    .option(
+      VARIANT_FLAG,
+      `${VARIANT_FLAG_HELP}; methods knuth, knuth-random, hybrid; exact N by exhaustive count up to n = 4`,
+    )
     .option('--samples <S>', `number of samples (default ${grouped(DEFAULT_SAMPLES)}; accepts 1e6)`, integerOption(1))
     .option(
       '--seconds <T>',
@@ -81,6 +89,10 @@ export function registerEstimate(program: Command): void {
     .option('--json', 'print one JSON object on stdout')
     .action(async (opts: EstimateCliOptions, cmd: Command) => {
       const workers = opts.workers ?? defaultWorkers();
+      if (opts.variant !== undefined && (opts.compare || opts.checkpoint || opts.resume))
+        throw new InputError(
+          '--variant runs one method without a checkpoint: leave out --compare, --checkpoint, --resume',
+        );
       if (opts.compare) {
         if (opts.checkpoint || opts.resume)
           throw new InputError('--compare cannot be combined with --checkpoint or --resume');
@@ -153,7 +165,7 @@ export function registerEstimate(program: Command): void {
       const spinner = await progressSpinner(`computing the exact count of ${plan.shape.name} grids`);
       spinner.start();
       try {
-        const exact = await exactCount(plan.shape);
+        const exact = await exactCount(plan.rules);
         // from here the main thread only hands out batches, so a handler answers Ctrl-C within a batch: it says
         // what was kept (the batches written so far) and how to go on
         if (writer !== null) {
@@ -168,11 +180,12 @@ export function registerEstimate(program: Command): void {
             process.exit(130);
           });
         }
-        const label = `${plan.method} ${plan.shape.name}`;
+        const label = `${plan.method} ${plan.rules.name}`;
         spinner.text = `${label}: starting ${workers} worker${workers > 1 ? 's' : ''}`;
         const result = await estimate({
           method: plan.method,
           box: plan.shape,
+          variant: plan.rules,
           fill: plan.fill,
           seed: plan.seed,
           batchSize: plan.batchSize,
@@ -187,7 +200,13 @@ export function registerEstimate(program: Command): void {
           },
         });
         spinner.stop();
-        process.stdout.write(opts.json ? toJson(result) + '\n' : formatResult(result));
+        if (plan.rules.plain) process.stdout.write(opts.json ? toJson(result) + '\n' : formatResult(result));
+        else
+          process.stdout.write(
+            opts.json
+              ? toJson({ ...result, rules: plan.rules.name }) + '\n'
+              : `rules: ${plan.rules.name}\n${formatResult(result)}`,
+          );
       } finally {
         spinner.stop();
         writer?.close();
@@ -198,9 +217,11 @@ export function registerEstimate(program: Command): void {
 function planFromOptions(opts: EstimateCliOptions): EstimatePlan {
   const seconds = opts.seconds;
   const samples = opts.samples ?? (seconds === undefined ? DEFAULT_SAMPLES : undefined);
+  const box = opts.box ?? SHAPE_3X3;
   return estimatePlan({
     method: opts.method,
-    box: opts.box ?? '3x3',
+    box,
+    ...(opts.variant !== undefined ? { variant: cliRules('estimate', box, opts.variant) } : {}),
     fill: opts.fill ?? null,
     seed: opts.seed ?? randomInt(0, MAX_SEED + 1),
     ...(samples !== undefined ? { samples } : {}),

@@ -15,17 +15,23 @@ import type { GenerateOutcome } from '../../puzzle/puzzleTasks.js';
 import { GRADES, TECHNIQUES, type Grade } from '../../puzzle/techniques.js';
 import {
   boxOption,
+  cliRules,
   grouped,
   integerOption,
   pathOption,
   progressSpinner,
   seedOption,
+  VARIANT_FLAG,
+  VARIANT_FLAG_HELP,
   workersOption,
 } from '../common.js';
+import type { Rules } from '../../grid/rules.js';
+import { requireSymmetry } from '../../puzzle/generatePuzzle.js';
 import { lineOutput } from '../lineOutput.js';
 
 interface GenerateCliOptions {
   box?: BoxShape;
+  variant?: string;
   count?: number;
   seed?: number;
   daily?: number;
@@ -67,6 +73,7 @@ export function registerGenerate(program: Command): void {
         'the human techniques they need (see rate); same seed, same puzzles',
     )
     .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3; up to 6x6)', boxOption('solve'))
+    .option(VARIANT_FLAG, `${VARIANT_FLAG_HELP} (grids from a random fill, not uniform)`)
     .option('--count <K>', 'how many puzzles (default 1)', integerOption(1))
     .addOption(
       new Option('--seed <S>', `seed 0..${MAX_SEED} (default: a random one, printed)`)
@@ -109,8 +116,8 @@ export function registerGenerate(program: Command): void {
     )
     .option(
       '--json',
-      'one JSON object per puzzle: number, seed, box, gridSource, puzzle, solution, clues, minimal, symmetry, grade, ' +
-        'rating, hardest, needsSearch, techniques, attempts, checks, counterSearches, seconds',
+      'one JSON object per puzzle: number, seed, box, rules, gridSource, uniform, puzzle, solution, clues, minimal, ' +
+        'symmetry, grade, rating, hardest, needsSearch, techniques, attempts, checks, counterSearches, seconds',
     )
     .option(
       '--html <file>',
@@ -125,6 +132,8 @@ export function registerGenerate(program: Command): void {
     )
     .action(async (opts: GenerateCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
+      const rules = cliRules('solve', shape, opts.variant);
+      if (opts.symmetry !== undefined) requireSymmetry(rules, opts.symmetry);
       const N = shape.n * shape.n;
       const count = opts.count ?? 1;
       if (opts.clues !== undefined && opts.clues > N)
@@ -141,8 +150,11 @@ export function registerGenerate(program: Command): void {
             'end, from puzzles held in memory): print the lines and make sheets of fewer',
         );
       if (opts.grids === 'uniform') {
-        const problem = uniformGridsShapeProblem(shape);
-        if (problem) throw new InputError(`--grids uniform: box shape ${shape.name}: ${problem}`);
+        const problem = uniformGridsShapeProblem(rules);
+        if (problem)
+          throw new InputError(
+            rules.plain ? `--grids uniform: box shape ${shape.name}: ${problem}` : `--grids uniform: ${problem}`,
+          );
       }
       // the sheet's path is checked before the work, so a run that cannot write it fails at once
       const sheetFile: PreparedOutput | null = opts.html
@@ -164,9 +176,9 @@ export function registerGenerate(program: Command): void {
             `every one of its ${N} cells: expect ${expectedTime(shape)} a puzzle; --clues K ` +
             `(e.g. ${Math.floor(N * 0.55)}, 55 %) makes a unique puzzle far sooner (36x36: about a second)\n`,
         );
-      const progressLead = (made: number) => `generated ${made} of ${count} ${shape.name} puzzles`;
+      const progressLead = (made: number) => `generated ${made} of ${count} ${rules.name} puzzles`;
       const spinner = (
-        await progressSpinner(`generating ${count} ${shape.name} puzzle${count > 1 ? 's' : ''}`)
+        await progressSpinner(`generating ${count} ${rules.name} puzzle${count > 1 ? 's' : ''}`)
       ).start();
       // each puzzle is printed as soon as it and all before it are done (blocks come back in order); only the
       // sheet waits for the end, holding its puzzles (at most MAX_SHEET_PUZZLES)
@@ -176,6 +188,7 @@ export function registerGenerate(program: Command): void {
       try {
         for await (const block of generatePuzzles({
           box: shape,
+          variant: rules,
           count,
           seed,
           symmetry,
@@ -190,7 +203,7 @@ export function registerGenerate(program: Command): void {
         })) {
           for (const r of block) {
             if (r.failure !== undefined) throw new InputError(`puzzle ${r.index + 1} (seed ${seed}): ${r.failure}`);
-            out.push(opts.json ? jsonLine(shape, r, seed, symmetry) : textLine(shape, r, seed));
+            out.push(opts.json ? jsonLine(rules, r, seed, symmetry) : textLine(rules, r, seed));
             if (sheetFile)
               sheet.push({
                 puzzle: r.puzzle,
@@ -207,8 +220,8 @@ export function registerGenerate(program: Command): void {
         await out.flush(); // what was made before a failure is kept
       }
       if (sheetFile) {
-        const title = `${count} ${shape.name} puzzle${count === 1 ? '' : 's'} · seed ${seed}`;
-        sheetFile.write(puzzleSheetHtml(shape, title, sheet));
+        const title = `${count} ${rules.name} puzzle${count === 1 ? '' : 's'} · seed ${seed}`;
+        sheetFile.write(puzzleSheetHtml(rules, title, sheet));
       }
     });
 }
@@ -233,14 +246,17 @@ function describeProgress(p: MakeProgress): string {
 }
 
 /** The puzzle, then after ':' (which puzzle readers skip) what it is. */
-function textLine(shape: BoxShape, r: Made, seed: number): string {
+function textLine(rules: Rules, r: Made, seed: number): string {
+  const what = rules.plain ? '' : `${rules.name}; `;
+  const uniform = r.source === 'uniform' ? '' : ' (not uniform)';
   return (
-    `${formatGrid(shape, r.puzzle)}: ${r.clues} clues${r.minimal ? ', minimal' : ''}; ` +
-    `${describeRating(r.rating)}; seed ${seed} #${r.index + 1}; ${r.source} grid`
+    `${formatGrid(rules.shape, r.puzzle)}: ${what}${r.clues} clues${r.minimal ? ', minimal' : ''}; ` +
+    `${describeRating(r.rating)}; seed ${seed} #${r.index + 1}; ${r.source} grid${rules.plain ? '' : uniform}`
   );
 }
 
-function jsonLine(shape: BoxShape, r: Made, seed: number, symmetry: ClueSymmetry): string {
+function jsonLine(rules: Rules, r: Made, seed: number, symmetry: ClueSymmetry): string {
+  const shape = rules.shape;
   const techniques: Record<string, number> = {};
   r.rating.counts.forEach((c, t) => {
     if (c > 0) techniques[TECHNIQUES[t].key] = c;
@@ -250,7 +266,9 @@ function jsonLine(shape: BoxShape, r: Made, seed: number, symmetry: ClueSymmetry
     number: r.index + 1,
     seed,
     box: shape.name,
+    rules: rules.name,
     gridSource: r.source,
+    uniform: r.source === 'uniform',
     puzzle: formatGrid(shape, r.puzzle),
     solution: formatGrid(shape, r.solution),
     clues: r.clues,

@@ -2,15 +2,17 @@ import type { Command } from 'commander';
 import { cellName, digitText, formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { gridInputChunks, type GridInput } from '../gridInput.js';
+import type { Rules } from '../../grid/rules.js';
 import { describeRating, describeShortfall } from '../../puzzle/describeRating.js';
 import { ratePuzzles } from '../../puzzle/generatePuzzles.js';
 import type { RatedPuzzle } from '../../puzzle/puzzleTasks.js';
 import { TECHNIQUES } from '../../puzzle/techniques.js';
-import { boxOption, progressSpinner, workersOption } from '../common.js';
+import { boxOption, cliRules, progressSpinner, VARIANT_FLAG, VARIANT_FLAG_HELP, workersOption } from '../common.js';
 import { lineOutput } from '../lineOutput.js';
 
 interface RateCliOptions {
   box?: BoxShape;
+  variant?: string;
   file?: string[];
   steps?: boolean;
   json?: boolean;
@@ -26,26 +28,28 @@ export function registerRate(program: Command): void {
     )
     .argument('[puzzles...]', "puzzles in the grid text format ('.' or '0' empty); '-' reads stdin")
     .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3; up to 6x6)', boxOption('solve'))
+    .option(VARIANT_FLAG, VARIANT_FLAG_HELP)
     .option(
       '--file <path>',
       "read puzzles from a file, one per line or in grid layout ('-' for stdin); may be repeated",
       (v: string, prev: string[] = []) => [...prev, v],
     )
-    .option('--steps', 'list every deduction in words (cell, digit, technique)')
+    .option('--steps', 'list every deduction in words (cell, digit, technique, and the house: row, diagonal, …)')
     .option(
       '--json',
-      'one JSON object per puzzle: puzzle, grade, rating, hardest, needsSearch, open, placed, techniques, solution, ' +
-        'steps',
+      'one JSON object per puzzle: rules, puzzle, grade, rating, hardest, needsSearch, open, placed, techniques, ' +
+        'solution, steps',
     )
     .option('--workers <W>', 'threads (the ratings do not depend on it; default 1)', workersOption)
     .action(async (args: string[], opts: RateCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
+      const rules = cliRules('solve', shape, opts.variant);
       const N = shape.n * shape.n;
       // puzzles read and not yet rated (where they came from, for messages), in order
       const queue: GridInput[] = [];
       let head = 0;
       async function* pieces(): AsyncGenerator<Uint8Array> {
-        for await (const chunk of gridInputChunks(shape, args, opts.file, { command: 'rate' })) {
+        for await (const chunk of gridInputChunks(shape, args, opts.file, { command: 'rate', rules })) {
           const piece = new Uint8Array(chunk.length * N);
           chunk.forEach(({ cells }, i) => piece.set(cells, i * N));
           queue.push(...chunk);
@@ -61,6 +65,7 @@ export function registerRate(program: Command): void {
       try {
         for await (const block of ratePuzzles({
           box: shape,
+          variant: rules,
           puzzles: pieces(),
           steps: opts.steps === true,
           workers: opts.workers ?? 1,
@@ -69,7 +74,7 @@ export function registerRate(program: Command): void {
           for (const r of block) {
             const { where, cells } = queue[head++];
             if (r.solutions !== 1) throw new InputError(`${where}: ${describeShortfall(r, r.solutions)}`);
-            if (opts.json) lines.push(jsonLine(shape, cells, r));
+            if (opts.json) lines.push(jsonLine(rules, cells, r));
             else lines.push(...textLines(r, opts.steps === true));
           }
           if (head > 4096) {
@@ -110,7 +115,8 @@ function textLines(r: RatedPuzzle, steps: boolean): string[] {
   return out;
 }
 
-function jsonLine(shape: BoxShape, puzzle: Uint8Array, r: RatedPuzzle): string {
+function jsonLine(rules: Rules, puzzle: Uint8Array, r: RatedPuzzle): string {
+  const shape = rules.shape;
   const techniques: Record<string, number> = {};
   r.counts.forEach((c, t) => {
     if (c > 0) techniques[TECHNIQUES[t].key] = c;
@@ -118,6 +124,7 @@ function jsonLine(shape: BoxShape, puzzle: Uint8Array, r: RatedPuzzle): string {
   const hardest = r.hardest >= 0 ? TECHNIQUES[r.hardest] : null;
   const where = (cell: number, digit: number) => ({ cell: cellName(shape, cell), digit: digitText(shape, digit) });
   return JSON.stringify({
+    rules: rules.name,
     puzzle: formatGrid(shape, puzzle),
     grade: r.grade,
     rating: hardest ? hardest.rating : 0,

@@ -4,13 +4,22 @@ import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { gridInputs } from '../gridInput.js';
 import { lineOutput } from '../lineOutput.js';
 import { puzzleCounter } from '../../solve/countSolutions.js';
-import { boxOption, grouped, integerOption, syncProgress } from '../common.js';
+import {
+  boxOption,
+  cliRules,
+  grouped,
+  integerOption,
+  syncProgress,
+  VARIANT_FLAG,
+  VARIANT_FLAG_HELP,
+} from '../common.js';
 import { shapeProblem } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
 import { countByRelabelling } from '../../solve/countByRelabelling.js';
 
 interface SolveCliOptions {
   box?: BoxShape;
+  variant?: string;
   count?: boolean;
   limit?: number;
   file?: string[];
@@ -32,6 +41,7 @@ export function registerSolve(program: Command): void {
       "puzzles, n² cells each ('.' or '0' empty; spaces, '|', newlines ignored); '-' reads stdin",
     )
     .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3)', boxOption('solve'))
+    .option(VARIANT_FLAG, VARIANT_FLAG_HELP)
     .option('--count', 'print the number of solutions instead of the solution')
     .option(
       '--limit <K>',
@@ -43,18 +53,19 @@ export function registerSolve(program: Command): void {
       "read puzzles from a file, one per line or in grid layout ('-' for stdin); may be repeated",
       (v: string, prev: string[] = []) => [...prev, v],
     )
-    .option('--json', 'print one JSON object per puzzle: puzzle, count, limited, solution, seconds')
+    .option('--json', 'print one JSON object per puzzle: rules, puzzle, count, limited, solution, seconds')
     .action(async (args: string[], opts: SolveCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
+      const rules = cliRules('solve', shape, opts.variant);
 
       const limit = opts.limit ?? (opts.count ? Infinity : 2);
-      const counter = puzzleCounter(shape);
+      const counter = puzzleCounter(rules);
       const solution = new Uint8Array(shape.n * shape.n);
       // N for the shape, when the band method counts it: the exact answer for givens in one unit (see below)
       let total: Promise<bigint> | null = null;
-      const bandShape = shapeProblem('band-method', shape) === null;
+      const bandShape = rules.plain && shapeProblem('band-method', shape) === null;
       const out = lineOutput();
-      for await (const p of gridInputs(shape, args, opts.file, { command: 'solve' })) {
+      for await (const p of gridInputs(shape, args, opts.file, { command: 'solve', rules })) {
         const t0 = performance.now();
         let count: number | bigint;
         let limited = false;
@@ -98,6 +109,7 @@ export function registerSolve(program: Command): void {
         if (opts.json) {
           out.push(
             toJson({
+              rules: rules.name,
               puzzle: formatGrid(shape, p.cells),
               count,
               limited,

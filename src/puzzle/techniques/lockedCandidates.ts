@@ -1,3 +1,4 @@
+import type { Rules } from '../../grid/rules.js';
 import { forEachBit, type CandidateGrid } from '../candidateGrid.js';
 
 /**
@@ -13,6 +14,7 @@ const segLo = new Int32Array(36);
 const segHi = new Int32Array(36);
 
 export function pointing(g: CandidateGrid, technique: number): boolean {
+  if (!g.rules.plain) return lockedBetween(g, technique, false);
   const { n, shape, unitCells } = g;
   const { rows: R, cols: C } = shape;
   for (let b = 0; b < n; b++) {
@@ -31,6 +33,7 @@ export function pointing(g: CandidateGrid, technique: number): boolean {
 }
 
 export function claiming(g: CandidateGrid, technique: number): boolean {
+  if (!g.rules.plain) return lockedBetween(g, technique, true);
   const { n, shape } = g;
   const { rows: R, cols: C } = shape;
   for (let u = 0; u < 2 * n; u++) {
@@ -142,6 +145,89 @@ function applyClaim(g: CandidateGrid, technique: number, u: number, segs: number
         g.noteEliminations(
           technique,
           `claiming: in ${g.unitName(u)}, ${g.digitName(found + 1)} lies only in ${g.unitName(boxUnit)}`,
+        );
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The intersections of the rules' houses, built once per rules: (A, B) for every two houses meeting in two or
+ * more cells, as A·H + B; and whether cell c lies in house h (member[h·N + c]).
+ */
+interface Intersections {
+  readonly pairs: Int32Array;
+  readonly member: Uint8Array;
+}
+
+const intersections = new WeakMap<Rules, Intersections>();
+
+function intersectionsOf(rules: Rules): Intersections {
+  let x = intersections.get(rules);
+  if (x) return x;
+  const { n, houses, houseCount: H, cells: N } = rules;
+  const member = new Uint8Array(H * N);
+  for (let h = 0; h < H; h++) for (let k = 0; k < n; k++) member[h * N + houses[h * n + k]] = 1;
+  const pairs: number[] = [];
+  for (let a = 0; a < H; a++)
+    for (let b = 0; b < H; b++) {
+      if (a === b) continue;
+      let common = 0;
+      for (let k = 0; k < n; k++) common += member[b * N + houses[a * n + k]];
+      if (common >= 2 && common < n) pairs.push(a * H + b);
+    }
+  x = { pairs: Int32Array.from(pairs), member };
+  intersections.set(rules, x);
+  return x;
+}
+
+/**
+ * Locked candidates between any two houses A and B that meet in two or more cells: when digit d's places in A all
+ * lie in A ∩ B, d leaves B outside A. `fromLine`: A is a row or column (claiming), else a box, region or a
+ * variant's house (pointing). One pattern per call; true when it removed something.
+ */
+function lockedBetween(g: CandidateGrid, technique: number, fromLine: boolean): boolean {
+  const { n, N, H, lo, hi, unitCells } = g;
+  const { pairs, member } = intersectionsOf(g.rules);
+  for (let k = 0; k < pairs.length; k++) {
+    const a = Math.floor(pairs[k] / H),
+      b = pairs[k] % H;
+    if (a < 2 * n !== fromLine) continue;
+    let inLo = 0,
+      inHi = 0,
+      outLo = 0,
+      outHi = 0;
+    for (let i = a * n; i < a * n + n; i++) {
+      const c = unitCells[i];
+      if (member[b * N + c]) {
+        inLo |= lo[c];
+        inHi |= hi[c];
+      } else {
+        outLo |= lo[c];
+        outHi |= hi[c];
+      }
+    }
+    const lockedLo = inLo & ~outLo,
+      lockedHi = inHi & ~outHi;
+    if ((lockedLo | lockedHi) === 0) continue;
+    let found = -1;
+    forEachBit(lockedLo, lockedHi, (d0) => {
+      if (found >= 0) return;
+      g.beginStep();
+      let removed = false;
+      for (let i = b * n; i < b * n + n; i++) {
+        const c = unitCells[i];
+        if (!member[a * N + c] && g.eliminate(c, d0)) removed = true;
+      }
+      if (removed) found = d0;
+    });
+    if (found >= 0) {
+      if (g.steps)
+        g.noteEliminations(
+          technique,
+          `${fromLine ? 'claiming' : 'pointing'}: in ${g.unitName(a)}, ${g.digitName(found + 1)} lies only in ` +
+            g.unitName(b),
         );
       return true;
     }

@@ -17,7 +17,7 @@ const SIZE_WORD = ['', 'single', 'pair', 'triple', 'quad'];
 
 export function nakedSubset(g: CandidateGrid, technique: number, k: number): boolean {
   const { n, lo, hi, value, unitCells } = g;
-  for (let u = 0; u < 3 * n; u++) {
+  for (let u = 0; u < g.H; u++) {
     let open = 0,
       count = 0;
     for (let i = 0; i < n; i++) {
@@ -63,7 +63,7 @@ const digitAt = new Int32Array(36);
 
 export function hiddenSubset(g: CandidateGrid, technique: number, k: number): boolean {
   const { n, lo, hi, value, unitCells, unitLo, unitHi } = g;
-  for (let u = 0; u < 3 * n; u++) {
+  for (let u = 0; u < g.H; u++) {
     posLo.fill(0, 0, n);
     posHi.fill(0, 0, n);
     let open = 0;

@@ -2,6 +2,7 @@ import { popcount2, type CandidateGrid } from '../candidateGrid.js';
 
 /**
  * Wings: a pivot cell and two pincers that see it, sharing a digit z that one of them must hold.
+ * "See" is share a house or a pair (src/grid/rules.ts), so the wings work under any rules.
  *   XY-wing   pivot {x,y}, pincers {x,z} and {y,z}: one pincer is z ⇒ z leaves every cell that sees both pincers
  *   XYZ-wing  pivot {x,y,z}, pincers {x,z} and {y,z}: the pivot or a pincer is z ⇒ z leaves every cell that sees
  *             all three
@@ -18,7 +19,7 @@ export function xyzWing(g: CandidateGrid, technique: number): boolean {
 }
 
 function wing(g: CandidateGrid, technique: number, pivotSize: number): boolean {
-  const { N, lo, hi, value, peers, P } = g;
+  const { N, lo, hi, value, peerStart, peerList } = g;
   if (bivalue.length < N) bivalue = new Int32Array(N);
   const isBivalue = (c: number) => value[c] === 0 && popcount2(lo[c], hi[c]) === 2;
   for (let pivot = 0; pivot < N; pivot++) {
@@ -28,8 +29,8 @@ function wing(g: CandidateGrid, technique: number, pivotSize: number): boolean {
     if (popcount2(pLo, pHi) !== pivotSize) continue;
     // bivalue peers sharing exactly one digit with the pivot (XY) or lying inside the pivot's set (XYZ)
     let m = 0;
-    for (let j = pivot * P, end = j + P; j < end; j++) {
-      const q = peers[j];
+    for (let j = peerStart[pivot], end = peerStart[pivot + 1]; j < end; j++) {
+      const q = peerList[j];
       if (!isBivalue(q)) continue;
       const shared = popcount2(lo[q] & pLo, hi[q] & pHi);
       if (pivotSize === 2 ? shared === 1 : shared === 2) bivalue[m++] = q;
@@ -58,8 +59,8 @@ function wing(g: CandidateGrid, technique: number, pivotSize: number): boolean {
         const z0 = zLo !== 0 ? 31 - Math.clz32(zLo) : 30 + 31 - Math.clz32(zHi);
         g.beginStep();
         let removed = false;
-        for (let t = a * P, end = t + P; t < end; t++) {
-          const c = peers[t];
+        for (let t = peerStart[a], end = peerStart[a + 1]; t < end; t++) {
+          const c = peerList[t];
           if (c === b || c === pivot || value[c] !== 0) continue;
           if (!g.sees(c, b)) continue;
           if (pivotSize === 3 && !g.sees(c, pivot)) continue;

@@ -154,7 +154,12 @@ describe('bounds and reproducibility', () => {
   });
 
   it('same seed, same puzzles, however the batch is cut into blocks', () => {
-    const base = { rows: 3, cols: 3, seed: 77, symmetry: 'none', grids: 'random-fill' } as const;
+    const base = {
+      rules: { rows: 3, cols: 3, variants: [] },
+      seed: 77,
+      symmetry: 'none',
+      grids: 'random-fill',
+    } as const;
     const whole = generateBlock({ ...base, first: 0, count: 5 });
     const parts = [
       ...generateBlock({ ...base, first: 0, count: 2 }),
