@@ -244,9 +244,14 @@ function releaseAll(): void {
   held.clear();
 }
 
-/** SIGTERM and SIGHUP end the process as they would, without leaving its locks behind. */
+/**
+ * SIGTERM and SIGHUP end the process as they would, without leaving its locks behind. A command that handles the
+ * signal itself (a shard saves its checkpoint, then releases its lock in `finally`) has its own listener: then
+ * this one stands aside, so the command's save is not cut short.
+ */
 const SIGNALS = { SIGTERM: 15, SIGHUP: 1 } as const;
 const onSignal = (signal: NodeJS.Signals) => {
+  if (process.listenerCount(signal) > 1) return;
   releaseAll();
   process.exit(128 + SIGNALS[signal as keyof typeof SIGNALS]);
 };

@@ -101,6 +101,27 @@ describe('the lock on a file a run writes', () => {
     expect(existsSync(`${f}.lock`)).toBe(false);
   });
 
+  it("a command with its own SIGTERM handler saves first: the lock waits for its release (a shard's checkpoint)", async () => {
+    const dir = tempDir();
+    const f = join(dir, 'f.jsonl');
+    const script =
+      `const { lockFile } = await import(${JSON.stringify(LOCK_JS)});` +
+      `const l = lockFile(${JSON.stringify(f)}, 'checkpoint');` +
+      `process.once('SIGTERM', () => setTimeout(() => { console.log('saved'); l.release(); process.exit(130); }, 50));` +
+      `console.log('locked'); setTimeout(() => {}, 60000);`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
+    await new Promise<void>((resolve) => child.stdout.on('data', () => out.includes('locked') && resolve()));
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(out).toContain('saved');
+    expect(code).toBe(130);
+    expect(existsSync(`${f}.lock`)).toBe(false);
+  });
+
   // a small file system that is full: root can mount one (skipped where it cannot)
   it('a full disk while taking the lock is one line, and leaves no lock behind', () => {
     const dir = tempDir();
