@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|shards|variants ...]
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|
+//   shards|variants ...]
 //   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--tdoku PATH]
 // --c-sketch: a native program of the band method (the C sketch of docs/benchmarks.md, built outside the
 // repository), run alternately with `count --workers 2`; --tdoku goes to bench-solve.mjs.

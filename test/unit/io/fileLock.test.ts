@@ -101,13 +101,14 @@ describe('the lock on a file a run writes', () => {
     expect(existsSync(`${f}.lock`)).toBe(false);
   });
 
-  it("a command with its own SIGTERM handler saves first: the lock waits for its release (a shard's checkpoint)", async () => {
+  it('a command with its own SIGTERM handler saves first: its lock waits for its release', async () => {
     const dir = tempDir();
     const f = join(dir, 'f.jsonl');
     const script =
       `const { lockFile } = await import(${JSON.stringify(LOCK_JS)});` +
       `const l = lockFile(${JSON.stringify(f)}, 'checkpoint');` +
-      `process.once('SIGTERM', () => setTimeout(() => { console.log('saved'); l.release(); process.exit(130); }, 50));` +
+      `process.once('SIGTERM', () => setTimeout(() => {` +
+      ` console.log('saved'); l.release(); process.exit(130); }, 50));` +
       `console.log('locked'); setTimeout(() => {}, 60000);`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
