@@ -1,7 +1,7 @@
+import { GuidedSearch } from './guidedSearch.js';
 import { fullMask, popcount } from '../grid/bits.js';
 import type { Rules } from '../grid/rules.js';
 import { CountCache } from './countCache.js';
-import type { SearchGuide, SolutionCount } from './solutionCounter.js';
 import type { PuzzleCounter } from './puzzleCounter.js';
 
 const SOLVED = 1 << 31;
@@ -24,7 +24,7 @@ export const MAX_HOUSE_SIDE = 31;
  * components (joined by a shared house or pair and a shared candidate) whose counts multiply and go through a
  * CountCache keyed by cells and masks (see SolutionCounter.countComponent: the same argument holds for pairs).
  */
-export class HouseCounter implements PuzzleCounter {
+export class HouseCounter extends GuidedSearch implements PuzzleCounter {
   private readonly N: number;
   private readonly n: number;
   private readonly full: number;
@@ -57,17 +57,10 @@ export class HouseCounter implements PuzzleCounter {
   private readonly houseBits: Int32Array;
   private qt = 0;
   private stamp = 0;
-  private nodes = 0;
-  onTick: ((nodes: number) => void) | null = null;
   private splitting = false;
-  private solution: Uint8Array | null = null;
-  private haveSolution = false;
-  private prefer: ArrayLike<number> | null = null;
-  private notCell = -1;
-  private maxNodes = Infinity;
-  private aborted = false;
 
   constructor(readonly rules: Rules) {
+    super();
     if (!HouseCounter.supports(rules)) throw new RangeError(`house counter: n = ${rules.n} is above ${MAX_HOUSE_SIDE}`);
     const N = rules.cells;
     this.N = N;
@@ -110,41 +103,12 @@ export class HouseCounter implements PuzzleCounter {
     return rules.n <= MAX_HOUSE_SIDE;
   }
 
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
-    this.nodes = 0;
-    this.haveSolution = false;
-    this.solution = solution ?? null;
-    this.prefer = guide?.prefer ?? null;
-    this.notCell = this.prefer ? (guide?.notCell ?? -1) : -1;
-    this.maxNodes = guide?.maxNodes ?? Infinity;
-    this.aborted = false;
-    const count = limit <= 0 ? 0 : this.countRoot(cells, limit);
-    this.prefer = null;
-    this.notCell = -1;
-    this.maxNodes = Infinity;
-    let solved = this.haveSolution;
-    if (solution && count > 0 && !solved && !this.aborted) {
-      const nodes = this.nodes;
-      this.countRoot(cells, 1, false);
-      solved = this.haveSolution;
-      this.nodes = nodes;
-    }
-    this.solution = null;
-    const aborted = this.aborted;
-    return { count, limited: count >= limit && !aborted, nodes: this.nodes, solved, aborted };
-  }
-
   private markDirty(c: number): void {
     const { dirty, houseBits, W } = this;
     for (let w = 0, at = c * W; w < W; w++, at++) dirty[w] |= houseBits[at];
   }
 
-  private countRoot(cells: ArrayLike<number>, limit: number, split = limit > 2): number {
+  protected countRoot(cells: ArrayLike<number>, limit: number, split = limit > 2): number {
     const { N, full, cand, queue, peerStart, peerList } = this;
     this.splitting = split;
     this.cache.clear();

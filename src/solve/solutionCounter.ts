@@ -1,3 +1,4 @@
+import { GuidedSearch } from './guidedSearch.js';
 import { fullMask, popcount } from '../grid/bits.js';
 import type { BoxShape } from '../grid/shape.js';
 import { CountCache } from './countCache.js';
@@ -73,7 +74,7 @@ export interface SolutionCounterOptions {
   readonly locking?: boolean;
 }
 
-export class SolutionCounter {
+export class SolutionCounter extends GuidedSearch {
   readonly tables: CellTables;
   private readonly N: number;
   private readonly full: number;
@@ -116,22 +117,11 @@ export class SolutionCounter {
   private dRow = 0;
   private dCol = 0;
   private dBox = 0;
-  private nodes = 0;
-  /**
-   * Called every 65,536 branches of a count with the branches so far, so a long count can show progress and a
-   * caller can stop it (by throwing). Null: no calls.
-   */
-  onTick: ((nodes: number) => void) | null = null;
   /** Count mode: split into components and cache their counts (off when one or two solutions are wanted). */
   private splitting = false;
-  private solution: Uint8Array | null = null;
-  private haveSolution = false;
-  private prefer: ArrayLike<number> | null = null;
-  private notCell = -1;
-  private maxNodes = Infinity;
-  private aborted = false;
 
   constructor(shape: BoxShape, options: SolutionCounterOptions = {}) {
+    super();
     if (shape.n > MAX_BITMASK_SIDE) throw new RangeError(`bitmask solver: n = ${shape.n} is above ${MAX_BITMASK_SIDE}`);
     const t = cellTables(shape);
     this.tables = t;
@@ -166,42 +156,7 @@ export class SolutionCounter {
     }
   }
 
-  /**
-   * Count the completions of `cells` (n² digits, 0 = empty), stopping at `limit`. When `solution`
-   * (n² bytes) is given and a solution exists, the first one found is written there and `solved` is
-   * true. Givens that clash count as 0 solutions (callers that want an error check first).
-   */
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
-    this.nodes = 0;
-    this.haveSolution = false;
-    this.solution = solution ?? null;
-    this.prefer = guide?.prefer ?? null;
-    this.notCell = this.prefer ? (guide?.notCell ?? -1) : -1;
-    this.maxNodes = guide?.maxNodes ?? Infinity;
-    this.aborted = false;
-    const count = limit <= 0 ? 0 : this.countRoot(cells, limit);
-    this.prefer = null;
-    this.notCell = -1;
-    this.maxNodes = Infinity;
-    let solved = this.haveSolution;
-    if (solution && count > 0 && !solved && !this.aborted) {
-      // the count split into components before reaching a whole solution: find one directly
-      const nodes = this.nodes;
-      this.countRoot(cells, 1, false);
-      solved = this.haveSolution;
-      this.nodes = nodes;
-    }
-    this.solution = null;
-    const aborted = this.aborted;
-    return { count, limited: count >= limit && !aborted, nodes: this.nodes, solved, aborted };
-  }
-
-  private countRoot(cells: ArrayLike<number>, limit: number, split = limit > 2): number {
+  protected countRoot(cells: ArrayLike<number>, limit: number, split = limit > 2): number {
     const { N, full, cand, cellUnits, queue } = this;
     this.splitting = split;
     this.cache.clear();

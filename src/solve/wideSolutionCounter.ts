@@ -1,6 +1,6 @@
+import { GuidedSearch } from './guidedSearch.js';
 import { popcount } from '../grid/bits.js';
 import type { BoxShape } from '../grid/shape.js';
-import type { SearchGuide, SolutionCount } from './solutionCounter.js';
 import { cellTables, type CellTables } from '../grid/cellTables.js';
 
 /**
@@ -24,7 +24,7 @@ const SOLVED = 1 << 31;
 const LO_BITS = 30;
 const LO_MASK = (1 << LO_BITS) - 1;
 
-export class WideSolutionCounter {
+export class WideSolutionCounter extends GuidedSearch {
   readonly tables: CellTables;
   private readonly N: number;
   private readonly W: number;
@@ -47,20 +47,9 @@ export class WideSolutionCounter {
   private dirtyCount = 0;
   private readonly usedLo: Int32Array;
   private readonly usedHi: Int32Array;
-  private nodes = 0;
-  /**
-   * Called every 65,536 branches of a count with the branches so far, so a long count can show progress and a
-   * caller can stop it (by throwing). Null: no calls.
-   */
-  onTick: ((nodes: number) => void) | null = null;
-  private solution: Uint8Array | null = null;
-  private haveSolution = false;
-  private prefer: ArrayLike<number> | null = null;
-  private notCell = -1;
-  private maxNodes = Infinity;
-  private aborted = false;
 
   constructor(shape: BoxShape) {
+    super();
     const t = cellTables(shape);
     this.tables = t;
     this.n = shape.n;
@@ -82,27 +71,8 @@ export class WideSolutionCounter {
   }
 
   /** Count the completions of `cells` (n² digits, 0 = empty), stopping at `limit`; see SolutionCounter.count. */
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
-    this.nodes = 0;
-    this.haveSolution = false;
-    this.solution = solution ?? null;
-    this.prefer = guide?.prefer ?? null;
-    this.notCell = this.prefer ? (guide?.notCell ?? -1) : -1;
-    this.maxNodes = guide?.maxNodes ?? Infinity;
-    this.aborted = false;
-    const count = limit <= 0 ? 0 : this.countRoot(cells, limit);
-    this.solution = null;
-    this.prefer = null;
-    const aborted = this.aborted;
-    return { count, limited: count >= limit && !aborted, nodes: this.nodes, solved: this.haveSolution, aborted };
-  }
 
-  private countRoot(cells: ArrayLike<number>, limit: number): number {
+  protected countRoot(cells: ArrayLike<number>, limit: number): number {
     const { N, cand, cellUnits, usedLo, usedHi, queue, scope } = this;
     usedLo.fill(0);
     usedHi.fill(0);

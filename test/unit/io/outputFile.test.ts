@@ -124,8 +124,9 @@ describe('writing a file a user named', () => {
       chownSync(f, 4321, 4321);
       chmodSync(f, 0o666);
       const script =
-        `process.setgid(1234); process.setuid(1234); ` +
+        // the module is loaded before the user changes: the checkout may be where uid 1234 cannot read
         `const { prepareOutput } = await import(${JSON.stringify(OUTPUT_JS)}); ` +
+        `process.setgid(1234); process.setuid(1234); ` +
         `try { prepareOutput(${JSON.stringify(f)}, { what: 'x', isOurs: () => true }); console.log('accepted'); } ` +
         `catch (e) { console.log(e.message); }`;
       const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
