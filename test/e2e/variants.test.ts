@@ -6,6 +6,7 @@ import { parseRules, type Rules } from '../../src/grid/rules.js';
 import { boxShape } from '../../src/grid/shape.js';
 import { cli, tempDir, type CliResult } from '../helpers/cli.js';
 import { rulesDlxCount } from '../helpers/rulesDlx.js';
+import { SKEWED_REGIONS } from '../helpers/jigsaws.js';
 
 /**
  * The variants through the CLI: solve, generate and rate under --variant, every generated puzzle checked with the
@@ -67,21 +68,7 @@ describe('sudoku-count with --variant', () => {
     for (let i = 0; i < 81; i++) expect(p[i] === '.', `cell ${i}`).toBe(p[80 - i] === '.');
     // a jigsaw whose regions a half-turn does not keep
     const file = join(TMP, 'jigsaw.txt');
-    writeFileSync(
-      file,
-      [
-        'AAABBBCCC',
-        'AAABBACCC',
-        'AABBBBCCC',
-        'DDDEEEFFF',
-        'DDDEEEFFE',
-        'DDDEEFFFF',
-        'GGGHHHIII',
-        'GGGHHHIII',
-        'GGGHHHIII',
-        '',
-      ].join('\n'),
-    );
+    writeFileSync(file, [...SKEWED_REGIONS, ''].join('\n'));
     expectBadInput(
       await cli(['generate', '--variant', `jigsaw=${file}`, '--symmetry', 'rotational']),
       /--symmetry rotational does not keep the houses of 3x3\+jigsaw\.[0-9a-f]+/,

@@ -12,6 +12,7 @@ import {
 import { boxShape, InputError } from '../../../src/grid/shape.js';
 import { resolveRules } from '../../../src/grid/support.js';
 import { parseJigsaw } from '../../../src/io/readJigsaw.js';
+import { BOXES_AS_REGIONS } from '../../helpers/jigsaws.js';
 
 const rc = (r: number, c: number) => (r - 1) * 9 + c - 1;
 const S33 = boxShape(3, 3);
@@ -145,17 +146,7 @@ describe('the rules object', () => {
 });
 
 describe('jigsaw files', () => {
-  const boxes = [
-    'AAABBBCCC',
-    'AAABBBCCC',
-    'AAABBBCCC',
-    'DDDEEEFFF',
-    'DDDEEEFFF',
-    'DDDEEEFFF',
-    'GGGHHHIII',
-    'GGGHHHIII',
-    'GGGHHHIII',
-  ];
+  const boxes = BOXES_AS_REGIONS;
   it('boxes as regions give the plain houses', () => {
     const regions = parseJigsaw(`# the boxes\n${boxes.join('\n')}\n`, 9, 'j.txt');
     const r = rulesFromSpec({ rows: 3, cols: 3, variants: ['jigsaw'], regions });

@@ -3,6 +3,7 @@ import { parseRules, plainRules, rulesFromSpec } from '../../../src/grid/rules.j
 import { boxShape } from '../../../src/grid/shape.js';
 import { parseJigsaw } from '../../../src/io/readJigsaw.js';
 import { puzzleSheetHtml } from '../../../src/io/puzzleSheet.js';
+import { BOXES_AS_REGIONS } from '../../helpers/jigsaws.js';
 
 const S33 = boxShape(3, 3);
 const one = [{ puzzle: new Uint8Array(81), solution: new Uint8Array(81).fill(1), caption: '#1' }];
@@ -23,17 +24,7 @@ describe('puzzle sheets draw the extra houses', () => {
   });
 
   it('borders jigsaw regions: the boxes as a jigsaw have thick segments exactly on the box lines', () => {
-    const boxes = [
-      'AAABBBCCC',
-      'AAABBBCCC',
-      'AAABBBCCC',
-      'DDDEEEFFF',
-      'DDDEEEFFF',
-      'DDDEEEFFF',
-      'GGGHHHIII',
-      'GGGHHHIII',
-      'GGGHHHIII',
-    ];
+    const boxes = BOXES_AS_REGIONS;
     const regions = parseJigsaw(boxes.join('\n'), 9, 'j');
     const svg = firstGrid(
       puzzleSheetHtml(rulesFromSpec({ rows: 3, cols: 3, variants: ['jigsaw'], regions }), 't', one),

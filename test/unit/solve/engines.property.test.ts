@@ -6,6 +6,7 @@ import { ENGINES } from '../../../src/solve/countSolutions.js';
 import { HouseCounter } from '../../../src/solve/houseCounter.js';
 import { parseJigsaw } from '../../../src/io/readJigsaw.js';
 import { rulesDlxCount } from '../../helpers/rulesDlx.js';
+import { SKEWED_REGIONS } from '../../helpers/jigsaws.js';
 
 /**
  * One property suite for every engine of the router (ENGINES) against the exact-cover oracle (test/helpers/
@@ -16,21 +17,7 @@ import { rulesDlxCount } from '../../helpers/rulesDlx.js';
  */
 const LIMIT = 60;
 
-const JIGSAW_9 = parseJigsaw(
-  [
-    'AAABBBCCC',
-    'AAABBACCC',
-    'AABBBBCCC',
-    'DDDEEEFFF',
-    'DDDEEEFFE',
-    'DDDEEFFFF',
-    'GGGHHHIII',
-    'GGGHHHIII',
-    'GGGHHHIII',
-  ].join('\n'),
-  9,
-  'jigsaw',
-);
+const JIGSAW_9 = parseJigsaw(SKEWED_REGIONS.join('\n'), 9, 'jigsaw');
 const JIGSAW_4 = parseJigsaw('AABB\nABAB\nCCDD\nCCDD', 4, 'jigsaw4');
 
 /** Every shape × variant combination the suite draws from (the engines say which they take). */
