@@ -1,0 +1,118 @@
+import type { Rules } from '../grid/rules.js';
+import { rulesExactCover } from './rulesExactCover.js';
+import { variantGroup } from './variantGroup.js';
+
+/**
+ * Essentially different grids of a variant: orbits of G_V × S_n (the variant's own cell symmetries, and
+ * relabelling) on its grids, two ways over the grids with row 1 = 1..n (one per relabelling class; listed by the
+ * exact-cover engine, src/variants/rulesExactCover.ts):
+ *
+ *   Burnside   orbits = (1/|G_V|) Σ_{g ∈ G_V} F(g), F(g) the grids X with row 1 standard for which g·X is a
+ *              relabelling of X (g fixes X's relabelling class). This is Burnside's lemma for G_V acting on
+ *              relabelling classes, which are in one-to-one correspondence with the orbits' S_n-classes.
+ *   direct     the components of a union-find joining X to std(g·X) for every generator g of G_V.
+ *
+ * The two must agree; Σ over orbits of |G_V|/|Aut| = N/n! holds by construction of the direct route.
+ */
+export interface VariantEssential {
+  readonly rules: string;
+  /** |G_V|. */
+  readonly groupOrder: number;
+  /** |G_V|·n!: the order of the whole group named in the report. */
+  readonly fullGroupOrder: bigint;
+  /** Generators of G_V used by the direct route. */
+  readonly generators: number;
+  /** Grids with row 1 = 1..n: N/n!. */
+  readonly grids: number;
+  /** Σ_g F(g). */
+  readonly fixedSum: bigint;
+  /** Orbits by Burnside: fixedSum / |G_V|. */
+  readonly burnside: bigint;
+  /** Orbits by union-find. */
+  readonly direct: number;
+  /** [|Aut| (in G_V × S_n), orbits with it], by increasing |Aut|. */
+  readonly byAutomorphisms: ReadonlyArray<readonly [number, number]>;
+  readonly seconds: number;
+}
+
+/** Limit on the grids held (row 1 standard). */
+export const VARIANT_ESSENTIAL_LIMIT = 200_000;
+
+export function essentiallyDifferentVariantOf(rules: Rules): VariantEssential {
+  const t0 = performance.now();
+  const { n, cells: N } = rules;
+  const group = variantGroup(rules);
+  const givens = new Uint8Array(N);
+  for (let c = 0; c < n; c++) givens[c] = c + 1;
+  const chunks: Uint8Array[] = [];
+  const r = rulesExactCover(rules, givens, VARIANT_ESSENTIAL_LIMIT + 1, (X) => chunks.push(X.slice()));
+  if (r.limited) throw new RangeError(`more than ${VARIANT_ESSENTIAL_LIMIT} grids with row 1 fixed: too many to hold`);
+  const count = chunks.length;
+  const index = new Map<string, number>();
+  chunks.forEach((X, i) => index.set(String.fromCharCode(...X), i));
+
+  const moved = new Uint8Array(N);
+  const sigma = new Uint8Array(n + 1);
+  // Burnside: g·X is a relabelling of X when one σ sends X(c) to (g·X)(g(c)) = X(c)'s image at every cell
+  let fixedSum = 0n;
+  for (let e = 0; e < group.order; e++) {
+    const map = group.maps.subarray(e * N, (e + 1) * N);
+    let fixed = 0;
+    for (const X of chunks) {
+      sigma.fill(0);
+      let ok = true;
+      for (let c = 0; c < N && ok; c++) {
+        // (g·X)(map[c]) = X(c); relabelling of X: X(map[c]) = σ(X(c))
+        const a = X[c],
+          b = X[map[c]];
+        if (sigma[a] === 0) sigma[a] = b;
+        else if (sigma[a] !== b) ok = false;
+      }
+      if (ok) fixed++;
+    }
+    fixedSum += BigInt(fixed);
+  }
+  if (fixedSum % BigInt(group.order) !== 0n)
+    throw new Error(`internal: Σ F(g) = ${fixedSum} is not a multiple of |G_V| = ${group.order}`);
+
+  // direct: union-find over the generators
+  const parent = Int32Array.from({ length: count }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  const relabel = new Uint8Array(n + 1);
+  for (const g of group.generators) {
+    const map = group.grid.cellMap(g);
+    for (let i = 0; i < count; i++) {
+      const X = chunks[i];
+      for (let c = 0; c < N; c++) moved[map[c]] = X[c];
+      for (let c = 0; c < n; c++) relabel[moved[c]] = c + 1;
+      for (let c = 0; c < N; c++) moved[c] = relabel[moved[c]];
+      const j = index.get(String.fromCharCode(...moved));
+      if (j === undefined) throw new Error('internal: a moved grid is not a grid of the rules');
+      const a = find(i),
+        b = find(j);
+      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+    }
+  }
+  const size = new Map<number, number>();
+  for (let i = 0; i < count; i++) size.set(find(i), (size.get(find(i)) ?? 0) + 1);
+  const byAut = new Map<number, number>();
+  for (const s of size.values()) {
+    if (group.order % s !== 0) throw new Error(`internal: an orbit of ${s} grids does not divide |G_V|`);
+    byAut.set(group.order / s, (byAut.get(group.order / s) ?? 0) + 1);
+  }
+  return {
+    rules: rules.name,
+    groupOrder: group.order,
+    fullGroupOrder: group.fullOrder,
+    generators: group.generators.length,
+    grids: count,
+    fixedSum,
+    burnside: fixedSum / BigInt(group.order),
+    direct: size.size,
+    byAutomorphisms: [...byAut].sort((a, b) => a[0] - b[0]),
+    seconds: (performance.now() - t0) / 1000,
+  };
+}

@@ -1,0 +1,106 @@
+import type { Rules } from '../grid/rules.js';
+import type { VariantGroup } from './variantGroup.js';
+
+/**
+ * The first stage of a variant count: every top block (the first k rows; k = R, the top band, or k = 2 when the
+ * boxes are 1×C and a band is one row) with row 1 = 1..n that breaks no house or pair inside the block, and their
+ * classes under S × S_n, S the elements of the variant's group G_V that map the block's cells onto themselves.
+ *
+ *   block     k·n digits, cells 0..k·n−1 in reading order, back to back in `blocks`
+ *   key       the least of std(s·X) over s in S, std relabelling so that row 1 reads 1..n again (a string
+ *             of k·n char codes)
+ *   m_C       blocks in class C;  n_C  completions of C's representative (the same for every block of C: s keeps
+ *             every house and pair and the block, a relabelling keeps every house and pair)
+ *
+ * Σ m_C = blocks, checked by the caller; N = n!·Σ m_C·n_C, since relabelling fixes row 1 of every grid once.
+ */
+export interface TopBlockClasses {
+  /** Rows in the block. */
+  readonly k: number;
+  /** Valid blocks with row 1 standard. */
+  readonly blocks: number;
+  /** |S|: the elements of G_V that keep the block. */
+  readonly stabilizerOrder: number;
+  /** One block per class (k·n digits each, back to back), in order of first appearance. */
+  readonly representatives: Uint8Array;
+  /** m_C per class. */
+  readonly sizes: Int32Array;
+}
+
+/** Rows of the top block: the top band, or two rows when a band is one row. */
+export function topBlockRows(rules: Rules): number {
+  return rules.shape.rows >= 2 ? rules.shape.rows : Math.min(2, rules.n);
+}
+
+export function variantTopBlocks(group: VariantGroup): TopBlockClasses {
+  const { rules } = group;
+  const { n, cells: N, peerStart, peerList } = rules;
+  const k = topBlockRows(rules);
+  const B = k * n;
+  // earlier peers of each block cell, the one check while filling in reading order
+  const before: number[][] = [];
+  for (let c = 0; c < B; c++) {
+    const list: number[] = [];
+    for (let p = peerStart[c]; p < peerStart[c + 1]; p++) if (peerList[p] < c) list.push(peerList[p]);
+    before.push(list);
+  }
+  const stab: Int32Array[] = [];
+  for (let e = 0; e < group.order; e++) {
+    const map = group.maps.subarray(e * N, (e + 1) * N);
+    let keeps = true;
+    for (let c = 0; c < B && keeps; c++) if (map[c] >= B) keeps = false;
+    if (keeps) stab.push(map);
+  }
+  const classOf = new Map<string, number>();
+  const reps: number[] = [];
+  const sizes: number[] = [];
+  const X = new Uint8Array(B);
+  const moved = new Uint8Array(B);
+  const relabel = new Uint8Array(n + 1);
+  for (let c = 0; c < n; c++) X[c] = c + 1;
+  let blocks = 0;
+  const keyOf = (): string => {
+    let best = '';
+    for (const map of stab) {
+      for (let c = 0; c < B; c++) moved[map[c]] = X[c];
+      for (let c = 0; c < n; c++) relabel[moved[c]] = c + 1;
+      for (let c = 0; c < B; c++) moved[c] = relabel[moved[c]];
+      const key = String.fromCharCode(...moved);
+      if (best === '' || key < best) best = key;
+    }
+    return best;
+  };
+  const fill = (c: number): void => {
+    if (c === B) {
+      blocks++;
+      const key = keyOf();
+      const id = classOf.get(key);
+      if (id === undefined) {
+        classOf.set(key, sizes.length);
+        sizes.push(1);
+        reps.push(...X);
+      } else sizes[id]++;
+      return;
+    }
+    const list = before[c];
+    for (let d = 1; d <= n; d++) {
+      let ok = true;
+      for (let j = 0; j < list.length && ok; j++) if (X[list[j]] === d) ok = false;
+      if (!ok) continue;
+      X[c] = d;
+      fill(c + 1);
+    }
+    X[c] = 0;
+  };
+  // row 1 is given: check it breaks nothing (a variant house could lie inside row 1 only if it were row 1)
+  let rowOk = true;
+  for (let c = 0; c < n; c++) for (const j of before[c]) if (X[j] === X[c]) rowOk = false;
+  if (rowOk) fill(n);
+  return {
+    k,
+    blocks,
+    stabilizerOrder: stab.length,
+    representatives: Uint8Array.from(reps),
+    sizes: Int32Array.from(sizes),
+  };
+}
