@@ -61,6 +61,14 @@ export {
   type EssentialProgress,
   type RelabellingTerm,
 } from './essential/essentiallyDifferent.js';
+export {
+  countVariantGrids,
+  type VariantCount,
+  type VariantClassRow,
+  type VariantCountOptions,
+} from './variants/countVariantGrids.js';
+export { essentiallyDifferentVariant, type VariantEssential } from './variants/essentiallyDifferentVariant.js';
+export { variantGroup, type VariantGroup } from './variants/variantGroup.js';
 export { automorphismCensus, type AutomorphismCensus, type CensusOptions } from './essential/automorphismCensus.js';
 
 // solving and counting puzzles

@@ -21,6 +21,8 @@ import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
  *   audit           audit --generator G (method = G): sampling against the exact count and classes (band-method
  *                   shapes; uniform: the grid index's shapes); the template generators' reach on any shape
  *   audit-exact     audit --exact (method = G): a generator's whole output distribution
+ *   variant-count   count, classes and essentially-different with --variant (src/variants/): every top block and
+ *                   every grid with row 1 fixed listed, n ≤ 6
  */
 export type Operation =
   | 'band-method'
@@ -33,7 +35,8 @@ export type Operation =
   | 'exact-moments'
   | 'solve'
   | 'audit'
-  | 'audit-exact';
+  | 'audit-exact'
+  | 'variant-count';
 
 /** Methods whose exact moments come from walking their draw tree; the rest recurse over partial grids. */
 export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
@@ -44,6 +47,9 @@ export const MAX_ESTIMATE_SIDE = 16;
 function bandMethod(shape: BoxShape): boolean {
   return shape.rows >= 2 && shape.cols >= 2 && shape.cols <= 4 && shape.n <= 9;
 }
+
+/** Largest n `count --variant` takes: every top block is listed, and the exhaustive route lists every grid. */
+export const MAX_VARIANT_COUNT_SIDE = 6;
 
 /** Largest R for which the column-set method counts R×2 (and 2×R) boxes in minutes. */
 export const MAX_COLUMN_SET_ROWS = 5;
@@ -187,6 +193,13 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
     }
     case 'solve':
       return null;
+    case 'variant-count':
+      return shape.n <= MAX_VARIANT_COUNT_SIDE
+        ? null
+        : `variant totals are counted for n ≤ ${MAX_VARIANT_COUNT_SIDE} (${listShapes(
+            (s) => s.n <= MAX_VARIANT_COUNT_SIDE && s.n >= 4,
+          )}, …): on ${shape.name} every top block's completions are too many for the generic counter, and the ` +
+            '9x9 band-pair method is not built (docs/variant-counts.md)';
     case 'audit':
     case 'audit-exact':
       return auditProblem(operation === 'audit-exact', shape, method);
@@ -254,17 +267,19 @@ export function resolveShape(operation: Operation, box: BoxShape | string | unde
  *   rate       the rater's techniques work on any list of houses, with the pairs in elimination
  *   estimate   the walks of knuth, knuth-random and hybrid over any houses and pairs (n ≤ 16; the other methods
  *              refuse variants in src/estimate/createEstimator.ts)
+ *   variant-count   count, classes and essentially-different --variant (src/variants/): n ≤ 6
  * (generate and rate take the 'solve' operation's rules.) The other operations (count, bias, rank, …) take the
  * plain rules only.
  */
 const RULES_SUPPORT: Partial<Record<Operation, { readonly what: string; readonly maxSide: number }>> = {
   solve: { what: 'solve', maxSide: 31 },
   estimate: { what: 'the estimators', maxSide: MAX_ESTIMATE_SIDE },
+  'variant-count': { what: 'count --variant', maxSide: MAX_VARIANT_COUNT_SIDE },
 };
 
 /** Operations that take variants (for messages). */
 export function variantOperations(): string {
-  return 'solve, generate, rate and estimate';
+  return 'solve, generate, rate, estimate, and count, classes and essentially-different (n ≤ 6)';
 }
 
 /** Why `operation` cannot take `rules` (one line), or null when it can. Plain rules: shapeProblem's answer. */

@@ -1,5 +1,6 @@
-import { factorialBig } from '../grid/shape.js';
+import { factorialBig, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
+import { resolveRules } from '../grid/support.js';
 import { HouseCounter } from '../solve/houseCounter.js';
 import { rulesExactCover } from './rulesExactCover.js';
 import { variantGroup } from './variantGroup.js';
@@ -63,8 +64,15 @@ export interface VariantCountOptions {
   readonly onProgress?: (stage: 'classes' | 'completions' | 'exhaustive', done: number, total: number) => void;
 }
 
-/** Largest side the variant count takes: every top block is listed, and the exhaustive route lists every grid. */
-export const MAX_VARIANT_COUNT_SIDE = 6;
+/**
+ * The library's edge: N of a variant on a small shape (n ≤ 6), by both routes. `variant` is "x", "x,windoku", a
+ * list of names or a Rules object; throws InputError (one line) for what is not taken.
+ */
+export function countVariantGrids(
+  options: VariantCountOptions & { box?: BoxShape | string; variant: Rules | string | readonly string[] },
+): VariantCount {
+  return countVariantGridsOf(resolveRules('variant-count', options.box, options.variant), options);
+}
 
 /** Both routes on trusted rules (checked at the edge: src/grid/support.ts, operation 'variant-count'). */
 export function countVariantGridsOf(rules: Rules, options: VariantCountOptions = {}): VariantCount {

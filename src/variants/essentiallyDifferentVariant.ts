@@ -1,4 +1,6 @@
 import type { Rules } from '../grid/rules.js';
+import type { BoxShape } from '../grid/shape.js';
+import { resolveRules } from '../grid/support.js';
 import { rulesExactCover } from './rulesExactCover.js';
 import { variantGroup } from './variantGroup.js';
 
@@ -37,6 +39,14 @@ export interface VariantEssential {
 
 /** Limit on the grids held (row 1 standard). */
 export const VARIANT_ESSENTIAL_LIMIT = 200_000;
+
+/** The library's edge: essentially different grids of a variant on a small shape (n ≤ 6). */
+export function essentiallyDifferentVariant(options: {
+  box?: BoxShape | string;
+  variant: Rules | string | readonly string[];
+}): VariantEssential {
+  return essentiallyDifferentVariantOf(resolveRules('variant-count', options.box, options.variant));
+}
 
 export function essentiallyDifferentVariantOf(rules: Rules): VariantEssential {
   const t0 = performance.now();

@@ -11,15 +11,18 @@ import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
 import {
   pathOption,
   workersOption,
-  boxOption,
   counterOption,
   grouped,
   InputError,
   progressSpinner,
+  VARIANT_FLAG,
 } from '../common.js';
 import { CommandFailed } from '../commandFailed.js';
 import { dlxRunPlan } from '../dlxRun.js';
 import { addColumnSetOptions, countMethod, type CountCliOptions } from './count.js';
+import { VARIANT_HELP } from '../../grid/rules.js';
+import { requireShape } from '../../grid/support.js';
+import { boxOrVariantBoxOption, refuseWithVariant, runVariantClasses, variantRunRules } from '../variantRun.js';
 
 /** --level: a level's name, or its number of classes (416, 174, 71 or 44 for 3x3), checked once counted. */
 function levelOption(value: string): string {
@@ -36,7 +39,11 @@ export function registerClasses(program: Command): void {
       'write the class tables as JSON: representative, m_C, n_C of every class at every level of the chain; by ' +
         'column sets, every configuration class with its orbit and F',
     )
-    .option('--box <RxC>', `box shape (${countMethodShapes()})`, boxOption('count'))
+    .option('--box <RxC>', `box shape (${countMethodShapes()}; with --variant, n ≤ 6)`, boxOrVariantBoxOption('count'))
+    .option(
+      VARIANT_FLAG,
+      `the top-block classes of a variant (n ≤ 6): each block, m_C and n_C, as JSON: ${VARIANT_HELP}`,
+    )
     .option(
       '--level <level>',
       `one level only: ${LEVEL_NAMES.join(' | ')}, or its class count (as \`chain\` prints them)`,
@@ -52,6 +59,13 @@ export function registerClasses(program: Command): void {
     );
   addColumnSetOptions(command).action(
     async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean }) => {
+      if (opts.variant !== undefined) {
+        const { box, json: _json, workers: _workers, variant, out, force, ...rest } = opts;
+        refuseWithVariant('classes', rest as Record<string, unknown>);
+        runVariantClasses(variantRunRules(box, variant), out, force === true);
+        return;
+      }
+      if (opts.box) requireShape('count', opts.box);
       const dlx = opts.counter === 'dlx';
       if (dlx) {
         if (opts.checkpoint !== undefined || opts.resume !== undefined)

@@ -4,21 +4,23 @@ import { countGrids, defaultWorkers, type GridCount, type ProgressEvent, type St
 import type { CounterName } from '../../count/dlxCompletions.js';
 import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
+import { VARIANT_HELP } from '../../grid/rules.js';
 import { toJson } from '../../io/json.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
 import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
 import { CommandFailed } from '../commandFailed.js';
 import {
-  boxOption,
   counterOption,
   grouped,
   InputError,
   integerOption,
   pathOption,
   progressSpinner,
+  VARIANT_FLAG,
   workersOption,
 } from '../common.js';
 import { dlxRunPlan, runDlxCount } from '../dlxRun.js';
+import { boxOrVariantBoxOption, refuseWithVariant, runVariantCount, variantRunRules } from '../variantRun.js';
 import { readPlan } from '../../io/shardFiles.js';
 import { checkPlanFits, mergeResults, runShard, shardIndex, writePlan, writeSlurm } from '../shardRun.js';
 
@@ -33,6 +35,8 @@ export interface CountCliOptions {
   resume?: string;
   /** How the band method counts n_C: the column-set sum (default) or the DLX route. */
   counter?: CounterName;
+  /** --variant: a variant total by the two routes of src/variants/ (n ≤ 6). */
+  variant?: string;
 }
 
 /** The shard protocol's options (src/cli/shardRun.ts). */
@@ -207,7 +211,15 @@ export function registerCount(program: Command): void {
       'count all n×n Sudoku grids exactly, stage by stage (Felgenhauer–Jarvis band reduction; R×2 boxes by ' +
         'column sets)',
     )
-    .option('--box <RxC>', `box shape: R rows by C columns (${countMethodShapes()})`, boxOption('count'))
+    .option(
+      '--box <RxC>',
+      `box shape: R rows by C columns (${countMethodShapes()}; with --variant, n ≤ 6)`,
+      boxOrVariantBoxOption('count'),
+    )
+    .option(
+      VARIANT_FLAG,
+      `count the grids of a variant (n ≤ 6; a fast route and an exhaustive one, which must agree): ${VARIANT_HELP}`,
+    )
     .option('--json', 'print one JSON object on stdout')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
@@ -224,6 +236,13 @@ export function registerCount(program: Command): void {
     );
   addShardOptions(addColumnSetOptions(command)).action(
     async (opts: CountCliOptions & ShardCliOptions & { level?: LevelName }) => {
+      if (opts.variant !== undefined) {
+        const { box, json, workers: _workers, variant, ...rest } = opts;
+        refuseWithVariant('count', rest as Record<string, unknown>);
+        runVariantCount(variantRunRules(box, variant), json === true);
+        return;
+      }
+      if (opts.box) requireShape('count', opts.box);
       if (await shardAction(opts)) return;
       if (opts.counter === 'dlx') {
         const { shape, level } = dlxRunPlan(opts);

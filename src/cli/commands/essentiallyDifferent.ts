@@ -7,7 +7,10 @@ import { gridOrbits, gridOrbitsShapeProblem, type GridOrbits } from '../../essen
 import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
-import { boxOption, grouped, InputError, progressSpinner, workersOption } from '../common.js';
+import { VARIANT_HELP } from '../../grid/rules.js';
+import { requireShape } from '../../grid/support.js';
+import { grouped, InputError, progressSpinner, VARIANT_FLAG, workersOption } from '../common.js';
+import { boxOrVariantBoxOption, refuseWithVariant, runVariantEssential, variantRunRules } from '../variantRun.js';
 
 export function registerEssentiallyDifferent(program: Command): void {
   program
@@ -16,7 +19,15 @@ export function registerEssentiallyDifferent(program: Command): void {
       'count the essentially different grids (up to relabelling, row/column/band/stack permutations and ' +
         "transposition) by Burnside's lemma over the conjugacy classes of the symmetry group",
     )
-    .option('--box <RxC>', `box shape: R rows by C columns (${bandMethodShapes()})`, boxOption('essentially-different'))
+    .option(
+      '--box <RxC>',
+      `box shape: R rows by C columns (${bandMethodShapes()}; with --variant, n ≤ 6)`,
+      boxOrVariantBoxOption('essentially-different'),
+    )
+    .option(
+      VARIANT_FLAG,
+      `up to the variant's own symmetries (n ≤ 6; Burnside and the orbits directly, which must agree): ${VARIANT_HELP}`,
+    )
     .option('--json', 'print one JSON object on stdout, with every class')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
@@ -25,8 +36,20 @@ export function registerEssentiallyDifferent(program: Command): void {
     )
     .option('--direct', 'also enumerate every grid and count the orbits directly (2x2, 2x3, 3x2)')
     .action(
-      async (opts: { box?: BoxShape; json?: boolean; workers?: number; automorphisms?: boolean; direct?: boolean }) => {
-        const box = opts.box ?? SHAPE_3X3;
+      async (opts: {
+        box?: BoxShape;
+        json?: boolean;
+        workers?: number;
+        automorphisms?: boolean;
+        direct?: boolean;
+        variant?: string;
+      }) => {
+        if (opts.variant !== undefined) {
+          refuseWithVariant('essentially-different', { automorphisms: opts.automorphisms, direct: opts.direct });
+          runVariantEssential(variantRunRules(opts.box, opts.variant), opts.json === true);
+          return;
+        }
+        const box = requireShape('essentially-different', opts.box ?? SHAPE_3X3);
         const directProblem = opts.direct ? gridOrbitsShapeProblem(box) : null;
         if (directProblem) throw new InputError(`--direct: ${directProblem}`);
         const workers = opts.workers ?? defaultWorkers(box);

@@ -1,0 +1,137 @@
+import { InvalidArgumentError } from 'commander';
+import { boxShape, boxShapeProblem, readBoxShapeText, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { shapeProblem, type Operation } from '../grid/support.js';
+import type { Rules } from '../grid/rules.js';
+import { toJson } from '../io/json.js';
+import { prepareOutput } from '../io/outputFile.js';
+import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
+import { countVariantGridsOf, type VariantCount } from '../variants/countVariantGrids.js';
+import { essentiallyDifferentVariantOf, type VariantEssential } from '../variants/essentiallyDifferentVariant.js';
+import { CommandFailed } from './commandFailed.js';
+import { boxOption, cliRules, grouped, InputError } from './common.js';
+
+/**
+ * --box for a command that also takes --variant: the shapes of `operation` or of the variant count (n ≤ 6); the
+ * action asks `requireShape(operation)` when no --variant is given, so a plain run is refused as before.
+ */
+export function boxOrVariantBoxOption(operation: Operation): (value: string) => BoxShape {
+  const strict = boxOption(operation);
+  return (value: string): BoxShape => {
+    try {
+      return strict(value);
+    } catch (e) {
+      const read = readBoxShapeText(value);
+      if (!(e instanceof InvalidArgumentError) || typeof read === 'string' || boxShapeProblem(read.rows, read.cols))
+        throw e;
+      const shape = boxShape(read.rows, read.cols);
+      if (shapeProblem('variant-count', shape) !== null) throw e;
+      return shape;
+    }
+  };
+}
+
+/** Options a variant run does not take, by flag name: one line naming them. */
+export function refuseWithVariant(command: string, given: Record<string, unknown>): void {
+  const used = Object.entries(given)
+    .filter(([, v]) => v !== undefined && v !== false)
+    .map(([k]) => `--${k}`);
+  if (used.length > 0)
+    throw new InputError(
+      `${command} --variant takes --box, --json, --workers (and for classes --out, --force) only, not ${used.join(', ')}`,
+    );
+}
+
+/** The rules of a variant run, checked for the variant count. */
+export function variantRunRules(given: BoxShape | undefined, variant: string): Rules {
+  const box = given ?? SHAPE_3X3;
+  const problem = shapeProblem('variant-count', box);
+  if (problem) throw new InputError(`box shape ${box.name}: ${problem}`);
+  return cliRules('variant-count', box, variant);
+}
+
+/** count --variant: both routes, the stages as text or one JSON object; status 1 when the routes differ. */
+export function runVariantCount(rules: Rules, json: boolean): void {
+  const r = countVariantGridsOf(rules);
+  process.stdout.write((json ? toJson(r) : variantCountText(r)) + '\n');
+  if (r.exhaustive !== undefined && r.exhaustive !== r.total)
+    throw new CommandFailed(
+      1,
+      `${r.rules}: the fast route gives ${r.total}, the exhaustive route ${r.exhaustive}: they must agree`,
+    );
+}
+
+/** classes --variant: the class table as JSON (every class's block, m_C, n_C), on stdout or to --out. */
+export function runVariantClasses(rules: Rules, outPath: string | undefined, force: boolean): void {
+  const out = outPath !== undefined ? prepareOutput(outPath, { ...VARIANT_CLASSES_OUTPUT, force }) : null;
+  const r = countVariantGridsOf(rules, { exhaustive: 'none' });
+  const text = variantClassesToJson(r);
+  if (out) {
+    out.write(text);
+    process.stderr.write(
+      `wrote the ${r.classes} top-block classes of ${r.rules} (N = ${grouped(r.total)}) to ${outPath}\n`,
+    );
+  } else process.stdout.write(text);
+}
+
+export function variantCountText(r: VariantCount): string {
+  const s = (x: number) => `${x.toFixed(3)} s`;
+  const rowsText = r.topRows === 1 ? 'row 1' : `rows 1–${r.topRows}`;
+  const rows: Array<[string, string, string]> = [
+    [
+      'variant symmetry group G_V (line moves keeping every house and pair)',
+      grouped(r.groupOrder),
+      `× ${r.n}! relabellings = ${grouped(r.fullGroupOrder)}`,
+    ],
+    [`top blocks (${rowsText}, row 1 = 1..${r.n})`, grouped(r.blocks), ''],
+    [
+      `classes (the ${r.stabilizerOrder} elements of G_V keeping the block; relabel)`,
+      grouped(r.classes),
+      `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = blocks ✓`,
+    ],
+    ['completions n_C per class (generic counter)', grouped(r.classes), s(r.seconds.completions)],
+    ['grids with row 1 fixed: Σ m_C·n_C', grouped(r.totalWithFixedRow), ''],
+  ];
+  if (r.exhaustive !== undefined) {
+    const what = r.exhaustiveRoute === 'all' ? 'every grid' : `every grid with row 1 = 1..${r.n}, × ${r.n}!`;
+    rows.push([
+      `exhaustive route (exact cover, ${what})`,
+      grouped(r.exhaustive),
+      `${s(r.seconds.exhaustive ?? 0)}   ${r.exhaustive === r.total ? '= N ✓' : '≠ N ✗'}`,
+    ]);
+  }
+  const w0 = Math.max(...rows.map((x) => x[0].length));
+  const w1 = Math.max(...rows.map((x) => x[1].length));
+  const out = [`Counting ${r.n}×${r.n} grids with ${r.box} boxes under ${r.variants.join(' + ')} (${r.rules})`];
+  for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
+  out.push(`  total time ${s(r.seconds.total)}`);
+  out.push(`N = ${r.n}! · Σ m_C·n_C = ${grouped(r.total)}`);
+  return out.join('\n');
+}
+
+/** essentially-different --variant: Burnside and the direct orbits; status 1 when they differ. */
+export function runVariantEssential(rules: Rules, json: boolean): void {
+  const r = essentiallyDifferentVariantOf(rules);
+  process.stdout.write((json ? toJson(r) : variantEssentialText(r)) + '\n');
+  if (r.burnside !== BigInt(r.direct))
+    throw new CommandFailed(1, `${r.rules}: Burnside gives ${r.burnside} orbits, the direct route ${r.direct}`);
+}
+
+export function variantEssentialText(r: VariantEssential): string {
+  const out = [
+    `Essentially different grids of ${r.rules}, by Burnside's lemma over the variant's own group`,
+    `  group: G_V × S_n, G_V the line moves (rows/columns in bands/stacks, bands, stacks, transposition) that keep ` +
+      `every house and pair; |G_V| = ${grouped(r.groupOrder)} (${r.generators} generators), order with ` +
+      `relabelling ${grouped(r.fullGroupOrder)}`,
+    `  grids with row 1 = 1..n (exact cover): ${grouped(r.grids)}`,
+    `  Σ over g in G_V of the grids whose relabelling class g fixes: ${grouped(r.fixedSum)} = ` +
+      `${grouped(r.groupOrder)} × ${grouped(r.burnside)}`,
+    `  direct route (union-find over the generators): ${grouped(r.direct)} orbits ` +
+      (BigInt(r.direct) === r.burnside ? '= Burnside ✓' : '≠ Burnside ✗'),
+    '  by automorphism group order (in G_V × S_n):',
+    '    |Aut|  grids',
+    ...r.byAutomorphisms.map(([a, k]) => `    ${String(a).padStart(5)}  ${grouped(k)}`),
+    `  time ${r.seconds.toFixed(3)} s`,
+    `Essentially different grids: ${grouped(r.burnside)}`,
+  ];
+  return out.join('\n');
+}
