@@ -37,7 +37,8 @@ export function refuseWithVariant(command: string, given: Record<string, unknown
     .map(([k]) => `--${k}`);
   if (used.length > 0)
     throw new InputError(
-      `${command} --variant takes --box, --json, --workers (and for classes --out, --force) only, not ${used.join(', ')}`,
+      `${command} --variant takes --box, --json, --workers (and for classes --out, --force) only, not ` +
+        used.join(', '),
     );
 }
 

@@ -61,7 +61,7 @@ export function registerClasses(program: Command): void {
     async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean }) => {
       if (opts.variant !== undefined) {
         const { box, json: _json, workers: _workers, variant, out, force, ...rest } = opts;
-        refuseWithVariant('classes', rest as Record<string, unknown>);
+        refuseWithVariant('classes', rest);
         runVariantClasses(variantRunRules(box, variant), out, force === true);
         return;
       }

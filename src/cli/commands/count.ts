@@ -238,7 +238,7 @@ export function registerCount(program: Command): void {
     async (opts: CountCliOptions & ShardCliOptions & { level?: LevelName }) => {
       if (opts.variant !== undefined) {
         const { box, json, workers: _workers, variant, ...rest } = opts;
-        refuseWithVariant('count', rest as Record<string, unknown>);
+        refuseWithVariant('count', rest);
         runVariantCount(variantRunRules(box, variant), json === true);
         return;
       }
