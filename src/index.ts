@@ -68,7 +68,6 @@ export {
   type VariantCountOptions,
 } from './variants/countVariantGrids.js';
 export { essentiallyDifferentVariant, type VariantEssential } from './variants/essentiallyDifferentVariant.js';
-export { variantGroup, type VariantGroup } from './variants/variantGroup.js';
 export { automorphismCensus, type AutomorphismCensus, type CensusOptions } from './essential/automorphismCensus.js';
 
 // solving and counting puzzles

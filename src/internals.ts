@@ -157,3 +157,5 @@ export {
   type ShardResult,
   type ShardValues,
 } from './io/shardFiles.js';
+export { variantGroup, type VariantGroup } from './variants/variantGroup.js';
+export { parseRules, type Rules } from './grid/rules.js';
