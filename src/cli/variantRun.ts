@@ -7,6 +7,10 @@ import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
 import { countVariantGridsOf, type VariantCount } from '../variants/countVariantGrids.js';
 import { essentiallyDifferentVariantOf, type VariantEssential } from '../variants/essentiallyDifferentVariant.js';
+import { variantGroup } from '../variants/variantGroup.js';
+import { describeElement } from '../essential/describeElement.js';
+import { parseRules } from '../grid/rules.js';
+import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
 import { boxOption, cliRules, grouped, InputError } from './common.js';
 
@@ -135,4 +139,42 @@ export function variantEssentialText(r: VariantEssential): string {
     `Essentially different grids: ${grouped(r.burnside)}`,
   ];
   return out.join('\n');
+}
+
+/** Largest n for which `--group` lists G (its line groups have at most 65,535 elements each). */
+export const MAX_GROUP_SIDE = 9;
+
+/**
+ * essentially-different --variant V --group: the variant's own symmetry group G_V (any shape up to n = 9, 9×9
+ * included): its order, the order with relabelling, and its generators in words. No grid is counted.
+ */
+export function runVariantGroup(box: BoxShape | undefined, variant: string, json: boolean): void {
+  const shape = box ?? SHAPE_3X3;
+  if (shape.n > MAX_GROUP_SIDE)
+    throw new InputError(`--group: box shape ${shape.name}: the group is listed for n ≤ ${MAX_GROUP_SIDE}`);
+  const rules = parseRules(shape, variant, readJigsaw);
+  const g = variantGroup(rules);
+  const generators = g.generators.map((x) => describeElement(g.grid, x).text);
+  if (json) {
+    process.stdout.write(
+      toJson({
+        rules: rules.name,
+        groupOrder: g.order,
+        fullGroupOrder: g.fullOrder,
+        gridGroupOrder: g.grid.order,
+        generators,
+      }) + '\n',
+    );
+    return;
+  }
+  process.stdout.write(
+    [
+      `The symmetry group of ${rules.name}: G_V × S_${rules.n}`,
+      `  G_V: the ${grouped(g.order)} of the ${grouped(g.grid.order)} line moves (rows/columns in bands/stacks, ` +
+        `bands, stacks${g.grid.transposable ? ', transposition' : ''}) that keep every house and pair`,
+      `  with relabelling: ${grouped(g.order)} × ${rules.n}! = ${grouped(g.fullOrder)}`,
+      `  generators of G_V (${generators.length}):`,
+      ...generators.map((t) => `    ${t}`),
+    ].join('\n') + '\n',
+  );
 }

@@ -36,6 +36,15 @@ describe('sudoku-count count --variant', () => {
     expect(r.stdout).toMatch(/Essentially different grids: 3\n$/);
   });
 
+  it('essentially-different --variant x --group: the 9x9 group, named, with its order', async () => {
+    const r = await cli(['essentially-different', '--variant', 'x', '--group']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/G_V: the 96 of the 3,359,232 line moves .*transposition/);
+    expect(r.stdout).toMatch(/with relabelling: 96 × 9! = 34,836,480/);
+    const j = fromJson((await cli(['essentially-different', '--variant', 'windoku', '--group', '--json'])).stdout);
+    expect((j as Record<string, unknown>)['groupOrder']).toBe(128);
+  });
+
   it('classes --variant --out writes the committed table, and replaces only its own kind', async () => {
     const out = join(TMP, 'x.json');
     const r = await cli(['classes', '--box', '2x3', '--variant', 'x', '--out', out]);
@@ -58,6 +67,7 @@ describe('sudoku-count count --variant', () => {
     [['essentially-different', '--box', '1x5'], /1x5: Burnside's identity term needs the band method/],
     [['essentially-different', '--box', '2x3', '--variant', 'x', '--direct'], /not --direct/],
     [['classes', '--box', '4x4', '--variant', 'x'], /4x4.*count handles/],
+    [['essentially-different', '--group'], /--group is for --variant/],
   ])('%j → one line, status 2', async (args, pattern) => {
     const r = await cli(args);
     expect(r.code).toBe(2);

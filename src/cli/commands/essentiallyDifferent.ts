@@ -10,7 +10,13 @@ import { toJson } from '../../io/json.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
 import { grouped, InputError, progressSpinner, VARIANT_FLAG, workersOption } from '../common.js';
-import { boxOrVariantBoxOption, refuseWithVariant, runVariantEssential, variantRunRules } from '../variantRun.js';
+import {
+  boxOrVariantBoxOption,
+  refuseWithVariant,
+  runVariantEssential,
+  runVariantGroup,
+  variantRunRules,
+} from '../variantRun.js';
 
 export function registerEssentiallyDifferent(program: Command): void {
   program
@@ -28,6 +34,11 @@ export function registerEssentiallyDifferent(program: Command): void {
       VARIANT_FLAG,
       `up to the variant's own symmetries (n ≤ 6; Burnside and the orbits directly, which must agree): ${VARIANT_HELP}`,
     )
+    .option(
+      '--group',
+      "with --variant: print the variant's own symmetry group (order, generators) and count nothing; any shape up " +
+        'to n = 9, 9x9 included',
+    )
     .option('--json', 'print one JSON object on stdout, with every class')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
@@ -43,7 +54,17 @@ export function registerEssentiallyDifferent(program: Command): void {
         automorphisms?: boolean;
         direct?: boolean;
         variant?: string;
+        group?: boolean;
       }) => {
+        if (opts.group && opts.variant === undefined) throw new InputError('--group is for --variant');
+        if (opts.variant !== undefined && opts.group) {
+          refuseWithVariant('essentially-different --group', {
+            automorphisms: opts.automorphisms,
+            direct: opts.direct,
+          });
+          runVariantGroup(opts.box, opts.variant, opts.json === true);
+          return;
+        }
         if (opts.variant !== undefined) {
           refuseWithVariant('essentially-different', { automorphisms: opts.automorphisms, direct: opts.direct });
           runVariantEssential(variantRunRules(opts.box, opts.variant), opts.json === true);
