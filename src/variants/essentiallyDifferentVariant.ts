@@ -1,5 +1,5 @@
 import type { Rules } from '../grid/rules.js';
-import type { BoxShape } from '../grid/shape.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
 import { rulesExactCover } from './rulesExactCover.js';
 import { variantGroup } from './variantGroup.js';
@@ -56,7 +56,11 @@ export function essentiallyDifferentVariantOf(rules: Rules): VariantEssential {
   for (let c = 0; c < n; c++) givens[c] = c + 1;
   const chunks: Uint8Array[] = [];
   const r = rulesExactCover(rules, givens, VARIANT_ESSENTIAL_LIMIT + 1, (X) => chunks.push(X.slice()));
-  if (r.limited) throw new RangeError(`more than ${VARIANT_ESSENTIAL_LIMIT} grids with row 1 fixed: too many to hold`);
+  if (r.limited)
+    throw new InputError(
+      `rules ${rules.name}: more than ${VARIANT_ESSENTIAL_LIMIT.toLocaleString('en-US')} grids with row 1 fixed, ` +
+        'too many to hold for Burnside and the direct orbits (both list every such grid)',
+    );
   const count = chunks.length;
   const index = new Map<string, number>();
   chunks.forEach((X, i) => index.set(String.fromCharCode(...X), i));

@@ -95,6 +95,12 @@ describe('essentially different variant grids: Burnside and the orbits directly'
     expect(r.direct).toBe(want);
   });
 
+  it('refuses more grids than it holds, in one line', () => {
+    expect(() => essentiallyDifferentVariant({ box: '1x6', variant: [] })).toThrow(
+      /1x6: more than 200,000 grids with row 1 fixed/,
+    );
+  });
+
   it.each([
     ['2x2', 'x'],
     ['2x2', 'disjoint-groups'],
