@@ -111,11 +111,12 @@ export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, m
 }
 
 /**
- * The count a plan is for. A shard that rebuilds its units from the class list checks the list's digest against
- * the plan's (another version may list the classes otherwise); units with a payload are taken from the plan.
+ * The count a plan is for, with the class list the plan carries (an older plan's is found again). A shard that
+ * rebuilds its units from the class list checks the list's digest against the plan's (another version may list
+ * the classes otherwise); units with a payload are taken from the plan.
  */
 function classSumOf(plan: ShardPlan, planPath: string, check: boolean): ClassSum {
-  const count = classSum(plan.method, plan.box);
+  const count = classSum(plan.method, plan.box, plan.classList);
   if (!check) return count;
   const list = count.classList();
   if (list.count !== plan.classes || list.digest !== plan.digest)
@@ -326,7 +327,7 @@ export function mergeResults(
       `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
         'add them up',
     );
-  const count = classSum(merged.method, merged.box);
+  const count = classSum(merged.method, merged.box, plan?.classList ?? null);
   const list = count.classList();
   if (list.count !== merged.classes || list.digest !== merged.digest)
     throw new InputError(
