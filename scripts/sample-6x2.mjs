@@ -1,14 +1,20 @@
 #!/usr/bin/env node
-// node scripts/sample-6x2.mjs [--configurations K] [--residuals J] [--seed S] [--classes]
+// node scripts/sample-6x2.mjs [--configurations K] [--residuals J] [--halves T] [--seed S] [--classes] [--check-5x2 K]
 // Where the 6x2 (12x12) count's time goes, on a seeded random sample of band configurations (a random configuration
 // is a random class weighted by its orbit; nearly every class has a trivial stabiliser): for each, the perfect
 // matchings M ∋ e0 at the top of F = 6·Σ C_5(G − M) and how many distinct residual graphs G − M they leave (the
 // units a sharded count would count once each), then the seconds of C_5 for J residuals drawn at random (memo of
 // 4-regular graphs shared across them, as in the one-machine route). With --classes, also the configuration classes
-// (orderly search; ~15 CPU minutes) with their number, orbit sum and digest. Prints one JSON object per line.
+// (orderly search; ~15 CPU minutes) with their number, orbit sum and digest. With --halves T, the route by halves
+// (src/colsets/halfSplit.ts, F = Σ_H C_3(H)·C_3(G − H)): the number of halves H of each configuration, counted
+// without listing them, and the microseconds per term over the first T halves listed, so its cost per class is
+// measured rather than guessed. --check-5x2 K: F by halves against F by the recursion for K seeded random 5x2
+// classes (each ~40 s; the tests check every 3x2 and 4x2 class). Prints one JSON object per line.
 import { classListDigest } from '../dist/colsets/countByColumnSets.js';
 import { configurationClasses } from '../dist/colsets/configurationClasses.js';
+import { configurationGraph } from '../dist/colsets/configurationGraph.js';
 import { edgeColouringCounter } from '../dist/colsets/edgeColouringCounter.js';
+import { halfSplit } from '../dist/colsets/halfSplit.js';
 import { sharedMemo } from '../dist/colsets/sharedMemo.js';
 
 const args = process.argv.slice(2);
@@ -47,7 +53,33 @@ if (args.includes('--classes')) {
   );
 }
 
+if (opt('--check-5x2', 0) > 0) {
+  const c5 = configurationClasses(5);
+  const counter5 = edgeColouringCounter(10);
+  const halves5 = halfSplit(counter5);
+  const ids = shuffle(Array.from({ length: c5.count }, (_, i) => i)).slice(0, opt('--check-5x2', 0));
+  for (const id of ids) {
+    const g = configurationGraph(5, c5.words, id * 10, new Int32Array(10));
+    const t = performance.now();
+    const byHalves = halves5.colourings(g, 5, 2);
+    const seconds = +((performance.now() - t) / 1000).toFixed(1);
+    const byRecursion = counter5.countBig(g, 5);
+    console.log(
+      JSON.stringify({
+        check: '5x2',
+        class: id,
+        halves: halves5.countHalves(g, 5, 2),
+        byHalves: String(byHalves),
+        byRecursion: String(byRecursion),
+        same: byHalves === byRecursion,
+        seconds,
+      }),
+    );
+  }
+}
+
 const counter = edgeColouringCounter(m, { memoDegrees: [4], memo: sharedMemo(m, 1 << 22) });
+const halves = halfSplit(counter);
 for (let s = 0; s < opt('--configurations', 8); s++) {
   // digit–column graph of a random configuration: box k puts 6 random digits in its left column (2k)
   const rows = new Int32Array(m);
@@ -64,6 +96,23 @@ for (let s = 0; s < opt('--configurations', 8); s++) {
     if (!residuals.has(k)) residuals.set(k, Array.from(key));
   });
   const topSeconds = (performance.now() - t) / 1000;
+  const byHalves = {};
+  if (opt('--halves', 0) > 0) {
+    t = performance.now();
+    const count = halves.countHalves(rows, R, 3);
+    const countSeconds = (performance.now() - t) / 1000;
+    let listed = 0;
+    t = performance.now();
+    halves.colourings(rows, R, 3, () => ++listed < opt('--halves', 0));
+    const perTerm = (performance.now() - t) / 1000 / listed;
+    Object.assign(byHalves, {
+      halves: count,
+      halvesCountSeconds: +countSeconds.toFixed(2),
+      halvesTimed: listed,
+      microsecondsPerHalf: +(perTerm * 1e6).toFixed(1),
+      halvesSecondsPerClass: Math.round(count * perTerm),
+    });
+  }
   const timed = [];
   const units = shuffle([...residuals.values()]);
   for (let j = 0; j < Math.min(opt('--residuals', 0), units.length); j++) {
@@ -78,6 +127,7 @@ for (let s = 0; s < opt('--configurations', 8); s++) {
       distinctResiduals: residuals.size,
       topSeconds: +topSeconds.toFixed(2),
       residualSeconds: timed,
+      ...byHalves,
       memo: counter.stats(),
     }),
   );

@@ -60,7 +60,15 @@ export async function writePlan(
       `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
       `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
       `  next: count --plan ${path} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
-    json: { plan: path, id, ...plan, assignment: undefined, payload: undefined, combine: undefined },
+    json: {
+      plan: path,
+      id,
+      ...plan,
+      assignment: undefined,
+      payload: undefined,
+      combine: undefined,
+      classList: undefined,
+    },
   };
 }
 
