@@ -3,13 +3,15 @@
 // Where the 6x2 (12x12) count's time goes, on a seeded random sample of band configurations (a random configuration
 // is a random class weighted by its orbit; nearly every class has a trivial stabiliser): for each, the perfect
 // matchings M ∋ e0 at the top of F = 6·Σ C_5(G − M) and how many distinct residual graphs G − M they leave (the
-// units a sharded count would count once each), then the seconds of C_5 for J residuals drawn at random (memo of
-// 4-regular graphs shared across them, as in the one-machine route). With --classes, also the configuration classes
-// (orderly search; ~15 CPU minutes) with their number, orbit sum and digest. With --halves T, the route by halves
-// (src/colsets/halfSplit.ts, F = Σ_H C_3(H)·C_3(G − H)): the number of halves H of each configuration, counted
-// without listing them, and the microseconds per term over the first T halves listed, so its cost per class is
-// measured rather than guessed. --check-5x2 K: F by halves against F by the recursion for K seeded random 5x2
-// classes (each ~40 s; the tests check every 3x2 and 4x2 class). Prints one JSON object per line.
+// units a sharded count would count once each), then the seconds (wall and CPU) of C_5 for J residuals drawn at
+// random (memo of 4-regular graphs shared across them, as in the one-machine route).
+//   --classes       also the configuration classes (orderly search; ~15 CPU minutes): number, orbit sum, digest.
+//   --halves T      the route by halves (src/colsets/halfSplit.ts, F = Σ_H C_3(H)·C_3(G − H)): the number of halves
+//                   H of each configuration, counted without listing them, and the microseconds per term over the
+//                   first T halves listed, so that its cost per class is measured rather than guessed.
+//   --check-5x2 K   F by halves against F by the recursion for K seeded random 5x2 classes (each ~10–50 s; the
+//                   tests check every 3x2 and 4x2 class).
+// Prints one JSON object per line.
 import { classListDigest } from '../dist/colsets/countByColumnSets.js';
 import { configurationClasses } from '../dist/colsets/configurationClasses.js';
 import { configurationGraph } from '../dist/colsets/configurationGraph.js';
@@ -115,10 +117,14 @@ for (let s = 0; s < opt('--configurations', 8); s++) {
   }
   const timed = [];
   const units = shuffle([...residuals.values()]);
+  const cpuTimed = [];
   for (let j = 0; j < Math.min(opt('--residuals', 0), units.length); j++) {
     t = performance.now();
+    const cpu = process.cpuUsage();
     counter.countBig(units[j], R - 1);
     timed.push(+((performance.now() - t) / 1000).toFixed(2));
+    const used = process.cpuUsage(cpu);
+    cpuTimed.push(+((used.user + used.system) / 1e6).toFixed(2));
   }
   console.log(
     JSON.stringify({
@@ -127,6 +133,7 @@ for (let s = 0; s < opt('--configurations', 8); s++) {
       distinctResiduals: residuals.size,
       topSeconds: +topSeconds.toFixed(2),
       residualSeconds: timed,
+      ...(cpuTimed.length > 0 ? { residualCpuSeconds: cpuTimed } : {}),
       ...byHalves,
       memo: counter.stats(),
     }),
