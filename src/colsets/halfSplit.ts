@@ -114,6 +114,8 @@ export function halfSplit(counter: EdgeColouringCounter): HalfSplit {
         if (i === m) {
           for (let r = 0; r < m; r++) rest[r] = rows[r] & ~half[r];
           const product = counter.count(half, a) * counter.count(rest, k - a);
+          if (!Number.isSafeInteger(product))
+            throw new Error('internal: C_a·C_(k−a) of a half is not exact in a double');
           if (visit && !visit(half, product)) stop = true;
           total += product;
           if (total >= FLUSH) {
