@@ -125,14 +125,26 @@ export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, m
  */
 function classSumOf(plan: ShardPlan, planPath: string, check: boolean): ClassSum {
   const count = classSum(plan.method, plan.box, plan.classList);
-  if (!check) return count;
-  const list = count.classList();
+  if (!check && plan.classList === null) return count;
+  const list = planClassList(count, planPath);
   if (list.count !== plan.classes || list.digest !== plan.digest)
     throw new InputError(
-      `plan ${planPath} names ${plan.classes} classes with digest ${plan.digest}; this program finds ` +
-        `${list.count} with digest ${list.digest} (the plan was made by another version)`,
+      `plan ${planPath} names ${plan.classes} classes with digest ${plan.digest}; ` +
+        (plan.classList
+          ? `its class list has ${list.count} with digest ${list.digest} (the plan was edited)`
+          : `this program finds ${list.count} with digest ${list.digest} (the plan was made by another version)`),
     );
   return count;
+}
+
+/** The class list of a count made from a plan; a list the plan carries that does not hold up names the plan. */
+function planClassList(count: ClassSum, planPath: string): ReturnType<ClassSum['classList']> {
+  try {
+    return count.classList();
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`plan ${planPath}: ${e.message}`);
+    throw e;
+  }
 }
 
 export interface ShardRunOptions {
@@ -336,7 +348,7 @@ export function mergeResults(
         'add them up',
     );
   const count = classSum(merged.method, merged.box, plan?.classList ?? null);
-  const list = count.classList();
+  const list = planPath !== undefined ? planClassList(count, planPath) : count.classList();
   if (list.count !== merged.classes || list.digest !== merged.digest)
     throw new InputError(
       `the shards name ${merged.classes} classes with digest ${merged.digest}; this program finds ` +

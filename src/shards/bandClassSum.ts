@@ -58,7 +58,11 @@ export function bandClassSum(shape: BoxShape, data: ClassListData | null = null)
     }
     let sizeSum = 0;
     for (let c = 0; c < list.count; c++) sizeSum += list.sizes[c];
-    if (sizeSum !== list.bandCount) throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${list.bandCount} bands`);
+    if (sizeSum !== list.bandCount) {
+      if (data)
+        throw new InputError(`class list: the class sizes add up to ${sizeSum}, not to the ${list.bandCount} bands`);
+      throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${list.bandCount} bands`);
+    }
     const { count, reps, sizes, groupOrder, bandCount, lexCount } = list;
     found = {
       count,
@@ -79,13 +83,13 @@ export function bandClassSum(shape: BoxShape, data: ClassListData | null = null)
       sizes = new Float64Array(count);
     d.rows.forEach((row, c) => {
       if (row.length !== size + 1 || row.some((x, i) => i > 0 && (x < 1 || x > shape.n)))
-        throw new InputError(`the plan's class ${c} is not a class size and a band of ${size} cells`);
+        throw new InputError(`class list: class ${c} is not a class size and a band of ${size} cells`);
       sizes[c] = row[0];
       reps.set(row.slice(1), c * size);
     });
     const fact = (k: string) => {
       const v = d.facts[k];
-      if (v === undefined) throw new InputError(`the plan's class list lacks "${k}"`);
+      if (v === undefined) throw new InputError(`class list: "${k}" is missing`);
       return v;
     };
     return {

@@ -130,7 +130,7 @@ function classesOf(R: number, data: ClassListData): ConfigurationClasses {
     stabilizers = new Float64Array(count);
   data.rows.forEach((row, c) => {
     if (row.length !== m + 2 || row.slice(2).some((w) => w >= 1 << R))
-      throw new InputError(`the plan's class ${c} is not an orbit, a stabiliser and ${m} words of ${R} bits`);
+      throw new InputError(`class list: class ${c} is not an orbit, a stabiliser and ${m} words of ${R} bits`);
     orbitSizes[c] = row[0];
     stabilizers[c] = row[1];
     words.set(row.slice(2), c * m);
@@ -139,7 +139,7 @@ function classesOf(R: number, data: ClassListData): ConfigurationClasses {
   for (let i = 1; i <= R; i++) binomial = (binomial * BigInt(R + i)) / BigInt(i);
   const configurations = binomial ** BigInt(R);
   if (orbitSizes.reduce((a, o) => a + BigInt(o), 0n) !== configurations)
-    throw new InputError(`the plan's class orbits do not add up to the ${configurations} configurations`);
+    throw new InputError(`class list: the orbits do not add up to the ${configurations} configurations`);
   return {
     rows: R,
     count,

@@ -67,6 +67,16 @@ describe('count --plan / --shard / --merge (9x9, band method)', () => {
     expect(readResult(out).values).toEqual(readResult(join(results, 'shard-2-of-3.json')).values);
   });
 
+  it('a plan whose class list was edited (and sealed again): refused by name, status 2', async () => {
+    const { id: _id, classList, ...p } = readPlan(plan);
+    const rows = classList!.rows.map((r, c) => (c === 0 ? [r[0] + 1, ...r.slice(1)] : r));
+    const edited = join(dir, 'edited-plan.json');
+    writeFileSync(edited, planText({ ...p, classList: { facts: classList!.facts, rows } }).text);
+    const r = await cli(['count', '--plan', edited, '--shard', '0', '--out', join(dir, 'edited.json')]);
+    expect(r.code).toBe(2);
+    expect(oneLine(r)).toMatch(/plan .*edited-plan\.json: class list: the class sizes add up to 2612737, not to/);
+  });
+
   it('a shard run again leaves its result alone', async () => {
     const file = join(results, 'shard-1-of-3.json');
     const before = readFileSync(file, 'utf8');
