@@ -5,7 +5,8 @@
 // is a random class weighted by its orbit; nearly every class has a trivial stabiliser): for each, the perfect
 // matchings M ∋ e0 at the top of F = 6·Σ C_5(G − M) and how many distinct residual graphs G − M they leave (the
 // units a sharded count would count once each), then the seconds (wall and CPU) of C_5 for J residuals drawn at
-// random (memo of 4-regular graphs shared across them, as in the one-machine route).
+// random (memo of 4-regular graphs shared across them, as in the one-machine route). Last line: how many distinct
+// residuals the sampled configurations meet together, and how many of them more than one configuration meets.
 //   --classes       also the configuration classes (orderly search; ~15 CPU minutes): number, orbit sum, digest.
 //   --halves T      the route by halves (src/colsets/halfSplit.ts, F = Σ_H C_3(H)·C_3(G − H)): the number of halves
 //                   H of each configuration, counted without listing them, and the microseconds per term over the
@@ -100,6 +101,8 @@ if (opt('--check-5x2', 0) > 0) {
 }
 
 const counter = edgeColouringCounter(m, { memoDegrees: [4], memo: sharedMemo(m, 1 << 22) });
+/** Distinct residuals (canonical forms) → how many of the sampled configurations meet them. */
+const seenIn = new Map();
 const halves = halfSplit(counter);
 for (let s = 0; s < opt('--configurations', 8); s++) {
   // digit–column graph of a random configuration: box k puts 6 random digits in its left column (2k)
@@ -117,6 +120,7 @@ for (let s = 0; s < opt('--configurations', 8); s++) {
     if (!residuals.has(k)) residuals.set(k, Array.from(key));
   });
   const topSeconds = (performance.now() - t) / 1000;
+  for (const k of residuals.keys()) seenIn.set(k, (seenIn.get(k) ?? 0) + 1);
   const byHalves = {};
   if (opt('--halves', 0) > 0) {
     t = performance.now();
@@ -157,4 +161,10 @@ for (let s = 0; s < opt('--configurations', 8); s++) {
       memo: counter.stats(),
     }),
   );
+}
+if (seenIn.size > 0) {
+  let shared = 0;
+  for (const n of seenIn.values()) if (n > 1) shared++;
+  // residuals met by more than one configuration: what a plan over all classes could count once instead of twice
+  console.log(JSON.stringify({ distinctResidualsInAll: seenIn.size, metByMoreThanOne: shared }));
 }
