@@ -54,6 +54,7 @@ export { fourBandCompletions } from './count/fourBandCompletions.js';
 export { configurationClasses, type ConfigurationClasses } from './colsets/configurationClasses.js';
 export { configurationGraph } from './colsets/configurationGraph.js';
 export { edgeColouringCounter, type EdgeColouringCounter } from './colsets/edgeColouringCounter.js';
+export { halfSplit, type HalfSplit } from './colsets/halfSplit.js';
 export { bipartiteCanonizer, type BipartiteCanonizer } from './colsets/bipartiteCanonizer.js';
 export { sharedMemo, type SharedMemo } from './colsets/sharedMemo.js';
 

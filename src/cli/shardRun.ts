@@ -60,7 +60,15 @@ export async function writePlan(
       `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
       `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
       `  next: count --plan ${path} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
-    json: { plan: path, id, ...plan, assignment: undefined, payload: undefined, combine: undefined },
+    json: {
+      plan: path,
+      id,
+      ...plan,
+      assignment: undefined,
+      payload: undefined,
+      combine: undefined,
+      classList: undefined,
+    },
   };
 }
 
@@ -111,19 +119,32 @@ export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, m
 }
 
 /**
- * The count a plan is for. A shard that rebuilds its units from the class list checks the list's digest against
- * the plan's (another version may list the classes otherwise); units with a payload are taken from the plan.
+ * The count a plan is for, with the class list the plan carries (an older plan's is found again). A shard that
+ * rebuilds its units from the class list checks the list's digest against the plan's (another version may list
+ * the classes otherwise); units with a payload are taken from the plan.
  */
 function classSumOf(plan: ShardPlan, planPath: string, check: boolean): ClassSum {
-  const count = classSum(plan.method, plan.box);
-  if (!check) return count;
-  const list = count.classList();
+  const count = classSum(plan.method, plan.box, plan.classList);
+  if (!check && plan.classList === null) return count;
+  const list = planClassList(count, planPath);
   if (list.count !== plan.classes || list.digest !== plan.digest)
     throw new InputError(
-      `plan ${planPath} names ${plan.classes} classes with digest ${plan.digest}; this program finds ` +
-        `${list.count} with digest ${list.digest} (the plan was made by another version)`,
+      `plan ${planPath} names ${plan.classes} classes with digest ${plan.digest}; ` +
+        (plan.classList
+          ? `its class list has ${list.count} with digest ${list.digest} (the plan was edited)`
+          : `this program finds ${list.count} with digest ${list.digest} (the plan was made by another version)`),
     );
   return count;
+}
+
+/** The class list of a count made from a plan; a list the plan carries that does not hold up names the plan. */
+function planClassList(count: ClassSum, planPath: string): ReturnType<ClassSum['classList']> {
+  try {
+    return count.classList();
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`plan ${planPath}: ${e.message}`);
+    throw e;
+  }
 }
 
 export interface ShardRunOptions {
@@ -326,8 +347,8 @@ export function mergeResults(
       `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
         'add them up',
     );
-  const count = classSum(merged.method, merged.box);
-  const list = count.classList();
+  const count = classSum(merged.method, merged.box, plan?.classList ?? null);
+  const list = planPath !== undefined ? planClassList(count, planPath) : count.classList();
   if (list.count !== merged.classes || list.digest !== merged.digest)
     throw new InputError(
       `the shards name ${merged.classes} classes with digest ${merged.digest}; this program finds ` +

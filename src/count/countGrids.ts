@@ -280,8 +280,14 @@ export async function countRepresentatives(
   return out;
 }
 
+/** What the totals and class rows need of a run (a sharded count has no enumeration or classification of its own). */
+export type ClassTableRun = Omit<CountRun, 'bands' | 'classes'> & {
+  readonly bands: Pick<BandEnumeration, 'count' | 'lexCount'>;
+  readonly classes: Pick<BandClasses, 'count' | 'reps' | 'sizes' | 'groupOrder'>;
+};
+
 /** The totals and the class rows of a run. */
-export function classTableOf(run: CountRun): ClassTable {
+export function classTableOf(run: ClassTableRun): ClassTable {
   const { shape, workers, bands, classes, sizeSum, columnSetEntries, completions, seconds, counter, dlx } = run;
   let sum = 0n;
   const size = shape.rows * shape.n;

@@ -15,9 +15,11 @@ import type { OutputOptions } from './outputFile.js';
  *
  *   plan        {"format":"sudoku-count/shard-plan","version":1,"id":"<16 hex>","method":"column-sets","box":"5x2",
  *                "classes":355,"digest":"<class list>","units":12264,"scale":5,"shards":16,"estimate":{…},
+ *                "classFacts":{…},
  *                "assignment":[[units of shard 0],…],
  *                "payload":[[unit 0's numbers],…],            only when a shard needs them (column sets)
- *                "combine":[[unit,mult,unit,mult,…],…]}       only when units are not classes (column sets)
+ *                "combine":[[unit,mult,unit,mult,…],…],       only when units are not classes (column sets)
+ *                "classRows":[[class 0's numbers],…]}         the class list (see ClassListData)
  *   result      {"format":"sudoku-count/shard-result","version":1,"plan":"<plan id>","method":…,"box":…,
  *                "classes":…,"digest":…,"units":…,"combined":true,"shards":16,"shard":3,"facts":{…},
  *                "seconds":…,"cpuSeconds":…,
@@ -59,6 +61,18 @@ export interface ShardEstimate {
   readonly memoryMB: number;
 }
 
+/**
+ * The class list as a plan carries it, so that shards and the merge take it from there instead of finding it again
+ * (src/shards/classSum.ts says what the numbers are for each method). Plans written before it existed lack it, and
+ * then each finds the list itself.
+ */
+export interface ClassListData {
+  /** Numbers about the list as a whole (the search's size, the number of bands). */
+  readonly facts: ShardFacts;
+  /** One row of whole numbers per class, in class order. */
+  readonly rows: readonly (readonly number[])[];
+}
+
 export interface ShardPlan {
   readonly id: string;
   readonly method: string;
@@ -77,6 +91,8 @@ export interface ShardPlan {
   readonly payload: readonly (readonly number[])[] | null;
   /** Each class's [unit, multiplicity, …] (null: unit c is class c). */
   readonly combine: readonly (readonly number[])[] | null;
+  /** The class list (null in a plan written before plans carried it). */
+  readonly classList: ClassListData | null;
 }
 
 export interface ShardValues {
@@ -130,10 +146,12 @@ export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: strin
       scale: plan.scale,
       shards: plan.shards,
       estimate: plan.estimate,
+      ...(plan.classList ? { classFacts: plan.classList.facts } : {}),
     });
   const lists: Record<string, string[]> = { assignment: plan.assignment.map((ids) => JSON.stringify(ids)) };
   if (plan.payload) lists['payload'] = plan.payload.map((x) => JSON.stringify(x));
   if (plan.combine) lists['combine'] = plan.combine.map((x) => JSON.stringify(x));
+  if (plan.classList) lists['classRows'] = plan.classList.rows.map((x) => JSON.stringify(x));
   // the id is the checksum of the plan written without it
   const id = sha256(sealed(headOf(''), lists)).slice(0, 16);
   return { text: sealed(headOf(id), lists), id };
@@ -266,6 +284,10 @@ export function readPlan(path: string): ShardPlan {
   const payload = lists('payload', units, () => true);
   const combine = lists('combine', classes, (x) => x.length % 2 === 0 && x.every((y, i) => i % 2 === 1 || y < units));
   if (combine === null && units !== classes) fail(`${units} units for ${classes} classes, and no "combine"`);
+  const classRows = lists('classRows', classes, () => true);
+  const classFacts = o['classFacts'];
+  if ((classRows === null) !== (classFacts === undefined) || (classFacts !== undefined && !isFacts(classFacts)))
+    fail('"classFacts" and "classRows" are malformed');
   const e = field<Record<string, unknown>>(o, 'estimate', (v) => typeof v === 'object' && v !== null, fail);
   const shardSeconds = e['shardSeconds'];
   if (!Array.isArray(shardSeconds) || shardSeconds.length !== shards || !shardSeconds.every(isSeconds))
@@ -290,6 +312,7 @@ export function readPlan(path: string): ShardPlan {
     assignment,
     payload,
     combine,
+    classList: classRows === null ? null : { facts: classFacts as ShardFacts, rows: classRows },
   };
 }
 

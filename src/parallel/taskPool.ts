@@ -1,5 +1,11 @@
 import { setMaxListeners } from 'node:events';
-import { Piscina } from 'piscina';
+import { createRequire } from 'node:module';
+import type { Piscina as PiscinaType } from 'piscina';
+
+/** piscina, loaded on first use: a run on one thread (a shard, `--workers 1`) never starts a worker, and skips it. */
+let piscinaClass: typeof PiscinaType | null = null;
+const loadPiscina = (): typeof PiscinaType =>
+  (piscinaClass ??= (createRequire(import.meta.url)('piscina') as { Piscina: typeof PiscinaType }).Piscina);
 
 /**
  * The one worker pool. A job is a task module: a plain ES module whose named exports are task functions
@@ -99,6 +105,7 @@ function localPool(module: URL): TaskPool {
 }
 
 function threadPool(module: URL, threads: number): TaskPool {
+  const Piscina = loadPiscina();
   const piscina = new Piscina({
     filename: module.href,
     minThreads: threads,

@@ -1,54 +1,124 @@
 import { createHash } from 'node:crypto';
-import { enumerateBands, type BandEnumeration } from '../bands/enumerateBands.js';
+import { enumerateBands } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import type { BuildTableInput, BuildTableOutput } from '../count/completionsTask.js';
 import { classTableOf, countRepresentatives } from '../count/countGrids.js';
-import type { BoxShape } from '../grid/shape.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
 import { requireShape } from '../grid/support.js';
+import type { ClassListData } from '../io/shardFiles.js';
 import { taskPool } from '../parallel/taskPool.js';
-import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
+import { classifyBands } from '../symmetry/classifyBands.js';
 import type { ClassList, ClassSum } from './classSum.js';
+
+/** What the band method's class list holds: each class's representative and size, and the enumeration's sizes. */
+interface BandList extends ClassList {
+  /** Representatives, R·n cells each. */
+  readonly reps: Uint8Array;
+  /** m_C of each class. */
+  readonly sizes: Float64Array;
+  readonly groupOrder: number;
+  /** Standard top bands, and the reduced ones among them. */
+  readonly bandCount: number;
+  readonly lexCount: number;
+  readonly sizeSum: number;
+}
 
 /**
  * The band method (Felgenhauer–Jarvis) as a class-sum count: the units are the band classes, a class's value is
  * n_C (the completions of its representative), N = n!·Σ m_C·n_C. The class list (bands, reduction, classes) is
- * found in this thread; the column-set table F is built by the shard's threads before the first class.
+ * found in this thread, or taken from the plan (`data`: per class [m_C, representative's cells…]); the column-set
+ * table F is built by the shard's threads before the first class, from the reduced bands (enumerated here: a
+ * shard given the plan's list still needs them, but not the classification).
  */
-export function bandClassSum(shape: BoxShape): ClassSum {
+export function bandClassSum(shape: BoxShape, data: ClassListData | null = null): ClassSum {
   requireShape('band-method', shape);
-  let found: (ClassList & { bands: BandEnumeration; classes: BandClasses; sizeSum: number }) | null = null;
-  const classList = () => {
-    if (found) return found;
-    const t0 = performance.now();
-    const bands = enumerateBands(shape);
-    const classes = classifyBands(bands);
-    let sizeSum = 0;
-    for (let c = 0; c < classes.count; c++) sizeSum += classes.sizes[c];
-    if (sizeSum !== bands.count) throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${bands.count} bands`);
-    if (bands.lexCount * lexMultiplicity(shape) !== bands.count)
-      throw new Error(`internal: ${bands.lexCount} reduced bands × ${lexMultiplicity(shape)} ≠ ${bands.count} bands`);
-    const digest = createHash('sha256')
+  const size = shape.rows * shape.n;
+  let lexBands: Uint8Array | null = null;
+  let found: BandList | null = null;
+  const digestOf = (reps: Uint8Array, sizes: Float64Array) =>
+    createHash('sha256')
       .update(shape.name)
-      .update(classes.reps)
-      .update(new Uint8Array(classes.sizes.buffer, classes.sizes.byteOffset, classes.sizes.byteLength))
+      .update(reps)
+      .update(new Uint8Array(sizes.buffer, sizes.byteOffset, sizes.byteLength))
       .digest('hex')
       .slice(0, 16);
-    found = { count: classes.count, digest, seconds: (performance.now() - t0) / 1000, bands, classes, sizeSum };
+  const classList = (): BandList => {
+    if (found) return found;
+    const t0 = performance.now();
+    let list: Omit<BandList, 'seconds' | 'digest' | 'sizeSum'>;
+    if (data) {
+      list = listOf(data);
+    } else {
+      const bands = enumerateBands(shape);
+      const classes = classifyBands(bands);
+      if (bands.lexCount * lexMultiplicity(shape) !== bands.count)
+        throw new Error(`internal: ${bands.lexCount} reduced bands × ${lexMultiplicity(shape)} ≠ ${bands.count} bands`);
+      lexBands = bands.lexBands;
+      list = { ...classes, bandCount: bands.count, lexCount: bands.lexCount };
+    }
+    let sizeSum = 0;
+    for (let c = 0; c < list.count; c++) sizeSum += list.sizes[c];
+    if (sizeSum !== list.bandCount) {
+      if (data)
+        throw new InputError(`class list: the class sizes add up to ${sizeSum}, not to the ${list.bandCount} bands`);
+      throw new Error(`internal: Σ m_C = ${sizeSum} ≠ ${list.bandCount} bands`);
+    }
+    const { count, reps, sizes, groupOrder, bandCount, lexCount } = list;
+    found = {
+      count,
+      reps,
+      sizes,
+      groupOrder,
+      bandCount,
+      lexCount,
+      sizeSum,
+      digest: digestOf(reps, sizes),
+      seconds: (performance.now() - t0) / 1000,
+    };
     return found;
   };
-  const size = shape.rows * shape.n;
+  const listOf = (d: ClassListData): Omit<BandList, 'seconds' | 'digest' | 'sizeSum'> => {
+    const count = d.rows.length;
+    const reps = new Uint8Array(count * size),
+      sizes = new Float64Array(count);
+    d.rows.forEach((row, c) => {
+      if (row.length !== size + 1 || row.some((x, i) => i > 0 && (x < 1 || x > shape.n)))
+        throw new InputError(`class list: class ${c} is not a class size and a band of ${size} cells`);
+      sizes[c] = row[0];
+      reps.set(row.slice(1), c * size);
+    });
+    const fact = (k: string) => {
+      const v = d.facts[k];
+      if (v === undefined) throw new InputError(`class list: "${k}" is missing`);
+      return v;
+    };
+    return {
+      count,
+      reps,
+      sizes,
+      groupOrder: fact('groupOrder'),
+      bandCount: fact('bands'),
+      lexCount: fact('lexReduced'),
+    };
+  };
   return {
     method: 'bands',
     box: shape.name,
     classList,
+    classData() {
+      const { count, reps, sizes, groupOrder, bandCount, lexCount } = classList();
+      const rows = Array.from({ length: count }, (_, c) => [sizes[c], ...reps.subarray(c * size, (c + 1) * size)]);
+      return { facts: { bands: bandCount, lexReduced: lexCount, groupOrder }, rows };
+    },
     units() {
       const { count } = classList();
       // one band's completions each: about the same work
       return { units: count, payload: null, combine: null, scale: 1, costs: new Float64Array(count).fill(1) };
     },
     async countUnits(ids, _payload, options) {
-      const { bands, classes } = classList();
+      const { reps: allReps } = classList();
       const t1 = performance.now();
+      lexBands ??= enumerateBands(shape).lexBands;
       const pool = taskPool(new URL('../count/completionsTask.js', import.meta.url), options.workers);
       const onAbort = () => void pool.close();
       options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -56,11 +126,11 @@ export function bandClassSum(shape: BoxShape): ClassSum {
         const table = await pool.run<BuildTableOutput>('buildTable', {
           rows: shape.rows,
           cols: shape.cols,
-          lexBands: bands.lexBands,
+          lexBands,
         } satisfies BuildTableInput);
         const setupSeconds = (performance.now() - t1) / 1000;
         const reps = new Uint8Array(ids.length * size);
-        ids.forEach((c, i) => reps.set(classes.reps.subarray(c * size, (c + 1) * size), i * size));
+        ids.forEach((c, i) => reps.set(allReps.subarray(c * size, (c + 1) * size), i * size));
         await countRepresentatives(
           pool,
           shape,
@@ -77,14 +147,14 @@ export function bandClassSum(shape: BoxShape): ClassSum {
       }
     },
     report(values, facts, seconds) {
-      const { bands, classes, sizeSum } = classList();
+      const { count, reps, sizes, groupOrder, bandCount, lexCount, sizeSum } = classList();
       const entries = new Set(facts.map((f) => f['columnSetEntries']).filter((x) => x !== undefined));
       if (entries.size > 1) throw new Error('internal: the shards built column-set tables of different sizes');
       const table = classTableOf({
         shape,
         workers: 1,
-        bands,
-        classes,
+        bands: { count: bandCount, lexCount },
+        classes: { count, reps, sizes, groupOrder },
         sizeSum,
         columnSetEntries: [...entries][0] ?? 0,
         completions: Float64Array.from(values, Number),
@@ -97,8 +167,8 @@ export function bandClassSum(shape: BoxShape): ClassSum {
         },
         counter: 'column-set-sum',
       });
-      const { classRows: _rows, ...count } = table;
-      return { method: 'bands', total: count.total, count };
+      const { classRows: _rows, ...count2 } = table;
+      return { method: 'bands', total: count2.total, count: count2 };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ColumnSetCount } from '../colsets/countByColumnSets.js';
 import type { GridCount } from '../count/countGrids.js';
 import { InputError, parseBoxShape } from '../grid/shape.js';
-import type { ShardFacts } from '../io/shardFiles.js';
+import type { ClassListData, ShardFacts } from '../io/shardFiles.js';
 import { bandClassSum } from './bandClassSum.js';
 import { columnSetClassSum } from './columnSetClassSum.js';
 
@@ -73,8 +73,10 @@ export interface ClassSum {
   readonly method: ClassSumMethod;
   /** The shape, as asked for ("2x5" stays "2x5"). */
   readonly box: string;
-  /** The class list (found on first use). */
+  /** The class list (found on first use, or taken from the plan's copy when the count was made with one). */
   classList(): ClassList;
+  /** The class list as a plan carries it (classSum(…, data) takes it back without finding the list again). */
+  classData(): ClassListData;
   /** The units (found on first use; for the plan). */
   units(): ClassSumUnits;
   /** Count the units `ids`; `payload(id)` gives a unit's payload from the plan. */
@@ -101,10 +103,14 @@ export function classValues(
   });
 }
 
-/** The class-sum count of `method` on the shape `box` ("RxC"). Throws InputError for a shape it does not count. */
-export function classSum(method: string, box: string): ClassSum {
+/**
+ * The class-sum count of `method` on the shape `box` ("RxC"). Throws InputError for a shape it does not count.
+ * `data`: the class list a plan carries (classData()), taken instead of finding it again; its digest is computed
+ * from the data, so a caller that compares it with the plan's still catches a list that is not the plan's.
+ */
+export function classSum(method: string, box: string, data: ClassListData | null = null): ClassSum {
   const shape = parseBoxShape(box);
-  if (method === 'bands') return bandClassSum(shape);
-  if (method === 'column-sets') return columnSetClassSum(shape);
+  if (method === 'bands') return bandClassSum(shape, data);
+  if (method === 'column-sets') return columnSetClassSum(shape, data);
   throw new InputError(`method '${method}' is not a class-sum count (${CLASS_SUM_METHODS.join(', ')})`);
 }

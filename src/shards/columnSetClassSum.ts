@@ -1,5 +1,7 @@
 import { classListDigest, columnSetTableOf, defaultColumnSetMemoSlots } from '../colsets/countByColumnSets.js';
 import { configurationClasses, type ConfigurationClasses } from '../colsets/configurationClasses.js';
+import type { ClassListData } from '../io/shardFiles.js';
+import { factorial, InputError } from '../grid/shape.js';
 import { configurationGraph } from '../colsets/configurationGraph.js';
 import type { ResidualsInput } from '../colsets/columnSetTasks.js';
 import { edgeColouringCounter } from '../colsets/edgeColouringCounter.js';
@@ -16,7 +18,7 @@ import type { ClassList, ClassSum, ClassSumUnits } from './classSum.js';
  * most of that work. So the units are the distinct residual graphs (by canonical form) of all classes, each counted
  * once in one shard: the plan lists them (their rows are the payload) and, for each class, which it meets how often.
  */
-export function columnSetClassSum(shape: BoxShape): ClassSum {
+export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = null): ClassSum {
   requireShape('column-sets', shape);
   const R = columnSetRows(shape),
     m = 2 * R;
@@ -24,7 +26,7 @@ export function columnSetClassSum(shape: BoxShape): ClassSum {
   const classList = () => {
     if (found) return found;
     const t0 = performance.now();
-    const classes = configurationClasses(R);
+    const classes = data ? classesOf(R, data) : configurationClasses(R);
     found = {
       count: classes.count,
       digest: classListDigest(classes),
@@ -37,6 +39,15 @@ export function columnSetClassSum(shape: BoxShape): ClassSum {
     method: 'column-sets',
     box: shape.name,
     classList,
+    classData() {
+      const { classes } = classList();
+      const rows = Array.from({ length: classes.count }, (_, c) => [
+        classes.orbitSizes[c],
+        classes.stabilizers[c],
+        ...classes.words.subarray(c * m, (c + 1) * m),
+      ]);
+      return { facts: { searchNodes: classes.nodes }, rows };
+    },
     units(): ClassSumUnits {
       const { classes } = classList();
       const counter = edgeColouringCounter(m);
@@ -107,5 +118,36 @@ export function columnSetClassSum(shape: BoxShape): ClassSum {
       const { classRows: _rows, digest: _digest, ...count } = table;
       return { method: 'column-sets', total: count.total, count };
     },
+  };
+}
+
+/** The configuration classes from a plan's rows [orbit, stabiliser, word of digit 0, …, word of digit 2R−1]. */
+function classesOf(R: number, data: ClassListData): ConfigurationClasses {
+  const m = 2 * R,
+    count = data.rows.length;
+  const words = new Uint8Array(count * m),
+    orbitSizes = new Float64Array(count),
+    stabilizers = new Float64Array(count);
+  data.rows.forEach((row, c) => {
+    if (row.length !== m + 2 || row.slice(2).some((w) => w >= 1 << R))
+      throw new InputError(`class list: class ${c} is not an orbit, a stabiliser and ${m} words of ${R} bits`);
+    orbitSizes[c] = row[0];
+    stabilizers[c] = row[1];
+    words.set(row.slice(2), c * m);
+  });
+  let binomial = 1n;
+  for (let i = 1; i <= R; i++) binomial = (binomial * BigInt(R + i)) / BigInt(i);
+  const configurations = binomial ** BigInt(R);
+  if (orbitSizes.reduce((a, o) => a + BigInt(o), 0n) !== configurations)
+    throw new InputError(`class list: the orbits do not add up to the ${configurations} configurations`);
+  return {
+    rows: R,
+    count,
+    words,
+    orbitSizes,
+    stabilizers,
+    groupOrder: factorial(m) * 2 ** R * factorial(R),
+    configurations,
+    nodes: data.facts['searchNodes'] ?? 0,
   };
 }

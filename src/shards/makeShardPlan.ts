@@ -82,7 +82,8 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
   const sampleSeconds = timed.seconds;
   const sampleCost = sample.reduce((a, c) => a + costs[c], 0);
   const perCost = sampleCost > 0 ? (perUnitCost * sample.length) / sampleCost : 0;
-  // a shard of units with a payload does not need the class list
+  // a shard takes the class list from the plan; a band shard still enumerates the reduced bands (most of the list's
+  // time) for its column-set table
   const shardSetup = (payload ? 0 : list.seconds) + setupSeconds;
   const shardSeconds = assignment.map((ids) => round3(shardSetup + perCost * ids.reduce((a, c) => a + costs[c], 0)));
   const peakMB = process.resourceUsage().maxRSS / 1024;
@@ -106,6 +107,7 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
     assignment,
     payload,
     combine: units.combine,
+    classList: count.classData(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkpointText, readPlan, readResult } from '../../dist/io/shardFiles.js';
+import { checkpointText, planText, readPlan, readResult } from '../../dist/io/shardFiles.js';
 import { cli, tempDir } from '../helpers/cli.js';
 
 /**
@@ -34,6 +34,9 @@ describe('count --plan / --shard / --merge (9x9, band method)', () => {
     expect(p.assignment.map((ids) => ids.length)).toEqual([139, 139, 138]);
     expect(new Set(p.assignment.flat()).size).toBe(416);
     expect(p.estimate.shardSeconds).toHaveLength(3);
+    // the class list, so that shards and the merge need not classify the bands again
+    expect(p.classList?.rows).toHaveLength(416);
+    expect(p.classList?.facts).toMatchObject({ bands: 2612736, lexReduced: 36288, groupOrder: 7776 });
   });
 
   it('shards (index from --shard, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX) give the one-machine N', async () => {
@@ -51,6 +54,27 @@ describe('count --plan / --shard / --merge (9x9, band method)', () => {
     const json = await cli(['count', '--merge', ...readdirSync(results).map((f) => join(results, f)), '--json']);
     expect(json.stdout).toContain('"total":6670903752021072936960');
     expect(json.stdout).toMatch(/"shards":\{"plan":"[0-9a-f]{16}","count":3/);
+  });
+
+  it('a plan without the class list (written before plans carried it): the shard finds it, same values', async () => {
+    const { id: _id, ...p } = readPlan(plan);
+    const old = join(dir, 'old-plan.json');
+    writeFileSync(old, planText({ ...p, classList: null }).text);
+    expect(readFileSync(old, 'utf8')).not.toContain('classRows');
+    const out = join(dir, 'old-shard-2.json');
+    const r = await cli(['count', '--plan', old, '--shard', '2', '--out', out, '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readResult(out).values).toEqual(readResult(join(results, 'shard-2-of-3.json')).values);
+  });
+
+  it('a plan whose class list was edited (and sealed again): refused by name, status 2', async () => {
+    const { id: _id, classList, ...p } = readPlan(plan);
+    const rows = classList!.rows.map((r, c) => (c === 0 ? [r[0] + 1, ...r.slice(1)] : r));
+    const edited = join(dir, 'edited-plan.json');
+    writeFileSync(edited, planText({ ...p, classList: { facts: classList!.facts, rows } }).text);
+    const r = await cli(['count', '--plan', edited, '--shard', '0', '--out', join(dir, 'edited.json')]);
+    expect(r.code).toBe(2);
+    expect(oneLine(r)).toMatch(/plan .*edited-plan\.json: class list: the class sizes add up to 2612737, not to/);
   });
 
   it('a shard run again leaves its result alone', async () => {

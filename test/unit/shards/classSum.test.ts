@@ -29,3 +29,33 @@ describe('balanceShards', () => {
     expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
   });
 });
+
+describe('the class list a plan carries', () => {
+  it.each([
+    ['column-sets', '4x2'],
+    ['bands', '2x3'],
+  ])('%s %s: taken back from classData(), the same list (digest) and the same report', async (method, box) => {
+    const found = classSum(method, box);
+    const data = found.classData();
+    const taken = classSum(method, box, data);
+    expect(taken.classList().digest).toBe(found.classList().digest);
+    expect(taken.classList().count).toBe(found.classList().count);
+    const units = found.units();
+    const values = new Array<bigint>(units.units);
+    const ids = Array.from({ length: units.units }, (_, i) => i);
+    // units counted by the count that took its list from the data, as a shard does
+    await taken.countUnits(ids, (u) => units.payload?.[u] ?? [], {
+      workers: 1,
+      onUnitDone: (u, v) => (values[u] = v),
+    });
+    const classVals = classValues(values, units.combine, units.scale);
+    const seconds = { classes: 0, counting: 0 };
+    expect(taken.report(classVals, [{}], seconds).total).toBe(found.report(classVals, [{}], seconds).total);
+  });
+
+  it('a class list whose orbits do not add up is refused', () => {
+    const data = classSum('column-sets', '3x2').classData();
+    const rows = data.rows.map((r, c) => (c === 0 ? [r[0] + 1, ...r.slice(1)] : r));
+    expect(() => classSum('column-sets', '3x2', { ...data, rows }).classList()).toThrow(/do not add up/);
+  });
+});
