@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, type Site } from './site.js';
+import { LONG, openSite, type Site } from './site.js';
 
 let site: Site;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('Count page', () => {
     for (const li of await page.locator('#stages > li').all())
       stages.push([await li.getAttribute('data-stage'), await li.locator('[data-value]').textContent()]);
     expect(stages).toEqual(STAGES_3X3);
-    await expect.poll(() => page.locator('#stages > li.done').count()).toBe(STAGES_3X3.length);
+    await expect.poll(() => page.locator('#stages > li.done').count(), LONG).toBe(STAGES_3X3.length);
     expect(await page.locator('#status').textContent()).toMatch(
       /^Counted in [\d.]+ s \([\d.]+ s in the worker, \d threads?\)\.$/,
     );
@@ -70,7 +70,7 @@ describe('Count page', () => {
     await page.locator('li[data-stage="bands"].done').waitFor();
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Stop' }).click();
-    await expect.poll(() => page.locator('#status').textContent()).toBe('Stopped.');
+    await expect.poll(() => page.locator('#status').textContent(), LONG).toBe('Stopped.');
     expect(Date.now() - t0).toBeLessThan(1000);
     expect(await page.locator('#total').count()).toBe(0);
     await page.getByLabel('Box shape').selectOption('2x2');

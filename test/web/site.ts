@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 
+/** How long a page may take to show a result (expect.poll's option): generous, the machine is shared. */
+export const LONG = { timeout: 60_000 };
+
 export interface Site {
   readonly url: string;
   readonly browser: Browser;
