@@ -66,6 +66,7 @@ export default defineConfig({
         count: here('count/index.html'),
         number: here('number/index.html'),
         puzzles: here('puzzles/index.html'),
+        audit: here('audit/index.html'),
       },
     },
   },

@@ -6,6 +6,7 @@ const PAGES = [
   ['count', 'Count'],
   ['number', 'Grid by number'],
   ['puzzles', 'Puzzles'],
+  ['audit', 'Audit'],
 ] as const;
 
 /** Draw the navigation into the page's <nav>, marking the current page. */
