@@ -67,6 +67,7 @@ export default defineConfig({
         number: here('number/index.html'),
         puzzles: here('puzzles/index.html'),
         audit: here('audit/index.html'),
+        estimate: here('estimate/index.html'),
       },
     },
   },

@@ -7,6 +7,7 @@ const PAGES = [
   ['number', 'Grid by number'],
   ['puzzles', 'Puzzles'],
   ['audit', 'Audit'],
+  ['estimate', 'Estimators'],
 ] as const;
 
 /** Draw the navigation into the page's <nav>, marking the current page. */
