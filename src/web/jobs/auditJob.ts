@@ -2,7 +2,7 @@
  * The Audit page's job: grids pasted or uploaded (one per line), judged against a uniform source by auditGrids
  * (`audit --file`), with the charts of the command line's report (vega, loaded only when the charts are drawn).
  */
-import { auditGrids } from '../../audit/auditGrids.js';
+import { auditGrids, type AuditTest } from '../../audit/auditGrids.js';
 import { gridAuditCharts } from '../../audit/auditCharts.js';
 import { fullGridProblem, parseGrid } from '../../grid/parseGrid.js';
 import { InputError } from '../../grid/shape.js';
@@ -16,15 +16,8 @@ export interface AuditJobInput {
   readonly alpha: number;
 }
 
-export interface AuditJobTest {
-  readonly id: string;
-  readonly name: string;
-  readonly statistic: number;
-  readonly df: number | null;
-  readonly pValue: number;
-  readonly rejects: boolean;
-  readonly departure: string;
-}
+/** A test's result, as the page shows it. */
+export type AuditJobTest = Pick<AuditTest, 'id' | 'name' | 'statistic' | 'df' | 'pValue' | 'rejects' | 'departure'>;
 
 export interface AuditJobResult {
   readonly box: string;

@@ -3,7 +3,7 @@
  * address: paste or upload them; `run=1` audits what the address's `grids` holds, for short examples).
  */
 import type { AuditJobInput, AuditJobResult } from '../jobs/auditJob.js';
-import { JobStopped, runJob, type JobHandle } from '../ui/jobClient.js';
+import { pageJobs } from '../ui/pageJob.js';
 import { addressParams, element, grouped, html, setAddress, startPage } from '../ui/page.js';
 
 /** The shapes audited with every test (band method and grid index); others get the tests that apply. */
@@ -25,7 +25,7 @@ box.value = SHAPES.includes(params.get('box') ?? '') ? (params.get('box') as str
 alpha.value = params.get('alpha') ?? '0.01';
 grids.value = (params.get('grids') ?? '').split(/[\s,;]+/).join('\n');
 
-let job: JobHandle<AuditJobResult> | null = null;
+const jobs = pageJobs({ runButton, stopButton, status });
 
 file.addEventListener('change', () => {
   const f = file.files?.[0];
@@ -40,18 +40,13 @@ file.addEventListener('change', () => {
 async function audit(): Promise<void> {
   const a = Number(alpha.value);
   setAddress({ box: box.value, alpha: alpha.value === '0.01' ? undefined : alpha.value });
-  job?.stop();
-  runButton.disabled = true;
-  stopButton.disabled = false;
   element('result').hidden = true;
-  status.className = 'status';
-  status.textContent = 'Auditing…';
   const input: AuditJobInput = { box: box.value, text: grids.value, alpha: a };
-  job = runJob<AuditJobInput, number, AuditJobResult>('audit', input, (k) => {
+  const r = await jobs.run<AuditJobInput, number, AuditJobResult>('audit', input, 'Auditing…', (k) => {
     status.textContent = `Auditing… ${grouped(k)} grids`;
   });
-  try {
-    const r = await job.result;
+  if (!r) return;
+  {
     const verdict = element('verdict');
     verdict.textContent = r.verdict;
     verdict.dataset['uniform'] = String(r.uniform);
@@ -71,13 +66,6 @@ async function audit(): Promise<void> {
     element<HTMLIFrameElement>('report').srcdoc = r.report;
     element('result').hidden = false;
     status.textContent = `Audited ${grouped(r.grids)} ${r.box} grids in ${r.seconds.toFixed(2)} s.`;
-  } catch (err) {
-    status.className = err instanceof JobStopped ? 'status' : 'status error';
-    status.textContent = err instanceof JobStopped ? 'Stopped.' : `Error: ${(err as Error).message}`;
-  } finally {
-    job = null;
-    runButton.disabled = false;
-    stopButton.disabled = true;
   }
 }
 
@@ -85,5 +73,4 @@ form.addEventListener('submit', (e) => {
   e.preventDefault();
   void audit();
 });
-stopButton.addEventListener('click', () => job?.stop());
 if (params.get('run') === '1' && grids.value.trim() !== '') void audit();

@@ -3,7 +3,7 @@
  * with a plain-language line for each. Address: `?box=3x3&run=1` (run=1 counts on opening).
  */
 import type { CountJobInput, CountJobProgress, CountJobResult } from '../jobs/countJob.js';
-import { JobStopped, runJob, type JobHandle } from '../ui/jobClient.js';
+import { pageJobs } from '../ui/pageJob.js';
 import { addressParams, download, element, grouped, html, setAddress, startPage } from '../ui/page.js';
 
 /** The shapes the band method counts (src/grid/support.ts); all take under a few seconds here. */
@@ -22,7 +22,7 @@ for (const s of SHAPES) boxSelect.add(new Option(`${s.replace('x', '×')} boxes 
 const params = addressParams();
 boxSelect.value = SHAPES.includes(params.get('box') ?? '') ? (params.get('box') as string) : '3x3';
 
-let job: JobHandle<CountJobResult> | null = null;
+const jobs = pageJobs({ runButton, stopButton, status });
 let last: CountJobResult | null = null;
 
 function shapeN(box: string): number {
@@ -142,35 +142,25 @@ function showResult(r: CountJobResult): void {
 async function count(): Promise<void> {
   const box = boxSelect.value;
   setAddress({ box, run: 1 });
-  job?.stop();
   stages.replaceChildren();
   last = null;
   downloadButton.disabled = true;
-  runButton.disabled = true;
-  stopButton.disabled = false;
-  status.className = 'status';
-  status.textContent = `Counting the ${box.replace('x', '×')} grids…`;
-  const input: CountJobInput = { box };
   const started = performance.now();
-  job = runJob<CountJobInput, CountJobProgress, CountJobResult>('count', input, (e) => onProgress(box, e));
-  try {
-    const r = await job.result;
-    last = r;
-    showResult(r);
-    const wall = (performance.now() - started) / 1000;
-    status.textContent =
-      `Counted in ${wall.toFixed(2)} s (${r.seconds.toFixed(2)} s in the worker, ${r.workers} ` +
-      `thread${r.workers > 1 ? 's' : ''}).`;
-    status.dataset['seconds'] = String(r.seconds);
-    downloadButton.disabled = false;
-  } catch (err) {
-    status.className = err instanceof JobStopped ? 'status' : 'status error';
-    status.textContent = err instanceof JobStopped ? 'Stopped.' : `Error: ${(err as Error).message}`;
-  } finally {
-    job = null;
-    runButton.disabled = false;
-    stopButton.disabled = true;
-  }
+  const r = await jobs.run<CountJobInput, CountJobProgress, CountJobResult>(
+    'count',
+    { box },
+    `Counting the ${box.replace('x', '×')} grids…`,
+    (e) => onProgress(box, e),
+  );
+  if (!r) return;
+  last = r;
+  showResult(r);
+  const wall = (performance.now() - started) / 1000;
+  status.textContent =
+    `Counted in ${wall.toFixed(2)} s (${r.seconds.toFixed(2)} s in the worker, ${r.workers} ` +
+    `thread${r.workers > 1 ? 's' : ''}).`;
+  status.dataset['seconds'] = String(r.seconds);
+  downloadButton.disabled = false;
 }
 
 form.addEventListener('submit', (e) => {
@@ -178,7 +168,6 @@ form.addEventListener('submit', (e) => {
   void count();
 });
 boxSelect.addEventListener('change', () => setAddress({ box: boxSelect.value }));
-stopButton.addEventListener('click', () => job?.stop());
 downloadButton.addEventListener('click', () => {
   if (last) download(`classes-${last.box}.json`, last.json);
 });

@@ -3,8 +3,8 @@
  * its 95 % interval. Address: `?box=3x3&method=knuth&seed=1&samples=1000000&run=1`.
  */
 import type { EstimateJobInput, EstimateJobProgress, EstimateJobResult } from '../jobs/estimateJob.js';
-import { JobStopped, runJob, type JobHandle } from '../ui/jobClient.js';
-import { addressParams, element, grouped, setAddress, startPage } from '../ui/page.js';
+import { pageJobs } from '../ui/pageJob.js';
+import { addressParams, element, grouped, SEED_ERROR, seedFrom, setAddress, startPage } from '../ui/page.js';
 
 /** Shapes whose N the page computes to compare with (the band method's). */
 const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3'];
@@ -30,7 +30,7 @@ method.value = METHODS.includes(params.get('method') ?? '') ? (params.get('metho
 seed.value = params.get('seed') ?? '';
 samples.value = params.get('samples') ?? '1000000';
 
-let job: JobHandle<EstimateJobResult> | null = null;
+const jobs = pageJobs({ runButton, stopButton, status });
 
 const W = 640,
   H = 320,
@@ -76,48 +76,41 @@ function draw(points: readonly { s: number; r: number; lo: number | null; hi: nu
 }
 
 async function go(): Promise<void> {
-  if (seed.value.trim() === '') seed.value = String(crypto.getRandomValues(new Uint32Array(1))[0]);
-  const s = Number(seed.value.trim());
+  const s = seedFrom(seed);
+  if (s === null) return jobs.fail(SEED_ERROR);
   const k = Number(samples.value.trim().replace(/[,_\s]/g, ''));
-  if (!/^\d+$/.test(seed.value.trim()) || s > 0xffffffff) {
-    status.className = 'status error';
-    status.textContent = 'Error: the seed must be a whole number 0…4294967295.';
-    return;
-  }
-  if (!Number.isSafeInteger(k) || k < 1 || k > MAX_SAMPLES) {
-    status.className = 'status error';
-    status.textContent = `Error: samples must be a whole number 1…${grouped(MAX_SAMPLES)}.`;
-    return;
-  }
+  if (!Number.isSafeInteger(k) || k < 1 || k > MAX_SAMPLES)
+    return jobs.fail(`samples must be a whole number 1…${grouped(MAX_SAMPLES)}`);
   setAddress({ box: box.value, method: method.value, seed: s, samples: k, run: 1 });
-  job?.stop();
-  runButton.disabled = true;
-  stopButton.disabled = false;
   element('summary').hidden = true;
-  status.className = 'status';
-  status.textContent = 'Computing the exact N, then sampling…';
   const points: { s: number; r: number; lo: number | null; hi: number | null }[] = [];
   let n = 1;
   draw(points, k);
   const input: EstimateJobInput = { method: method.value, box: box.value, seed: s, samples: k };
-  job = runJob<EstimateJobInput, EstimateJobProgress, EstimateJobResult>('estimate', input, (p) => {
-    if (p.kind === 'exact') {
-      n = Number(p.total);
-      status.textContent = `N = ${grouped(p.total)}; sampling…`;
-      return;
-    }
-    points.push({
-      s: p.samples,
-      r: p.mean / n,
-      lo: p.ci95 ? p.ci95[0] / n : null,
-      hi: p.ci95 ? p.ci95[1] / n : null,
-    });
-    draw(points, k);
-    status.textContent = `${grouped(p.samples)} samples: estimate / N = ${(p.mean / n).toFixed(4)}`;
-    chart.dataset['points'] = String(points.length);
-  });
-  try {
-    const r = await job.result;
+  const working = 'Computing the exact N, then sampling…';
+  const r = await jobs.run<EstimateJobInput, EstimateJobProgress, EstimateJobResult>(
+    'estimate',
+    input,
+    working,
+    (p) => {
+      if (p.kind === 'exact') {
+        n = Number(p.total);
+        status.textContent = `N = ${grouped(p.total)}; sampling…`;
+        return;
+      }
+      points.push({
+        s: p.samples,
+        r: p.mean / n,
+        lo: p.ci95 ? p.ci95[0] / n : null,
+        hi: p.ci95 ? p.ci95[1] / n : null,
+      });
+      draw(points, k);
+      status.textContent = `${grouped(p.samples)} samples: estimate / N = ${(p.mean / n).toFixed(4)}`;
+      chart.dataset['points'] = String(points.length);
+    },
+  );
+  if (!r) return;
+  {
     chart.dataset['points'] = String(points.length);
     const rows: [string, string][] = [
       ['estimate', r.mean.toPrecision(6)],
@@ -145,13 +138,6 @@ async function go(): Promise<void> {
     element('summary').dataset['mean'] = String(r.mean);
     element('summary').hidden = false;
     status.textContent = `Done: ${grouped(r.samples)} samples in ${r.seconds.toFixed(2)} s.`;
-  } catch (err) {
-    status.className = err instanceof JobStopped ? 'status' : 'status error';
-    status.textContent = err instanceof JobStopped ? 'Stopped.' : `Error: ${(err as Error).message}`;
-  } finally {
-    job = null;
-    runButton.disabled = false;
-    stopButton.disabled = true;
   }
 }
 
@@ -159,5 +145,4 @@ form.addEventListener('submit', (e) => {
   e.preventDefault();
   void go();
 });
-stopButton.addEventListener('click', () => job?.stop());
 if (params.get('run') === '1') void go();

@@ -4,8 +4,8 @@
  */
 import type { NumberJobInput, NumberJobResult } from '../jobs/numberJob.js';
 import { gridTable } from '../ui/gridTable.js';
-import { JobStopped, runJob, type JobHandle } from '../ui/jobClient.js';
-import { addressParams, element, grouped, setAddress, startPage } from '../ui/page.js';
+import { pageJobs } from '../ui/pageJob.js';
+import { addressParams, element, grouped, SEED_ERROR, seedFrom, setAddress, startPage } from '../ui/page.js';
 
 /** The shapes the grid index numbers (src/grid/support.ts, 'rank'). */
 const SHAPES = ['2x2', '2x3', '3x2', '4x2', '3x3'];
@@ -40,19 +40,14 @@ function showInputs(): void {
 showInputs();
 op.addEventListener('change', showInputs);
 
-let job: JobHandle<NumberJobResult> | null = null;
+const jobs = pageJobs({ runButton, stopButton, status });
 
 async function go(): Promise<void> {
   const which = op.value as Op;
   let input: NumberJobInput;
   if (which === 'sample') {
-    if (seed.value.trim() === '') seed.value = String(crypto.getRandomValues(new Uint32Array(1))[0]);
-    const s = Number(seed.value.trim());
-    if (!/^\d+$/.test(seed.value.trim()) || s > 0xffffffff) {
-      status.className = 'status error';
-      status.textContent = 'Error: the seed must be a whole number 0…4294967295.';
-      return;
-    }
+    const s = seedFrom(seed);
+    if (s === null) return jobs.fail(SEED_ERROR);
     input = { op: which, box: box.value, seed: s };
     setAddress({ box: box.value, op: which, seed: s, run: 1 });
   } else if (which === 'unrank') {
@@ -62,37 +57,22 @@ async function go(): Promise<void> {
     input = { op: which, box: box.value, grid: grid.value };
     setAddress({ box: box.value, op: which, grid: grid.value.replace(/\s+/g, ''), run: 1 });
   }
-  job?.stop();
-  runButton.disabled = true;
-  stopButton.disabled = false;
-  status.className = 'status';
-  status.textContent = 'Working…';
   const started = performance.now();
-  job = runJob<NumberJobInput, never, NumberJobResult>('number', input);
-  try {
-    const r = await job.result;
-    const [R, C] = r.box.split('x').map(Number);
-    element('grid-out').replaceChildren(gridTable(R, C, r.cells, `grid number ${r.index}`));
-    element('number').textContent = grouped(BigInt(r.index));
-    element('number').dataset['index'] = r.index;
-    element('line').textContent = r.grid;
-    element('n-total').textContent = grouped(BigInt(r.total));
-    result.hidden = false;
-    status.textContent = `Done in ${((performance.now() - started) / 1000).toFixed(2)} s.`;
-  } catch (err) {
-    result.hidden = true;
-    status.className = err instanceof JobStopped ? 'status' : 'status error';
-    status.textContent = err instanceof JobStopped ? 'Stopped.' : `Error: ${(err as Error).message}`;
-  } finally {
-    job = null;
-    runButton.disabled = false;
-    stopButton.disabled = true;
-  }
+  result.hidden = true;
+  const r = await jobs.run<NumberJobInput, never, NumberJobResult>('number', input, 'Working…');
+  if (!r) return;
+  const [R, C] = r.box.split('x').map(Number);
+  element('grid-out').replaceChildren(gridTable(R, C, r.cells, `grid number ${r.index}`));
+  element('number').textContent = grouped(BigInt(r.index));
+  element('number').dataset['index'] = r.index;
+  element('line').textContent = r.grid;
+  element('n-total').textContent = grouped(BigInt(r.total));
+  result.hidden = false;
+  status.textContent = `Done in ${((performance.now() - started) / 1000).toFixed(2)} s.`;
 }
 
 form.addEventListener('submit', (e) => {
   e.preventDefault();
   void go();
 });
-stopButton.addEventListener('click', () => job?.stop());
 if (params.get('run') === '1') void go();

@@ -5,8 +5,8 @@
  */
 import type { GenerateJobResult, MadePuzzle, PuzzleJobInput, StepsJobResult } from '../jobs/puzzleJob.js';
 import { gridTable } from '../ui/gridTable.js';
-import { JobStopped, runJob, type JobHandle } from '../ui/jobClient.js';
-import { addressParams, element, setAddress, startPage } from '../ui/page.js';
+import { pageJobs } from '../ui/pageJob.js';
+import { addressParams, element, SEED_ERROR, seedFrom, setAddress, startPage } from '../ui/page.js';
 
 const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '3x4', '4x3', '4x4'];
 /** The variants that need no file (jigsaw needs its regions: the command line takes them). */
@@ -57,13 +57,8 @@ seed.value = params.get('seed') ?? '';
 daily.value = params.get('daily') ?? '';
 paper.value = pick(params.get('paper'), ['A4', 'Letter'], 'A4');
 
-let job: JobHandle<unknown> | null = null;
+const jobs = pageJobs({ runButton, stopButton, status });
 let made: { box: string; variant: string; puzzles: readonly MadePuzzle[] } | null = null;
-
-function fail(err: unknown): void {
-  status.className = err instanceof JobStopped ? 'status' : 'status error';
-  status.textContent = err instanceof JobStopped ? 'Stopped.' : `Error: ${(err as Error).message}`;
-}
 
 /** The seed of a day's puzzles: the date YYYY-MM-DD read as the number YYYYMMDD (as `generate --daily`). */
 function dailySeed(date: string): number {
@@ -79,12 +74,8 @@ function chosenVariants(): string {
 
 async function make(solve: number | null): Promise<void> {
   const day = daily.value;
-  if (!day && seed.value.trim() === '') seed.value = String(crypto.getRandomValues(new Uint32Array(1))[0]);
-  const s = day ? dailySeed(day) : Number(seed.value.trim());
-  if (!day && (!/^\d+$/.test(seed.value.trim()) || s > 0xffffffff)) {
-    fail(new Error('the seed must be a whole number 0…4294967295'));
-    return;
-  }
+  const s = day ? dailySeed(day) : seedFrom(seed);
+  if (s === null) return jobs.fail(SEED_ERROR);
   const input: PuzzleJobInput = {
     op: 'generate',
     box: box.value,
@@ -106,33 +97,19 @@ async function make(solve: number | null): Promise<void> {
     run: 1,
     solve: solve ?? undefined,
   });
-  job?.stop();
-  runButton.disabled = true;
-  stopButton.disabled = false;
   printButton.disabled = true;
   element('solver').hidden = true;
-  status.className = 'status';
-  status.textContent = `Making ${input.count} puzzle${input.count === 1 ? '' : 's'}…`;
   const started = performance.now();
-  const handle = runJob<PuzzleJobInput, never, GenerateJobResult>('puzzle', input);
-  job = handle;
-  try {
-    const r = await handle.result;
-    made = { box: input.box, variant: input.variant, puzzles: r.puzzles };
-    showPuzzles(input.box, r);
-    status.textContent = `${r.puzzles.length} ${r.rules} puzzle${r.puzzles.length === 1 ? '' : 's'} in ${(
-      (performance.now() - started) /
-      1000
-    ).toFixed(2)} s.`;
-    printButton.disabled = false;
-    if (solve !== null && solve >= 1 && solve <= r.puzzles.length) await steps(solve);
-  } catch (err) {
-    fail(err);
-  } finally {
-    if (job === handle) job = null;
-    runButton.disabled = false;
-    stopButton.disabled = true;
-  }
+  const working = `Making ${input.count} puzzle${input.count === 1 ? '' : 's'}…`;
+  const r = await jobs.run<PuzzleJobInput, never, GenerateJobResult>('puzzle', input, working);
+  if (!r) return;
+  made = { box: input.box, variant: input.variant, puzzles: r.puzzles };
+  showPuzzles(input.box, r);
+  const seconds = (performance.now() - started) / 1000;
+  const made1 = `${r.puzzles.length} ${r.rules} puzzle${r.puzzles.length === 1 ? '' : 's'}`;
+  status.textContent = `${made1} in ${seconds.toFixed(2)} s.`;
+  printButton.disabled = false;
+  if (solve !== null && solve >= 1 && solve <= r.puzzles.length) await steps(solve);
 }
 
 function showPuzzles(shapeName: string, r: GenerateJobResult): void {
@@ -168,21 +145,12 @@ async function steps(k: number): Promise<void> {
   const params = new URLSearchParams(location.search);
   params.set('solve', String(k));
   history.replaceState(null, '', `${location.pathname}?${params.toString()}`);
-  status.className = 'status';
-  status.textContent = `Solving puzzle ${k}…`;
-  const handle = runJob<PuzzleJobInput, never, StepsJobResult>('puzzle', {
-    op: 'steps',
-    box: made.box,
-    variant: made.variant,
-    puzzle: p.puzzle,
-  });
-  try {
-    const r = await handle.result;
-    status.textContent = `Puzzle ${k}: ${r.steps.length} steps.`;
-    startSolver(made.box, k, p, r);
-  } catch (err) {
-    fail(err);
-  }
+  const { box: shape, variant } = made;
+  const input: PuzzleJobInput = { op: 'steps', box: shape, variant, puzzle: p.puzzle };
+  const r = await jobs.run<PuzzleJobInput, never, StepsJobResult>('puzzle', input, `Solving puzzle ${k}…`);
+  if (!r) return;
+  status.textContent = `Puzzle ${k}: ${r.steps.length} steps.`;
+  startSolver(shape, k, p, r);
 }
 
 function startSolver(shapeName: string, k: number, p: MadePuzzle, r: StepsJobResult): void {
@@ -251,6 +219,5 @@ seed.addEventListener('input', () => {
 daily.addEventListener('input', () => {
   if (daily.value !== '') seed.value = '';
 });
-stopButton.addEventListener('click', () => job?.stop());
 printButton.addEventListener('click', () => sheetFrame.contentWindow?.print());
 if (params.get('run') === '1') void make(params.has('solve') ? Number(params.get('solve')) : null);

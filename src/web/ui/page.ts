@@ -59,3 +59,18 @@ export function download(name: string, text: string, type = 'application/json'):
 export function html(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** What a page says of a seed that is not one. */
+export const SEED_ERROR = 'the seed must be a whole number 0…4294967295';
+
+/** The seed typed in `input` (0..2^32−1), a new random one filled in when it is empty; null when it is not one. */
+export function seedFrom(input: HTMLInputElement): number | null {
+  const t = input.value.trim();
+  if (t === '') {
+    const s = crypto.getRandomValues(new Uint32Array(1))[0];
+    input.value = String(s);
+    return s;
+  }
+  const s = Number(t);
+  return /^\d+$/.test(t) && s <= 0xffffffff ? s : null;
+}
