@@ -34,7 +34,7 @@ describe('Estimators page', () => {
     await page.getByRole('button', { name: 'Estimate' }).click();
     await expect
       .poll(() => page.locator('#status').textContent(), LONG)
-      .toBe('Error: samples must be a whole number 1…100,000,000.');
+      .toBe('Error: samples must be a whole number 1…100,000,000');
     expect(problems).toEqual([]);
     await page.close();
   });
