@@ -81,6 +81,22 @@ describe('Count page', () => {
     await page.close();
   });
 
+  it('counts 10×10 grids by column sets: configuration classes, then F per class (stopped: ~30 s)', async () => {
+    const { page, problems } = await site.page();
+    await page.goto(`${site.url}count/?box=2x5&run=1`);
+    const classes = page.locator('li[data-stage="configurations"].done [data-value]');
+    await classes.waitFor({ timeout: 60_000 });
+    expect(await classes.textContent()).toBe('355 classes');
+    await expect
+      .poll(() => page.locator('li[data-stage="bandsOfClasses"] [data-value]').textContent(), LONG)
+      .toMatch(/^\d+ of 355 classes$/);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => page.locator('#status').textContent(), LONG).toBe('Stopped.');
+    expect(await page.locator('#total').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('fits a phone: no sideways scrolling, and the screenshot has the page’s structure', async () => {
     const { page, problems } = await site.page({ width: 390, height: 844 });
     await page.goto(`${site.url}count/?box=3x3&run=1`);

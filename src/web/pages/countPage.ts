@@ -2,12 +2,15 @@
  * The Count page: the exact count of one box shape, stage by stage as the job (jobs/countJob.ts) reports them,
  * with a plain-language line for each. Address: `?box=3x3&run=1` (run=1 counts on opening).
  */
-import type { CountJobInput, CountJobProgress, CountJobResult } from '../jobs/countJob.js';
+import type { ColumnSetJobResult, CountJobInput, CountJobProgress, CountJobResult } from '../jobs/countJob.js';
 import { pageJobs } from '../ui/pageJob.js';
 import { addressParams, download, element, grouped, html, setAddress, startPage } from '../ui/page.js';
 
-/** The shapes the band method counts (src/grid/support.ts); all take under a few seconds here. */
-const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3'];
+/**
+ * The shapes the CLI counts in under a minute (src/grid/support.ts): the band method's, seconds at most; and 5×2,
+ * 2×5 by column sets (10×10 grids, about half a minute).
+ */
+const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '5x2', '2x5'];
 
 startPage('count');
 const form = element<HTMLFormElement>('form');
@@ -23,7 +26,7 @@ const params = addressParams();
 boxSelect.value = SHAPES.includes(params.get('box') ?? '') ? (params.get('box') as string) : '3x3';
 
 const jobs = pageJobs({ runButton, stopButton, status });
-let last: CountJobResult | null = null;
+let last: CountJobResult | ColumnSetJobResult | null = null;
 
 function shapeN(box: string): number {
   const [r, c] = box.split('x').map(Number);
@@ -60,6 +63,7 @@ function describe(box: string): { R: number; C: number; n: number } {
 
 function onProgress(box: string, e: CountJobProgress): void {
   const { R, C, n } = describe(box);
+  if (e.method === 'column-sets') return onColumnSetProgress(box, e);
   if (e.stage === 'bands') {
     const s = stage(
       'bands',
@@ -121,6 +125,45 @@ const LEVEL_TEXT: Record<string, string> = {
   'column-sets': 'In the end only which digits each column holds matters (up to box and column order and renaming)',
 };
 
+function onColumnSetProgress(box: string, e: CountJobProgress & { method: 'column-sets' }): void {
+  const { R, C } = describe(box);
+  const rows = Math.max(R, C);
+  if (e.stage === 'classes') {
+    const s = stage(
+      'configurations',
+      'Configuration classes',
+      `With boxes of ${rows} rows and 2 columns${R < C ? ' (counted as their mirror image)' : ''}, a band is ` +
+        `decided, as far as the rest of the grid cares, by which digits stand in each box's left column: its ` +
+        `configuration. Configurations that differ by renaming digits, swapping boxes or columns have the same ` +
+        `number of bands, so one of each class is enough.`,
+    );
+    if (e.phase === 'end' && e.total !== undefined) {
+      s.value(`${grouped(e.total)} classes`);
+      s.done();
+    }
+  } else if (e.stage === 'bands') {
+    const s = stage(
+      'bandsOfClasses',
+      'Bands per configuration',
+      `For one configuration of each class, count F: the ways to fill a band of ${rows} boxes with it.`,
+    );
+    if (e.done !== undefined && e.total !== undefined) s.value(`${grouped(e.done)} of ${grouped(e.total)} classes`);
+    if (e.phase === 'end') s.done();
+  }
+}
+
+function showColumnSetResult(r: ColumnSetJobResult): void {
+  const t = stage(
+    'total',
+    'Grids',
+    `N = Σ over the classes of (configurations in the class × F²), with ${grouped(r.configurations)} ` +
+      `configurations of a band and ${grouped(r.bands)} bands in all.`,
+  );
+  const li = stages.querySelector('li[data-stage="total"] [data-value]') as HTMLElement;
+  li.innerHTML = `<span class="total" id="total" data-total="${r.total}">${grouped(r.total)}</span>`;
+  t.done();
+}
+
 function showResult(r: CountJobResult): void {
   for (const level of r.levels.slice(1)) {
     const s = stage(level.name, `Classes after ${level.name}`, `${LEVEL_TEXT[level.name] ?? level.moves}.`);
@@ -146,7 +189,7 @@ async function count(): Promise<void> {
   last = null;
   downloadButton.disabled = true;
   const started = performance.now();
-  const r = await jobs.run<CountJobInput, CountJobProgress, CountJobResult>(
+  const r = await jobs.run<CountJobInput, CountJobProgress, CountJobResult | ColumnSetJobResult>(
     'count',
     { box },
     `Counting the ${box.replace('x', '×')} grids…`,
@@ -154,7 +197,8 @@ async function count(): Promise<void> {
   );
   if (!r) return;
   last = r;
-  showResult(r);
+  if (r.method === 'bands') showResult(r);
+  else showColumnSetResult(r);
   const wall = (performance.now() - started) / 1000;
   status.textContent =
     `Counted in ${wall.toFixed(2)} s (${r.seconds.toFixed(2)} s in the worker, ${r.workers} ` +

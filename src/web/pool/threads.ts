@@ -3,8 +3,7 @@
  * with the cores from `navigator.hardwareConcurrency`.
  */
 import { InputError } from '../../grid/shape.js';
-
-const cores = (): number => Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 1);
+import { availableParallelism as cores } from './os.js';
 
 export function maxWorkers(): number {
   return Math.max(4, 4 * cores());
