@@ -59,6 +59,16 @@ describe('every page', () => {
     await page.close();
   });
 
+  it('opens from an address without the trailing slash, as in a shared link', async () => {
+    const { page, problems } = await site.page();
+    await page.goto(`${site.url}count?box=2x2&run=1`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/count/?box=2x2&run=1');
+    await page.locator('#total').waitFor();
+    expect(await page.locator('#total').getAttribute('data-total')).toBe('288');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('is reachable by keyboard: Tab moves through the navigation to the form', async () => {
     const { page, problems } = await site.page();
     await page.goto(`${site.url}count/`);
