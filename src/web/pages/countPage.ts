@@ -204,6 +204,7 @@ async function count(): Promise<void> {
     `Counted in ${wall.toFixed(2)} s (${r.seconds.toFixed(2)} s in the worker, ${r.workers} ` +
     `thread${r.workers > 1 ? 's' : ''}).`;
   status.dataset['seconds'] = String(r.seconds);
+  status.dataset['wall'] = String(wall);
   downloadButton.disabled = false;
 }
 
