@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|
-//   shards|variants|variant-count ...]
+//   shards|variants|variant-count|web ...]
 //   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--tdoku PATH]
 // --c-sketch: a native program of the band method (the C sketch of docs/benchmarks.md, built outside the
 // repository), run alternately with `count --workers 2`; --tdoku goes to bench-solve.mjs.
@@ -130,6 +130,7 @@ const SCRIPTS = [
   ['shards', 'bench-shards.mjs'],
   ['variants', 'bench-variants.mjs'],
   ['variant-count', 'bench-variant-count.mjs'],
+  ['web', 'bench-web.mjs'],
 ];
 const NAMES = ['count', ...SCRIPTS.map(([name]) => name)];
 const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));

@@ -102,7 +102,13 @@ function shadedCells(rules: Rules): number[] {
 /** In the first bytes of every sheet: how `generate --html` knows a file it may replace is one of its sheets. */
 export const SHEET_MARK = 'sudoku-count puzzle sheet';
 
-export function puzzleSheetHtml(shape: BoxShape | Rules, title: string, puzzles: readonly SheetPuzzle[]): string {
+/** `paper` sets the printed page's size (A4 or US Letter); without it the printer's default. */
+export function puzzleSheetHtml(
+  shape: BoxShape | Rules,
+  title: string,
+  puzzles: readonly SheetPuzzle[],
+  paper?: 'A4' | 'Letter',
+): string {
   const rules = 'houses' in shape ? shape : plainRules(shape);
   const css = `
   body { font-family: Georgia, 'Times New Roman', serif; margin: 1.5cm; color: #000; }
@@ -115,7 +121,7 @@ export function puzzleSheetHtml(shape: BoxShape | Rules, title: string, puzzles:
   svg rect.o { fill: none; stroke: #000; stroke-width: 3; } svg rect.s { fill: #ddd; }
   svg text { text-anchor: middle; font-family: Helvetica, Arial, sans-serif;
              fill: #444; } svg text.g { fill: #000; font-weight: bold; }
-  @page { margin: 1.2cm; }`;
+  @page { ${paper ? `size: ${paper}; ` : ''}margin: 1.2cm; }`;
   const figure = (p: SheetPuzzle, solution: boolean) =>
     `<figure>${gridSvg(rules, p.puzzle, solution ? p.solution : null, solution ? 0.6 : 1)}` +
     `<figcaption>${escapeHtml(p.caption)}</figcaption></figure>`;

@@ -1,0 +1,76 @@
+/**
+ * What every page shares: the navigation, the page's inputs read from and written to its address (so a link
+ * shows a result), number formatting and downloads.
+ */
+const PAGES = [
+  ['count', 'Count'],
+  ['number', 'Grid by number'],
+  ['puzzles', 'Puzzles'],
+  ['audit', 'Audit'],
+  ['estimate', 'Estimators'],
+] as const;
+
+/** Draw the navigation into the page's <nav>, marking the current page. */
+export function startPage(current: string): void {
+  const nav = document.querySelector('nav');
+  if (!nav) return;
+  const links = PAGES.map(
+    ([path, label]) => `<a href="../${path}/"${path === current ? ' aria-current="page"' : ''}>${label}</a>`,
+  );
+  nav.innerHTML = `<a href="../" class="home">sudoku-count</a> ${links.join(' ')}`;
+}
+
+/** The page's inputs from its address (`?box=3x3&run=1`). */
+export function addressParams(): URLSearchParams {
+  return new URLSearchParams(location.search);
+}
+
+/** Put the inputs in the address without reloading, so the link shows this result. */
+export function setAddress(params: Record<string, string | number | boolean | undefined>): void {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '' && v !== false) q.set(k, String(v));
+  history.replaceState(null, '', `${location.pathname}?${q.toString()}`);
+}
+
+/** 6670903752021072936960 → "6,670,903,752,021,072,936,960". */
+export function grouped(x: number | bigint): string {
+  return x.toLocaleString('en-US');
+}
+
+export function element<T extends HTMLElement>(id: string): T {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`internal: no element #${id}`);
+  return e as T;
+}
+
+/** Offer `text` as a file download. */
+export function download(name: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Escape text for innerHTML. */
+export function html(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** What a page says of a seed that is not one. */
+export const SEED_ERROR = 'the seed must be a whole number 0…4294967295';
+
+/** The seed typed in `input` (0..2^32−1), a new random one filled in when it is empty; null when it is not one. */
+export function seedFrom(input: HTMLInputElement): number | null {
+  const t = input.value.trim();
+  if (t === '') {
+    const s = crypto.getRandomValues(new Uint32Array(1))[0];
+    input.value = String(s);
+    return s;
+  }
+  const s = Number(t);
+  return /^\d+$/.test(t) && s <= 0xffffffff ? s : null;
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSite, type Site } from './site.js';
+
+let site: Site;
+beforeAll(async () => {
+  site = await openSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const PAGES = ['', 'count/', 'number/', 'puzzles/', 'audit/', 'estimate/'];
+
+/** Form controls without a label (by id), in the page. */
+const UNLABELLED = `[...document.querySelectorAll('input, select, textarea')]
+  .filter((e) => e.labels.length === 0 && !e.getAttribute('aria-label')).map((e) => e.id || e.outerHTML)`;
+
+/**
+ * Visible text below WCAG AA contrast (4.5:1) against the nearest opaque background (white when none), skipping
+ * disabled controls (exempt) and SVG.
+ */
+const LOW_CONTRAST = `(() => {
+  const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const bad = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('svg') || e.closest(':disabled') || !e.checkVisibility()) continue;
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '')) continue;
+    const fg = rgb(getComputedStyle(e).color);
+    let bg = [255, 255, 255];
+    for (let p = e; p; p = p.parentElement) {
+      const c = rgb(getComputedStyle(p).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] === 1)) { bg = c.slice(0, 3); break; }
+    }
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    if (ratio < 4.5) bad.push(e.tagName + ' ' + ratio.toFixed(2) + ' ' + e.textContent.trim().slice(0, 30));
+  }
+  return bad;
+})()`;
+
+describe('every page', () => {
+  it('loads from the built site with navigation, a heading, labelled controls and readable contrast', async () => {
+    const { page, problems } = await site.page();
+    for (const path of PAGES) {
+      await page.goto(`${site.url}${path}`);
+      await page.locator('nav a').first().waitFor();
+      expect(await page.locator('html').getAttribute('lang'), path).toBe('en');
+      expect(await page.locator('h1').count(), path).toBe(1);
+      expect(await page.locator('nav a').count(), path).toBe(6);
+      expect(await page.evaluate(UNLABELLED), path).toEqual([]);
+      expect(await page.evaluate(LOW_CONTRAST), path).toEqual([]);
+      if (path !== '') expect(await page.locator('nav a[aria-current="page"]').count(), path).toBe(1);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens from an address without the trailing slash, as in a shared link', async () => {
+    const { page, problems } = await site.page();
+    await page.goto(`${site.url}count?box=2x2&run=1`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/count/?box=2x2&run=1');
+    await page.locator('#total').waitFor();
+    expect(await page.locator('#total').getAttribute('data-total')).toBe('288');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('is reachable by keyboard: Tab moves through the navigation to the form', async () => {
+    const { page, problems } = await site.page();
+    await page.goto(`${site.url}count/`);
+    await page.locator('#box option').first().waitFor({ state: 'attached' });
+    const focused: string[] = [];
+    for (let k = 0; k < 8; k++) {
+      await page.keyboard.press('Tab');
+      focused.push(String(await page.evaluate('document.activeElement.id || document.activeElement.textContent')));
+    }
+    expect(focused.slice(0, 6)).toEqual(['sudoku-count', 'Count', 'Grid by number', 'Puzzles', 'Audit', 'Estimators']);
+    expect(focused.slice(6)).toEqual(['box', 'run']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
