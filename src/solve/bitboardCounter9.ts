@@ -33,7 +33,9 @@
  *               fewer than three digits possible or more than three forced.
  * A state with no unsolved cells at its fixpoint is a valid grid: every digit's board then holds
  * one cell per row, column and box, and every cell is on one board.
- * Branching: on an unsolved cell with fewest candidates (a two-candidate cell when there is one).
+ * Branching: on an unsolved cell with fewest candidates (a two-candidate cell when there is one); with limits 1
+ * and 2, of the two-candidate cells the first (band by band, bit by bit) with the most unsolved peers, which cuts
+ * top1465's uniqueness search (with the triad rule) from 26.9 to 17.2 branches per puzzle.
  *
  * Counting (a limit above 2) goes through a CountCache. The completions of a state at its fixpoint
  * are the ways to give each unsolved cell one of its candidates with peers different (every placed
@@ -41,6 +43,7 @@
  * cells, F[3d + b] & U[b]: that is the key. Near the leaves the same remainder comes back under
  * different upper choices, and each return costs one lookup instead of a subtree.
  */
+import { popcount } from '../grid/bits.js';
 import { CountCache } from './countCache.js';
 import type { SearchGuide, SolutionCount } from './solutionCounter.js';
 
@@ -414,8 +417,11 @@ export class BitboardCounter9 {
     // the unsolved cell with fewest candidates: a bivalue one if any
     let bestBand = -1,
       bestBit = 0,
-      bestRank = 4;
-    for (let b = 0; b < 3 && bestRank > 2; b++) {
+      bestRank = 4,
+      bestScore = -1;
+    // limits 1 and 2 look at every band: of the bivalue cells, the first with the most unsolved peers
+    const scored = this.triadMode;
+    for (let b = 0; b < 3 && (bestRank > 2 || scored); b++) {
       const u = s[o + U + b];
       if (u === 0) continue;
       let ones = 0,
@@ -431,7 +437,20 @@ export class BitboardCounter9 {
       }
       const two = twos & ~threes;
       const three = threes & ~more;
-      if (two !== 0) {
+      if (two !== 0 && scored) {
+        for (let t = two; t !== 0; t &= t - 1) {
+          const p = 31 - Math.clz32(t & -t);
+          const col = COLUMNS27[1 << (p % 9)];
+          let score = popcount(PEERS27[p] & u);
+          for (let bb = 0; bb < 3; bb++) if (bb !== b) score += popcount(col & s[o + U + bb]);
+          if (score > bestScore) {
+            bestScore = score;
+            bestBand = b;
+            bestBit = t & -t;
+          }
+        }
+        bestRank = 2;
+      } else if (two !== 0) {
         bestBand = b;
         bestBit = two & -two;
         bestRank = 2;

@@ -301,10 +301,6 @@ function settle(o: usize, dirty: i32): bool {
         dirty |= eliminate(o, d, b, p);
       }
     }
-    if (dirty == 0) {
-      dirty = triads(o);
-      if (dirty < 0) return false;
-    }
     if (dirty == 0) return true;
   }
   return true; // not reached: the loop returns
@@ -452,7 +448,7 @@ function triads(o: usize): i32 {
 
 /** Count below layer o (at its fixpoint). Returns min(count, cap). */
 function search(o: usize, cap: i32): i32 {
-  // the unsolved cell with fewest candidates: a bivalue one if any
+  // the unsolved cell with fewest candidates: a bivalue one if any, the one with most unsolved peers
   const u = v128.load(o + U);
   let ones = i32x4.splat(0),
     twos = i32x4.splat(0),
@@ -469,16 +465,33 @@ function search(o: usize, cap: i32): i32 {
   const three = v128.andnot(threes, more);
   let bestBand = -1,
     bestBit = 0,
-    bestRank = 4;
-  for (let b = 0; b < 3 && bestRank > 2; b++) {
-    const ub = load<i32>(o + U + ((<usize>b) << 2));
+    bestRank = 4,
+    bestScore = -1;
+  const u0 = load<i32>(o + U),
+    u1 = load<i32>(o + U + 4),
+    u2 = load<i32>(o + U + 8);
+  for (let b = 0; b < 3; b++) {
+    const ub = b == 0 ? u0 : b == 1 ? u1 : u2;
     if (ub == 0) continue;
     const tw = b == 0 ? i32x4.extract_lane(two, 0) : b == 1 ? i32x4.extract_lane(two, 1) : i32x4.extract_lane(two, 2);
     const th =
       b == 0 ? i32x4.extract_lane(three, 0) : b == 1 ? i32x4.extract_lane(three, 1) : i32x4.extract_lane(three, 2);
     if (tw != 0) {
-      bestBand = b;
-      bestBit = tw & -tw;
+      // of the bivalue cells, the first with the most unsolved peers (its row, column and box)
+      for (let t = tw; t != 0; t &= t - 1) {
+        const p = ctz(t);
+        const col = tab(COL_OF, p);
+        const score =
+          popcnt(tab(PEERS27, p) & ub) +
+          popcnt(col & (b == 0 ? 0 : u0)) +
+          popcnt(col & (b == 1 ? 0 : u1)) +
+          popcnt(col & (b == 2 ? 0 : u2));
+        if (score > bestScore) {
+          bestScore = score;
+          bestBand = b;
+          bestBit = t & -t;
+        }
+      }
       bestRank = 2;
     } else if (th != 0 && bestRank > 3) {
       bestBand = b;
