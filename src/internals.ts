@@ -63,7 +63,7 @@ export { exactCoverProblem, countExactCovers, type ExactCoverProblem, type Exact
 export { puzzleCounter, type PuzzleCounter } from './solve/countSolutions.js';
 export { SolutionCounter, MAX_BITMASK_SIDE } from './solve/solutionCounter.js';
 export { BitboardCounter9 } from './solve/bitboardCounter9.js';
-export { Fast9Counter, fast9Available } from './solve/fast9/fast9Counter.js';
+export { Fast9Counter, fast9Available, loadFast9 } from './solve/fast9/fast9Counter.js';
 export { WideSolutionCounter } from './solve/wideSolutionCounter.js';
 export { CountCache } from './solve/countCache.js';
 export { ClauseLearningCounter } from './solve/clauseLearningCounter.js';

@@ -23,10 +23,19 @@
  *   decided     a row of a band with one place left for d: d goes there; the cell leaves the other
  *               digits' boards and the unsolved set.
  *   naked single  an unsolved cell on exactly one digit's board: that digit goes there.
- *   dead end    a band rule or stack rule with no permutation; an unsolved cell on no board.
+ *   triad rule  (limits 1 and 2, at the fixpoint of the others) a triad is the three cells of a row in a box
+ *               (horizontal) or of a column in a band (vertical); it holds three different digits. A digit is
+ *               forced into a triad when its line (row or column) has no other triad left for it. A triad with
+ *               exactly three digits possible forces them all (each leaves the rest of the triad's line and box);
+ *               a triad with three forced digits takes no other. It cuts top1465's uniqueness search from 37.6 to
+ *               26.9 branches per puzzle; a full count goes without it (there the cache does the work).
+ *   dead end    a band rule or stack rule with no permutation; an unsolved cell on no board; a triad with
+ *               fewer than three digits possible or more than three forced.
  * A state with no unsolved cells at its fixpoint is a valid grid: every digit's board then holds
  * one cell per row, column and box, and every cell is on one board.
- * Branching: on an unsolved cell with fewest candidates (a two-candidate cell when there is one).
+ * Branching: on an unsolved cell with fewest candidates (a two-candidate cell when there is one); with limits 1
+ * and 2, of the two-candidate cells the first (band by band, bit by bit) with the most unsolved peers, which cuts
+ * top1465's uniqueness search (with the triad rule) from 26.9 to 17.2 branches per puzzle.
  *
  * Counting (a limit above 2) goes through a CountCache. The completions of a state at its fixpoint
  * are the ways to give each unsolved cell one of its candidates with peers different (every placed
@@ -34,6 +43,7 @@
  * cells, F[3d + b] & U[b]: that is the key. Near the leaves the same remainder comes back under
  * different upper choices, and each return costs one lookup instead of a subtree.
  */
+import { popcount } from '../grid/bits.js';
 import { CountCache } from './countCache.js';
 import type { SearchGuide, SolutionCount } from './solutionCounter.js';
 
@@ -86,6 +96,38 @@ for (let p = 0; p < 27; p++) {
   PEERS27[p] = m;
 }
 
+/** Bit 3t of a band word: the first cell of triad t = 3r + k, the cells of row r in box k. */
+const TRIADS = 0x1249249;
+/** Bit 9r of a band word: the first triad of row r. */
+const ROW_FIRST = 0x40201;
+
+/** A digit's vertical triads (the cells of a column in a band) from its three band boards: bit 9b + c. */
+function verticals(f0: number, f1: number, f2: number): number {
+  return (
+    ((f0 | (f0 >>> 9) | (f0 >>> 18)) & 511) |
+    (((f1 | (f1 >>> 9) | (f1 >>> 18)) & 511) << 9) |
+    (((f2 | (f2 >>> 9) | (f2 >>> 18)) & 511) << 18)
+  );
+}
+
+/**
+ * Of triads x, the ones a digit is forced into: the only one left in its line. Lines are the three groups of
+ * three bits `first << (shift * i)`, i = 0, 1, 2 (rows of horizontal triads: first = ROW_FIRST, shift 3; columns of
+ * vertical ones: first = 511, shift 9).
+ */
+function forcedIn(x: number, first: number, shift: number): number {
+  const a = x & first,
+    b = (x >>> shift) & first,
+    c = (x >>> (2 * shift)) & first;
+  const one = (a | b | c) & ~((a & b) | (c & (a | b)));
+  return x & (one | (one << shift) | (one << (2 * shift)));
+}
+
+/** Of a 9-bit column set, the other columns of the stacks it touches. */
+function stackRest(x: number): number {
+  return (((x | (x >>> 1) | (x >>> 2)) & 0o111) * 7) & ~x;
+}
+
 /** Words per search layer: 27 boards, 3 unsolved sets, 2 spare. */
 const LAYER = 32;
 const U = 27;
@@ -111,6 +153,10 @@ export class BitboardCounter9 {
   private prefer: ArrayLike<number> | null = null;
   private maxNodes = Infinity;
   private aborted = false;
+  /** Limits 1 and 2: the triad rule joins the propagation (it pays when a search is short; counts go without). */
+  private triadMode = false;
+  /** triads(): per digit d, p and q of each band at 6d + 2b, v at 54 + d, w at 63 + d. */
+  private readonly triadScratch = new Int32Array(72);
 
   /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see SolutionCounter.count. */
   count(
@@ -127,6 +173,7 @@ export class BitboardCounter9 {
     this.aborted = false;
     let count = 0;
     this.countMode = limit > 2;
+    this.triadMode = limit <= 2;
     this.caching = false;
     this.cache.clear();
     const notCell = this.prefer ? (guide?.notCell ?? -1) : -1;
@@ -247,8 +294,121 @@ export class BitboardCounter9 {
           dirty |= 1 << d;
         }
       }
+      if (dirty === 0 && this.triadMode) {
+        dirty = this.triads(o);
+        if (dirty < 0) return false;
+      }
       if (dirty === 0) return true;
     }
+  }
+
+  /**
+   * The triad rule, at the fixpoint of the others (limits 1 and 2 only; see the class comment). Returns the digits
+   * whose boards it changed, or -1 at a dead end.
+   */
+  private triads(o: number): number {
+    const s = this.s,
+      t = this.triadScratch;
+    let v1 = 0,
+      v2 = 0,
+      v3 = 0,
+      v4 = 0,
+      w1 = 0,
+      w2 = 0,
+      w3 = 0,
+      w4 = 0;
+    for (let d = 0; d < 9; d++) {
+      const v = verticals(s[o + 3 * d], s[o + 3 * d + 1], s[o + 3 * d + 2]);
+      const w = forcedIn(v, 511, 9);
+      t[54 + d] = v;
+      t[63 + d] = w;
+      v4 |= v3 & v;
+      v3 |= v2 & v;
+      v2 |= v1 & v;
+      v1 |= v;
+      w4 |= w3 & w;
+      w3 |= w2 & w;
+      w2 |= w1 & w;
+      w1 |= w;
+    }
+    if ((FULL27 & ~v3) | w4) return -1;
+    const vExact = v3 & ~v4 & ~(w3 & ~w4),
+      vFull = w3 & ~w4 & ~(v3 & ~v4);
+    let exact0 = 0,
+      exact1 = 0,
+      exact2 = 0,
+      full0 = 0,
+      full1 = 0,
+      full2 = 0;
+    for (let b = 0; b < 3; b++) {
+      let p1 = 0,
+        p2 = 0,
+        p3 = 0,
+        p4 = 0,
+        q1 = 0,
+        q2 = 0,
+        q3 = 0,
+        q4 = 0;
+      for (let d = 0; d < 9; d++) {
+        const f = s[o + 3 * d + b];
+        const p = (f | (f >>> 1) | (f >>> 2)) & TRIADS;
+        const q = forcedIn(p, ROW_FIRST, 3);
+        t[6 * d + 2 * b] = p;
+        t[6 * d + 2 * b + 1] = q;
+        p4 |= p3 & p;
+        p3 |= p2 & p;
+        p2 |= p1 & p;
+        p1 |= p;
+        q4 |= q3 & q;
+        q3 |= q2 & q;
+        q2 |= q1 & q;
+        q1 |= q;
+      }
+      if ((TRIADS & ~p3) | q4) return -1;
+      const exact = p3 & ~p4 & ~(q3 & ~q4),
+        full = q3 & ~q4 & ~(p3 & ~p4);
+      if (b === 0) {
+        exact0 = exact;
+        full0 = full;
+      } else if (b === 1) {
+        exact1 = exact;
+        full1 = full;
+      } else {
+        exact2 = exact;
+        full2 = full;
+      }
+    }
+    if ((exact0 | exact1 | exact2 | full0 | full1 | full2 | vExact | vFull) === 0) return 0;
+    let dirty = 0;
+    for (let d = 0; d < 9; d++) {
+      const v = t[54 + d],
+        w = t[63 + d];
+      const vn = vExact & v & ~w,
+        vo = vFull & v & ~w;
+      const n0 = vn & 511,
+        n1 = (vn >>> 9) & 511,
+        n2 = vn >>> 18;
+      for (let b = 0; b < 3; b++) {
+        const p = t[6 * d + 2 * b],
+          q = t[6 * d + 2 * b + 1];
+        const exact = b === 0 ? exact0 : b === 1 ? exact1 : exact2;
+        const full = b === 0 ? full0 : b === 1 ? full1 : full2;
+        // horizontal: newly forced triads take d from the rest of their row and box; full ones refuse it
+        const nf = exact & p & ~q;
+        const rows = (nf | (nf >>> 3) | (nf >>> 6)) & ROW_FIRST;
+        const cols = (nf | (nf >>> 9) | (nf >>> 18)) & 0o111;
+        let off = (((rows * 511) | (cols * 7 * ROW_FIRST)) & ~(nf * 7)) | ((full & p & ~q) * 7);
+        // vertical: the same with columns for rows and (band, stack) boxes
+        const nb = b === 0 ? n0 : b === 1 ? n1 : n2;
+        off |= COLUMNS27[((n0 | n1 | n2) & ~nb) | stackRest(nb) | ((vo >>> (9 * b)) & 511)];
+        const x = o + 3 * d + b;
+        if ((s[x] & off) !== 0) {
+          s[x] &= ~off;
+          dirty |= 1 << d;
+        }
+      }
+    }
+    return dirty;
   }
 
   /** Count below layer offset o (at its fixpoint). Returns min(count, cap). */
@@ -257,8 +417,11 @@ export class BitboardCounter9 {
     // the unsolved cell with fewest candidates: a bivalue one if any
     let bestBand = -1,
       bestBit = 0,
-      bestRank = 4;
-    for (let b = 0; b < 3 && bestRank > 2; b++) {
+      bestRank = 4,
+      bestScore = -1;
+    // limits 1 and 2 look at every band: of the bivalue cells, the first with the most unsolved peers
+    const scored = this.triadMode;
+    for (let b = 0; b < 3 && (bestRank > 2 || scored); b++) {
       const u = s[o + U + b];
       if (u === 0) continue;
       let ones = 0,
@@ -274,7 +437,20 @@ export class BitboardCounter9 {
       }
       const two = twos & ~threes;
       const three = threes & ~more;
-      if (two !== 0) {
+      if (two !== 0 && scored) {
+        for (let t = two; t !== 0; t &= t - 1) {
+          const p = 31 - Math.clz32(t & -t);
+          const col = COLUMNS27[1 << (p % 9)];
+          let score = popcount(PEERS27[p] & u);
+          for (let bb = 0; bb < 3; bb++) if (bb !== b) score += popcount(col & s[o + U + bb]);
+          if (score > bestScore) {
+            bestScore = score;
+            bestBand = b;
+            bestBit = t & -t;
+          }
+        }
+        bestRank = 2;
+      } else if (two !== 0) {
         bestBand = b;
         bestBit = two & -two;
         bestRank = 2;

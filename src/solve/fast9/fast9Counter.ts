@@ -20,6 +20,7 @@ interface WasmModule {
 declare const WebAssembly: {
   Module: new (bytes: Uint8Array) => WasmModule;
   Instance: new (module: WasmModule, imports: object) => { readonly exports: unknown };
+  compile(bytes: Uint8Array): Promise<WasmModule>;
 };
 
 /** What assembly/fast9Core.ts exports. */
@@ -37,18 +38,38 @@ interface Fast9Exports {
 /** The module, compiled once per thread; null when this JavaScript engine cannot (no WebAssembly or no SIMD). */
 let compiled: WasmModule | null | undefined;
 
+function fast9Bytes(): Uint8Array {
+  const text = atob(FAST9_WASM);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
 function fast9Module(): WasmModule | null {
   if (compiled === undefined) {
     try {
-      const text = atob(FAST9_WASM);
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
+      compiled = new WebAssembly.Module(fast9Bytes());
     } catch {
       compiled = null;
     }
   }
   return compiled;
+}
+
+/**
+ * Compile the core asynchronously, once; true when it can run. Node compiles it synchronously on first use, but a
+ * browser's main thread refuses a synchronous compile of a module above 4 KB (the core is about 4.9 KB): a page
+ * awaits this before its first count, else its counters quietly use BitboardCounter9 (same answers, slower).
+ */
+export async function loadFast9(): Promise<boolean> {
+  if (compiled === undefined) {
+    try {
+      compiled = await WebAssembly.compile(fast9Bytes());
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled !== null;
 }
 
 /** Can this JavaScript engine run the WebAssembly core? (If not, Fast9Counter is BitboardCounter9.) */

@@ -5,7 +5,7 @@ import { parseGrid } from '../../../dist/grid/parseGrid.js';
 import { SHAPE_3X3 } from '../../../dist/grid/shape.js';
 import { BitboardCounter9 } from '../../../dist/solve/bitboardCounter9.js';
 import { puzzleCounter } from '../../../dist/solve/countSolutions.js';
-import { Fast9Counter, fast9Available } from '../../../dist/solve/fast9/fast9Counter.js';
+import { Fast9Counter, fast9Available, loadFast9 } from '../../../dist/solve/fast9/fast9Counter.js';
 import { dlxCount } from '../../helpers/dlx.js';
 import { rng as seeded } from '../../helpers/naive.js'; // mulberry32: every run draws the same grids
 import { PUZZLES, ROOT } from '../../helpers/paths.js';
@@ -29,6 +29,14 @@ function run(
 }
 
 describe('fast9: the WebAssembly core', () => {
+  // first in the file, so the core is not compiled yet: this takes the asynchronous path a browser page needs
+  it('compiles asynchronously (loadFast9, for a browser main thread), then counts', async () => {
+    expect(await loadFast9()).toBe(true);
+    const c = new Fast9Counter();
+    expect(c.usesCore).toBe(true);
+    expect(c.count(parseGrid(SHAPE_3X3, lines('top1465.txt')[0]), 2).count).toBe(1);
+  });
+
   it('is built and runs in Node, and 9×9 puzzles go to it', () => {
     expect(fast9Available()).toBe(true);
     expect(new Fast9Counter().usesCore).toBe(true);
@@ -77,6 +85,15 @@ describe('fast9: the WebAssembly core', () => {
       }
     }
     expect(branches).toBeGreaterThan(100_000); // the searches did branch
+  });
+
+  // 37.6 branches per puzzle before the triad rule, 26.9 with it, 17.2 with it and the choice of bivalue cell
+  it('checks top1465 for uniqueness in under 20 branches per puzzle (triad rule, bivalue cell with most peers)', () => {
+    const fast = new Fast9Counter();
+    const puzzles = lines('top1465.txt');
+    let branches = 0;
+    for (const p of puzzles) branches += fast.count(parseGrid(SHAPE_3X3, p), 2).nodes;
+    expect(branches / puzzles.length).toBeLessThan(20);
   });
 
   it('follows guides (prefer, notCell, maxNodes) and meets dead ends exactly as BitboardCounter9', () => {

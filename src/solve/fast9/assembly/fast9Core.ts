@@ -1,5 +1,5 @@
 /**
- * The 9×9 uniqueness search of BitboardCounter9, in AssemblyScript, compiled to WebAssembly (with SIMD) at build
+ * The 9×9 uniqueness search of BitboardCounter9 (limits 1 and 2: with the triad rule), in AssemblyScript, compiled to WebAssembly (with SIMD) at build
  * time by scripts/build-wasm.mjs. Same state, same propagation, same branching order as the TypeScript engine, so
  * the same counts, the same first solution and the same number of branches: src/solve/bitboardCounter9.ts
  * explains the method; this file only says how the state lies in memory.
@@ -15,6 +15,7 @@
  *               so one v128 holds a digit's three bands: the naked-single and branching scans take all
  *               three bands of a digit at once (9 vector steps instead of 27 scalar ones)
  *   io          the puzzle (81 bytes, 0 = empty), the preferred digits (81 bytes), the first solution (81 bytes)
+ *   scratch     triads(): each digit's horizontal triads (possible, forced; one v128 each) and vertical ones
  *
  * Entry point: count(limit, maxNodes, notCell, usePrefer) after the caller wrote the puzzle (and the preferred
  * digits) at inputPtr() (preferPtr()); nodes(), solved() and aborted() describe the last count.
@@ -36,6 +37,7 @@ const STACK = memory.data(<i32>(LAYER * (DEPTH + 1)), 16);
 const INPUT = memory.data(96, 16);
 const PREFER = memory.data(96, 16);
 const OUTPUT = memory.data(96, 16);
+const SCRATCH = memory.data(368, 16); // triads(): per digit p, q (32 bytes) at 32d, v, w at 288 + 8d
 
 let nodeCount: i32 = 0;
 let maxNodeCount: i32 = 0;
@@ -276,7 +278,12 @@ function settle(o: usize, dirty: i32): bool {
     const u = v128.load(o + U);
     if (v128.any_true(v128.andnot(u, once))) return false;
     const singles = v128.andnot(u, twice);
-    if (!v128.any_true(singles)) return true;
+    if (!v128.any_true(singles)) {
+      dirty = triads(o);
+      if (dirty == 0) return true;
+      if (dirty < 0) return false;
+      continue;
+    }
     for (let b = 0; b < 3; b++) {
       let single =
         b == 0
@@ -299,9 +306,149 @@ function settle(o: usize, dirty: i32): bool {
   return true; // not reached: the loop returns
 }
 
+/** A digit's vertical triads (a column's three cells in one band): bit 9b + c, from its boards (a vector). */
+function verticals(f: v128): i32 {
+  const g = v128.or(f, v128.or(i32x4.shr_u(f, 9), i32x4.shr_u(f, 18)));
+  return (
+    (i32x4.extract_lane(g, 0) & 511) |
+    ((i32x4.extract_lane(g, 1) & 511) << 9) |
+    ((i32x4.extract_lane(g, 2) & 511) << 18)
+  );
+}
+
+/** The vertical triads a digit is forced into: its column's only band left (after the stack rule). */
+function forcedVerticals(v: i32): i32 {
+  const a = v & 511,
+    b = (v >>> 9) & 511,
+    c = v >>> 18;
+  const one = (a | b | c) & ~((a & b) | (c & (a | b)));
+  return v & (one * 0x40201);
+}
+
+/** Of a 9-bit column set, the other columns of the stacks it touches. */
+function stackRest(x: i32): i32 {
+  return (((x | (x >>> 1) | (x >>> 2)) & 0o111) * 7) & ~x;
+}
+
+const TRIADS: i32 = 0x1249249; // bit 3t of a band word: the first cell of triad t = 3r + k (row r, box k)
+const ROW_FIRST: i32 = 0x40201; // bit 9r: the first triad of each row
+
+/**
+ * The triad rule (tdoku's triads, as eliminations): a triad is the three cells of a row in a box, and holds three
+ * different digits. Per band, for each triad, the digits still possible there and the digits forced there (after
+ * the band rule, a digit whose row has one triad left for it). A triad with exactly three possible digits forces
+ * them (each leaves the triad's row and box elsewhere); a triad with three forced digits takes no other. Fewer than
+ * three possible or more than three forced: a dead end (-1). Returns the dirty bits of the boards it changed.
+ */
+function triads(o: usize): i32 {
+  const tm = i32x4(TRIADS, TRIADS, TRIADS, 0);
+  const rm = i32x4.splat(ROW_FIRST);
+  let p1 = i32x4.splat(0),
+    p2 = p1,
+    p3 = p1,
+    p4 = p1,
+    q1 = p1,
+    q2 = p1,
+    q3 = p1,
+    q4 = p1;
+  let v1 = 0,
+    v2 = 0,
+    v3 = 0,
+    v4 = 0,
+    w1 = 0,
+    w2 = 0,
+    w3 = 0,
+    w4 = 0;
+  for (let d: usize = 0; d < 9; d++) {
+    const f = v128.load(o + (d << 4));
+    const p = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), tm);
+    const a = v128.and(p, rm),
+      b = v128.and(i32x4.shr_u(p, 3), rm),
+      c = v128.and(i32x4.shr_u(p, 6), rm);
+    const one = v128.andnot(v128.or(a, v128.or(b, c)), v128.or(v128.and(a, b), v128.and(c, v128.or(a, b))));
+    const q = v128.and(p, v128.or(one, v128.or(i32x4.shl(one, 3), i32x4.shl(one, 6))));
+    p4 = v128.or(p4, v128.and(p3, p));
+    p3 = v128.or(p3, v128.and(p2, p));
+    p2 = v128.or(p2, v128.and(p1, p));
+    p1 = v128.or(p1, p);
+    q4 = v128.or(q4, v128.and(q3, q));
+    q3 = v128.or(q3, v128.and(q2, q));
+    q2 = v128.or(q2, v128.and(q1, q));
+    q1 = v128.or(q1, q);
+    const v = verticals(f);
+    const w = forcedVerticals(v);
+    v128.store(SCRATCH + (d << 5), p);
+    v128.store(SCRATCH + (d << 5) + 16, q);
+    store<i32>(SCRATCH + 288 + (d << 3), v);
+    store<i32>(SCRATCH + 292 + (d << 3), w);
+    v4 |= v3 & v;
+    v3 |= v2 & v;
+    v2 |= v1 & v;
+    v1 |= v;
+    w4 |= w3 & w;
+    w3 |= w2 & w;
+    w2 |= w1 & w;
+    w1 |= w;
+  }
+  if (v128.any_true(v128.or(v128.andnot(tm, p3), q4))) return -1;
+  if ((FULL27 & ~v3) | w4) return -1;
+  // exactly three possible, exactly three forced; a triad with both (a solved one) has nothing to give
+  const exact3 = v128.andnot(p3, p4),
+    full3 = v128.andnot(q3, q4);
+  const exact = v128.andnot(exact3, full3),
+    full = v128.andnot(full3, exact3);
+  const vExact3 = v3 & ~v4,
+    vFull3 = w3 & ~w4;
+  const vExact = vExact3 & ~vFull3,
+    vFull = vFull3 & ~vExact3;
+  if (!v128.any_true(v128.or(exact, full)) && (vExact | vFull) == 0) return 0;
+  const seven = i32x4.splat(7);
+  let dirty = 0;
+  for (let d: usize = 0; d < 9; d++) {
+    const x = o + (d << 4);
+    const f = v128.load(x);
+    const p = v128.load(SCRATCH + (d << 5)),
+      q = v128.load(SCRATCH + (d << 5) + 16);
+    // newly forced here: d leaves the rest of the triad's row and box
+    const nf = v128.andnot(v128.and(exact, p), q);
+    const rows = v128.and(v128.or(nf, v128.or(i32x4.shr_u(nf, 3), i32x4.shr_u(nf, 6))), rm);
+    const cols = v128.and(v128.or(nf, v128.or(i32x4.shr_u(nf, 9), i32x4.shr_u(nf, 18))), i32x4.splat(0o111));
+    const boxes = i32x4.mul(i32x4.mul(cols, seven), rm);
+    const keepNf = i32x4.mul(nf, seven);
+    const off1 = v128.andnot(v128.or(i32x4.mul(rows, i32x4.splat(511)), boxes), keepNf);
+    // not forced in a triad that has its three: d leaves it
+    const off2 = i32x4.mul(v128.andnot(v128.and(full, p), q), seven);
+    let g = v128.andnot(f, v128.or(off1, off2));
+    const v = load<i32>(SCRATCH + 288 + (d << 3)),
+      w = load<i32>(SCRATCH + 292 + (d << 3));
+    const vn = vExact & v & ~w; // newly forced vertical triads
+    const vo = vFull & v & ~w; // vertical triads d must leave
+    if ((vn | vo) != 0) {
+      const n0 = vn & 511,
+        n1 = (vn >>> 9) & 511,
+        n2 = vn >>> 18;
+      g = v128.andnot(
+        g,
+        i32x4(
+          tab(COLUMNS27, ((n1 | n2) & ~n0) | stackRest(n0) | (vo & 511)),
+          tab(COLUMNS27, ((n0 | n2) & ~n1) | stackRest(n1) | ((vo >>> 9) & 511)),
+          tab(COLUMNS27, ((n0 | n1) & ~n2) | stackRest(n2) | (vo >>> 18)),
+          0,
+        ),
+      );
+    }
+    const changed = i32x4.bitmask(i32x4.ne(g, f));
+    if (changed != 0) {
+      v128.store(x, g);
+      dirty |= changed << (3 * <i32>d);
+    }
+  }
+  return dirty;
+}
+
 /** Count below layer o (at its fixpoint). Returns min(count, cap). */
 function search(o: usize, cap: i32): i32 {
-  // the unsolved cell with fewest candidates: a bivalue one if any
+  // the unsolved cell with fewest candidates: a bivalue one if any, the one with most unsolved peers
   const u = v128.load(o + U);
   let ones = i32x4.splat(0),
     twos = i32x4.splat(0),
@@ -318,16 +465,33 @@ function search(o: usize, cap: i32): i32 {
   const three = v128.andnot(threes, more);
   let bestBand = -1,
     bestBit = 0,
-    bestRank = 4;
-  for (let b = 0; b < 3 && bestRank > 2; b++) {
-    const ub = load<i32>(o + U + ((<usize>b) << 2));
+    bestRank = 4,
+    bestScore = -1;
+  const u0 = load<i32>(o + U),
+    u1 = load<i32>(o + U + 4),
+    u2 = load<i32>(o + U + 8);
+  for (let b = 0; b < 3; b++) {
+    const ub = b == 0 ? u0 : b == 1 ? u1 : u2;
     if (ub == 0) continue;
     const tw = b == 0 ? i32x4.extract_lane(two, 0) : b == 1 ? i32x4.extract_lane(two, 1) : i32x4.extract_lane(two, 2);
     const th =
       b == 0 ? i32x4.extract_lane(three, 0) : b == 1 ? i32x4.extract_lane(three, 1) : i32x4.extract_lane(three, 2);
     if (tw != 0) {
-      bestBand = b;
-      bestBit = tw & -tw;
+      // of the bivalue cells, the first with the most unsolved peers (its row, column and box)
+      for (let t = tw; t != 0; t &= t - 1) {
+        const p = ctz(t);
+        const col = tab(COL_OF, p);
+        const score =
+          popcnt(tab(PEERS27, p) & ub) +
+          popcnt(col & (b == 0 ? 0 : u0)) +
+          popcnt(col & (b == 1 ? 0 : u1)) +
+          popcnt(col & (b == 2 ? 0 : u2));
+        if (score > bestScore) {
+          bestScore = score;
+          bestBand = b;
+          bestBit = t & -t;
+        }
+      }
       bestRank = 2;
     } else if (th != 0 && bestRank > 3) {
       bestBand = b;
