@@ -180,11 +180,18 @@ export class VariantCounter9 implements PuzzleCounter {
           g0 &= COLUMNS27[(k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6)];
           g1 &= COLUMNS27[((k0 >>> 3) & 7) | (((k1 >>> 3) & 7) << 3) | (((k2 >>> 3) & 7) << 6)];
           g2 &= COLUMNS27[(k0 >>> 6) | ((k1 >>> 6) << 3) | ((k2 >>> 6) << 6)];
-          // extra houses: none left is a dead end, one unsolved left is placed
+          if (g0 !== f0 || g1 !== f1 || g2 !== f2) {
+            f0 = g0;
+            f1 = g1;
+            f2 = g2;
+            continue;
+          }
+          // at the band and stack fixpoint, the extra houses: none left is a dead end, one unsolved left is placed
+          let placed = false;
           for (let h = 0, x = 0; h < E; h++, x += 3) {
-            const a0 = g0 & HX[x],
-              a1 = g1 & HX[x + 1],
-              a2 = g2 & HX[x + 2];
+            const a0 = f0 & HX[x],
+              a1 = f1 & HX[x + 1],
+              a2 = f2 & HX[x + 2];
             if ((a0 | a1 | a2) === 0) return false;
             let b: number, bit: number;
             if (a1 === 0 && a2 === 0) {
@@ -198,19 +205,18 @@ export class VariantCounter9 implements PuzzleCounter {
               bit = a2;
             } else continue;
             if ((bit & (bit - 1)) !== 0 || (s[o + U + b] & bit) === 0) continue;
-            const p = 31 - Math.clz32(bit);
-            s[at] = g0;
-            s[at + 1] = g1;
-            s[at + 2] = g2;
-            dirty |= this.put(o, b, p, d) & ~low;
-            g0 = s[at];
-            g1 = s[at + 1];
-            g2 = s[at + 2];
+            s[at] = f0;
+            s[at + 1] = f1;
+            s[at + 2] = f2;
+            dirty |= this.put(o, b, 31 - Math.clz32(bit), d) & ~low;
+            if (s[at] !== f0 || s[at + 1] !== f1 || s[at + 2] !== f2) {
+              f0 = s[at];
+              f1 = s[at + 1];
+              f2 = s[at + 2];
+              placed = true;
+            }
           }
-          if (g0 === f0 && g1 === f1 && g2 === f2) break;
-          f0 = g0;
-          f1 = g1;
-          f2 = g2;
+          if (!placed) break;
         }
         // decided cells: rows of a band with one place left; d leaves their extra peers
         let again = false;
