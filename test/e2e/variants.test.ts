@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGrid } from '../../src/grid/parseGrid.js';
@@ -93,6 +93,47 @@ describe('sudoku-count with --variant', () => {
     expect(plain.stdout.trim()).toBe('2+');
   });
 
+  it('estimate --compare --variant: every method under the rules, against the exhaustive count', async () => {
+    const r = await cli([
+      'estimate',
+      '--box',
+      '2x2',
+      '--variant',
+      'x',
+      '--compare',
+      '--samples',
+      '4000',
+      '--seed',
+      '3',
+    ]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(
+      (
+        await cli([
+          'estimate',
+          '--box',
+          '2x2',
+          '--variant',
+          'x',
+          '--compare',
+          '--samples',
+          '4000',
+          '--seed',
+          '3',
+          '--json',
+        ])
+      ).stdout,
+    ) as { rules: string; exact: number; runs: { method: string; samples: number }[]; ridderVersusKnuth: unknown };
+    expect(r.stdout).toMatch(/^Every estimator on 2x2\+x,/);
+    expect(out.rules).toBe('2x2+x');
+    expect(out.exact).toBe(rulesDlxCount(parseRules(boxShape(2, 2), 'x'), new Uint8Array(16)).count);
+    expect(out.runs.map((x) => x.method).sort()).toEqual(
+      ['crude', 'hybrid', 'knuth', 'knuth-mrv', 'knuth-random', 'ridder'].sort(),
+    );
+    // ridder under the rules is knuth's row walk: the same draws, the same samples
+    expect(out.ridderVersusKnuth).toMatchObject({ identical: true });
+  });
+
   it('bad input: one line, status 2, nothing written', async () => {
     expectBadInput(await cli(['solve', '--variant', 'diagonal', '1']), /unknown variant 'diagonal'/);
     expectBadInput(await cli(['solve', '--box', '2x3', '--variant', 'windoku', '1']), /windoku is defined on 9x9/);
@@ -112,6 +153,11 @@ describe('sudoku-count with --variant', () => {
       await cli(['generate', '--variant', 'x', '--grids', 'uniform']),
       /--grids uniform: no uniform sampler/,
     );
+    expectBadInput(
+      await cli(['estimate', '--box', '2x2', '--variant', 'x', '--checkpoint', join(TMP, 'c.jsonl')]),
+      /--variant runs without a checkpoint/,
+    );
+    expect(existsSync(join(TMP, 'c.jsonl'))).toBe(false);
     const bad = join(TMP, 'bad.txt');
     writeFileSync(bad, 'AAABBBCCC\nAAABBBCC\n');
     expectBadInput(await cli(['solve', '--variant', `jigsaw=${bad}`, '1']), /bad\.txt line 2: 8 cells, a row has 9/);
