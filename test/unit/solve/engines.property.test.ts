@@ -116,7 +116,7 @@ const COUNTERS = [
   {
     engine: {
       name: 'VariantCounter9 alone',
-      supports: VariantCounter9.supports,
+      supports: (r: Rules) => VariantCounter9.supports(r),
       create: (r: Rules) => new VariantCounter9(r),
     },
     grids: sparseGrid,
