@@ -34,6 +34,8 @@ const DEPTH = 82;
 export class VariantCounter9 implements PuzzleCounter {
   private readonly s = new Int32Array(LAYER * (DEPTH + 1));
   private readonly XP: Int32Array;
+  /** XPC[b]: the cells of band b with extra peers (the others skip the extra-peer step). */
+  private readonly XPC = new Int32Array(3);
   private readonly HX: Int32Array;
   /** Extra houses. */
   private readonly E: number;
@@ -75,6 +77,8 @@ export class VariantCounter9 implements PuzzleCounter {
         word(this.XP, 3 * c, p);
       }
     }
+    for (let c = 0; c < 81; c++)
+      if ((this.XP[3 * c] | this.XP[3 * c + 1] | this.XP[3 * c + 2]) !== 0) word(this.XPC, 0, c);
     this.E = rules.houseCount - 27;
     this.HX = new Int32Array(3 * this.E);
     for (let h = 0; h < this.E; h++) for (let i = 0; i < 9; i++) word(this.HX, 3 * h, rules.houses[(27 + h) * 9 + i]);
@@ -233,6 +237,7 @@ export class VariantCounter9 implements PuzzleCounter {
               dirty |= 1 << e;
             }
           }
+          fresh &= this.XPC[b];
           while (fresh !== 0) {
             const bit = fresh & -fresh;
             fresh ^= bit;
@@ -240,7 +245,6 @@ export class VariantCounter9 implements PuzzleCounter {
             const x0 = XP[x],
               x1 = XP[x + 1],
               x2 = XP[x + 2];
-            if ((x0 | x1 | x2) === 0) continue;
             // a solved extra peer holding d (on d's board, not unsolved) is a dead end
             if (((f0 & x0 & ~s[o + U]) | (f1 & x1 & ~s[o + U + 1]) | (f2 & x2 & ~s[o + U + 2])) !== 0) return false;
             if (((f0 & x0) | (f1 & x1) | (f2 & x2)) === 0) continue;
