@@ -318,23 +318,37 @@ export class VariantCounter9 implements PuzzleCounter {
         e1 = 0,
         e2 = 0;
       for (let h = 0, x = 0; h < HN; h++, x += 3) {
-        let m0 = -1,
+        const a1 = f1 & HA[x + 1],
+          a2 = f2 & HA[x + 2];
+        let a = f0 & HA[x],
+          w = 0,
+          m0 = -1,
           m1 = -1,
           m2 = -1,
           k = 0;
-        for (let b = 0; b < 3 && k < 4; b++) {
-          let a = (b === 0 ? f0 : b === 1 ? f1 : f2) & HA[x + b];
-          while (a !== 0 && k < 4) {
-            const bit = a & -a;
-            a ^= bit;
-            const y = 3 * (27 * b + 31 - Math.clz32(bit));
-            m0 &= FP[y];
-            m1 &= FP[y + 1];
-            m2 &= FP[y + 2];
-            k++;
+        for (;;) {
+          if (a === 0) {
+            if (w === 0 && a1 !== 0) {
+              w = 1;
+              a = a1;
+            } else if (w < 2 && a2 !== 0) {
+              w = 2;
+              a = a2;
+            } else break;
+          }
+          const bit = a & -a;
+          a ^= bit;
+          const y = 3 * (27 * w + 31 - Math.clz32(bit));
+          m0 &= FP[y];
+          m1 &= FP[y + 1];
+          m2 &= FP[y + 2];
+          // more than three places, or no unsolved cell sees the places so far: nothing to take here
+          if (++k === 4 || (k >= 2 && ((m0 & f0 & u0) | (m1 & f1 & u1) | (m2 & f2 & u2)) === 0)) {
+            k = 0;
+            break;
           }
         }
-        if (k < 2 || k > 3) continue;
+        if (k < 2) continue;
         e0 |= m0 & f0 & u0;
         e1 |= m1 & f1 & u1;
         e2 |= m2 & f2 & u2;
