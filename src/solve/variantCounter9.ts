@@ -34,6 +34,11 @@ const DEPTH = 82;
 export class VariantCounter9 implements PuzzleCounter {
   private readonly s = new Int32Array(LAYER * (DEPTH + 1));
   private readonly XP: Int32Array;
+  /**
+   * The boards as the extra houses last saw them, per digit (one settle's scratch): a house none of whose cells
+   * changed on d's board since gives nothing new (see settle).
+   */
+  private readonly seen = new Int32Array(27);
   /** XPC[b]: the cells of band b with extra peers (the others skip the extra-peer step). */
   private readonly XPC = new Int32Array(3);
   private readonly HX: Int32Array;
@@ -153,8 +158,13 @@ export class VariantCounter9 implements PuzzleCounter {
 
   /** Propagate at layer offset o, starting with the digits in `dirty`, to a fixpoint. False at a dead end. */
   private settle(o: number, dirty: number): boolean {
-    const { s, XP, HX, E } = this;
+    const { s, XP, HX, E, seen } = this;
     let touched = 0;
+    // the extra houses of the parent's fixpoint (the layer before) were all looked at; at the root, none were
+    if (E > 0) {
+      if (o === 0) seen.fill(-1);
+      else for (let i = 0; i < 27; i++) seen[i] = s[o - LAYER + i];
+    }
     for (;;) {
       while (dirty !== 0) {
         const low = dirty & -dirty;
@@ -192,7 +202,15 @@ export class VariantCounter9 implements PuzzleCounter {
           }
           // at the band and stack fixpoint, the extra houses: none left is a dead end, one unsolved left is placed
           let placed = false;
+          const v0 = f0 ^ seen[3 * d],
+            v1 = f1 ^ seen[3 * d + 1],
+            v2 = f2 ^ seen[3 * d + 2];
+          seen[3 * d] = f0;
+          seen[3 * d + 1] = f1;
+          seen[3 * d + 2] = f2;
           for (let h = 0, x = 0; h < E; h++, x += 3) {
+            // nothing changed here since the last look: the house was neither empty nor down to one unsolved place
+            if (((v0 & HX[x]) | (v1 & HX[x + 1]) | (v2 & HX[x + 2])) === 0) continue;
             const a0 = f0 & HX[x],
               a1 = f1 & HX[x + 1],
               a2 = f2 & HX[x + 2];
