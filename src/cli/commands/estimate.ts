@@ -12,7 +12,7 @@ import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
 import type { BatchRecord } from '../../estimate/runBatch.js';
 import { MAX_SEED } from '../../random/streamStates.js';
 import type { EstimateResult } from '../../estimate/summarizeBatches.js';
-import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import {
   createCheckpoint,
   openCheckpoint,
@@ -86,8 +86,6 @@ export function registerEstimate(program: Command): void {
     .option('--json', 'print one JSON object on stdout')
     .action(async (opts: EstimateCliOptions, cmd: Command) => {
       const workers = opts.workers ?? defaultWorkers();
-      if (opts.variant !== undefined && (opts.checkpoint || opts.resume))
-        throw new InputError('--variant runs without a checkpoint: leave out --checkpoint, --resume');
       if (opts.compare) {
         if (opts.checkpoint || opts.resume)
           throw new InputError('--compare cannot be combined with --checkpoint or --resume');
@@ -107,10 +105,17 @@ export function registerEstimate(program: Command): void {
         try {
           const h = opened.contents.header;
           if (h) {
+            // under variants the header's box is the rules' name, e.g. 2x2+x (see headerOf)
+            const [hBox, ...hVariants] = h.box.split('+');
+            const myVariants =
+              opts.variant === undefined
+                ? undefined
+                : cliRules('estimate', opts.box ?? parseBoxShape(hBox), opts.variant).variants.join(',');
             const clash = (
               [
                 ['method', opts.method, h.method],
-                ['box', opts.box?.name, h.box],
+                ['box', opts.box?.name, hBox],
+                ['variant', myVariants, hVariants.join(',')],
                 ['seed', opts.seed, h.seed],
                 ['fill', opts.fill, h.fill],
                 ['batch', opts.batch, h.batchSize],
@@ -125,7 +130,8 @@ export function registerEstimate(program: Command): void {
               );
             plan = estimatePlan({
               method: h.method,
-              box: h.box,
+              box: hBox,
+              ...(hVariants.length > 0 ? { variant: hVariants } : {}),
               fill: h.fill,
               seed: h.seed,
               batchSize: h.batchSize,
@@ -225,10 +231,17 @@ function planFromOptions(opts: EstimateCliOptions): EstimatePlan {
   }).plan;
 }
 
+/**
+ * The checkpoint header of a run. Under variants its box is the rules' canonical name (`2x2+x`), which names the
+ * variants in full, so a resumed run rebuilds them; a jigsaw's name holds only a digest of its regions, so jigsaw
+ * runs take no checkpoint.
+ */
 function headerOf(plan: EstimatePlan): CheckpointHeader {
+  if (plan.rules.variants.includes('jigsaw'))
+    throw new InputError('a checkpoint does not record jigsaw regions: leave out --checkpoint');
   return {
     method: plan.method,
-    box: plan.shape.name,
+    box: plan.rules.plain ? plan.shape.name : plan.rules.name,
     fill: plan.fill,
     seed: plan.seed,
     batchSize: plan.batchSize,
