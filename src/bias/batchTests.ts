@@ -27,7 +27,7 @@ export interface BatchTestOptions {
   readonly method: string;
   /** Box shape, as "RxC" or a BoxShape (default 3×3). */
   readonly box?: BoxShape | string;
-  /** Variants (as for estimate: knuth, knuth-random, hybrid; the exact count exhaustive up to n = 4). */
+  /** Variants (as for estimate: every method; the exact count exhaustive up to n = 4). */
   readonly variant?: Rules | string | readonly string[];
   readonly fill?: number | null;
   readonly batches: number;

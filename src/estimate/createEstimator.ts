@@ -7,15 +7,12 @@ import { mrvEstimator } from './mrvEstimator.js';
 import { ridderEstimator } from './ridderEstimator.js';
 import type { Rules } from '../grid/rules.js';
 
-/** The methods that take variants: their walks read the rules' peers (the others assume rows, columns, boxes). */
-export const RULES_METHODS: readonly string[] = ['knuth', 'knuth-random', 'hybrid'];
-
 export interface EstimatorSpec {
   readonly method: string;
   readonly shape: BoxShape;
   /** `hybrid` only: cells filled at random before the exact count (default `defaultFill(shape)`). */
   readonly fill?: number | null;
-  /** Variants (src/grid/rules.ts; checked at the edge): knuth, knuth-random and hybrid take them. */
+  /** Variants (src/grid/rules.ts; checked at the edge): every method takes them. */
   readonly rules?: Rules;
 }
 
@@ -26,23 +23,18 @@ export function createEstimator(spec: EstimatorSpec): Estimator {
   if (method !== 'hybrid' && spec.fill != null)
     throw new InputError(`--fill applies to the hybrid method only, not ${method}`);
   const rules = spec.rules && !spec.rules.plain ? spec.rules : undefined;
-  if (rules && !RULES_METHODS.includes(method))
-    throw new InputError(
-      `method ${method} walks rows, columns and boxes only; under variants (${rules.name}) use ` +
-        RULES_METHODS.join(', '),
-    );
   switch (method) {
     case 'crude':
-      return crudeEstimator(shape);
+      return crudeEstimator(shape, rules);
     case 'knuth':
       return knuthEstimator(shape, 'row', rules);
     case 'knuth-random':
       return knuthEstimator(shape, 'random', rules);
     case 'knuth-mrv':
-      return mrvEstimator(shape);
+      return mrvEstimator(shape, rules);
     case 'hybrid':
       return hybridEstimator(shape, spec.fill ?? defaultFill(shape), rules);
     case 'ridder':
-      return ridderEstimator(shape);
+      return ridderEstimator(shape, rules);
   }
 }

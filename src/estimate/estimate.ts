@@ -31,7 +31,7 @@ export interface EstimateOptions {
   readonly method: string;
   /** Box shape (default 3x3). */
   readonly box?: BoxShape | string;
-  /** Variants: "x,windoku", a list of names, or a Rules object (default none; knuth, knuth-random, hybrid). */
+  /** Variants: "x,windoku", a list of names, or a Rules object (default none; every method takes them). */
   readonly variant?: Rules | string | readonly string[];
   /** `hybrid` only: cells filled at random before the exact count. */
   readonly fill?: number | null;

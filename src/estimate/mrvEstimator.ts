@@ -4,6 +4,7 @@ import { cellTables } from '../grid/cellTables.js';
 import { fullMask, nthBit } from '../grid/bits.js';
 import type { Estimator } from './estimator.js';
 import { randomBelow } from '../random/randomBelow.js';
+import type { Rules } from '../grid/rules.js';
 
 /**
  * `knuth-mrv`: Knuth's estimator on the backtrack tree that always branches on the empty cell with the
@@ -23,12 +24,18 @@ import { randomBelow } from '../random/randomBelow.js';
  * which is what branching on that cell would give: the cell with 0 legal digits is the minimum).
  * The scan for the minimum stops at the first cell with one digit: only a 0 could beat it, and a 0 is
  * caught when it appears.
+ * Under variants (`rules`) the peers are the rules' (houses and pairs) and the argument is the same: the rule is
+ * still a deterministic function of the partial grid, and every grid of the rules is one leaf.
  */
 const FILLED = 255;
 
-export function mrvEstimator(shape: BoxShape): Estimator {
+export function mrvEstimator(shape: BoxShape, rules?: Rules): Estimator {
   const t = cellTables(shape);
-  const { cells, peers, peerCount: P } = t;
+  const { cells } = t;
+  // the peers of cell i are peers[peerStart[i] .. peerStart[i+1]): the plain tables, or the rules'
+  const under = rules && !rules.plain ? rules : null;
+  const peers = under ? under.peerList : t.peers;
+  const peerStart = under ? under.peerStart : Int32Array.from({ length: cells + 1 }, (_, i) => i * t.peerCount);
   const full = fullMask(shape.n);
   const n = shape.n;
   const legal = new Int32Array(cells);
@@ -57,7 +64,7 @@ export function mrvEstimator(shape: BoxShape): Estimator {
       }
       legal[best] = 0;
       left[best] = FILLED;
-      for (let k = best * P, end = k + P; k < end; k++) {
+      for (let k = peerStart[best], end = peerStart[best + 1]; k < end; k++) {
         const p = peers[k];
         const m = legal[p];
         if (m & bit) {

@@ -4,6 +4,7 @@ import { cellTables } from '../grid/cellTables.js';
 import { fullMask, nthBit, popTable } from '../grid/bits.js';
 import type { Estimator } from './estimator.js';
 import { randomBelow } from '../random/randomBelow.js';
+import type { Rules } from '../grid/rules.js';
 
 /**
  * `ridder`: importance sampling for the crude problem (after Ridder, "Counting the number of Sudoku's by
@@ -19,8 +20,11 @@ import { randomBelow } from '../random/randomBelow.js';
  * from the exact row factors ρ_r (whole numbers ≤ n!). This is Knuth's row-major estimator in another
  * guise: same proposal, same draws from the same stream, same value (up to the rounding order of the
  * product). A test checks that, sample by sample.
+ * Under variants (`rules`) the proposal draws each cell from the digits no placed peer (houses and pairs) holds;
+ * every variant keeps the rows as houses, so p and the row factors are as above.
  */
-export function ridderEstimator(shape: BoxShape): Estimator {
+export function ridderEstimator(shape: BoxShape, rules?: Rules): Estimator {
+  if (rules && !rules.plain) return ridderRulesEstimator(shape, rules);
   const t = cellTables(shape);
   const { box } = t;
   const full = fullMask(shape.n);
@@ -51,6 +55,35 @@ export function ridderEstimator(shape: BoxShape): Estimator {
         boxUsed[b] |= bit;
       }
       // p/q for this row is ρ_r / n!; we keep (n!)·(p/q) = ρ_r so the sample stays a whole number
+      likelihood *= rho;
+    }
+    return likelihood;
+  }
+  return { method: 'ridder', shape, fill: null, scale: 1n, indicator: false, sample };
+}
+
+function ridderRulesEstimator(shape: BoxShape, rules: Rules): Estimator {
+  const { n, cells, peerStart, peerList } = rules;
+  const full = fullMask(n);
+  const pop = popTable(n);
+  const legalOf = new Int32Array(cells);
+
+  function sample(rng: RandomGenerator): number {
+    legalOf.fill(full);
+    let likelihood = 1;
+    for (let r = 0; r < n; r++) {
+      let rho = 1;
+      for (let i = r * n, end = i + n; i < end; i++) {
+        const legal = legalOf[i];
+        if (legal === 0) return 0;
+        const d = pop[legal];
+        let bit = legal;
+        if (d > 1) {
+          rho *= d;
+          bit = nthBit(legal, randomBelow(rng, d));
+        }
+        for (let k = peerStart[i], e = peerStart[i + 1]; k < e; k++) legalOf[peerList[k]] &= ~bit;
+      }
       likelihood *= rho;
     }
     return likelihood;

@@ -265,8 +265,7 @@ export function resolveShape(operation: Operation, box: BoxShape | string | unde
  *   solve      HouseCounter (src/solve/houseCounter.ts) counts any houses and pairs up to n = 31
  *   generate   the generator asks the solver; its grids come from a random fill that respects every house
  *   rate       the rater's techniques work on any list of houses, with the pairs in elimination
- *   estimate   the walks of knuth, knuth-random and hybrid over any houses and pairs (n ≤ 16; the other methods
- *              refuse variants in src/estimate/createEstimator.ts)
+ *   estimate   every estimator's walk over any houses and pairs (n ≤ 16)
  *   variant-count   count, classes and essentially-different --variant (src/variants/): n ≤ 6
  * (generate and rate take the 'solve' operation's rules.) The other operations (count, bias, rank, …) take the
  * plain rules only.

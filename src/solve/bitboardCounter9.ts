@@ -48,18 +48,18 @@ import { CountCache } from './countCache.js';
 import type { SearchGuide, SolutionCount } from './solutionCounter.js';
 
 /** ROW_BOXES[x]: bit k set when the 9-bit row x has a cell in box k (columns 3k..3k+2). */
-const ROW_BOXES = new Int32Array(512);
+export const ROW_BOXES = new Int32Array(512);
 /** KEEP[m]: of a 3×3 0/1 matrix m (bit 3i + j), the entries that lie on a permutation inside m. */
-const KEEP = new Int32Array(512);
+export const KEEP = new Int32Array(512);
 /** BAND_KEEP27[m]: KEEP[m] with each (row r, box k) entry spread over its 3 cells of a band word. */
-const BAND_KEEP27 = new Int32Array(512);
+export const BAND_KEEP27 = new Int32Array(512);
 /** COLUMNS27[x]: the 9-bit column set x as a band word (the columns in all 3 rows). */
-const COLUMNS27 = new Int32Array(512);
+export const COLUMNS27 = new Int32Array(512);
 /** SINGLE_ROW[x]: x when the 9-bit row x has exactly one bit, else 0. */
-const SINGLE_ROW = new Int32Array(512);
+export const SINGLE_ROW = new Int32Array(512);
 /** PEERS27[p]: the cells of the band that share the row, box or column of position p (not p). */
-const PEERS27 = new Int32Array(27);
-const FULL27 = (1 << 27) - 1;
+export const PEERS27 = new Int32Array(27);
+export const FULL27 = (1 << 27) - 1;
 const PERMS = [
   [0, 1, 2],
   [0, 2, 1],

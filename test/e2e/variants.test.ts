@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGrid } from '../../src/grid/parseGrid.js';
@@ -93,6 +93,65 @@ describe('sudoku-count with --variant', () => {
     expect(plain.stdout.trim()).toBe('2+');
   });
 
+  it('estimate --compare --variant: every method under the rules, against the exhaustive count', async () => {
+    const r = await cli([
+      'estimate',
+      '--box',
+      '2x2',
+      '--variant',
+      'x',
+      '--compare',
+      '--samples',
+      '4000',
+      '--seed',
+      '3',
+    ]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(
+      (
+        await cli([
+          'estimate',
+          '--box',
+          '2x2',
+          '--variant',
+          'x',
+          '--compare',
+          '--samples',
+          '4000',
+          '--seed',
+          '3',
+          '--json',
+        ])
+      ).stdout,
+    ) as { rules: string; exact: number; runs: { method: string; samples: number }[]; ridderVersusKnuth: unknown };
+    expect(r.stdout).toMatch(/^Every estimator on 2x2\+x,/);
+    expect(out.rules).toBe('2x2+x');
+    expect(out.exact).toBe(rulesDlxCount(parseRules(boxShape(2, 2), 'x'), new Uint8Array(16)).count);
+    expect(out.runs.map((x) => x.method).sort()).toEqual(
+      ['crude', 'hybrid', 'knuth', 'knuth-mrv', 'knuth-random', 'ridder'].sort(),
+    );
+    // ridder under the rules is knuth's row walk: the same draws, the same samples
+    expect(out.ridderVersusKnuth).toMatchObject({ identical: true });
+  });
+
+  it('estimate --variant --checkpoint: the header names the rules, --resume finishes the same run', async () => {
+    const args = ['estimate', '--box', '2x2', '--variant', 'x', '--method', 'knuth', '--samples', '100000'];
+    const whole = JSON.parse((await cli([...args, '--seed', '3', '--json'])).stdout) as { mean: number };
+    const file = join(TMP, 'x.jsonl');
+    expect((await cli([...args, '--seed', '3', '--checkpoint', file])).code).toBe(0);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(JSON.parse(lines[0])).toMatchObject({ box: '2x2+x', method: 'knuth', seed: 3 });
+    // a run killed after two batches, resumed: the same estimate as the run in one go
+    writeFileSync(file, lines.slice(0, 3).join('\n') + '\n');
+    const resumed = await cli(['estimate', '--resume', file, '--json']);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ mean: whole.mean, rules: '2x2+x', samples: 100000 });
+    expectBadInput(
+      await cli(['estimate', '--resume', file, '--variant', 'anti-knight']),
+      /--variant anti-knight differs from the checkpoint's x/,
+    );
+  });
+
   it('bad input: one line, status 2, nothing written', async () => {
     expectBadInput(await cli(['solve', '--variant', 'diagonal', '1']), /unknown variant 'diagonal'/);
     expectBadInput(await cli(['solve', '--box', '2x3', '--variant', 'windoku', '1']), /windoku is defined on 9x9/);
@@ -112,6 +171,13 @@ describe('sudoku-count with --variant', () => {
       await cli(['generate', '--variant', 'x', '--grids', 'uniform']),
       /--grids uniform: no uniform sampler/,
     );
+    const jig = join(TMP, 'jig4.txt');
+    writeFileSync(jig, 'AABB\nAABB\nCCDD\nCCDD\n');
+    expectBadInput(
+      await cli(['estimate', '--box', '2x2', '--variant', `jigsaw=${jig}`, '--checkpoint', join(TMP, 'c.jsonl')]),
+      /a checkpoint does not record jigsaw regions/,
+    );
+    expect(existsSync(join(TMP, 'c.jsonl'))).toBe(false);
     const bad = join(TMP, 'bad.txt');
     writeFileSync(bad, 'AAABBBCCC\nAAABBBCC\n');
     expectBadInput(await cli(['solve', '--variant', `jigsaw=${bad}`, '1']), /bad\.txt line 2: 8 cells, a row has 9/);

@@ -68,7 +68,7 @@ export function registerBias(program: Command): void {
       pathOption,
     )
     .option('--force', '--report may replace a file that is not a bias report')
-    .option(VARIANT_FLAG, `${VARIANT_FLAG_HELP}; batch tests only, methods knuth, knuth-random, hybrid, n ≤ 4`)
+    .option(VARIANT_FLAG, `${VARIANT_FLAG_HELP}; batch tests only, exact N up to n = 4`)
     .option('--json', 'print one JSON object on stdout')
     .action(async (opts: BiasCliOptions) => {
       const shape = opts.box ?? boxShape(opts.exact ? 2 : 3, opts.exact ? 2 : 3);

@@ -12,7 +12,7 @@ import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
 import type { BatchRecord } from '../../estimate/runBatch.js';
 import { MAX_SEED } from '../../random/streamStates.js';
 import type { EstimateResult } from '../../estimate/summarizeBatches.js';
-import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import {
   createCheckpoint,
   openCheckpoint,
@@ -66,10 +66,7 @@ export function registerEstimate(program: Command): void {
       `run every method with the same budget (default --seconds ${DEFAULT_COMPARE_SECONDS} each) and print one table`,
     )
     .option('--box <RxC>', `box shape (default 3x3; exact N known for ${bandMethodShapes()})`, boxOption('estimate'))
-    .option(
-      VARIANT_FLAG,
-      `${VARIANT_FLAG_HELP}; methods knuth, knuth-random, hybrid; exact N by exhaustive count up to n = 4`,
-    )
+    .option(VARIANT_FLAG, `${VARIANT_FLAG_HELP}; exact N by exhaustive count up to n = 4`)
     .option('--samples <S>', `number of samples (default ${grouped(DEFAULT_SAMPLES)}; accepts 1e6)`, integerOption(1))
     .option(
       '--seconds <T>',
@@ -89,10 +86,6 @@ export function registerEstimate(program: Command): void {
     .option('--json', 'print one JSON object on stdout')
     .action(async (opts: EstimateCliOptions, cmd: Command) => {
       const workers = opts.workers ?? defaultWorkers();
-      if (opts.variant !== undefined && (opts.compare || opts.checkpoint || opts.resume))
-        throw new InputError(
-          '--variant runs one method without a checkpoint: leave out --compare, --checkpoint, --resume',
-        );
       if (opts.compare) {
         if (opts.checkpoint || opts.resume)
           throw new InputError('--compare cannot be combined with --checkpoint or --resume');
@@ -112,10 +105,17 @@ export function registerEstimate(program: Command): void {
         try {
           const h = opened.contents.header;
           if (h) {
+            // under variants the header's box is the rules' name, e.g. 2x2+x (see headerOf)
+            const [hBox, ...hVariants] = h.box.split('+');
+            const myVariants =
+              opts.variant === undefined
+                ? undefined
+                : cliRules('estimate', opts.box ?? parseBoxShape(hBox), opts.variant).variants.join(',');
             const clash = (
               [
                 ['method', opts.method, h.method],
-                ['box', opts.box?.name, h.box],
+                ['box', opts.box?.name, hBox],
+                ['variant', myVariants, hVariants.join(',')],
                 ['seed', opts.seed, h.seed],
                 ['fill', opts.fill, h.fill],
                 ['batch', opts.batch, h.batchSize],
@@ -130,7 +130,8 @@ export function registerEstimate(program: Command): void {
               );
             plan = estimatePlan({
               method: h.method,
-              box: h.box,
+              box: hBox,
+              ...(hVariants.length > 0 ? { variant: hVariants } : {}),
               fill: h.fill,
               seed: h.seed,
               batchSize: h.batchSize,
@@ -230,10 +231,17 @@ function planFromOptions(opts: EstimateCliOptions): EstimatePlan {
   }).plan;
 }
 
+/**
+ * The checkpoint header of a run. Under variants its box is the rules' canonical name (`2x2+x`), which names the
+ * variants in full, so a resumed run rebuilds them; a jigsaw's name holds only a digest of its regions, so jigsaw
+ * runs take no checkpoint.
+ */
 function headerOf(plan: EstimatePlan): CheckpointHeader {
+  if (plan.rules.variants.includes('jigsaw'))
+    throw new InputError('a checkpoint does not record jigsaw regions: leave out --checkpoint');
   return {
     method: plan.method,
-    box: plan.shape.name,
+    box: plan.rules.plain ? plan.shape.name : plan.rules.name,
     fill: plan.fill,
     seed: plan.seed,
     batchSize: plan.batchSize,
@@ -344,33 +352,36 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
     ...(opts.samples !== undefined ? { samples: opts.samples } : {}),
     ...(seconds !== undefined ? { seconds } : {}),
   };
+  const rules = opts.variant !== undefined ? cliRules('estimate', opts.box ?? SHAPE_3X3, opts.variant) : null;
   // validate everything before the long runs start
   const plans = METHOD_NAMES.map(
     (method) =>
       estimatePlan({
         method,
         box,
+        ...(rules ? { variant: rules } : {}),
         seed,
         ...budget,
         ...(method === 'hybrid' && opts.fill !== undefined ? { fill: opts.fill } : {}),
       }).plan,
   );
-  const spinner = await progressSpinner(`computing the exact count of ${box} grids`);
+  const spinner = await progressSpinner(`computing the exact count of ${rules ? rules.name : box} grids`);
   spinner.start();
   const runs: EstimateResult[] = [];
   const records = new Map<string, BatchRecord[]>();
   let exact: bigint | null;
   try {
-    exact = await exactCount(plans[0].shape);
+    exact = await exactCount(plans[0].rules);
     for (const plan of plans) {
       const mine: BatchRecord[] = [];
       records.set(plan.method, mine);
-      const label = `${plan.method} ${box} (${runs.length + 1}/${plans.length})`;
+      const label = `${plan.method} ${plan.rules.name} (${runs.length + 1}/${plans.length})`;
       spinner.text = label;
       runs.push(
         await estimate({
           method: plan.method,
           box: plan.shape,
+          variant: plan.rules,
           fill: plan.fill,
           seed,
           ...budget,
@@ -394,6 +405,7 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
     process.stdout.write(
       toJson({
         box,
+        ...(rules ? { rules: rules.name } : {}),
         seed,
         workers,
         budget: { samples: budget.samples ?? null, seconds: budget.seconds ?? null },
@@ -448,8 +460,11 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
     .filter((x) => x !== null)
     .join(' or ');
   const out = [
-    `Every estimator on ${box} boxes, ${budgetText} each, seed ${seed}, ${workers} worker${workers > 1 ? 's' : ''}`,
-    exact !== null ? `  exact N = ${grouped(exact)} (${sci(Number(exact))})` : `  exact N unknown for ${box}`,
+    `Every estimator on ${rules ? rules.name : `${box} boxes`}, ${budgetText} each, seed ${seed}, ${workers} ` +
+      `worker${workers > 1 ? 's' : ''}`,
+    exact !== null
+      ? `  exact N = ${grouped(exact)} (${sci(Number(exact))})`
+      : `  exact N unknown for ${rules ? rules.name : box}`,
     line(head),
     ...table.map(line),
   ];
