@@ -1,18 +1,21 @@
 import { InvalidArgumentError } from 'commander';
 import { boxShape, boxShapeProblem, readBoxShapeText, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { shapeProblem, type Operation } from '../grid/support.js';
+import { MAX_VARIANT_COUNT_SIDE, shapeProblem, type Operation } from '../grid/support.js';
 import type { Rules } from '../grid/rules.js';
 import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
-import { countVariantGridsOf, type VariantCount } from '../variants/countVariantGrids.js';
+import { countVariantGridsPooled, type VariantClassDone, type VariantCount } from '../variants/countVariantGrids.js';
+import { CountInterrupted } from '../count/dlxCompletions.js';
+import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
+import { defaultThreads } from '../parallel/threads.js';
 import { essentiallyDifferentVariantOf, type VariantEssential } from '../variants/essentiallyDifferentVariant.js';
 import { variantGroup } from '../variants/variantGroup.js';
 import { describeElement } from '../essential/describeElement.js';
 import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
-import { boxOption, cliRules, grouped, InputError } from './common.js';
+import { boxOption, cliRules, grouped, InputError, Interrupted, progressSpinner } from './common.js';
 
 /**
  * --box for a command that also takes --variant: the shapes of `operation` or of the variant count (n ≤ 6); the
@@ -41,22 +44,40 @@ export function refuseWithVariant(command: string, given: Record<string, unknown
     .map(([k]) => `--${k}`);
   if (used.length > 0)
     throw new InputError(
-      `${command} --variant takes --box, --json, --workers (and for classes --out, --force) only, not ` +
+      `${command} --variant takes --box, --json, --workers (and for count --checkpoint, --resume; for classes --out, ` +
+        `--force) only, not ` +
         used.join(', '),
     );
 }
 
 /** The rules of a variant run, checked for the variant count. */
-export function variantRunRules(given: BoxShape | undefined, variant: string): Rules {
+export function variantRunRules(
+  given: BoxShape | undefined,
+  variant: string,
+  command?: 'essentially-different',
+): Rules {
   const box = given ?? SHAPE_3X3;
   const problem = shapeProblem('variant-count', box);
   if (problem) throw new InputError(`box shape ${box.name}: ${problem}`);
-  return cliRules('variant-count', box, variant);
+  return cliRules('variant-count', box, variant, command);
 }
 
-/** count --variant: both routes, the stages as text or one JSON object; status 1 when the routes differ. */
-export function runVariantCount(rules: Rules, json: boolean): void {
-  const r = countVariantGridsOf(rules);
+export interface VariantRunOptions {
+  readonly workers?: number | undefined;
+  readonly checkpoint?: string | undefined;
+  readonly resume?: string | undefined;
+}
+
+/** Seconds between checkpoint writes while classes finish. */
+const CHECKPOINT_EVERY = 1;
+
+/**
+ * count --variant: the stages as text or one JSON object; status 1 when the routes differ. The n_C run on the
+ * worker pool (--workers), with a checkpoint (--checkpoint FILE, --resume FILE) and Ctrl-C (the checkpoint is saved,
+ * status 130). The exhaustive route runs where it takes under a second (n ≤ 6); on 9×9 it is the benchmark's.
+ */
+export async function runVariantCount(rules: Rules, json: boolean, opts: VariantRunOptions = {}): Promise<void> {
+  const r = await pooledVariantCount(rules, opts, rules.n <= MAX_VARIANT_COUNT_SIDE ? 'row1' : 'none');
   process.stdout.write((json ? toJson(r) : variantCountText(r)) + '\n');
   if (r.exhaustive !== undefined && r.exhaustive !== r.total)
     throw new CommandFailed(
@@ -65,10 +86,76 @@ export function runVariantCount(rules: Rules, json: boolean): void {
     );
 }
 
+async function pooledVariantCount(
+  rules: Rules,
+  opts: VariantRunOptions,
+  exhaustive: 'row1' | 'none',
+): Promise<VariantCount> {
+  if (opts.checkpoint !== undefined && opts.resume !== undefined)
+    throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
+  const path = opts.checkpoint ?? opts.resume;
+  const file =
+    path !== undefined ? openVariantCheckpoint(path, rules.name, opts.resume !== undefined ? 'resume' : 'new') : null;
+  const finished: VariantClassDone[] = [...(file?.classes ?? [])];
+  let lastWrite = performance.now();
+  const save = () => {
+    file?.save(finished);
+    lastWrite = performance.now();
+  };
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  const spinner = await progressSpinner(`${rules.name}: top-block classes`);
+  spinner.start();
+  try {
+    save(); // the file exists (and is ours) from the start
+    const r = await countVariantGridsPooled(rules, {
+      workers: opts.workers ?? (rules.n >= 8 ? defaultThreads() : 1),
+      exhaustive,
+      resume: [...finished],
+      signal: controller.signal,
+      onClassDone: (row) => {
+        finished.push(row);
+        if (performance.now() - lastWrite >= CHECKPOINT_EVERY * 1000) save();
+      },
+      onProgress: (stage, done, total) => {
+        spinner.text =
+          stage === 'completions'
+            ? `${rules.name}: n_C of ${grouped(done)}/${grouped(total)} classes`
+            : `${rules.name}: ${stage === 'classes' ? 'top-block classes' : 'exhaustive route'}`;
+      },
+    });
+    save();
+    return r;
+  } catch (e) {
+    try {
+      save();
+    } catch {
+      // the original error says more
+    }
+    if (!(e instanceof CountInterrupted)) throw e;
+    throw new Interrupted(
+      `interrupted after ${e.done} of ${e.total} classes` +
+        (path !== undefined
+          ? `; saved to ${path}: continue with --resume ${path}`
+          : '; nothing saved (--checkpoint FILE keeps the finished classes)'),
+    );
+  } finally {
+    process.off('SIGINT', onSigint);
+    spinner.stop();
+    file?.release();
+  }
+}
+
 /** classes --variant: the class table as JSON (every class's block, m_C, n_C), on stdout or to --out. */
-export function runVariantClasses(rules: Rules, outPath: string | undefined, force: boolean): void {
+export async function runVariantClasses(
+  rules: Rules,
+  outPath: string | undefined,
+  force: boolean,
+  opts: VariantRunOptions = {},
+): Promise<void> {
   const out = outPath !== undefined ? prepareOutput(outPath, { ...VARIANT_CLASSES_OUTPUT, force }) : null;
-  const r = countVariantGridsOf(rules, { exhaustive: 'none' });
+  const r = await pooledVariantCount(rules, opts, 'none');
   const text = variantClassesToJson(r);
   if (out) {
     out.write(text);

@@ -22,7 +22,7 @@ import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
  *                   shapes; uniform: the grid index's shapes); the template generators' reach on any shape
  *   audit-exact     audit --exact (method = G): a generator's whole output distribution
  *   variant-count   count, classes and essentially-different with --variant (src/variants/): every top block and
- *                   every grid with row 1 fixed listed, n ≤ 6
+ *                   every grid with row 1 fixed listed, n ≤ 6; count and classes on 9×9 within a declared cost
  */
 export type Operation =
   | 'band-method'
@@ -50,6 +50,38 @@ function bandMethod(shape: BoxShape): boolean {
 
 /** Largest n `count --variant` takes: every top block is listed, and the exhaustive route lists every grid. */
 export const MAX_VARIANT_COUNT_SIDE = 6;
+
+/**
+ * The declared cost of the fast route of `count --variant` on 9×9, in CPU-hours: the top-block classes times the
+ * mean time of the generic counter per class, measured on a sample of classes (docs/variant-counts.md). A variant
+ * (or pair) not listed has not been measured and is refused; so is one above VARIANT_COUNT_BUDGET.
+ */
+export const VARIANT_COUNT_COST_9X9: Readonly<Record<string, number>> = {
+  'anti-knight': 0.14, // 23,696 classes × ~0.02 s
+  x: 10, // 109,644 classes × ~0.33 s
+  'anti-king': 880, // 271,872 classes × 8–15 s
+};
+
+/** CPU-hours a 9×9 variant count may cost: half an hour on 2 cores. */
+export const VARIANT_COUNT_BUDGET = 1;
+
+/**
+ * Why the 9×9 variant count of `rules` is refused (one line), or null: from the declared cost. `method` is the
+ * command ('essentially-different' lists every grid, so it stays at n ≤ 6).
+ */
+function variantCount9Problem(rules: Rules, method: string | undefined): string | null {
+  if (method === 'essentially-different')
+    return `essentially different variant grids are counted for n ≤ ${MAX_VARIANT_COUNT_SIDE} (every grid is listed)`;
+  const cost = VARIANT_COUNT_COST_9X9[rules.variants.join(',')];
+  if (cost === undefined)
+    return `the 9x9 count of ${rules.variants.join(' + ')} has no measured cost (docs/variant-counts.md)`;
+  if (cost > VARIANT_COUNT_BUDGET)
+    return (
+      `the 9x9 count of ${rules.variants.join(' + ')} would take about ${cost} CPU-hours (the budget is ` +
+      `${VARIANT_COUNT_BUDGET}; docs/variant-counts.md)`
+    );
+  return null;
+}
 
 /** Largest R for which the column-set method counts R×2 (and 2×R) boxes in minutes. */
 export const MAX_COLUMN_SET_ROWS = 5;
@@ -194,12 +226,12 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
     case 'solve':
       return null;
     case 'variant-count':
-      return shape.n <= MAX_VARIANT_COUNT_SIDE
+      return shape.n <= MAX_VARIANT_COUNT_SIDE || shape.name === SHAPE_3X3.name
         ? null
         : `variant totals are counted for n ≤ ${MAX_VARIANT_COUNT_SIDE} (${listShapes(
             (s) => s.n <= MAX_VARIANT_COUNT_SIDE && s.n >= 4,
-          )}, …): on ${shape.name} every top block's completions are too many for the generic counter, and the ` +
-            '9x9 band-pair method is not built (docs/variant-counts.md)';
+          )}, …) and on 3x3 where the route is affordable: on ${shape.name} every top block's completions are too ` +
+            'many for the generic counter (docs/variant-counts.md)';
     case 'audit':
     case 'audit-exact':
       return auditProblem(operation === 'audit-exact', shape, method);
@@ -266,14 +298,15 @@ export function resolveShape(operation: Operation, box: BoxShape | string | unde
  *   generate   the generator asks the solver; its grids come from a random fill that respects every house
  *   rate       the rater's techniques work on any list of houses, with the pairs in elimination
  *   estimate   every estimator's walk over any houses and pairs (n ≤ 16)
- *   variant-count   count, classes and essentially-different --variant (src/variants/): n ≤ 6
+ *   variant-count   count, classes and essentially-different --variant (src/variants/): n ≤ 6, and 9×9 count and
+ *                   classes for the variants whose declared cost is within budget (VARIANT_COUNT_COST_9X9)
  * (generate and rate take the 'solve' operation's rules.) The other operations (count, bias, rank, …) take the
  * plain rules only.
  */
 const RULES_SUPPORT: Partial<Record<Operation, { readonly what: string; readonly maxSide: number }>> = {
   solve: { what: 'solve', maxSide: 31 },
   estimate: { what: 'the estimators', maxSide: MAX_ESTIMATE_SIDE },
-  'variant-count': { what: 'count --variant', maxSide: MAX_VARIANT_COUNT_SIDE },
+  'variant-count': { what: 'count --variant', maxSide: 9 },
 };
 
 /** Operations that take variants (for messages). */
@@ -289,6 +322,7 @@ export function rulesProblem(operation: Operation, rules: Rules, method?: string
   if (!support) return `variants (${rules.variants.join(', ')}) are not taken here: ${variantOperations()} take them`;
   if (rules.n > support.maxSide)
     return `${support.what} takes variants up to n = ${support.maxSide}, not ${rules.shape.name} (${rules.name})`;
+  if (operation === 'variant-count' && rules.n > MAX_VARIANT_COUNT_SIDE) return variantCount9Problem(rules, method);
   return null;
 }
 

@@ -1,10 +1,14 @@
 import { factorialBig, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
-import { resolveRules } from '../grid/support.js';
+import { MAX_VARIANT_COUNT_SIDE, resolveRules } from '../grid/support.js';
 import { HouseCounter } from '../solve/houseCounter.js';
 import { rulesExactCover } from './rulesExactCover.js';
-import { variantGroup } from './variantGroup.js';
-import { variantTopBlocks } from './variantTopBlocks.js';
+import { variantGroup, type VariantGroup } from './variantGroup.js';
+import { variantTopBlocks, type TopBlockClasses } from './variantTopBlocks.js';
+import { CountInterrupted } from '../count/dlxCompletions.js';
+import { InputError } from '../grid/shape.js';
+import { typedTaskPool } from '../parallel/taskPool.js';
+import { blockCompletions } from './variantCompletionsTask.js';
 
 /**
  * N for a variant, by two routes that share no counting code (docs/variant-counts.md).
@@ -59,7 +63,7 @@ export interface VariantCount {
 }
 
 export interface VariantCountOptions {
-  /** The exhaustive route: every grid with row 1 = 1..n (default), every grid, or none. */
+  /** The exhaustive route: every grid with row 1 = 1..n (default for n ≤ 6; none above), every grid, or none. */
   readonly exhaustive?: 'row1' | 'all' | 'none';
   readonly onProgress?: (stage: 'classes' | 'completions' | 'exhaustive', done: number, total: number) => void;
 }
@@ -77,33 +81,154 @@ export function countVariantGrids(
 /** Both routes on trusted rules (checked at the edge: src/grid/support.ts, operation 'variant-count'). */
 export function countVariantGridsOf(rules: Rules, options: VariantCountOptions = {}): VariantCount {
   const t0 = performance.now();
-  const { n } = rules;
   const group = variantGroup(rules);
   options.onProgress?.('classes', 0, 1);
   const top = variantTopBlocks(group);
   const t1 = performance.now();
+  const B = top.k * rules.n;
+  const completions = blockCompletions(new HouseCounter(rules), top.representatives, B);
+  options.onProgress?.('completions', top.sizes.length, top.sizes.length);
+  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options);
+}
+
+/** A class whose n_C is known: what a checkpoint keeps (the block names the class's representative). */
+export interface VariantClassDone {
+  readonly id: number;
+  readonly block: string;
+  readonly completions: number;
+}
+
+export interface VariantPoolOptions extends VariantCountOptions {
+  /** Threads for the n_C (1: this thread, between tasks the event loop turns). The result never depends on it. */
+  readonly workers?: number;
+  /** Classes already counted (from a checkpoint): not counted again; each must name its class's representative. */
+  readonly resume?: readonly VariantClassDone[];
+  /** Each class as its n_C is known (in completion order; the total is summed in class order). */
+  readonly onClassDone?: (row: VariantClassDone) => void;
+  /** Stops the run within one task (a few classes): rejects with CountInterrupted. */
+  readonly signal?: AbortSignal;
+}
+
+/** Classes per pool task: a few tenths of a second on 9×9, so Ctrl-C on one thread waits at most that. */
+const CLASSES_PER_TASK = 8;
+
+/**
+ * The same count with the n_C on the worker pool (src/parallel), resumable and abortable: what `count --variant`
+ * runs (9×9 anti-knight is minutes on 2 cores). The exhaustive route runs as in countVariantGridsOf, if asked.
+ */
+export async function countVariantGridsPooled(rules: Rules, options: VariantPoolOptions = {}): Promise<VariantCount> {
+  const t0 = performance.now();
+  const group = variantGroup(rules);
+  options.onProgress?.('classes', 0, 1);
+  const top = variantTopBlocks(group);
+  const t1 = performance.now();
+  const B = top.k * rules.n;
+  const C = top.sizes.length;
+  const completions = new Float64Array(C).fill(-1);
+  for (const r of options.resume ?? []) {
+    if (!Number.isSafeInteger(r.id) || r.id < 0 || r.id >= C)
+      throw new InputError(`checkpoint: class ${r.id} does not exist (${C} classes of ${rules.name})`);
+    if (r.block !== blockText(top.representatives.subarray(r.id * B, (r.id + 1) * B), top.k, rules.n))
+      throw new InputError(`checkpoint: class ${r.id} is block ${r.block} there but not here`);
+    if (completions[r.id] >= 0) throw new InputError(`checkpoint: class ${r.id} appears twice`);
+    completions[r.id] = r.completions;
+  }
+  const todo: number[] = [];
+  for (let id = 0; id < C; id += CLASSES_PER_TASK) {
+    let open = false;
+    for (let j = id; j < Math.min(C, id + CLASSES_PER_TASK); j++) if (completions[j] < 0) open = true;
+    if (open) todo.push(id);
+  }
+  let done = options.resume?.length ?? 0;
+  const pool = typedTaskPool<typeof import('./variantCompletionsTask.js')>(
+    new URL('./variantCompletionsTask.js', import.meta.url),
+    options.workers ?? 1,
+  );
+  let stopping = false;
+  const signal = options.signal;
+  let onAbort: (() => void) | null = null;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      stopping = true;
+      reject(new CountInterrupted(done, C));
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {}); // raced below
+  let next = 0;
+  const runner = async (): Promise<void> => {
+    while (next < todo.length && !stopping) {
+      const first = todo[next++];
+      const end = Math.min(C, first + CLASSES_PER_TASK);
+      const out = await pool.run('countBlocks', {
+        spec: rules.spec,
+        blocks: top.representatives.slice(first * B, end * B),
+        blockLength: B,
+      });
+      if (stopping) return;
+      for (let id = first; id < end; id++) {
+        if (completions[id] >= 0) continue;
+        completions[id] = out[id - first];
+        done++;
+        options.onClassDone?.({
+          id,
+          block: blockText(top.representatives.subarray(id * B, (id + 1) * B), top.k, rules.n),
+          completions: out[id - first],
+        });
+      }
+      options.onProgress?.('completions', done, C);
+    }
+  };
+  try {
+    const inFlight = pool.threads <= 1 ? 1 : 2 * pool.threads;
+    await Promise.race([Promise.all(Array.from({ length: inFlight }, runner)), aborted]);
+  } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    await pool.close();
+  }
+  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options);
+}
+
+/** A top block as text: rows joined by '/'. */
+function blockText(block: Uint8Array, k: number, n: number): string {
+  const rows: string[] = [];
+  for (let r = 0; r < k; r++) rows.push(Array.from(block.subarray(r * n, r * n + n), digitChar).join(''));
+  return rows.join('/');
+}
+
+/** The count from the n_C: Σ m_C·n_C, the class rows, and the exhaustive route when asked. */
+function assemble(
+  rules: Rules,
+  group: VariantGroup,
+  top: TopBlockClasses,
+  completionsOf: Float64Array,
+  [t0, t1, t2]: readonly [number, number, number],
+  options: VariantCountOptions,
+): VariantCount {
+  const { n } = rules;
   const B = top.k * n;
-  const counter = new HouseCounter(rules);
-  const givens = new Uint8Array(rules.cells);
+  const C = top.sizes.length;
   const classRows: VariantClassRow[] = [];
   let sum = 0n;
   let sizeSum = 0;
-  const C = top.sizes.length;
   for (let id = 0; id < C; id++) {
-    givens.set(top.representatives.subarray(id * B, (id + 1) * B));
-    const completions = BigInt(counter.count(givens).count);
+    if (!Number.isSafeInteger(completionsOf[id]) || completionsOf[id] < 0)
+      throw new Error(`internal: n_C of class ${id} is not exact`);
+    const completions = BigInt(completionsOf[id]);
     const size = top.sizes[id];
     sum += BigInt(size) * completions;
     sizeSum += size;
-    const rows: string[] = [];
-    for (let r = 0; r < top.k; r++) rows.push(Array.from(givens.subarray(r * n, r * n + n), digitChar).join(''));
-    classRows.push({ id, block: rows.join('/'), size, completions });
-    if ((id & 255) === 255) options.onProgress?.('completions', id + 1, C);
+    classRows.push({
+      id,
+      block: blockText(top.representatives.subarray(id * B, (id + 1) * B), top.k, n),
+      size,
+      completions,
+    });
   }
   if (sizeSum !== top.blocks) throw new Error(`internal: Σ m_C = ${sizeSum}, ${top.blocks} blocks`);
-  const t2 = performance.now();
   let exhaustive: bigint | undefined;
-  const route = options.exhaustive ?? 'row1';
+  const route = options.exhaustive ?? (n <= MAX_VARIANT_COUNT_SIDE ? 'row1' : 'none');
   if (route !== 'none') {
     options.onProgress?.('exhaustive', 0, 1);
     const start = new Uint8Array(rules.cells);

@@ -45,7 +45,9 @@ export function essentiallyDifferentVariant(options: {
   box?: BoxShape | string;
   variant: Rules | string | readonly string[];
 }): VariantEssential {
-  return essentiallyDifferentVariantOf(resolveRules('variant-count', options.box, options.variant));
+  return essentiallyDifferentVariantOf(
+    resolveRules('variant-count', options.box, options.variant, 'essentially-different'),
+  );
 }
 
 export function essentiallyDifferentVariantOf(rules: Rules): VariantEssential {

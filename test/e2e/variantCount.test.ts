@@ -58,8 +58,58 @@ describe('sudoku-count count --variant', () => {
     expect(readFileSync(mine, 'utf8')).toBe('precious\n');
   });
 
+  it('--workers 2 gives what one thread gives', async () => {
+    const one = await cli(['count', '--box', '2x3', '--variant', 'x', '--json', '--workers', '1']);
+    const two = await cli(['count', '--box', '2x3', '--variant', 'x', '--json', '--workers', '2']);
+    expect(two.code).toBe(0);
+    expect(fromJson(two.stdout)).toMatchObject({ total: (fromJson(one.stdout) as { total: unknown }).total });
+  });
+
+  it('--checkpoint keeps every class; --resume goes on from it and gives the same N; another run is refused', async () => {
+    const ckpt = join(TMP, 'ak.ckpt');
+    const first = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--json', '--checkpoint', ckpt]);
+    expect(first.code).toBe(0);
+    const held = fromJson(readFileSync(ckpt, 'utf8')) as { format: string; rules: string; classes: unknown[] };
+    expect(held.format).toBe('sudoku-count/variant-checkpoint@1');
+    expect(held.rules).toBe('2x3+anti-knight');
+    const total = (fromJson(first.stdout) as { total: unknown; classes: number }).total;
+    expect(held.classes.length).toBe((fromJson(first.stdout) as { classes: number }).classes);
+    // drop half the classes and change nothing else: resuming counts them again, to the same N
+    const text = readFileSync(ckpt, 'utf8').split('\n');
+    const rows = text.filter((l) => l.startsWith('    {'));
+    const kept = rows.slice(0, rows.length >> 1).map((l) => l.replace(/,$/, ''));
+    writeFileSync(
+      ckpt,
+      [...text.slice(0, 4), kept.map((l, i) => l + (i + 1 < kept.length ? ',' : '')).join('\n'), '  ]', '}', ''].join(
+        '\n',
+      ),
+    );
+    const again = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--json', '--resume', ckpt]);
+    expect(again.code).toBe(0);
+    expect((fromJson(again.stdout) as { total: unknown }).total).toEqual(total);
+    const other = await cli(['count', '--box', '2x3', '--variant', 'x', '--resume', ckpt]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/is for 2x3\+anti-knight, not 2x3\+x/);
+    const wrong = readFileSync(ckpt, 'utf8').replace(/"block":"[^"]*"/, '"block":"999999/999999"');
+    writeFileSync(ckpt, wrong);
+    const bad = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--resume', ckpt]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/checkpoint: class 0 is block 999999\/999999 there but not here/);
+  });
+
   it.each([
-    [['count', '--variant', 'x'], /3x3: variant totals are counted for n ≤ 6 .*band-pair method is not built/],
+    [['count', '--variant', 'x'], /3x3\+x: the 9x9 count of x would take about 10 CPU-hours \(the budget is 1/],
+    [['count', '--variant', 'anti-king'], /the 9x9 count of anti-king would take about 880 CPU-hours/],
+    [['count', '--variant', 'x,windoku'], /the 9x9 count of x \+ windoku has no measured cost/],
+    [
+      ['essentially-different', '--variant', 'anti-knight'],
+      /essentially different variant grids are counted for n ≤ 6/,
+    ],
+    [['count', '--box', '2x4', '--variant', 'x'], /2x4: variant totals are counted for n ≤ 6/],
+    [
+      ['count', '--box', '2x3', '--variant', 'x', '--checkpoint', 'a', '--resume', 'b'],
+      /--checkpoint starts a new run and --resume continues one/,
+    ],
     [['count', '--box', '2x3', '--variant', 'windoku'], /windoku is defined on 9x9/],
     [['count', '--box', '2x3', '--variant', 'frob'], /unknown variant 'frob'/],
     [['count', '--box', '2x3', '--variant', 'x', '--counter', 'dlx'], /count --variant takes .* not --counter/],

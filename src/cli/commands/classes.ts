@@ -60,9 +60,9 @@ export function registerClasses(program: Command): void {
   addColumnSetOptions(command).action(
     async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean }) => {
       if (opts.variant !== undefined) {
-        const { box, json: _json, workers: _workers, variant, out, force, ...rest } = opts;
+        const { box, json: _json, workers, variant, out, force, ...rest } = opts;
         refuseWithVariant('classes', rest);
-        runVariantClasses(variantRunRules(box, variant), out, force === true);
+        await runVariantClasses(variantRunRules(box, variant), out, force === true, { workers });
         return;
       }
       if (opts.box) requireShape('count', opts.box);

@@ -237,9 +237,9 @@ export function registerCount(program: Command): void {
   addShardOptions(addColumnSetOptions(command)).action(
     async (opts: CountCliOptions & ShardCliOptions & { level?: LevelName }) => {
       if (opts.variant !== undefined) {
-        const { box, json, workers: _workers, variant, ...rest } = opts;
+        const { box, json, workers, variant, checkpoint, resume, ...rest } = opts;
         refuseWithVariant('count', rest);
-        runVariantCount(variantRunRules(box, variant), json === true);
+        await runVariantCount(variantRunRules(box, variant), json === true, { workers, checkpoint, resume });
         return;
       }
       if (opts.box) requireShape('count', opts.box);

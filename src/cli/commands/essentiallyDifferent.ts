@@ -67,7 +67,7 @@ export function registerEssentiallyDifferent(program: Command): void {
         }
         if (opts.variant !== undefined) {
           refuseWithVariant('essentially-different', { automorphisms: opts.automorphisms, direct: opts.direct });
-          runVariantEssential(variantRunRules(opts.box, opts.variant), opts.json === true);
+          runVariantEssential(variantRunRules(opts.box, opts.variant, 'essentially-different'), opts.json === true);
           return;
         }
         const box = requireShape('essentially-different', opts.box ?? SHAPE_3X3);
