@@ -99,8 +99,9 @@ if (args.includes('--nine')) {
   const fast = await countVariantGridsPooled(rules, { workers: 2, exhaustive: 'none' });
   const fastSeconds = (performance.now() - t) / 1000;
   console.log(
-    `\n9x9 anti-knight, fast route: ${fast.blocks} top bands, ${fast.classes} classes (${fast.seconds.classes.toFixed(1)} ` +
-      `s), n_C on 2 workers ${fast.seconds.completions.toFixed(1)} s; Σ m_C·n_C = ${fast.totalWithFixedRow}, ` +
+    `\n9x9 anti-knight, fast route: ${fast.blocks} top bands, ${fast.classes} classes ` +
+      `(${fast.seconds.classes.toFixed(1)} s), n_C on 2 workers ${fast.seconds.completions.toFixed(1)} s; ` +
+      `Σ m_C·n_C = ${fast.totalWithFixedRow}, ` +
       `N = ${fast.total} (${fastSeconds.toFixed(1)} s wall)`,
   );
   t = performance.now();

@@ -9,6 +9,7 @@ import { CountInterrupted } from '../count/dlxCompletions.js';
 import { InputError } from '../grid/shape.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
 import { blockCompletions } from './variantCompletionsTask.js';
+import type * as VariantCompletionsTask from './variantCompletionsTask.js';
 
 /**
  * N for a variant, by two routes that share no counting code (docs/variant-counts.md).
@@ -140,7 +141,7 @@ export async function countVariantGridsPooled(rules: Rules, options: VariantPool
     if (open) todo.push(id);
   }
   let done = options.resume?.length ?? 0;
-  const pool = typedTaskPool<typeof import('./variantCompletionsTask.js')>(
+  const pool = typedTaskPool<typeof VariantCompletionsTask>(
     new URL('./variantCompletionsTask.js', import.meta.url),
     options.workers ?? 1,
   );

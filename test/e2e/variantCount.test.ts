@@ -65,7 +65,7 @@ describe('sudoku-count count --variant', () => {
     expect(fromJson(two.stdout)).toMatchObject({ total: (fromJson(one.stdout) as { total: unknown }).total });
   });
 
-  it('--checkpoint keeps every class; --resume goes on from it and gives the same N; another run is refused', async () => {
+  it('--checkpoint keeps every class; --resume goes on from it to the same N; another run is refused', async () => {
     const ckpt = join(TMP, 'ak.ckpt');
     const first = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--json', '--checkpoint', ckpt]);
     expect(first.code).toBe(0);
