@@ -35,7 +35,7 @@ export interface CountCliOptions {
   resume?: string;
   /** How the band method counts n_C: the column-set sum (default) or the DLX route. */
   counter?: CounterName;
-  /** --variant: a variant total by the two routes of src/variants/ (n ≤ 6). */
+  /** --variant: a variant total by the two routes of src/variants/ (n ≤ 6; 9×9 within a declared cost). */
   variant?: string;
 }
 
@@ -218,7 +218,8 @@ export function registerCount(program: Command): void {
     )
     .option(
       VARIANT_FLAG,
-      `count the grids of a variant (n ≤ 6; a fast route and an exhaustive one, which must agree): ${VARIANT_HELP}`,
+      `count the grids of a variant (n ≤ 6, and 9x9 within a declared cost: anti-knight; a fast route and an ` +
+        `exhaustive one, which must agree on n ≤ 6): ${VARIANT_HELP}`,
     )
     .option('--json', 'print one JSON object on stdout')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
