@@ -70,8 +70,9 @@ export interface VariantCountOptions {
 }
 
 /**
- * The library's edge: N of a variant on a small shape (n ≤ 6), by both routes. `variant` is "x", "x,windoku", a
- * list of names or a Rules object; throws InputError (one line) for what is not taken.
+ * The library's edge: N of a variant on a small shape (n ≤ 6) by both routes, or on 9×9 within the declared cost
+ * of src/grid/support.ts (the fast route only, in this thread: minutes; countVariantGridsPooled uses the pool).
+ * `variant` is "x", "x,windoku", a list of names or a Rules object; throws InputError (one line) for what is not taken.
  */
 export function countVariantGrids(
   options: VariantCountOptions & { box?: BoxShape | string; variant: Rules | string | readonly string[] },
