@@ -8,7 +8,7 @@
  *            fast route (top-block classes + generic counter) and the exhaustive route (exact cover, every grid
  *            with row 1 fixed), medians of K runs, and their agreement
  *   group    |G_V| of every 9x9 variant and of the pairs x,windoku and x,disjoint-groups (computed from the rules)
- *   nine     (--nine; about 15 min on 2 cores) the 9x9 anti-knight total by both routes: the fast route
+ *   nine     (--nine; about 9 min on 2 cores) the 9x9 anti-knight total by both routes: the fast route
  *            (countVariantGridsPooled, n_C of the 23,696 classes on 2 workers) and the exhaustive route (exact cover,
  *            every grid with row 1 = 1..9, split by r2c1 = 4..9 over 2 processes, × 9!), and their agreement
  *   x        (--project-x; minutes) the generic route on 9x9 X: the top-block classes, then n_C of --sample K
