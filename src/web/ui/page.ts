@@ -32,7 +32,7 @@ export function setAddress(params: Record<string, string | number | boolean | un
   history.replaceState(null, '', `${location.pathname}?${q.toString()}`);
 }
 
-/** 6670903752021072936960 → "6,670,903,752,021,072,936,960". */
+/** 1234567n → "1,234,567". */
 export function grouped(x: number | bigint): string {
   return x.toLocaleString('en-US');
 }
