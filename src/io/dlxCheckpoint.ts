@@ -1,9 +1,7 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { DlxClassResult } from '../count/dlxCompletions.js';
 import { InputError } from '../grid/shape.js';
-import { lockFile, type FileLock } from './fileLock.js';
-import { fromJson, toJson } from './json.js';
-import { prepareOutput, type PreparedOutput } from './outputFile.js';
+import { openCheckpoint, readCheckpointObject, wholeNumber as int, type OpenCheckpoint } from './classCheckpoint.js';
+import { toJson } from './json.js';
 
 /**
  * Checkpoint of a `count --counter dlx` run: the classes finished so far, rewritten whole as they finish, so that a
@@ -40,36 +38,13 @@ export interface DlxCheckpoint {
   readonly classes: readonly DlxClassResult[];
 }
 
-const int = (v: unknown, what: string): number => {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new Error(`${what} is not a whole number`);
-  return v;
-};
-
 /**
  * Read a checkpoint; null when there is none yet (no file, or an empty one). Throws InputError when the path is a
  * folder or the file is not a DLX checkpoint (naming what is wrong).
  */
 export function readDlxCheckpoint(path: string): DlxCheckpoint | null {
-  let text: string;
-  try {
-    if (statSync(path).isDirectory()) throw new InputError(`checkpoint ${path} is a folder`);
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`checkpoint ${path}: ${(e as Error).message}`);
-  }
-  if (text.trim() === '') return null;
-  let o: Record<string, unknown>;
-  try {
-    const parsed = fromJson(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-    o = parsed as Record<string, unknown>;
-  } catch (e) {
-    throw new InputError(`checkpoint ${path} is not a DLX checkpoint (${(e as Error).message}); not touching it`);
-  }
-  if (o['format'] !== DLX_CHECKPOINT_FORMAT)
-    throw new InputError(`checkpoint ${path} is not a ${DLX_CHECKPOINT_FORMAT} file; not touching it`);
+  const o = readCheckpointObject(path, DLX_CHECKPOINT_FORMAT, 'DLX checkpoint');
+  if (o === null) return null;
   try {
     if (typeof o['box'] !== 'string' || typeof o['level'] !== 'string') throw new Error('box or level missing');
     if (!Array.isArray(o['classes'])) throw new Error('classes missing');
@@ -114,15 +89,7 @@ export function dlxCheckpointText(checkpoint: DlxCheckpoint): string {
 }
 
 /** A checkpoint open for one run: what it held, and how to rewrite it. */
-export interface DlxCheckpointFile {
-  readonly path: string;
-  /** The classes it held when opened (to resume from). */
-  readonly classes: readonly DlxClassResult[];
-  /** Rewrite the file with these classes. */
-  save(classes: readonly DlxClassResult[]): void;
-  /** Give up the lock (also given up when the process exits). */
-  release(): void;
-}
+export type DlxCheckpointFile = OpenCheckpoint<DlxClassResult>;
 
 /**
  * Open `path` as the checkpoint of a run on `box` at `level`, before any work: a new file (`mode` 'new',
@@ -135,37 +102,13 @@ export function openDlxCheckpoint(
   run: { box: string; level: string },
   mode: 'new' | 'resume',
 ): DlxCheckpointFile {
-  const check = (): DlxCheckpoint | null => {
-    if (mode === 'new') {
-      if (existsSync(path))
-        throw new InputError(
-          `checkpoint ${path} already exists: continue it with --resume ${path}, or choose another file`,
-        );
-      return null;
-    }
-    const held = readDlxCheckpoint(path);
-    if (held === null) throw new InputError(`checkpoint ${path}: no such file, or empty: nothing to resume`);
-    if (held.box !== run.box || held.level !== run.level) {
-      throw new InputError(
-        `checkpoint ${path} is for --box ${held.box} --level ${held.level}, not --box ${run.box} ` +
-          `--level ${run.level}`,
-      );
-    }
-    return held;
-  };
-  check(); // what is there, and whether it is ours, first: the clearest messages
-  const out: PreparedOutput = prepareOutput(path, DLX_CHECKPOINT_OUTPUT); // the folder exists and can be written
-  const lock: FileLock = lockFile(path, 'checkpoint');
-  try {
-    const held = check(); // again, now that no other run can write it
-    return {
-      path,
-      classes: held?.classes ?? [],
-      save: (classes) => out.write(dlxCheckpointText({ box: run.box, level: run.level, classes })),
-      release: () => lock.release(),
-    };
-  } catch (e) {
-    lock.release();
-    throw e;
-  }
+  return openCheckpoint(path, mode, {
+    output: DLX_CHECKPOINT_OUTPUT,
+    read: readDlxCheckpoint,
+    mismatch: (held) =>
+      held.box === run.box && held.level === run.level
+        ? null
+        : `--box ${held.box} --level ${held.level}, not --box ${run.box} --level ${run.level}`,
+    text: (classes) => dlxCheckpointText({ box: run.box, level: run.level, classes }),
+  });
 }

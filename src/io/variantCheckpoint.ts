@@ -1,9 +1,7 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { InputError } from '../grid/shape.js';
 import type { VariantClassDone } from '../variants/countVariantGrids.js';
-import { lockFile } from './fileLock.js';
-import { fromJson, toJson } from './json.js';
-import { prepareOutput } from './outputFile.js';
+import { openCheckpoint, readCheckpointObject, wholeNumber, type OpenCheckpoint } from './classCheckpoint.js';
+import { toJson } from './json.js';
 
 /**
  * Checkpoint of a `count --variant` run: the classes whose n_C is known, rewritten whole as they finish (the same
@@ -33,26 +31,8 @@ export interface VariantCheckpoint {
 
 /** Read a checkpoint; null when there is none (no file, or an empty one). InputError when it is not ours. */
 export function readVariantCheckpoint(path: string): VariantCheckpoint | null {
-  let text: string;
-  try {
-    if (statSync(path).isDirectory()) throw new InputError(`checkpoint ${path} is a folder`);
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`checkpoint ${path}: ${(e as Error).message}`);
-  }
-  if (text.trim() === '') return null;
-  let o: Record<string, unknown>;
-  try {
-    const parsed = fromJson(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-    o = parsed as Record<string, unknown>;
-  } catch (e) {
-    throw new InputError(`checkpoint ${path} is not a variant checkpoint (${(e as Error).message}); not touching it`);
-  }
-  if (o['format'] !== VARIANT_CHECKPOINT_FORMAT)
-    throw new InputError(`checkpoint ${path} is not a ${VARIANT_CHECKPOINT_FORMAT} file; not touching it`);
+  const o = readCheckpointObject(path, VARIANT_CHECKPOINT_FORMAT, 'variant checkpoint');
+  if (o === null) return null;
   try {
     if (typeof o['rules'] !== 'string') throw new Error('rules missing');
     if (!Array.isArray(o['classes'])) throw new Error('classes missing');
@@ -60,15 +40,10 @@ export function readVariantCheckpoint(path: string): VariantCheckpoint | null {
       if (typeof x !== 'object' || x === null) throw new Error(`classes[${i}] is not an object`);
       const c = x as Record<string, unknown>;
       if (typeof c['block'] !== 'string') throw new Error(`classes[${i}].block is not text`);
-      const whole = (v: unknown, what: string): number => {
-        if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
-          throw new Error(`${what} is not a whole number`);
-        return v;
-      };
       return {
-        id: whole(c['id'], `classes[${i}].id`),
+        id: wholeNumber(c['id'], `classes[${i}].id`),
         block: c['block'],
-        completions: whole(c['completions'], `classes[${i}].completions`),
+        completions: wholeNumber(c['completions'], `classes[${i}].completions`),
       };
     });
     return { rules: o['rules'], classes };
@@ -95,12 +70,7 @@ export function variantCheckpointText(checkpoint: VariantCheckpoint): string {
   ].join('\n');
 }
 
-export interface VariantCheckpointFile {
-  readonly path: string;
-  readonly classes: readonly VariantClassDone[];
-  save(classes: readonly VariantClassDone[]): void;
-  release(): void;
-}
+export type VariantCheckpointFile = OpenCheckpoint<VariantClassDone>;
 
 /**
  * Open `path` for a run on `rules`, before any work: a new file ('new', --checkpoint: refused when something is
@@ -108,32 +78,10 @@ export interface VariantCheckpointFile {
  * checked for writing; InputError naming what is wrong.
  */
 export function openVariantCheckpoint(path: string, rules: string, mode: 'new' | 'resume'): VariantCheckpointFile {
-  const check = (): VariantCheckpoint | null => {
-    if (mode === 'new') {
-      if (existsSync(path))
-        throw new InputError(
-          `checkpoint ${path} already exists: continue it with --resume ${path}, or choose another file`,
-        );
-      return null;
-    }
-    const held = readVariantCheckpoint(path);
-    if (held === null) throw new InputError(`checkpoint ${path}: no such file, or empty: nothing to resume`);
-    if (held.rules !== rules) throw new InputError(`checkpoint ${path} is for ${held.rules}, not ${rules}`);
-    return held;
-  };
-  check();
-  const out = prepareOutput(path, VARIANT_CHECKPOINT_OUTPUT);
-  const lock = lockFile(path, 'checkpoint');
-  try {
-    const held = check();
-    return {
-      path,
-      classes: held?.classes ?? [],
-      save: (classes) => out.write(variantCheckpointText({ rules, classes })),
-      release: () => lock.release(),
-    };
-  } catch (e) {
-    lock.release();
-    throw e;
-  }
+  return openCheckpoint(path, mode, {
+    output: VARIANT_CHECKPOINT_OUTPUT,
+    read: readVariantCheckpoint,
+    mismatch: (held) => (held.rules === rules ? null : `${held.rules}, not ${rules}`),
+    text: (classes) => variantCheckpointText({ rules, classes }),
+  });
 }
