@@ -65,35 +65,15 @@ export class VariantCounter9 implements PuzzleCounter {
   constructor(readonly rules: Rules) {
     if (!VariantCounter9.supports(rules))
       throw new RangeError(`variant counter 9: ${rules.name} is not 3x3 with boxes`);
-    const word = (out: Int32Array, at: number, cell: number) => {
-      const b = (cell / 27) | 0;
-      out[at + b] |= 1 << (cell - 27 * b);
-    };
-    this.XP = new Int32Array(81 * 3);
-    for (let c = 0; c < 81; c++) {
-      const r = (c / 9) | 0,
-        col = c % 9,
-        box = 3 * ((r / 3) | 0) + ((col / 3) | 0);
-      for (let j = rules.peerStart[c]; j < rules.peerStart[c + 1]; j++) {
-        const p = rules.peerList[j];
-        const pr = (p / 9) | 0,
-          pc = p % 9;
-        if (pr === r || pc === col || 3 * ((pr / 3) | 0) + ((pc / 3) | 0) === box) continue;
-        word(this.XP, 3 * c, p);
-      }
-    }
-    for (let c = 0; c < 81; c++)
-      if ((this.XP[3 * c] | this.XP[3 * c + 1] | this.XP[3 * c + 2]) !== 0) word(this.XPC, 0, c);
-    this.E = rules.houseCount - 27;
-    this.HX = new Int32Array(3 * this.E);
-    for (let h = 0; h < this.E; h++) for (let i = 0; i < 9; i++) word(this.HX, 3 * h, rules.houses[(27 + h) * 9 + i]);
+    const t = variantTables9(rules);
+    this.XP = t.XP;
+    this.XPC.set(t.XPC);
+    this.E = t.E;
+    this.HX = t.HX;
     this.pairs = rules.pairCount > 0;
-    this.HN = rules.houseCount;
-    this.HA = new Int32Array(3 * this.HN);
-    for (let h = 0; h < this.HN; h++) for (let i = 0; i < 9; i++) word(this.HA, 3 * h, rules.houses[h * 9 + i]);
-    this.FP = new Int32Array(81 * 3);
-    for (let c = 0; c < 81; c++)
-      for (let j = rules.peerStart[c]; j < rules.peerStart[c + 1]; j++) word(this.FP, 3 * c, rules.peerList[j]);
+    this.HN = t.HN;
+    this.HA = t.HA;
+    this.FP = t.FP;
   }
 
   /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see PuzzleCounter.count. */
@@ -463,4 +443,52 @@ export class VariantCounter9 implements PuzzleCounter {
     }
     this.haveSolution = true;
   }
+}
+
+/** What the rules add to the plain 9×9 search, as band words (three per cell or house); see VariantCounter9. */
+export interface VariantTables9 {
+  /** XP[3i .. 3i+3): the extra peers of cell i (through an extra house or a pair). */
+  readonly XP: Int32Array;
+  /** XPC[b]: the cells of band b with extra peers. */
+  readonly XPC: Int32Array;
+  /** Extra houses (the houses after the 27 rows, columns and boxes), HX[3h .. 3h+3) each. */
+  readonly E: number;
+  readonly HX: Int32Array;
+  /** Every house (HN of them), HA[3h .. 3h+3) each, and every cell's peers FP[3i .. 3i+3) (the pair deduction). */
+  readonly HN: number;
+  readonly HA: Int32Array;
+  readonly FP: Int32Array;
+}
+
+/** The band-word tables of 9×9 rules with 3×3 boxes (VariantCounter9.supports), built once per counter. */
+export function variantTables9(rules: Rules): VariantTables9 {
+  const word = (out: Int32Array, at: number, cell: number) => {
+    const b = (cell / 27) | 0;
+    out[at + b] |= 1 << (cell - 27 * b);
+  };
+  const XP = new Int32Array(81 * 3);
+  for (let c = 0; c < 81; c++) {
+    const r = (c / 9) | 0,
+      col = c % 9,
+      box = 3 * ((r / 3) | 0) + ((col / 3) | 0);
+    for (let j = rules.peerStart[c]; j < rules.peerStart[c + 1]; j++) {
+      const p = rules.peerList[j];
+      const pr = (p / 9) | 0,
+        pc = p % 9;
+      if (pr === r || pc === col || 3 * ((pr / 3) | 0) + ((pc / 3) | 0) === box) continue;
+      word(XP, 3 * c, p);
+    }
+  }
+  const XPC = new Int32Array(3);
+  for (let c = 0; c < 81; c++) if ((XP[3 * c] | XP[3 * c + 1] | XP[3 * c + 2]) !== 0) word(XPC, 0, c);
+  const E = rules.houseCount - 27;
+  const HX = new Int32Array(3 * E);
+  for (let h = 0; h < E; h++) for (let i = 0; i < 9; i++) word(HX, 3 * h, rules.houses[(27 + h) * 9 + i]);
+  const HN = rules.houseCount;
+  const HA = new Int32Array(3 * HN);
+  for (let h = 0; h < HN; h++) for (let i = 0; i < 9; i++) word(HA, 3 * h, rules.houses[h * 9 + i]);
+  const FP = new Int32Array(81 * 3);
+  for (let c = 0; c < 81; c++)
+    for (let j = rules.peerStart[c]; j < rules.peerStart[c + 1]; j++) word(FP, 3 * c, rules.peerList[j]);
+  return { XP, XPC, E, HX, HN, HA, FP };
 }

@@ -23,8 +23,8 @@ declare const WebAssembly: {
   compile(bytes: Uint8Array): Promise<WasmModule>;
 };
 
-/** What assembly/fast9Core.ts exports. */
-interface Fast9Exports {
+/** What assembly/fast9Core.ts exports (the variant search's part: Fast9VariantCounter). */
+export interface Fast9Exports {
   readonly memory: { readonly buffer: ArrayBuffer };
   inputPtr(): number;
   preferPtr(): number;
@@ -33,6 +33,15 @@ interface Fast9Exports {
   nodes(): number;
   solved(): number;
   aborted(): number;
+  xpPtr(): number;
+  fpPtr(): number;
+  hxPtr(): number;
+  haPtr(): number;
+  xpcPtr(): number;
+  maxHouses(): number;
+  setRules(e: number, hn: number, pairs: number): void;
+  variantNodes(): number;
+  countVariant(limit: number, maxNodes: number, notCell: number, usePrefer: number, withTick: number): number;
 }
 
 /** The module, compiled once per thread; null when this JavaScript engine cannot (no WebAssembly or no SIMD). */
@@ -77,6 +86,15 @@ export function fast9Available(): boolean {
   return fast9Module() !== null;
 }
 
+/**
+ * A new instance of the core (its own memory), or null when this engine cannot run it. `tick` receives the variant
+ * search's progress calls (every 65,536 branches, when asked for).
+ */
+export function fast9Instance(tick: (nodes: number) => void = () => {}): Fast9Exports | null {
+  const m = fast9Module();
+  return m ? (new WebAssembly.Instance(m, { env: { tick } }).exports as Fast9Exports) : null;
+}
+
 const MAX_I32 = 0x7fffffff;
 
 export class Fast9Counter {
@@ -90,8 +108,7 @@ export class Fast9Counter {
 
   /** useCore false: always BitboardCounter9 (for tests and benchmarks). */
   constructor(useCore = true) {
-    const m = useCore ? fast9Module() : null;
-    this.core = m ? (new WebAssembly.Instance(m, {}).exports as Fast9Exports) : null;
+    this.core = useCore ? fast9Instance() : null;
     const buffer = this.core ? this.core.memory.buffer : new ArrayBuffer(0);
     this.input = this.core ? new Uint8Array(buffer, this.core.inputPtr(), 81) : new Uint8Array(0);
     this.prefer = this.core ? new Uint8Array(buffer, this.core.preferPtr(), 81) : new Uint8Array(0);

@@ -554,3 +554,442 @@ function capture(o: usize): void {
   }
   haveSolution = true;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The 9×9 variants: VariantCounter9's search (src/solve/variantCounter9.ts explains it), the same rules and the
+// same branching, so the same counts, first solutions and branch counts at every limit. What the rules add is data,
+// written by the caller at setup (setRules): no code here knows a variant.
+//
+//   XPV[cell]    the cell's extra peers (through an extra house or a pair), one v128 of band words (b0 b1 b2 0)
+//   FPV[cell]    all the cell's peers (for the pair deduction)
+//   HXV[h]       extra house h (E of them), HAV[h] every house (HN of them, the 27 plain ones first)
+//   XPC          the cells of each band that have extra peers (b0 b1 b2 0)
+// The layers are the plain search's (160 bytes, digit-major, unsolved cells at U); SEEN holds, per digit, the
+// boards as the extra houses last saw them. Counts, limits and branch counts are f64 (exact to 2^53): full counts
+// of sparse grids pass 2^31. Every 65,536 branches the search calls the imported tick(nodes) when asked to (a
+// caller's progress, and its way to stop a long count by throwing).
+
+const MAX_HOUSES: i32 = 128;
+const XPV = memory.data(81 * 16, 16);
+const FPV = memory.data(81 * 16, 16);
+const HXV = memory.data(MAX_HOUSES * 16, 16);
+const HAV = memory.data(MAX_HOUSES * 16, 16);
+const XPC = memory.data(16, 16);
+const SEEN = memory.data(9 * 16, 16);
+
+let extraHouses: i32 = 0;
+let allHouses: i32 = 0;
+let withPairs = false;
+let ticking = false;
+let vNodes: f64 = 0;
+let vMaxNodes: f64 = 0;
+let tickCountdown: i32 = 0;
+
+// @ts-ignore: decorator
+@external('env', 'tick')
+declare function tick(nodes: f64): void;
+
+export function xpPtr(): usize {
+  return XPV;
+}
+export function fpPtr(): usize {
+  return FPV;
+}
+export function hxPtr(): usize {
+  return HXV;
+}
+export function haPtr(): usize {
+  return HAV;
+}
+export function xpcPtr(): usize {
+  return XPC;
+}
+export function maxHouses(): i32 {
+  return MAX_HOUSES;
+}
+/** After the caller wrote XPV, FPV, HXV (e extra houses), HAV (hn houses) and XPC: the rules' sizes. */
+export function setRules(e: i32, hn: i32, pairs: bool): void {
+  extraHouses = e;
+  allHouses = hn;
+  withPairs = pairs;
+}
+export function variantNodes(): f64 {
+  return vNodes;
+}
+
+/**
+ * Count the completions of the puzzle at inputPtr() under the rules of setRules, stopping at `limit` (any, up to
+ * 2^53); the first solution goes to outputPtr(). maxNodes, notCell, usePrefer: as count(). withTick: call tick().
+ */
+export function countVariant(limit: f64, maxNodes: f64, notCell: i32, usePrefer: bool, withTick: bool): f64 {
+  vNodes = 0;
+  vMaxNodes = maxNodes;
+  tickCountdown = 0;
+  ticking = withTick;
+  wasAborted = false;
+  haveSolution = false;
+  usingPrefer = usePrefer;
+  if (!(limit > 0) || !vSetup(usePrefer ? notCell : -1)) return 0;
+  return vSearch(STACK, limit);
+}
+
+function vSetup(notCell: i32): bool {
+  const o = STACK;
+  const full = i32x4(FULL27, FULL27, FULL27, 0);
+  for (let d: usize = 0; d < 10; d++) v128.store(o + (d << 4), full);
+  for (let cell = 0; cell < 81; cell++) {
+    const v = <i32>load<u8>(INPUT + <usize>cell);
+    if (v == 0) continue;
+    const b = cell / 27,
+      p = cell - 27 * b;
+    if ((load<i32>(board(o, v - 1, b)) & (1 << p)) == 0) return false;
+    vPut(o, b, p, v - 1);
+  }
+  if (notCell >= 0 && load<u8>(INPUT + <usize>notCell) == 0) {
+    const b = notCell / 27;
+    const d = <i32>load<u8>(PREFER + <usize>notCell) - 1;
+    const at = board(o, d, b);
+    store<i32>(at, load<i32>(at) & ~(1 << (notCell - 27 * b)));
+  }
+  return vSettle(o, FULL27);
+}
+
+/**
+ * Digit d in cell (band b, position p): off the other digits' boards, d off its row, column and box. Returns the
+ * dirty bits (bit 3e + b', as settle's) of the boards that changed, d's band b always.
+ */
+function vPut(o: usize, b: i32, p: i32, d: i32): i32 {
+  const bit = 1 << p;
+  let dirty = 0;
+  for (let e = 0; e < 9; e++) {
+    const x = board(o, e, b);
+    const v = load<i32>(x);
+    if (e != d && (v & bit) != 0) {
+      store<i32>(x, v & ~bit);
+      dirty |= 1 << (3 * e + b);
+    }
+  }
+  return dirty | eliminate(o, d, b, p);
+}
+
+/**
+ * Propagate at layer o from the boards in `dirty` (bit 3d + b, as settle's) to a fixpoint: VariantCounter9.settle's
+ * rules (so its fixpoint), in the plain core's order and with its shortcuts (band rule on the boards that changed,
+ * the stack rule skipped when the columns are the ones it last left alone, decided cells three bands at a time),
+ * plus the extra houses and the extra peers. False at a dead end.
+ */
+function vSettle(o: usize, dirty: i32): bool {
+  const E = extraHouses;
+  let visited = 0; // digits whose boards changed since the pair deduction last looked
+  if (E > 0) {
+    if (o == STACK) for (let d: usize = 0; d < 9; d++) v128.store(SEEN + (d << 4), i32x4.splat(-1));
+    else for (let d: usize = 0; d < 9; d++) v128.store(SEEN + (d << 4), v128.load(o - LAYER + (d << 4)));
+  }
+  for (;;) {
+    while (dirty != 0) {
+      const d = <i32>(<u32>ctz(dirty) / 3);
+      let bands = (dirty >>> (3 * d)) & 7;
+      let touched = bands;
+      dirty &= ~(7 << (3 * d));
+      visited |= 1 << d;
+      const at = board(o, d, 0);
+      let f0 = load<i32>(at),
+        f1 = load<i32>(at + 4),
+        f2 = load<i32>(at + 8);
+      for (;;) {
+        let seen = load<i32>(at + 12);
+        for (;;) {
+          if (bands & 1) {
+            f0 = bandRule(f0);
+            if (f0 == 0) return false;
+          }
+          if (bands & 2) {
+            f1 = bandRule(f1);
+            if (f1 == 0) return false;
+          }
+          if (bands & 4) {
+            f2 = bandRule(f2);
+            if (f2 == 0) return false;
+          }
+          const c0 = (f0 | (f0 >>> 9) | (f0 >>> 18)) & 511;
+          const c1 = (f1 | (f1 >>> 9) | (f1 >>> 18)) & 511;
+          const c2 = (f2 | (f2 >>> 9) | (f2 >>> 18)) & 511;
+          const columns = c0 | (c1 << 9) | (c2 << 18);
+          if (columns == seen) break;
+          const k0 = tab(KEEP, (c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6));
+          const k1 = tab(KEEP, ((c0 >>> 3) & 7) | (((c1 >>> 3) & 7) << 3) | (((c2 >>> 3) & 7) << 6));
+          const k2 = tab(KEEP, (c0 >>> 6) | ((c1 >>> 6) << 3) | ((c2 >>> 6) << 6));
+          const g0 = f0 & tab(COLUMNS27, (k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6));
+          const g1 = f1 & tab(COLUMNS27, ((k0 >>> 3) & 7) | (((k1 >>> 3) & 7) << 3) | (((k2 >>> 3) & 7) << 6));
+          const g2 = f2 & tab(COLUMNS27, (k0 >>> 6) | ((k1 >>> 6) << 3) | ((k2 >>> 6) << 6));
+          bands = (<i32>(g0 != f0)) | ((<i32>(g1 != f1)) << 1) | ((<i32>(g2 != f2)) << 2);
+          f0 = g0;
+          f1 = g1;
+          f2 = g2;
+          if (bands == 0) {
+            seen = columns;
+            store<i32>(at + 12, columns);
+            break;
+          }
+          touched |= bands;
+        }
+        if (E == 0) break;
+        // the extra houses: none left is a dead end, one unsolved left is placed
+        const sd = SEEN + ((<usize>d) << 4);
+        const v0 = f0 ^ load<i32>(sd),
+          v1 = f1 ^ load<i32>(sd + 4),
+          v2 = f2 ^ load<i32>(sd + 8);
+        store<i32>(sd, f0);
+        store<i32>(sd + 4, f1);
+        store<i32>(sd + 8, f2);
+        bands = 0;
+        for (let h = 0; h < E; h++) {
+          const x = HXV + ((<usize>h) << 4);
+          const h0 = load<i32>(x),
+            h1 = load<i32>(x + 4),
+            h2 = load<i32>(x + 8);
+          if (((v0 & h0) | (v1 & h1) | (v2 & h2)) == 0) continue;
+          const a0 = f0 & h0,
+            a1 = f1 & h1,
+            a2 = f2 & h2;
+          if ((a0 | a1 | a2) == 0) return false;
+          let b: i32, bit: i32;
+          if (a1 == 0 && a2 == 0) {
+            b = 0;
+            bit = a0;
+          } else if (a0 == 0 && a2 == 0) {
+            b = 1;
+            bit = a1;
+          } else if (a0 == 0 && a1 == 0) {
+            b = 2;
+            bit = a2;
+          } else continue;
+          if ((bit & (bit - 1)) != 0 || (load<i32>(o + U + ((<usize>b) << 2)) & bit) == 0) continue;
+          store<i32>(at, f0);
+          store<i32>(at + 4, f1);
+          store<i32>(at + 8, f2);
+          dirty |= vPut(o, b, ctz(bit), d) & ~(7 << (3 * d));
+          const n0 = load<i32>(at),
+            n1 = load<i32>(at + 4),
+            n2 = load<i32>(at + 8);
+          bands |= (<i32>(n0 != f0)) | ((<i32>(n1 != f1)) << 1) | ((<i32>(n2 != f2)) << 2);
+          f0 = n0;
+          f1 = n1;
+          f2 = n2;
+        }
+        if (bands == 0) break;
+        touched |= bands;
+      }
+      store<i32>(at, f0);
+      store<i32>(at + 4, f1);
+      store<i32>(at + 8, f2);
+      // decided cells: rows of a band with one place left; they leave the unsolved cells and the other digits'
+      // boards (the three bands in one vector), and d leaves their extra peers
+      const u = v128.load(o + U);
+      const fresh = v128.and(
+        u,
+        i32x4(touched & 1 ? singleRows(f0) : 0, touched & 2 ? singleRows(f1) : 0, touched & 4 ? singleRows(f2) : 0, 0),
+      );
+      if (!v128.any_true(fresh)) continue;
+      const left = v128.xor(u, fresh);
+      v128.store(o + U, left);
+      for (let e = 0; e < 9; e++) {
+        if (e == d) continue;
+        const x = board(o, e, 0);
+        const v = v128.load(x);
+        const hit = v128.and(v, fresh);
+        if (v128.any_true(hit)) {
+          v128.store(x, v128.andnot(v, fresh));
+          dirty |= i32x4.bitmask(i32x4.ne(hit, i32x4.splat(0))) << (3 * e);
+        }
+      }
+      const withPeers = v128.and(fresh, v128.load(XPC));
+      if (!v128.any_true(withPeers)) continue;
+      const f = v128.load(at);
+      let off = i32x4.splat(0);
+      for (let b = 0; b < 3; b++) {
+        let cells =
+          b == 0
+            ? i32x4.extract_lane(withPeers, 0)
+            : b == 1
+              ? i32x4.extract_lane(withPeers, 1)
+              : i32x4.extract_lane(withPeers, 2);
+        while (cells != 0) {
+          const bit = cells & -cells;
+          cells ^= bit;
+          off = v128.or(off, v128.load(XPV + ((<usize>(27 * b + ctz(bit))) << 4)));
+        }
+      }
+      const hit = v128.and(f, off);
+      if (!v128.any_true(hit)) continue;
+      // a solved extra peer holding d (on d's board, not unsolved) is a dead end
+      if (v128.any_true(v128.andnot(hit, left))) return false;
+      v128.store(at, v128.andnot(f, off));
+      dirty |= i32x4.bitmask(i32x4.ne(hit, i32x4.splat(0))) << (3 * d);
+    }
+    // naked singles and cells with no candidate, the three bands at once
+    let once = i32x4.splat(0),
+      twice = i32x4.splat(0);
+    for (let d: usize = 0; d < 9; d++) {
+      const f = v128.load(o + (d << 4));
+      twice = v128.or(twice, v128.and(once, f));
+      once = v128.or(once, f);
+    }
+    const u = v128.load(o + U);
+    if (v128.any_true(v128.andnot(u, once))) return false;
+    const singles = v128.andnot(u, twice);
+    if (v128.any_true(singles)) {
+      for (let b = 0; b < 3; b++) {
+        let single =
+          b == 0
+            ? i32x4.extract_lane(singles, 0)
+            : b == 1
+              ? i32x4.extract_lane(singles, 1)
+              : i32x4.extract_lane(singles, 2);
+        while (single != 0) {
+          const p = ctz(single);
+          const bit = single & -single;
+          single ^= bit;
+          let d = 0;
+          while (d < 9 && (load<i32>(board(o, d, b)) & bit) == 0) d++;
+          if (d == 9) return false; // an earlier single of this pass took its last candidate
+          dirty |= eliminate(o, d, b, p);
+        }
+      }
+    }
+    if (dirty == 0) {
+      if (!withPairs) return true;
+      dirty = seeAll(o, visited);
+      if (dirty == 0) return true;
+      visited = 0;
+    }
+  }
+  return true; // not reached: the loop returns
+}
+
+/**
+ * Under pairs, at a fixpoint (VariantCounter9.seeAll): a digit with two or three places in a house is in one of
+ * them, so it leaves every unsolved cell that sees them all. Only `digits` are looked at. Returns the dirty bits
+ * (3d + b) of the boards that changed.
+ */
+function seeAll(o: usize, digits: i32): i32 {
+  const HN = allHouses;
+  const u = v128.load(o + U);
+  let changed = 0;
+  while (digits != 0) {
+    const low = digits & -digits;
+    digits ^= low;
+    const d = ctz(low);
+    const at = o + ((<usize>d) << 4);
+    const f = v128.load(at);
+    const fu = v128.and(f, u);
+    let e = i32x4.splat(0);
+    for (let h = 0; h < HN; h++) {
+      const ha = v128.and(f, v128.load(HAV + ((<usize>h) << 4)));
+      let a = i32x4.extract_lane(ha, 0),
+        w = 0,
+        k = 0;
+      const a1 = i32x4.extract_lane(ha, 1),
+        a2 = i32x4.extract_lane(ha, 2);
+      let m = i32x4.splat(-1);
+      for (;;) {
+        if (a == 0) {
+          if (w == 0 && a1 != 0) {
+            w = 1;
+            a = a1;
+          } else if (w < 2 && a2 != 0) {
+            w = 2;
+            a = a2;
+          } else break;
+        }
+        const bit = a & -a;
+        a ^= bit;
+        m = v128.and(m, v128.load(FPV + ((<usize>(27 * w + ctz(bit))) << 4)));
+        // more than three places, or no unsolved cell sees the places so far: nothing to take here
+        if (++k == 4 || (k >= 2 && !v128.any_true(v128.and(m, fu)))) {
+          k = 0;
+          break;
+        }
+      }
+      if (k < 2) continue;
+      e = v128.or(e, v128.and(m, fu));
+    }
+    if (v128.any_true(e)) {
+      v128.store(at, v128.andnot(f, e));
+      changed |= i32x4.bitmask(i32x4.ne(e, i32x4.splat(0))) << (3 * d);
+    }
+  }
+  return changed;
+}
+
+/** Count below layer o (at its fixpoint), VariantCounter9.search's branching. Returns min(count, cap). */
+function vSearch(o: usize, cap: f64): f64 {
+  const u = v128.load(o + U);
+  let ones = i32x4.splat(0),
+    twos = i32x4.splat(0),
+    threes = i32x4.splat(0),
+    more = i32x4.splat(0);
+  for (let d: usize = 0; d < 9; d++) {
+    const f = v128.and(v128.load(o + (d << 4)), u);
+    more = v128.or(more, v128.and(threes, f));
+    threes = v128.or(threes, v128.and(twos, f));
+    twos = v128.or(twos, v128.and(ones, f));
+    ones = v128.or(ones, f);
+  }
+  const two = v128.andnot(twos, threes);
+  const three = v128.andnot(threes, more);
+  let bestBand = -1,
+    bestBit = 0,
+    bestRank = 4;
+  for (let b = 0; b < 3 && bestRank > 2; b++) {
+    const ub = load<i32>(o + U + ((<usize>b) << 2));
+    if (ub == 0) continue;
+    const tw = b == 0 ? i32x4.extract_lane(two, 0) : b == 1 ? i32x4.extract_lane(two, 1) : i32x4.extract_lane(two, 2);
+    const th =
+      b == 0 ? i32x4.extract_lane(three, 0) : b == 1 ? i32x4.extract_lane(three, 1) : i32x4.extract_lane(three, 2);
+    if (tw != 0) {
+      bestBand = b;
+      bestBit = tw & -tw;
+      bestRank = 2;
+    } else if (th != 0 && bestRank > 3) {
+      bestBand = b;
+      bestBit = th & -th;
+      bestRank = 3;
+    } else if (bestBand < 0) {
+      bestBand = b;
+      bestBit = ub & -ub;
+    }
+  }
+  if (bestBand < 0) {
+    if (!haveSolution) capture(o);
+    return 1;
+  }
+  return vBranch(o, cap, bestBand, bestBit);
+}
+
+/** Try each candidate d of the cell (band b, bit) in a copy of layer o. Returns min(count, cap). */
+function vBranch(o: usize, cap: f64, b: i32, bit: i32): f64 {
+  const p = ctz(bit);
+  const o2 = o + LAYER;
+  let total: f64 = 0;
+  const first = usingPrefer ? <i32>load<u8>(PREFER + <usize>(27 * b + p)) - 1 : -1;
+  for (let k = first >= 0 ? -1 : 0; k < 9; k++) {
+    const d = k < 0 ? first : k;
+    if (k >= 0 && d == first) continue;
+    if ((load<i32>(board(o, d, b)) & bit) == 0) continue;
+    if (++vNodes > vMaxNodes) {
+      wasAborted = true;
+      return cap; // unwind: every caller stops at its cap
+    }
+    if (ticking) {
+      tickCountdown = (tickCountdown + 1) & 0xffff;
+      if (tickCountdown == 0) tick(vNodes);
+    }
+    for (let i: usize = 0; i < LAYER; i += 16) v128.store(o2 + i, v128.load(o + i));
+    if (vSettle(o2, vPut(o2, b, p, d))) {
+      total += vSearch(o2, cap - total);
+      if (total >= cap) return cap;
+    }
+  }
+  return total;
+}
