@@ -128,6 +128,115 @@ function stackRest(x: number): number {
   return (((x | (x >>> 1) | (x >>> 2)) & 0o111) * 7) & ~x;
 }
 
+/**
+ * The triad rule (see the class comment of BitboardCounter9) on the 27 boards at s[o .. o + 27) (board 3d + b),
+ * at the fixpoint of the others; t is 72 words of scratch (per digit d, p and q of each band at 6d + 2b, v at
+ * 54 + d, w at 63 + d). Returns the digits whose boards it changed, or -1 at a dead end. Shared by BitboardCounter9
+ * and VariantCounter9 (the rule follows from the rows, columns and boxes alone, so it holds under every variant).
+ */
+export function triadRule(s: Int32Array, o: number, t: Int32Array): number {
+  let v1 = 0,
+    v2 = 0,
+    v3 = 0,
+    v4 = 0,
+    w1 = 0,
+    w2 = 0,
+    w3 = 0,
+    w4 = 0;
+  for (let d = 0; d < 9; d++) {
+    const v = verticals(s[o + 3 * d], s[o + 3 * d + 1], s[o + 3 * d + 2]);
+    const w = forcedIn(v, 511, 9);
+    t[54 + d] = v;
+    t[63 + d] = w;
+    v4 |= v3 & v;
+    v3 |= v2 & v;
+    v2 |= v1 & v;
+    v1 |= v;
+    w4 |= w3 & w;
+    w3 |= w2 & w;
+    w2 |= w1 & w;
+    w1 |= w;
+  }
+  if ((FULL27 & ~v3) | w4) return -1;
+  const vExact = v3 & ~v4 & ~(w3 & ~w4),
+    vFull = w3 & ~w4 & ~(v3 & ~v4);
+  let exact0 = 0,
+    exact1 = 0,
+    exact2 = 0,
+    full0 = 0,
+    full1 = 0,
+    full2 = 0;
+  for (let b = 0; b < 3; b++) {
+    let p1 = 0,
+      p2 = 0,
+      p3 = 0,
+      p4 = 0,
+      q1 = 0,
+      q2 = 0,
+      q3 = 0,
+      q4 = 0;
+    for (let d = 0; d < 9; d++) {
+      const f = s[o + 3 * d + b];
+      const p = (f | (f >>> 1) | (f >>> 2)) & TRIADS;
+      const q = forcedIn(p, ROW_FIRST, 3);
+      t[6 * d + 2 * b] = p;
+      t[6 * d + 2 * b + 1] = q;
+      p4 |= p3 & p;
+      p3 |= p2 & p;
+      p2 |= p1 & p;
+      p1 |= p;
+      q4 |= q3 & q;
+      q3 |= q2 & q;
+      q2 |= q1 & q;
+      q1 |= q;
+    }
+    if ((TRIADS & ~p3) | q4) return -1;
+    const exact = p3 & ~p4 & ~(q3 & ~q4),
+      full = q3 & ~q4 & ~(p3 & ~p4);
+    if (b === 0) {
+      exact0 = exact;
+      full0 = full;
+    } else if (b === 1) {
+      exact1 = exact;
+      full1 = full;
+    } else {
+      exact2 = exact;
+      full2 = full;
+    }
+  }
+  if ((exact0 | exact1 | exact2 | full0 | full1 | full2 | vExact | vFull) === 0) return 0;
+  let dirty = 0;
+  for (let d = 0; d < 9; d++) {
+    const v = t[54 + d],
+      w = t[63 + d];
+    const vn = vExact & v & ~w,
+      vo = vFull & v & ~w;
+    const n0 = vn & 511,
+      n1 = (vn >>> 9) & 511,
+      n2 = vn >>> 18;
+    for (let b = 0; b < 3; b++) {
+      const p = t[6 * d + 2 * b],
+        q = t[6 * d + 2 * b + 1];
+      const exact = b === 0 ? exact0 : b === 1 ? exact1 : exact2;
+      const full = b === 0 ? full0 : b === 1 ? full1 : full2;
+      // horizontal: newly forced triads take d from the rest of their row and box; full ones refuse it
+      const nf = exact & p & ~q;
+      const rows = (nf | (nf >>> 3) | (nf >>> 6)) & ROW_FIRST;
+      const cols = (nf | (nf >>> 9) | (nf >>> 18)) & 0o111;
+      let off = (((rows * 511) | (cols * 7 * ROW_FIRST)) & ~(nf * 7)) | ((full & p & ~q) * 7);
+      // vertical: the same with columns for rows and (band, stack) boxes
+      const nb = b === 0 ? n0 : b === 1 ? n1 : n2;
+      off |= COLUMNS27[((n0 | n1 | n2) & ~nb) | stackRest(nb) | ((vo >>> (9 * b)) & 511)];
+      const x = o + 3 * d + b;
+      if ((s[x] & off) !== 0) {
+        s[x] &= ~off;
+        dirty |= 1 << d;
+      }
+    }
+  }
+  return dirty;
+}
+
 /** Words per search layer: 27 boards, 3 unsolved sets, 2 spare. */
 const LAYER = 32;
 const U = 27;
@@ -295,120 +404,11 @@ export class BitboardCounter9 {
         }
       }
       if (dirty === 0 && this.triadMode) {
-        dirty = this.triads(o);
+        dirty = triadRule(this.s, o, this.triadScratch);
         if (dirty < 0) return false;
       }
       if (dirty === 0) return true;
     }
-  }
-
-  /**
-   * The triad rule, at the fixpoint of the others (limits 1 and 2 only; see the class comment). Returns the digits
-   * whose boards it changed, or -1 at a dead end.
-   */
-  private triads(o: number): number {
-    const s = this.s,
-      t = this.triadScratch;
-    let v1 = 0,
-      v2 = 0,
-      v3 = 0,
-      v4 = 0,
-      w1 = 0,
-      w2 = 0,
-      w3 = 0,
-      w4 = 0;
-    for (let d = 0; d < 9; d++) {
-      const v = verticals(s[o + 3 * d], s[o + 3 * d + 1], s[o + 3 * d + 2]);
-      const w = forcedIn(v, 511, 9);
-      t[54 + d] = v;
-      t[63 + d] = w;
-      v4 |= v3 & v;
-      v3 |= v2 & v;
-      v2 |= v1 & v;
-      v1 |= v;
-      w4 |= w3 & w;
-      w3 |= w2 & w;
-      w2 |= w1 & w;
-      w1 |= w;
-    }
-    if ((FULL27 & ~v3) | w4) return -1;
-    const vExact = v3 & ~v4 & ~(w3 & ~w4),
-      vFull = w3 & ~w4 & ~(v3 & ~v4);
-    let exact0 = 0,
-      exact1 = 0,
-      exact2 = 0,
-      full0 = 0,
-      full1 = 0,
-      full2 = 0;
-    for (let b = 0; b < 3; b++) {
-      let p1 = 0,
-        p2 = 0,
-        p3 = 0,
-        p4 = 0,
-        q1 = 0,
-        q2 = 0,
-        q3 = 0,
-        q4 = 0;
-      for (let d = 0; d < 9; d++) {
-        const f = s[o + 3 * d + b];
-        const p = (f | (f >>> 1) | (f >>> 2)) & TRIADS;
-        const q = forcedIn(p, ROW_FIRST, 3);
-        t[6 * d + 2 * b] = p;
-        t[6 * d + 2 * b + 1] = q;
-        p4 |= p3 & p;
-        p3 |= p2 & p;
-        p2 |= p1 & p;
-        p1 |= p;
-        q4 |= q3 & q;
-        q3 |= q2 & q;
-        q2 |= q1 & q;
-        q1 |= q;
-      }
-      if ((TRIADS & ~p3) | q4) return -1;
-      const exact = p3 & ~p4 & ~(q3 & ~q4),
-        full = q3 & ~q4 & ~(p3 & ~p4);
-      if (b === 0) {
-        exact0 = exact;
-        full0 = full;
-      } else if (b === 1) {
-        exact1 = exact;
-        full1 = full;
-      } else {
-        exact2 = exact;
-        full2 = full;
-      }
-    }
-    if ((exact0 | exact1 | exact2 | full0 | full1 | full2 | vExact | vFull) === 0) return 0;
-    let dirty = 0;
-    for (let d = 0; d < 9; d++) {
-      const v = t[54 + d],
-        w = t[63 + d];
-      const vn = vExact & v & ~w,
-        vo = vFull & v & ~w;
-      const n0 = vn & 511,
-        n1 = (vn >>> 9) & 511,
-        n2 = vn >>> 18;
-      for (let b = 0; b < 3; b++) {
-        const p = t[6 * d + 2 * b],
-          q = t[6 * d + 2 * b + 1];
-        const exact = b === 0 ? exact0 : b === 1 ? exact1 : exact2;
-        const full = b === 0 ? full0 : b === 1 ? full1 : full2;
-        // horizontal: newly forced triads take d from the rest of their row and box; full ones refuse it
-        const nf = exact & p & ~q;
-        const rows = (nf | (nf >>> 3) | (nf >>> 6)) & ROW_FIRST;
-        const cols = (nf | (nf >>> 9) | (nf >>> 18)) & 0o111;
-        let off = (((rows * 511) | (cols * 7 * ROW_FIRST)) & ~(nf * 7)) | ((full & p & ~q) * 7);
-        // vertical: the same with columns for rows and (band, stack) boxes
-        const nb = b === 0 ? n0 : b === 1 ? n1 : n2;
-        off |= COLUMNS27[((n0 | n1 | n2) & ~nb) | stackRest(nb) | ((vo >>> (9 * b)) & 511)];
-        const x = o + 3 * d + b;
-        if ((s[x] & off) !== 0) {
-          s[x] &= ~off;
-          dirty |= 1 << d;
-        }
-      }
-    }
-    return dirty;
   }
 
   /** Count below layer offset o (at its fixpoint). Returns min(count, cap). */

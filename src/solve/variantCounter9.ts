@@ -1,5 +1,6 @@
 import type { Rules } from '../grid/rules.js';
-import { BAND_KEEP27, COLUMNS27, FULL27, KEEP, PEERS27, ROW_BOXES, SINGLE_ROW } from './bitboardCounter9.js';
+import { popcount } from '../grid/bits.js';
+import { BAND_KEEP27, COLUMNS27, FULL27, KEEP, PEERS27, ROW_BOXES, SINGLE_ROW, triadRule } from './bitboardCounter9.js';
 import type { PuzzleCounter } from './puzzleCounter.js';
 import type { SearchGuide, SolutionCount } from './solutionCounter.js';
 
@@ -56,6 +57,9 @@ export class VariantCounter9 implements PuzzleCounter {
   private prefer: ArrayLike<number> | null = null;
   private maxNodes = Infinity;
   private aborted = false;
+  /** Limits 1 and 2: the triad rule joins the propagation and branching scores the cells, as in BitboardCounter9. */
+  private triadMode = false;
+  private readonly triadScratch = new Int32Array(72);
 
   /** 3×3 boxes (any extra houses and pairs, no jigsaw). */
   static supports(rules: Rules): boolean {
@@ -89,6 +93,7 @@ export class VariantCounter9 implements PuzzleCounter {
     this.prefer = guide?.prefer ?? null;
     this.maxNodes = guide?.maxNodes ?? Infinity;
     this.aborted = false;
+    this.triadMode = limit <= 2;
     let count = 0;
     const notCell = this.prefer ? (guide?.notCell ?? -1) : -1;
     if (limit > 0 && this.setup(cells, notCell)) count = this.search(0, limit);
@@ -282,6 +287,10 @@ export class VariantCounter9 implements PuzzleCounter {
           dirty |= 1 << d;
         }
       }
+      if (dirty === 0 && this.triadMode) {
+        dirty = triadRule(s, o, this.triadScratch);
+        if (dirty < 0) return false;
+      }
       if (dirty === 0) {
         if (!this.pairs) return true;
         dirty = this.seeAll(o, touched);
@@ -367,8 +376,12 @@ export class VariantCounter9 implements PuzzleCounter {
     // the unsolved cell with fewest candidates: a bivalue one if any
     let bestBand = -1,
       bestBit = 0,
-      bestRank = 4;
-    for (let b = 0; b < 3 && bestRank > 2; b++) {
+      bestRank = 4,
+      bestScore = -1;
+    // limits 1 and 2 look at every band: of the bivalue cells, the first with the most unsolved peers (of the rows,
+    // columns and boxes: BitboardCounter9's choice)
+    const scored = this.triadMode;
+    for (let b = 0; b < 3 && (bestRank > 2 || scored); b++) {
       const u = s[o + U + b];
       if (u === 0) continue;
       let ones = 0,
@@ -384,7 +397,20 @@ export class VariantCounter9 implements PuzzleCounter {
       }
       const two = twos & ~threes;
       const three = threes & ~more;
-      if (two !== 0) {
+      if (two !== 0 && scored) {
+        for (let t = two; t !== 0; t &= t - 1) {
+          const p = 31 - Math.clz32(t & -t);
+          const col = COLUMNS27[1 << (p % 9)];
+          let score = popcount(PEERS27[p] & u);
+          for (let bb = 0; bb < 3; bb++) if (bb !== b) score += popcount(col & s[o + U + bb]);
+          if (score > bestScore) {
+            bestScore = score;
+            bestBand = b;
+            bestBit = t & -t;
+          }
+        }
+        bestRank = 2;
+      } else if (two !== 0) {
         bestBand = b;
         bestBit = two & -two;
         bestRank = 2;

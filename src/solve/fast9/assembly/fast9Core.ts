@@ -576,6 +576,7 @@ const HXV = memory.data(MAX_HOUSES * 16, 16);
 const HAV = memory.data(MAX_HOUSES * 16, 16);
 const XPC = memory.data(16, 16);
 const SEEN = memory.data(9 * 16, 16);
+const HXU = memory.data(16, 16); // the cells of all extra houses
 
 let extraHouses: i32 = 0;
 let allHouses: i32 = 0;
@@ -583,6 +584,7 @@ let withPairs = false;
 let ticking = false;
 let vNodes: f64 = 0;
 let vMaxNodes: f64 = 0;
+let triadMode = false; // limits 1 and 2: the triad rule and scored branching, as the plain search
 let tickCountdown: i32 = 0;
 
 // @ts-ignore: decorator
@@ -612,6 +614,9 @@ export function setRules(e: i32, hn: i32, pairs: bool): void {
   extraHouses = e;
   allHouses = hn;
   withPairs = pairs;
+  let all = i32x4.splat(0);
+  for (let h = 0; h < e; h++) all = v128.or(all, v128.load(HXV + ((<usize>h) << 4)));
+  v128.store(HXU, all);
 }
 export function variantNodes(): f64 {
   return vNodes;
@@ -629,6 +634,7 @@ export function countVariant(limit: f64, maxNodes: f64, notCell: i32, usePrefer:
   wasAborted = false;
   haveSolution = false;
   usingPrefer = usePrefer;
+  triadMode = limit <= 2;
   if (!(limit > 0) || !vSetup(usePrefer ? notCell : -1)) return 0;
   return vSearch(STACK, limit);
 }
@@ -640,10 +646,7 @@ function vSetup(notCell: i32): bool {
   for (let cell = 0; cell < 81; cell++) {
     const v = <i32>load<u8>(INPUT + <usize>cell);
     if (v == 0) continue;
-    const b = cell / 27,
-      p = cell - 27 * b;
-    if ((load<i32>(board(o, v - 1, b)) & (1 << p)) == 0) return false;
-    vPut(o, b, p, v - 1);
+    if (!place(o, cell, v - 1)) return false;
   }
   if (notCell >= 0 && load<u8>(INPUT + <usize>notCell) == 0) {
     const b = notCell / 27;
@@ -736,47 +739,33 @@ function vSettle(o: usize, dirty: i32): bool {
         if (E == 0) break;
         // the extra houses: none left is a dead end, one unsolved left is placed
         const sd = SEEN + ((<usize>d) << 4);
-        const v0 = f0 ^ load<i32>(sd),
-          v1 = f1 ^ load<i32>(sd + 4),
-          v2 = f2 ^ load<i32>(sd + 8);
-        store<i32>(sd, f0);
-        store<i32>(sd + 4, f1);
-        store<i32>(sd + 8, f2);
+        let fv = i32x4(f0, f1, f2, seen); // the spare lane keeps the stack rule's columns
+        const vv = v128.and(v128.xor(fv, v128.load(sd)), v128.load(HXU));
+        v128.store(sd, fv);
+        // no cell of an extra house changed on d's board since the last look: nothing new
+        if (!v128.any_true(vv)) break;
         bands = 0;
         for (let h = 0; h < E; h++) {
-          const x = HXV + ((<usize>h) << 4);
-          const h0 = load<i32>(x),
-            h1 = load<i32>(x + 4),
-            h2 = load<i32>(x + 8);
-          if (((v0 & h0) | (v1 & h1) | (v2 & h2)) == 0) continue;
-          const a0 = f0 & h0,
-            a1 = f1 & h1,
-            a2 = f2 & h2;
-          if ((a0 | a1 | a2) == 0) return false;
-          let b: i32, bit: i32;
-          if (a1 == 0 && a2 == 0) {
-            b = 0;
-            bit = a0;
-          } else if (a0 == 0 && a2 == 0) {
-            b = 1;
-            bit = a1;
-          } else if (a0 == 0 && a1 == 0) {
-            b = 2;
-            bit = a2;
-          } else continue;
-          if ((bit & (bit - 1)) != 0 || (load<i32>(o + U + ((<usize>b) << 2)) & bit) == 0) continue;
-          store<i32>(at, f0);
-          store<i32>(at + 4, f1);
-          store<i32>(at + 8, f2);
+          const hx = v128.load(HXV + ((<usize>h) << 4));
+          if (!v128.any_true(v128.and(vv, hx))) continue;
+          const a = v128.and(fv, hx);
+          if (!v128.any_true(a)) return false;
+          const a0 = i32x4.extract_lane(a, 0),
+            a1 = i32x4.extract_lane(a, 1),
+            a2 = i32x4.extract_lane(a, 2);
+          if (popcnt(a0) + popcnt(a1) + popcnt(a2) != 1) continue;
+          const b = a0 != 0 ? 0 : a1 != 0 ? 1 : 2;
+          const bit = a0 | a1 | a2;
+          if ((load<i32>(o + U + ((<usize>b) << 2)) & bit) == 0) continue;
+          v128.store(at, fv);
           dirty |= vPut(o, b, ctz(bit), d) & ~(7 << (3 * d));
-          const n0 = load<i32>(at),
-            n1 = load<i32>(at + 4),
-            n2 = load<i32>(at + 8);
-          bands |= (<i32>(n0 != f0)) | ((<i32>(n1 != f1)) << 1) | ((<i32>(n2 != f2)) << 2);
-          f0 = n0;
-          f1 = n1;
-          f2 = n2;
+          const n = v128.load(at);
+          bands |= i32x4.bitmask(i32x4.ne(n, fv)) & 7;
+          fv = n;
         }
+        f0 = i32x4.extract_lane(fv, 0);
+        f1 = i32x4.extract_lane(fv, 1);
+        f2 = i32x4.extract_lane(fv, 2);
         if (bands == 0) break;
         touched |= bands;
       }
@@ -856,6 +845,10 @@ function vSettle(o: usize, dirty: i32): bool {
           dirty |= eliminate(o, d, b, p);
         }
       }
+    }
+    if (dirty == 0 && triadMode) {
+      dirty = triads(o);
+      if (dirty < 0) return false;
     }
     if (dirty == 0) {
       if (!withPairs) return true;
@@ -940,14 +933,36 @@ function vSearch(o: usize, cap: f64): f64 {
   const three = v128.andnot(threes, more);
   let bestBand = -1,
     bestBit = 0,
-    bestRank = 4;
-  for (let b = 0; b < 3 && bestRank > 2; b++) {
-    const ub = load<i32>(o + U + ((<usize>b) << 2));
+    bestRank = 4,
+    bestScore = -1;
+  const scored = triadMode;
+  const u0 = load<i32>(o + U),
+    u1 = load<i32>(o + U + 4),
+    u2 = load<i32>(o + U + 8);
+  for (let b = 0; b < 3 && (bestRank > 2 || scored); b++) {
+    const ub = b == 0 ? u0 : b == 1 ? u1 : u2;
     if (ub == 0) continue;
     const tw = b == 0 ? i32x4.extract_lane(two, 0) : b == 1 ? i32x4.extract_lane(two, 1) : i32x4.extract_lane(two, 2);
     const th =
       b == 0 ? i32x4.extract_lane(three, 0) : b == 1 ? i32x4.extract_lane(three, 1) : i32x4.extract_lane(three, 2);
-    if (tw != 0) {
+    if (tw != 0 && scored) {
+      // of the bivalue cells, the first with the most unsolved peers (its row, column and box), as search()
+      for (let t = tw; t != 0; t &= t - 1) {
+        const p = ctz(t);
+        const col = tab(COL_OF, p);
+        const score =
+          popcnt(tab(PEERS27, p) & ub) +
+          popcnt(col & (b == 0 ? 0 : u0)) +
+          popcnt(col & (b == 1 ? 0 : u1)) +
+          popcnt(col & (b == 2 ? 0 : u2));
+        if (score > bestScore) {
+          bestScore = score;
+          bestBand = b;
+          bestBit = t & -t;
+        }
+      }
+      bestRank = 2;
+    } else if (tw != 0) {
       bestBand = b;
       bestBit = tw & -tw;
       bestRank = 2;
