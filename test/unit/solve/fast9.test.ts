@@ -45,7 +45,12 @@ describe('fast9: the WebAssembly core', () => {
 
   it('loads without Node: its modules import nothing but each other, and use no Node globals', () => {
     const dir = join(ROOT, 'dist', 'solve');
-    const files = ['fast9/fast9Counter.js', 'fast9/fast9VariantCounter.js', 'fast9/fast9Binary.js', 'bitboardCounter9.js'];
+    const files = [
+      'fast9/fast9Counter.js',
+      'fast9/fast9VariantCounter.js',
+      'fast9/fast9Binary.js',
+      'bitboardCounter9.js',
+    ];
     for (const f of [...files, 'variantCounter9.js', 'countCache.js', '../grid/bits.js']) {
       const text = readFileSync(join(dir, f), 'utf8');
       for (const m of text.matchAll(/^import [^;]*? from '([^']+)'/gm))

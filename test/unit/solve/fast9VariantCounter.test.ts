@@ -38,9 +38,7 @@ function run(c: Counter, g: ArrayLike<number>, limit: number, guide?: SearchGuid
 function randomGrid(rules: Rules, rnd: () => number): Uint8Array | null {
   const prefer = Uint8Array.from({ length: 81 }, () => 1 + Math.floor(rnd() * 9));
   const out = new Uint8Array(81);
-  return new VariantCounter9(rules).count(new Uint8Array(81), 1, out, { prefer, maxNodes: 20_000 }).solved
-    ? out
-    : null;
+  return new VariantCounter9(rules).count(new Uint8Array(81), 1, out, { prefer, maxNodes: 20_000 }).solved ? out : null;
 }
 
 describe('Fast9VariantCounter: the 9×9 variants on the WebAssembly core', () => {

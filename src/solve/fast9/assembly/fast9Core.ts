@@ -143,6 +143,8 @@ function setup(notCell: i32): bool {
 }
 
 /** Put digit d in cell at layer o: off the other digits' boards, d off the cell's peers. */
+// @ts-ignore: decorator
+@inline
 function place(o: usize, cell: i32, d: i32): bool {
   const b = cell / 27,
     p = cell - 27 * b,
@@ -161,6 +163,8 @@ function place(o: usize, cell: i32, d: i32): bool {
  * d at position p of band b: d leaves p's peers in the band and p's column in the other bands. Returns the dirty
  * bits (see settle) of d's boards that lost a cell, band b's always (its row held p and another cell at least).
  */
+// @ts-ignore: decorator
+@inline
 function eliminate(o: usize, d: i32, b: i32, p: i32): i32 {
   const col = ~tab(COL_OF, p);
   const at = board(o, d, 0);
@@ -177,6 +181,8 @@ function eliminate(o: usize, d: i32, b: i32, p: i32): i32 {
   return ((<i32>(g0 != f0)) | ((<i32>(g1 != f1)) << 1) | ((<i32>(g2 != f2)) << 2) | (1 << b)) << (3 * d);
 }
 
+// @ts-ignore: decorator
+@inline
 function bandRule(f: i32): i32 {
   return (
     f &
@@ -184,6 +190,8 @@ function bandRule(f: i32): i32 {
   );
 }
 
+// @ts-ignore: decorator
+@inline
 function singleRows(f: i32): i32 {
   return tab(SINGLE_ROW, f & 511) | (tab(SINGLE_ROW, (f >>> 9) & 511) << 9) | (tab(SINGLE_ROW, f >>> 18) << 18);
 }
