@@ -33,6 +33,11 @@ export interface DrawTreeOptions {
    * among digits not used anywhere yet (relabelling the digits maps one subtree onto the other, k by k).
    */
   readonly heldDraws?: number;
+  /**
+   * n: check that held draw i chooses among n − i values (the digits not placed yet, when the sampler draws
+   * digits the placed ones rule out); if one does not, stop early and return null (walk the full tree instead).
+   */
+  readonly heldAmongUnused?: number;
   /** Called every 2^20 paths with the paths so far and the probability mass covered (0..1). */
   readonly onProgress?: (paths: number, mass: number) => void;
 }
@@ -82,7 +87,12 @@ class Script implements ScriptedDraws {
   }
 }
 
-export function enumerateDrawTree(estimator: Estimator, options: DrawTreeOptions): DrawTree {
+export function enumerateDrawTree(
+  estimator: Estimator,
+  options: DrawTreeOptions & { heldAmongUnused: number },
+): DrawTree | null;
+export function enumerateDrawTree(estimator: Estimator, options: DrawTreeOptions): DrawTree;
+export function enumerateDrawTree(estimator: Estimator, options: DrawTreeOptions): DrawTree | null {
   const script = new Script();
   const tally = new Map<number, Map<number, number>>();
   const held = options.heldDraws ?? 0;
@@ -102,6 +112,8 @@ export function enumerateDrawTree(estimator: Estimator, options: DrawTreeOptions
       weight = 1;
       for (let i = 0; i < held; i++) weight *= ks[i];
     }
+    if (options.heldAmongUnused !== undefined)
+      for (let i = 0; i < held; i++) if (ks[i] !== options.heldAmongUnused - i) return null;
     if (!Number.isSafeInteger(q) || !Number.isSafeInteger(x))
       throw new RangeError(`path probability 1/${q} or value ${x} is beyond exact doubles (2^53)`);
     let byX = tally.get(q);

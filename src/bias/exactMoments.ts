@@ -3,8 +3,10 @@ import { createEstimator } from '../estimate/createEstimator.js';
 import { defaultFill } from '../estimate/hybridEstimator.js';
 import { isMethodName, METHOD_NAMES, type MethodName } from '../estimate/estimator.js';
 import { omegaSize, ratFrom } from '../estimate/ridderMeasures.js';
+import type { Rules } from '../grid/rules.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
-import { DRAW_TREE_METHODS, resolveShape } from '../grid/support.js';
+import { DRAW_TREE_METHODS, requireRules, resolveRules } from '../grid/support.js';
+import { countVariantGridsOf } from '../variants/countVariantGrids.js';
 import { enumerateDrawTree, TooManyPathsError } from './enumerateDrawTree.js';
 import { randomOrderMoments, TooManyStatesError } from './randomOrderMoments.js';
 import { Rational } from './rational.js';
@@ -20,11 +22,17 @@ import { Rational } from './rational.js';
  *               test checks both agree). Gives the whole distribution of X.
  *   states      knuth-random, hybrid: a recursion over partial grids (`randomOrderMoments`); gives E[X],
  *               E[X²] and P(X > 0), not the distribution.
- * Supported: every method on 2×2 (and n ≤ 4 shapes); knuth, ridder, knuth-mrv on 2×3 and 3×2.
+ * Supported: every method on 2×2 (and n ≤ 4 shapes); knuth, ridder, knuth-mrv on 2×3 and 3×2; under any rules
+ * (`variant`) on those shapes, judged against the variant total of src/variants/ (both of its routes agree there).
+ * Under variants the held draws are checked as they run: each must choose among all the digits not placed yet
+ * (k = n, n−1, …), which is what makes renaming digits map the subtrees onto each other; when a sampler's first
+ * draws are not of that kind (knuth-mrv may start on cells that do not see each other), the whole tree is walked.
  */
 export interface ExactMomentsOptions {
   readonly method: string;
   readonly box: BoxShape | string;
+  /** Variants: "x", "x,anti-king", a list of names or a Rules object (default: plain rules). */
+  readonly variant?: Rules | string | readonly string[];
   readonly fill?: number | null;
   /** Walk every draw, without holding the first row's draws (slower: n! times more paths). */
   readonly fullTree?: boolean;
@@ -41,6 +49,8 @@ export interface DistributionPoint {
 export interface ExactMoments {
   readonly method: MethodName;
   readonly box: string;
+  /** The rules' canonical name ("2x2", "2x2+x"). */
+  readonly rules: string;
   readonly fill: number | null;
   readonly technique: 'draw tree' | 'states';
   /** Paths run (draw tree) or partial grids memoised (states). */
@@ -74,9 +84,13 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
   if (!isMethodName(options.method))
     throw new InputError(`unknown method '${options.method}' (one of ${METHOD_NAMES.join(', ')})`);
   const method = options.method;
-  const shape = resolveShape('exact-moments', options.box, method);
-  const estimator = createEstimator({ method, shape, fill: options.fill ?? null });
-  const count = await exactCount(shape);
+  const rules = resolveRules('exact-moments', options.box, options.variant, method);
+  const shape = rules.shape;
+  const estimator = createEstimator({ method, shape, rules, fill: options.fill ?? null });
+  // the truth: the band method's N for plain rules, the variant total (src/variants/) for the others
+  const count = rules.plain
+    ? await exactCount(shape)
+    : countVariantGridsOf(requireRules('variant-count', rules), { exhaustive: 'none' }).total;
   if (count === null) throw new InputError(`no exact grid count for ${shape.name} to check E[X] against`);
   const t0 = performance.now();
   const scale = Rational.of(estimator.scale);
@@ -90,18 +104,23 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
 
   if (DRAW_TREE_METHODS.includes(method)) {
     technique = 'draw tree';
-    let tree;
-    try {
-      tree = enumerateDrawTree(estimator, {
-        maxPaths: MAX_PATHS,
-        heldDraws: options.fullTree ? 0 : shape.n - 1,
-        ...(options.onProgress ? { onProgress: (_: number, mass: number) => options.onProgress!(mass) } : {}),
-      });
-    } catch (e) {
-      if (e instanceof TooManyPathsError)
-        throw new InputError(`--exact ${method} ${shape.name}: ${e.message}; use --batches`);
-      throw e;
-    }
+    const walk = (held: number) => {
+      try {
+        return enumerateDrawTree(estimator, {
+          maxPaths: MAX_PATHS,
+          heldDraws: held,
+          // plain rules: the first n−1 draws are the first row's, among unused digits by construction
+          ...(rules.plain ? {} : { heldAmongUnused: shape.n }),
+          ...(options.onProgress ? { onProgress: (_: number, mass: number) => options.onProgress!(mass) } : {}),
+        });
+      } catch (e) {
+        if (e instanceof TooManyPathsError)
+          throw new InputError(`--exact ${method} ${rules.name}: ${e.message}; use --batches`);
+        throw e;
+      }
+    };
+    let tree = walk(options.fullTree ? 0 : shape.n - 1);
+    if (tree === null) tree = walk(0)!;
     size = tree.paths;
     // X → Σ count/Q, exactly
     const byValue = new Map<number, Rational>();
@@ -131,10 +150,10 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
     const fill = method === 'hybrid' ? (estimator.fill ?? defaultFill(shape)) : shape.n * shape.n;
     let r;
     try {
-      r = randomOrderMoments(shape, fill, MAX_STATES);
+      r = randomOrderMoments(rules, fill, MAX_STATES);
     } catch (e) {
       if (e instanceof TooManyStatesError)
-        throw new InputError(`--exact ${method} ${shape.name}: ${e.message}; use --batches`);
+        throw new InputError(`--exact ${method} ${rules.name}: ${e.message}; use --batches`);
       throw e;
     }
     size = r.states;
@@ -147,6 +166,7 @@ export async function exactMoments(options: ExactMomentsOptions): Promise<ExactM
   return {
     method,
     box: shape.name,
+    rules: rules.name,
     fill: estimator.fill,
     technique,
     size,

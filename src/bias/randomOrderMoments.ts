@@ -1,7 +1,7 @@
 import { cellTables } from '../grid/cellTables.js';
 import { fullMask, popTable } from '../grid/bits.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
-import type { BoxShape } from '../grid/shape.js';
+import type { Rules } from '../grid/rules.js';
 
 /**
  * Exact E[X], E[X²] and P(X > 0) of the random-order walks, `knuth-random` (K = n²) and `hybrid --fill K`,
@@ -19,6 +19,8 @@ import type { BoxShape } from '../grid/shape.js';
  * F and G are whole numbers (BigInt); E[X] = F(∅)/fall(n², K). A state with no completion is 0 in all
  * three (X > 0 needs a completion). The law from s on does not change when the digits are renamed, so
  * states are memoised under their digits renamed in order of first appearance (up to n! fewer states).
+ * Under variants a cell's legal digits are those none of its placed peers (rules.peerList: houses and pairs) holds,
+ * and the leaves are counted by the rules' counter; renaming digits keeps every variant.
  */
 export interface RandomOrderMoments {
   /** F(∅), G(∅) and the denominator fall(n², K). */
@@ -31,8 +33,10 @@ export interface RandomOrderMoments {
 
 export class TooManyStatesError extends Error {}
 
-export function randomOrderMoments(shape: BoxShape, fill: number, maxStates: number): RandomOrderMoments {
+export function randomOrderMoments(rules: Rules, fill: number, maxStates: number): RandomOrderMoments {
+  const shape = rules.shape;
   const t = cellTables(shape);
+  const { plain, peerStart, peerList } = rules;
   const { cells, row, col, box } = t;
   const full = fullMask(shape.n);
   const pop = popTable(shape.n);
@@ -41,7 +45,7 @@ export function randomOrderMoments(shape: BoxShape, fill: number, maxStates: num
   const rowUsed = new Int32Array(n),
     colUsed = new Int32Array(n),
     boxUsed = new Int32Array(n);
-  const counter = puzzleCounter(shape);
+  const counter = puzzleCounter(rules);
   const memo = new Map<string, { f: bigint; g: bigint; p: number }>();
   const rename = new Uint8Array(n + 1);
   const codes: number[] = new Array<number>(cells);
@@ -76,7 +80,12 @@ export function randomOrderMoments(shape: BoxShape, fill: number, maxStates: num
         const r = row[i],
           c = col[i],
           b = box[i];
-        const legal = full & ~(rowUsed[r] | colUsed[c] | boxUsed[b]);
+        let legal = full & ~(rowUsed[r] | colUsed[c] | boxUsed[b]);
+        if (!plain)
+          for (let j = peerStart[i]; j < peerStart[i + 1]; j++) {
+            const e = grid[peerList[j]];
+            if (e !== 0) legal &= ~(1 << (e - 1));
+          }
         const d = pop[legal];
         let fc = 0n,
           gc = 0n,

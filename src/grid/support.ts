@@ -298,6 +298,8 @@ export function resolveShape(operation: Operation, box: BoxShape | string | unde
  *   generate   the generator asks the solver; its grids come from a random fill that respects every house
  *   rate       the rater's techniques work on any list of houses, with the pairs in elimination
  *   estimate   every estimator's walk over any houses and pairs (n ≤ 16)
+ *   exact-moments   bias --exact: the estimators' exact moments on the shapes it walks (n ≤ 4; 2×3, 3×2 for the
+ *                   draw-tree methods), judged against the variant total of src/variants/ (n ≤ 6)
  *   variant-count   count, classes and essentially-different --variant (src/variants/): n ≤ 6, and 9×9 count and
  *                   classes for the variants whose declared cost is within budget (VARIANT_COUNT_COST_9X9)
  * (generate and rate take the 'solve' operation's rules.) The other operations (count, bias, rank, …) take the
@@ -306,12 +308,13 @@ export function resolveShape(operation: Operation, box: BoxShape | string | unde
 const RULES_SUPPORT: Partial<Record<Operation, { readonly what: string; readonly maxSide: number }>> = {
   solve: { what: 'solve', maxSide: 31 },
   estimate: { what: 'the estimators', maxSide: MAX_ESTIMATE_SIDE },
+  'exact-moments': { what: 'bias --exact', maxSide: MAX_VARIANT_COUNT_SIDE },
   'variant-count': { what: 'count --variant', maxSide: 9 },
 };
 
 /** Operations that take variants (for messages). */
 export function variantOperations(): string {
-  return 'solve, generate, rate, estimate, and count, classes and essentially-different (n ≤ 6)';
+  return 'solve, generate, rate, estimate, bias, and count, classes and essentially-different (n ≤ 6)';
 }
 
 /** Why `operation` cannot take `rules` (one line), or null when it can. Plain rules: shapeProblem's answer. */

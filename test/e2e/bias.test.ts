@@ -26,6 +26,17 @@ describe('sudoku-count bias CLI', () => {
     expect(r.stderr).toMatch(/use --batches/);
   });
 
+  it('--exact --variant: the rules in the text and the JSON; a variant the shape refuses is one line, status 2', async () => {
+    const j = await cli(['--method', 'knuth', '--box', '2x2', '--variant', 'x', '--exact', '--json']);
+    expect(j.code).toBe(0);
+    const o = JSON.parse(j.stdout) as Record<string, unknown>;
+    expect([o['rules'], o['box'], o['unbiased'], o['mean'], o['count']]).toEqual(['2x2+x', '2x2', true, 48, 48]);
+    const r = await cli(['--method', 'knuth', '--box', '2x2', '--variant', 'windoku', '--exact']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/windoku/);
+  });
+
   it('--report writes an HTML file with its three inline SVG charts', async () => {
     const file = join(tempDir('bias-'), 'report.html');
     const r = await cli([

@@ -68,13 +68,19 @@ export function registerBias(program: Command): void {
       pathOption,
     )
     .option('--force', '--report may replace a file that is not a bias report')
-    .option(VARIANT_FLAG, `${VARIANT_FLAG_HELP}; batch tests only, exact N up to n = 4`)
+    .option(VARIANT_FLAG, `${VARIANT_FLAG_HELP}; batch tests: exact N up to n = 4; --exact: its shapes`)
     .option('--json', 'print one JSON object on stdout')
     .action(async (opts: BiasCliOptions) => {
       const shape = opts.box ?? boxShape(opts.exact ? 2 : 3, opts.exact ? 2 : 3);
-      if (opts.variant !== undefined && opts.exact)
-        throw new InputError('--exact walks plain grids only: leave out --variant (or --exact for the batch tests)');
-      const rules = opts.variant !== undefined ? cliRules('estimate', shape, opts.variant) : null;
+      const rules =
+        opts.variant !== undefined
+          ? cliRules(
+              opts.exact ? 'exact-moments' : 'estimate',
+              shape,
+              opts.variant,
+              opts.exact ? opts.method : undefined,
+            )
+          : null;
       const box = rules?.name ?? shape.name;
       if (opts.exact) {
         for (const [flag, given] of [
@@ -93,6 +99,7 @@ export function registerBias(program: Command): void {
           r = await exactMoments({
             method: opts.method,
             box: shape,
+            ...(rules ? { variant: rules } : {}),
             fill: opts.fill ?? null,
             fullTree: opts.fullTree === true,
             onProgress: (done) => {
@@ -154,6 +161,7 @@ function exactJson(r: ExactMoments): object {
   return {
     method: r.method,
     box: r.box,
+    rules: r.rules,
     fill: r.fill,
     technique: r.technique,
     size: r.size,
@@ -180,7 +188,7 @@ function exactJson(r: ExactMoments): object {
 
 function formatExact(r: ExactMoments): string {
   const out = [
-    `exact moments of ${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.box}: ` +
+    `exact moments of ${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.rules}: ` +
       `${r.technique === 'draw tree' ? `${grouped(r.size)} draw paths` : `${grouped(r.size)} partial grids`}, ` +
       `${r.seconds.toFixed(2)} s`,
   ];
