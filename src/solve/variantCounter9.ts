@@ -28,9 +28,11 @@ const DEPTH = 82;
  * rules: rows, columns and boxes by the plain argument, each extra house holds d at least once (checked) and at
  * most once (extra peers cleared), and no pair holds one digit twice.
  *
- * For solving and uniqueness (limit ≤ 2, the generator's questions with their guides); counts with a larger limit
- * go to HouseCounter, whose components and count cache make counting fast (the router pairs them, see ENGINES).
- * The property suite checks it against the exact-cover oracle at every limit.
+ * At limits 1 and 2 the triad rule (triadRule, from the rows, columns and boxes alone) joins the propagation and
+ * branching takes the bivalue cell with the most unsolved peers, as in BitboardCounter9. This is the TypeScript twin
+ * of the WebAssembly search (countVariant in fast9/assembly/fast9Core.ts, behind Fast9VariantCounter, which the
+ * router uses at every limit): same counts, first solutions and branch counts; it is the core's fallback and
+ * oracle. The property suite checks both against the exact-cover oracle.
  */
 export class VariantCounter9 implements PuzzleCounter {
   private readonly s = new Int32Array(LAYER * (DEPTH + 1));

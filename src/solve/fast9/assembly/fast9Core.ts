@@ -19,6 +19,8 @@
  *
  * Entry point: count(limit, maxNodes, notCell, usePrefer) after the caller wrote the puzzle (and the preferred
  * digits) at inputPtr() (preferPtr()); nodes(), solved() and aborted() describe the last count.
+ * The second half of the file is the 9×9 variant search (countVariant, VariantCounter9's twin), on the same layers
+ * and helpers; the small helpers both use are @inline, so the plain search compiles as it did alone.
  */
 
 const LAYER: usize = 160;
