@@ -26,7 +26,7 @@ describe('sudoku-count bias CLI', () => {
     expect(r.stderr).toMatch(/use --batches/);
   });
 
-  it('--exact --variant: the rules in the text and the JSON; a variant the shape refuses is one line, status 2', async () => {
+  it('--exact --variant: the rules in the text and JSON; a variant the shape refuses: one line, status 2', async () => {
     const j = await cli(['--method', 'knuth', '--box', '2x2', '--variant', 'x', '--exact', '--json']);
     expect(j.code).toBe(0);
     const o = JSON.parse(j.stdout) as Record<string, unknown>;
