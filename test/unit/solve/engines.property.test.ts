@@ -110,7 +110,7 @@ const sparseGrid = (rules: Rules) =>
       return cells;
     });
 
-/** The router's engines on partialGrid; VariantCounter9 alone (the router gives it limits 1 and 2) on sparseGrid. */
+/** The router's engines on partialGrid; VariantCounter9 alone (the TS twin of the 9×9 variant core) on sparseGrid. */
 const COUNTERS = [
   ...ENGINES.map((engine) => ({ engine, grids: partialGrid, runs: 150 })),
   {
