@@ -8,7 +8,8 @@ import { FAST9_WASM } from './fast9Binary.js';
  * WebAssembly with SIMD at build time. It answers limits of 1 and 2 (solve, "is it unique?", the generator's
  * guided checks); counts with a larger limit, which want BitboardCounter9's count cache and progress ticks, go to
  * BitboardCounter9, and so does everything when WebAssembly is missing. Self-contained: a caller needs only
- * `new Fast9Counter()` and `count`.
+ * `new Fast9Counter()` and `count`. The same core runs the 9×9 variants (Fast9VariantCounter, which sets their
+ * rules in its own instance; this one keeps the plain rules it starts with).
  */
 
 /** A compiled WebAssembly module (opaque here). */

@@ -1,8 +1,10 @@
 /**
- * The 9×9 uniqueness search of BitboardCounter9 (limits 1 and 2: with the triad rule), in AssemblyScript, compiled to WebAssembly (with SIMD) at build
- * time by scripts/build-wasm.mjs. Same state, same propagation, same branching order as the TypeScript engine, so
- * the same counts, the same first solution and the same number of branches: src/solve/bitboardCounter9.ts
- * explains the method; this file only says how the state lies in memory.
+ * The 9×9 searches in AssemblyScript, compiled to WebAssembly (with SIMD) at build time by scripts/build-wasm.mjs:
+ * plain Sudoku as BitboardCounter9 searches it at limits 1 and 2 (with the triad rule), and the 9×9 variants that
+ * keep the boxes as VariantCounter9 searches them, at any limit. Same state, same propagation, same branching order
+ * as the TypeScript engines, so the same counts, the same first solution and the same number of branches:
+ * src/solve/bitboardCounter9.ts and variantCounter9.ts explain the method; this file says how the state lies in
+ * memory.
  *
  * Linear memory (no allocator, no GC: every buffer is static data):
  *   tables      ROW_BOXES, KEEP, BAND_KEEP27, COLUMNS27, SINGLE_ROW (512 i32 each), PEERS27 (27 i32)
@@ -19,8 +21,10 @@
  *
  * Entry point: count(limit, maxNodes, notCell, usePrefer) after the caller wrote the puzzle (and the preferred
  * digits) at inputPtr() (preferPtr()); nodes(), solved() and aborted() describe the last count.
- * The second half of the file is the 9×9 variant search (countVariant, VariantCounter9's twin), on the same layers
- * and helpers; the small helpers both use are @inline, so the plain search compiles as it did alone.
+ * One search serves both (countVariant, the second half of the file: VariantCounter9's twin): the rules' extra
+ * houses and pairs are data given at setup (setRules), and with none of them (an instance's starting state) it is
+ * exactly the plain search above, so count() is countVariant on the plain rules. (Measured against the former
+ * separate plain search, commit be8d239: the same CPU rate on top1465 and royle17, within 1 %.)
  */
 
 const LAYER: usize = 160;
@@ -41,8 +45,6 @@ const PREFER = memory.data(96, 16);
 const OUTPUT = memory.data(96, 16);
 const SCRATCH = memory.data(368, 16); // triads(): per digit p, q (32 bytes) at 32d, v, w at 288 + 8d
 
-let nodeCount: i32 = 0;
-let maxNodeCount: i32 = 0;
 let wasAborted = false;
 let haveSolution = false;
 let usingPrefer = false;
@@ -102,7 +104,7 @@ export function outputPtr(): usize {
   return OUTPUT;
 }
 export function nodes(): i32 {
-  return nodeCount;
+  return <i32>vNodes;
 }
 export function solved(): bool {
   return haveSolution;
@@ -112,36 +114,14 @@ export function aborted(): bool {
 }
 
 /**
- * Count the completions of the puzzle at inputPtr(), stopping at `limit` (1 or 2 in use; any positive limit is
- * counted right, without a cache); the first solution goes to outputPtr(). maxNodes: give up after that many
- * branches (aborted()). notCell ≥ 0 with usePrefer: the preferred digit leaves that cell's candidates.
+ * Count the completions of the puzzle at inputPtr(), stopping at `limit` (1 or 2 in use); the first solution goes to
+ * outputPtr(). maxNodes: give up after that many branches (aborted()). notCell ≥ 0 with usePrefer: the preferred
+ * digit leaves that cell's candidates. The plain rules are the variant search's with no extra house and no pair
+ * (the state an instance starts in, and the only one Fast9Counter uses): at limits 1 and 2 it runs exactly
+ * BitboardCounter9's rules and branching.
  */
 export function count(limit: i32, maxNodes: i32, notCell: i32, usePrefer: bool): i32 {
-  nodeCount = 0;
-  maxNodeCount = maxNodes;
-  wasAborted = false;
-  haveSolution = false;
-  usingPrefer = usePrefer;
-  if (limit <= 0 || !setup(usePrefer ? notCell : -1)) return 0;
-  return search(STACK, limit);
-}
-
-function setup(notCell: i32): bool {
-  const o = STACK;
-  const full = i32x4(FULL27, FULL27, FULL27, 0);
-  for (let d: usize = 0; d < 10; d++) v128.store(o + (d << 4), full);
-  for (let cell = 0; cell < 81; cell++) {
-    const v = <i32>load<u8>(INPUT + <usize>cell);
-    if (v == 0) continue;
-    if (!place(o, cell, v - 1)) return false;
-  }
-  if (notCell >= 0 && load<u8>(INPUT + <usize>notCell) == 0) {
-    const b = notCell / 27;
-    const d = <i32>load<u8>(PREFER + <usize>notCell) - 1;
-    const at = board(o, d, b);
-    store<i32>(at, load<i32>(at) & ~(1 << (notCell - 27 * b)));
-  }
-  return settle(o, FULL27);
+  return <i32>countVariant(<f64>limit, <f64>maxNodes, notCell, usePrefer, false);
 }
 
 /** Put digit d in cell at layer o: off the other digits' boards, d off the cell's peers. */
@@ -196,124 +176,6 @@ function bandRule(f: i32): i32 {
 @inline
 function singleRows(f: i32): i32 {
   return tab(SINGLE_ROW, f & 511) | (tab(SINGLE_ROW, (f >>> 9) & 511) << 9) | (tab(SINGLE_ROW, f >>> 18) << 18);
-}
-
-/**
- * Propagate at layer o to a fixpoint, starting with the boards in `dirty` (bit 3d + b: digit d's board of band b
- * lost a cell since the band rule last saw it). False at a dead end. Every change to a board sets its bit, and the
- * band and stack rules are idempotent, so a board whose bit is clear needs no band rule, and the stack rule need
- * not run again when the band rule took nothing from its output: the fixpoint is BitboardCounter9's.
- */
-function settle(o: usize, dirty: i32): bool {
-  for (;;) {
-    while (dirty != 0) {
-      const d = <i32>(<u32>ctz(dirty) / 3);
-      let bands = (dirty >>> (3 * d)) & 7;
-      let touched = bands;
-      dirty &= ~(7 << (3 * d));
-      const at = board(o, d, 0);
-      let f0 = load<i32>(at),
-        f1 = load<i32>(at + 4),
-        f2 = load<i32>(at + 8);
-      const seen = load<i32>(at + 12);
-      for (;;) {
-        // band rule, on the boards that changed
-        if (bands & 1) {
-          f0 = bandRule(f0);
-          if (f0 == 0) return false;
-        }
-        if (bands & 2) {
-          f1 = bandRule(f1);
-          if (f1 == 0) return false;
-        }
-        if (bands & 4) {
-          f2 = bandRule(f2);
-          if (f2 == 0) return false;
-        }
-        // stack rule: columns present in each band, then one permutation matrix per stack; it depends on the
-        // columns alone, so it is skipped when they are the ones it last left unchanged (kept in the spare word)
-        const c0 = (f0 | (f0 >>> 9) | (f0 >>> 18)) & 511;
-        const c1 = (f1 | (f1 >>> 9) | (f1 >>> 18)) & 511;
-        const c2 = (f2 | (f2 >>> 9) | (f2 >>> 18)) & 511;
-        const columns = c0 | (c1 << 9) | (c2 << 18);
-        if (columns == seen) break;
-        const k0 = tab(KEEP, (c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6));
-        const k1 = tab(KEEP, ((c0 >>> 3) & 7) | (((c1 >>> 3) & 7) << 3) | (((c2 >>> 3) & 7) << 6));
-        const k2 = tab(KEEP, (c0 >>> 6) | ((c1 >>> 6) << 3) | ((c2 >>> 6) << 6));
-        const g0 = f0 & tab(COLUMNS27, (k0 & 7) | ((k1 & 7) << 3) | ((k2 & 7) << 6));
-        const g1 = f1 & tab(COLUMNS27, ((k0 >>> 3) & 7) | (((k1 >>> 3) & 7) << 3) | (((k2 >>> 3) & 7) << 6));
-        const g2 = f2 & tab(COLUMNS27, (k0 >>> 6) | ((k1 >>> 6) << 3) | ((k2 >>> 6) << 6));
-        bands = (<i32>(g0 != f0)) | ((<i32>(g1 != f1)) << 1) | ((<i32>(g2 != f2)) << 2);
-        f0 = g0;
-        f1 = g1;
-        f2 = g2;
-        if (bands == 0) {
-          store<i32>(at + 12, columns);
-          break;
-        }
-        touched |= bands;
-      }
-      store<i32>(at, f0);
-      store<i32>(at + 4, f1);
-      store<i32>(at + 8, f2);
-      // decided cells: rows of a band with one place left (a board untouched since its last visit has none new);
-      // they leave the unsolved cells and the other digits' boards, the three bands in one vector
-      const u = v128.load(o + U);
-      const fresh = v128.and(
-        u,
-        i32x4(touched & 1 ? singleRows(f0) : 0, touched & 2 ? singleRows(f1) : 0, touched & 4 ? singleRows(f2) : 0, 0),
-      );
-      if (v128.any_true(fresh)) {
-        v128.store(o + U, v128.xor(u, fresh));
-        for (let e = 0; e < 9; e++) {
-          if (e == d) continue;
-          const x = board(o, e, 0);
-          const v = v128.load(x);
-          const hit = v128.and(v, fresh);
-          if (v128.any_true(hit)) {
-            v128.store(x, v128.andnot(v, fresh));
-            dirty |= i32x4.bitmask(i32x4.ne(hit, i32x4.splat(0))) << (3 * e);
-          }
-        }
-      }
-    }
-    // naked singles and cells with no candidate, the three bands at once
-    let once = i32x4.splat(0),
-      twice = i32x4.splat(0);
-    for (let d: usize = 0; d < 9; d++) {
-      const f = v128.load(o + (d << 4));
-      twice = v128.or(twice, v128.and(once, f));
-      once = v128.or(once, f);
-    }
-    const u = v128.load(o + U);
-    if (v128.any_true(v128.andnot(u, once))) return false;
-    const singles = v128.andnot(u, twice);
-    if (!v128.any_true(singles)) {
-      dirty = triads(o);
-      if (dirty == 0) return true;
-      if (dirty < 0) return false;
-      continue;
-    }
-    for (let b = 0; b < 3; b++) {
-      let single =
-        b == 0
-          ? i32x4.extract_lane(singles, 0)
-          : b == 1
-            ? i32x4.extract_lane(singles, 1)
-            : i32x4.extract_lane(singles, 2);
-      while (single != 0) {
-        const p = ctz(single);
-        const bit = single & -single;
-        single ^= bit;
-        let d = 0;
-        while (d < 9 && (load<i32>(board(o, d, b)) & bit) == 0) d++;
-        if (d == 9) return false; // an earlier single of this pass took its last candidate
-        dirty |= eliminate(o, d, b, p);
-      }
-    }
-    if (dirty == 0) return true;
-  }
-  return true; // not reached: the loop returns
 }
 
 /** A digit's vertical triads (a column's three cells in one band): bit 9b + c, from its boards (a vector). */
@@ -456,104 +318,6 @@ function triads(o: usize): i32 {
   return dirty;
 }
 
-/** Count below layer o (at its fixpoint). Returns min(count, cap). */
-function search(o: usize, cap: i32): i32 {
-  // the unsolved cell with fewest candidates: a bivalue one if any, the one with most unsolved peers
-  const u = v128.load(o + U);
-  let ones = i32x4.splat(0),
-    twos = i32x4.splat(0),
-    threes = i32x4.splat(0),
-    more = i32x4.splat(0);
-  for (let d: usize = 0; d < 9; d++) {
-    const f = v128.and(v128.load(o + (d << 4)), u);
-    more = v128.or(more, v128.and(threes, f));
-    threes = v128.or(threes, v128.and(twos, f));
-    twos = v128.or(twos, v128.and(ones, f));
-    ones = v128.or(ones, f);
-  }
-  const two = v128.andnot(twos, threes);
-  const three = v128.andnot(threes, more);
-  let bestBand = -1,
-    bestBit = 0,
-    bestRank = 4,
-    bestScore = -1;
-  const u0 = load<i32>(o + U),
-    u1 = load<i32>(o + U + 4),
-    u2 = load<i32>(o + U + 8);
-  for (let b = 0; b < 3; b++) {
-    const ub = b == 0 ? u0 : b == 1 ? u1 : u2;
-    if (ub == 0) continue;
-    const tw = b == 0 ? i32x4.extract_lane(two, 0) : b == 1 ? i32x4.extract_lane(two, 1) : i32x4.extract_lane(two, 2);
-    const th =
-      b == 0 ? i32x4.extract_lane(three, 0) : b == 1 ? i32x4.extract_lane(three, 1) : i32x4.extract_lane(three, 2);
-    if (tw != 0) {
-      // of the bivalue cells, the first with the most unsolved peers (its row, column and box)
-      for (let t = tw; t != 0; t &= t - 1) {
-        const p = ctz(t);
-        const col = tab(COL_OF, p);
-        const score =
-          popcnt(tab(PEERS27, p) & ub) +
-          popcnt(col & (b == 0 ? 0 : u0)) +
-          popcnt(col & (b == 1 ? 0 : u1)) +
-          popcnt(col & (b == 2 ? 0 : u2));
-        if (score > bestScore) {
-          bestScore = score;
-          bestBand = b;
-          bestBit = t & -t;
-        }
-      }
-      bestRank = 2;
-    } else if (th != 0 && bestRank > 3) {
-      bestBand = b;
-      bestBit = th & -th;
-      bestRank = 3;
-    } else if (bestBand < 0) {
-      bestBand = b;
-      bestBit = ub & -ub;
-    }
-  }
-  if (bestBand < 0) {
-    if (!haveSolution) capture(o);
-    return 1;
-  }
-  return branch(o, cap, bestBand, bestBit);
-}
-
-/** Try each candidate d of the cell (band b, bit) in a copy of layer o. Returns min(count, cap). */
-function branch(o: usize, cap: i32, b: i32, bit: i32): i32 {
-  const p = ctz(bit);
-  const o2 = o + LAYER;
-  let total = 0;
-  // a guide's digit first, then the others in increasing order
-  const first = usingPrefer ? <i32>load<u8>(PREFER + <usize>(27 * b + p)) - 1 : -1;
-  for (let k = first >= 0 ? -1 : 0; k < 9; k++) {
-    const d = k < 0 ? first : k;
-    if (k >= 0 && d == first) continue;
-    if ((load<i32>(board(o, d, b)) & bit) == 0) continue;
-    if (++nodeCount > maxNodeCount) {
-      wasAborted = true;
-      return cap; // unwind: every caller stops at its cap
-    }
-    for (let i: usize = 0; i < LAYER; i += 16) v128.store(o2 + i, v128.load(o + i));
-    let dirty = 0;
-    for (let e = 0; e < 9; e++) {
-      if (e == d) continue;
-      const x = board(o2, e, b);
-      const v = load<i32>(x);
-      if ((v & bit) != 0) {
-        store<i32>(x, v & ~bit);
-        dirty |= 1 << (3 * e + b);
-      }
-    }
-    dirty |= eliminate(o2, d, b, p);
-    if (settle(o2, dirty)) {
-      total += search(o2, cap - total);
-      if (total >= cap) return cap;
-    }
-  }
-  return total;
-}
-
 function capture(o: usize): void {
   for (let cell = 0; cell < 81; cell++) {
     const b = cell / 27,
@@ -566,7 +330,7 @@ function capture(o: usize): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The 9×9 variants: VariantCounter9's search (src/solve/variantCounter9.ts explains it), the same rules and the
+// The search (plain rules: none of the data below): VariantCounter9's search (src/solve/variantCounter9.ts explains it), the same rules and the
 // same branching, so the same counts, first solutions and branch counts at every limit. What the rules add is data,
 // written by the caller at setup (setRules): no code here knows a variant.
 //
@@ -574,7 +338,7 @@ function capture(o: usize): void {
 //   FPV[cell]    all the cell's peers (for the pair deduction)
 //   HXV[h]       extra house h (E of them), HAV[h] every house (HN of them, the 27 plain ones first)
 //   XPC          the cells of each band that have extra peers (b0 b1 b2 0)
-// The layers are the plain search's (160 bytes, digit-major, unsolved cells at U); SEEN holds, per digit, the
+// The layers are those described at the top (160 bytes, digit-major, unsolved cells at U); SEEN holds, per digit, the
 // boards as the extra houses last saw them. Counts, limits and branch counts are f64 (exact to 2^53): full counts
 // of sparse grids pass 2^31. Every 65,536 branches the search calls the imported tick(nodes) when asked to (a
 // caller's progress, and its way to stop a long count by throwing).
@@ -956,7 +720,7 @@ function vSearch(o: usize, cap: f64): f64 {
     const th =
       b == 0 ? i32x4.extract_lane(three, 0) : b == 1 ? i32x4.extract_lane(three, 1) : i32x4.extract_lane(three, 2);
     if (tw != 0 && scored) {
-      // of the bivalue cells, the first with the most unsolved peers (its row, column and box), as search()
+      // of the bivalue cells, the first with the most unsolved peers (its row, column and box), as BitboardCounter9
       for (let t = tw; t != 0; t &= t - 1) {
         const p = ctz(t);
         const col = tab(COL_OF, p);
