@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { batchTests } from '../../../dist/bias/batchTests.js';
-import { exactMoments } from '../../../dist/bias/exactMoments.js';
-import { Rational } from '../../../dist/bias/rational.js';
+import { batchTests } from '../../../src/bias/batchTests.js';
+import { exactMoments } from '../../../src/bias/exactMoments.js';
+import { Rational } from '../../../src/bias/rational.js';
 
 describe('exact moments', () => {
   const cases: Array<[string, string, number | null]> = [

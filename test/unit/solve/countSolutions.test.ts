@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatGrid, parseGrid } from '../../../dist/grid/parseGrid.js';
-import { boxShape, InputError, SHAPE_3X3, type BoxShape } from '../../../dist/grid/shape.js';
-import { BitboardCounter9 } from '../../../dist/solve/bitboardCounter9.js';
-import { CountCache } from '../../../dist/solve/countCache.js';
-import { countSolutions, puzzleCounter } from '../../../dist/solve/countSolutions.js';
-import { WideSolutionCounter } from '../../../dist/solve/wideSolutionCounter.js';
-import { SolutionCounter } from '../../../dist/solve/solutionCounter.js';
+import { formatGrid, parseGrid } from '../../../src/grid/parseGrid.js';
+import { boxShape, InputError, SHAPE_3X3, type BoxShape } from '../../../src/grid/shape.js';
+import { BitboardCounter9 } from '../../../src/solve/bitboardCounter9.js';
+import { CountCache } from '../../../src/solve/countCache.js';
+import { countSolutions, puzzleCounter } from '../../../src/solve/countSolutions.js';
+import { WideSolutionCounter } from '../../../src/solve/wideSolutionCounter.js';
+import { SolutionCounter } from '../../../src/solve/solutionCounter.js';
 import { rng as seeded } from '../../helpers/naive.js'; // mulberry32: every run draws the same grids
 import { dlxCount } from '../../helpers/dlx.js';
 import { PUZZLES } from '../../helpers/paths.js';

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseGrid } from '../../../dist/grid/parseGrid.js';
-import { SHAPE_3X3 } from '../../../dist/grid/shape.js';
-import { BitboardCounter9 } from '../../../dist/solve/bitboardCounter9.js';
-import { puzzleCounter } from '../../../dist/solve/countSolutions.js';
-import { Fast9Counter, fast9Available, loadFast9 } from '../../../dist/solve/fast9/fast9Counter.js';
+import { parseGrid } from '../../../src/grid/parseGrid.js';
+import { SHAPE_3X3 } from '../../../src/grid/shape.js';
+import { BitboardCounter9 } from '../../../src/solve/bitboardCounter9.js';
+import { puzzleCounter } from '../../../src/solve/countSolutions.js';
+import { Fast9Counter, fast9Available, loadFast9 } from '../../../src/solve/fast9/fast9Counter.js';
 import { dlxCount } from '../../helpers/dlx.js';
 import { rng as seeded } from '../../helpers/naive.js'; // mulberry32: every run draws the same grids
 import { PUZZLES, ROOT } from '../../helpers/paths.js';

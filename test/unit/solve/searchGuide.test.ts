@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { boxShape, type BoxShape } from '../../../dist/grid/shape.js';
-import { gridSource } from '../../../dist/puzzle/defaultGridSource.js';
-import { generatePuzzle } from '../../../dist/puzzle/generatePuzzle.js';
+import { boxShape, type BoxShape } from '../../../src/grid/shape.js';
+import { gridSource } from '../../../src/puzzle/defaultGridSource.js';
+import { generatePuzzle } from '../../../src/puzzle/generatePuzzle.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { BitboardCounter9 } from '../../../dist/solve/bitboardCounter9.js';
-import { ClauseLearningCounter } from '../../../dist/solve/clauseLearningCounter.js';
-import { Fast9Counter } from '../../../dist/solve/fast9/fast9Counter.js';
-import { learnsClauses, puzzleCounter } from '../../../dist/solve/countSolutions.js';
-import { SolutionCounter } from '../../../dist/solve/solutionCounter.js';
-import { WideSolutionCounter } from '../../../dist/solve/wideSolutionCounter.js';
+import { BitboardCounter9 } from '../../../src/solve/bitboardCounter9.js';
+import { ClauseLearningCounter } from '../../../src/solve/clauseLearningCounter.js';
+import { Fast9Counter } from '../../../src/solve/fast9/fast9Counter.js';
+import { learnsClauses, puzzleCounter } from '../../../src/solve/countSolutions.js';
+import { SolutionCounter } from '../../../src/solve/solutionCounter.js';
+import { WideSolutionCounter } from '../../../src/solve/wideSolutionCounter.js';
 import { dlxCount } from '../../helpers/dlx.js';
 import { rng as seeded } from '../../helpers/naive.js';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatGrid, parseGrid } from '../../../dist/grid/parseGrid.js';
-import { boxShape, SHAPE_3X3, type BoxShape } from '../../../dist/grid/shape.js';
-import { countSolutions } from '../../../dist/solve/countSolutions.js';
+import { formatGrid, parseGrid } from '../../../src/grid/parseGrid.js';
+import { boxShape, SHAPE_3X3, type BoxShape } from '../../../src/grid/shape.js';
+import { countSolutions } from '../../../src/solve/countSolutions.js';
 import { rng as seeded } from '../../helpers/naive.js'; // mulberry32: every run draws the same grids
 import { PUZZLES } from '../../helpers/paths.js';
 
