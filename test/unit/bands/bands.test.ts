@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bandCodec } from '../../../dist/bands/bandKey.js';
-import { enumerateBands, forEachBand } from '../../../dist/bands/enumerateBands.js';
+import { enumerateBands, forEachBand, forEachReducedBand } from '../../../dist/bands/enumerateBands.js';
 import { isLexReduced, lexMultiplicity, lexReduceInto } from '../../../dist/bands/lexReduce.js';
 import { formatBand } from '../../../dist/grid/digits.js';
 import { boxShape } from '../../../dist/grid/shape.js';
@@ -38,6 +38,33 @@ describe('band enumeration', () => {
       expect(e.count).toBe(naive.length);
       expect(e.lexCount).toBe(naive.filter((b) => naiveIsLexReduced(parseRows(b), R, C)).length);
       expect(e.lexCount * lexMultiplicity(s)).toBe(e.count);
+    });
+  }
+
+  for (const [R, C] of [
+    [2, 3],
+    [3, 2],
+    [3, 3],
+  ] as const) {
+    it(`${R}x${C}: the pruned search visits the reduced bands of the full search, in its order, and the count of all bands agrees`, () => {
+      const s = boxShape(R, C);
+      const size = s.rows * s.n;
+      const filtered: number[] = [];
+      const all = forEachBand(s, (cells) => {
+        if (isLexReduced(s, cells)) filtered.push(...cells);
+      });
+      const pruned: number[] = [];
+      const ids: number[] = [];
+      const k = forEachReducedBand(s, (cells, id) => {
+        pruned.push(...cells);
+        ids.push(id);
+      });
+      expect(k).toBe(filtered.length / size);
+      expect(ids).toEqual(Array.from({ length: k }, (_, i) => i));
+      expect(pruned).toEqual(filtered);
+      const e = enumerateBands(s);
+      expect(e.count).toBe(all);
+      expect(Array.from(e.lexBands)).toEqual(filtered);
     });
   }
 

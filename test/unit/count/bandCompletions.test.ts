@@ -4,6 +4,7 @@ import { completionCounter } from '../../../dist/count/bandCompletions.js';
 import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
 import { classTable } from '../../../dist/count/countGrids.js';
 import { parseBand } from '../../../dist/grid/digits.js';
+import { partitionRenamings } from '../../../dist/grid/partitionRenamings.js';
 import { boxShape } from '../../../dist/grid/shape.js';
 import { applyBandSymmetry, forEachBandSymmetry } from '../../../dist/symmetry/bandSymmetry.js';
 import { dlxCount } from '../../helpers/dlx.js';
@@ -14,6 +15,37 @@ const s33 = boxShape(3, 3);
 const bands33 = enumerateBands(s33);
 const table33 = buildColumnSetTable(bands33);
 const counter33 = completionCounter(s33, table33.partitions, table33.table);
+
+describe('column-set table F', () => {
+  for (const [R, C] of [
+    [2, 3],
+    [3, 2],
+    [3, 3],
+  ] as const) {
+    it(`${R}x${C}: F summed over K's orbits equals Σ over all of K of H(ρ·p), entry by entry`, () => {
+      const s = boxShape(R, C);
+      const t = R === 3 && C === 3 ? table33 : buildColumnSetTable(enumerateBands(s));
+      const P = t.partitions.count;
+      const { order, act } = partitionRenamings(t.partitions);
+      const direct = new Float64Array(t.table.length);
+      for (let g = 0; g < order; g++) {
+        for (let cell = 0; cell < t.table.length; cell++) {
+          let x = cell,
+            src = 0,
+            scale = 1;
+          for (let k = 0; k < R - 1; k++) {
+            const p = x % P;
+            x = (x - p) / P;
+            src += act[g * P + p] * scale;
+            scale *= P;
+          }
+          direct[cell] += t.standard[src];
+        }
+      }
+      expect(Array.from(t.table)).toEqual(Array.from(direct));
+    });
+  }
+});
 
 describe('completions are invariant under the band group', () => {
   it('3x3: n(g·b) = n(b) for 60 random bands and random group elements (fixed seed)', () => {
