@@ -4,6 +4,7 @@ import type { BoxShape } from '../grid/shape.js';
 import { columnSetLookup, type ColumnSetLookup } from './columnSetLookup.js';
 import { fourBandCompletions } from './fourBandCompletions.js';
 import { middleBandChoices } from './middleBandChoices.js';
+import { wasmBandSum } from './wasmBandSum.js';
 
 /**
  * n(b₁): the number of full grids whose top band is b₁, counted band by band in column-set space.
@@ -32,10 +33,14 @@ export interface CompletionCounter {
   bandsWithColumnSets(masks: ArrayLike<number>): number;
 }
 
+/** Which engine sums the three-band case: the WebAssembly core where it loads (default), or the TypeScript sum. */
+export type BandSumEngine = 'wasm' | 'typescript';
+
 export function completionCounter(
   shape: BoxShape,
   partitions: ColumnPartitions,
   table: Uint32Array,
+  engine: BandSumEngine = 'wasm',
 ): CompletionCounter {
   const { rows: R, cols: C, n } = shape;
   const full = fullMask(n);
@@ -45,6 +50,7 @@ export function completionCounter(
   const mapU = lookup.newSplitRenaming();
   const { low, lowMask } = mapT;
   const pairs = C === 3 ? partitionOfTwoBlocks(partitions) : null;
+  const wasm = pairs && engine === 'wasm' ? wasmBandSum(shape, partitions, table, pairs) : null;
 
   // A[k][t], B[k][t]: table offsets of choice t in box k for the middle band (T) and the bottom band (S∖T)
   const A: Int32Array[] = [];
@@ -147,7 +153,7 @@ export function completionCounter(
     need.fill(full);
     for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) need[c] &= ~(1 << (band[offset + r * n + c] - 1));
     if (C !== 2 && C !== 3) throw new Error(`internal: no band sum for ${shape.name}`);
-    const v = C === 2 ? lookup.bandsWithColumnSets(need) : twoLowerBands(need);
+    const v = C === 2 ? lookup.bandsWithColumnSets(need) : wasm ? wasm(need) : twoLowerBands(need);
     if (!Number.isSafeInteger(v)) throw new Error('internal: completion count is not exact');
     return v;
   }

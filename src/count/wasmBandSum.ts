@@ -1,0 +1,65 @@
+import type { ColumnPartitions } from '../grid/columnPartitions.js';
+import type { BoxShape } from '../grid/shape.js';
+import { BAND_SUM_WASM } from './bandSumBinary.js';
+
+/**
+ * The three-band completion sum (C = 3) in WebAssembly: assembly/bandSumCore.ts, compiled from AssemblyScript at
+ * build time. It computes what `completionCounter`'s TypeScript sum computes, in the same way; the count uses it
+ * where it loads and the TypeScript sum elsewhere (and the tests compare the two on every 3×3 class).
+ *
+ * Returns n(b₁) from the column masks S a band leaves (n masks, bit d−1 for digit d), or null when this engine
+ * has no WebAssembly or the shape is not one the core takes. The core holds its own copy of the table.
+ */
+export function wasmBandSum(
+  shape: BoxShape,
+  partitions: ColumnPartitions,
+  table: Uint32Array,
+  pairs: Int16Array,
+): ((need: ArrayLike<number>) => number) | null {
+  if (shape.cols !== 3) return null;
+  const core = instantiate();
+  if (!core || core.setup(shape.rows, shape.n, partitions.count) !== 0) return null;
+  const { buffer } = core.memory;
+  new Uint32Array(buffer, core.tablePtr(), table.length).set(table);
+  new Int16Array(buffer, core.pairsPtr(), pairs.length).set(pairs);
+  const need = new Int32Array(buffer, core.needPtr(), shape.n);
+  return (S) => {
+    for (let c = 0; c < shape.n; c++) need[c] = S[c];
+    const v = core.completions();
+    if (v < 0) throw new Error('internal: the WebAssembly band sum overflowed');
+    return v;
+  };
+}
+
+/** The slice of the WebAssembly JavaScript API used here (Node 20 and browsers have it; our lib has no DOM types). */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: unknown };
+};
+
+/** What assembly/bandSumCore.ts exports. */
+interface BandSumExports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  setup(rows: number, n: number, partitions: number): number;
+  tablePtr(): number;
+  pairsPtr(): number;
+  needPtr(): number;
+  completions(): number;
+}
+
+/** The module, compiled once per thread (2 KB: small enough for a synchronous compile anywhere); null if it cannot. */
+let compiled: object | null | undefined;
+
+function instantiate(): BandSumExports | null {
+  if (compiled === undefined) {
+    try {
+      const text = atob(BAND_SUM_WASM);
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      compiled = new WebAssembly.Module(bytes);
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled ? (new WebAssembly.Instance(compiled, {}).exports as BandSumExports) : null;
+}
