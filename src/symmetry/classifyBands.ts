@@ -5,6 +5,7 @@ import { popTable } from '../grid/bits.js';
 import { bandGroupOrder, factorial, type BoxShape } from '../grid/shape.js';
 import { bandGenerators, type CellMap } from './bandSymmetry.js';
 import { UnionFind } from './unionFind.js';
+import { wasmBandUnion } from './wasmBandUnion.js';
 
 /**
  * The classes of standard top bands under the band group (box, column, row permutations, then relabelling).
@@ -36,32 +37,48 @@ export interface BandClasses {
   classOfBand(band: ArrayLike<number>): number;
 }
 
-export function classifyBands(bands: BandEnumeration): BandClasses {
+/** Which engine runs the union-find: the WebAssembly core where it loads (default), or the TypeScript loop. */
+export type ClassifyEngine = 'wasm' | 'typescript';
+
+export function classifyBands(bands: BandEnumeration, engine: ClassifyEngine = 'wasm'): BandClasses {
   const { shape, lexCount, lexBands } = bands;
   const size = shape.rows * shape.n;
   const codec = bandCodec(shape);
-  const index = keyIndex(lexCount);
-  for (let i = 0; i < lexCount; i++) index.set(codec.encode(lexBands, i * size), i);
+  let index: KeyIndex | null = null;
+  const keyIndexOf = (): KeyIndex => {
+    if (!index) {
+      index = keyIndex(lexCount);
+      for (let i = 0; i < lexCount; i++) index.set(codec.encode(lexBands, i * size), i);
+    }
+    return index;
+  };
 
-  const sets = new UnionFind(lexCount);
-  const imageKey = reducedImageKey(shape);
   // a generator that only moves boxes 2..R and their columns is undone by the reduction: it joins nothing
   const gens = bandGenerators(shape).filter((g) => !undoneByReduction(shape, g));
-  for (let i = 0; i < lexCount; i++) {
-    for (const g of gens) {
-      const j = index.get(imageKey(g, lexBands, i * size));
-      if (j < 0) throw new Error('internal: a symmetric image of a band is not a band');
-      sets.union(i, j); // the smaller index stays the root: each root is its class's smallest band
+  // root[i]: the smallest band of band i's class (union keeps the smaller index as the root)
+  let root = engine === 'wasm' ? wasmBandUnion(shape, lexBands, lexCount, gens) : null;
+  if (!root) {
+    const keys = keyIndexOf();
+    const sets = new UnionFind(lexCount);
+    const imageKey = reducedImageKey(shape);
+    for (let i = 0; i < lexCount; i++) {
+      for (const g of gens) {
+        const j = keys.get(imageKey(g, lexBands, i * size));
+        if (j < 0) throw new Error('internal: a symmetric image of a band is not a band');
+        sets.union(i, j);
+      }
     }
+    root = new Int32Array(lexCount);
+    for (let i = 0; i < lexCount; i++) root[i] = sets.find(i);
   }
 
   const classOfRoot = new Int32Array(lexCount).fill(-1);
   const classOfLex = new Int32Array(lexCount);
   let count = 0;
   for (let i = 0; i < lexCount; i++) {
-    const root = sets.find(i);
-    if (classOfRoot[root] === -1) classOfRoot[root] = count++;
-    classOfLex[i] = classOfRoot[root];
+    const r = root[i];
+    if (classOfRoot[r] === -1) classOfRoot[r] = count++;
+    classOfLex[i] = classOfRoot[r];
   }
   const reps = new Uint8Array(count * size);
   const lexSizes = new Int32Array(count);
@@ -81,7 +98,7 @@ export function classifyBands(bands: BandEnumeration): BandClasses {
       for (let c = 0; c < shape.cols; c++) relabel[band[r * shape.n + c]] = r * shape.cols + c + 1;
     for (let i = 0; i < size; i++) relabelled[i] = relabel[band[i]];
     lexReduceInto(shape, relabelled, reduced, scratch);
-    const j = index.get(codec.encode(reduced));
+    const j = keyIndexOf().get(codec.encode(reduced));
     if (j < 0) throw new Error('not a valid band');
     return classOfLex[j];
   }
@@ -169,7 +186,12 @@ function undoneByReduction(shape: BoxShape, g: CellMap): boolean {
 }
 
 /** Band keys → reduced band ids: open addressing with linear probing in typed arrays (−1 for a missing key). */
-function keyIndex(count: number): { set(key: number, id: number): void; get(key: number): number } {
+interface KeyIndex {
+  set(key: number, id: number): void;
+  get(key: number): number;
+}
+
+function keyIndex(count: number): KeyIndex {
   let bits = 4;
   while (1 << bits < 2 * count) bits++;
   const mask = (1 << bits) - 1;
