@@ -7,14 +7,8 @@ import { resolveShape } from '../grid/support.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
 import { checkWorkers, defaultThreads } from '../parallel/threads.js';
 import type { BuildTableInput, BuildTableOutput, CountBandsInput } from './completionsTask.js';
-import {
-  counterProblem,
-  dlxCompletions,
-  dlxShapeProblem,
-  type CounterName,
-  type DlxOptions,
-  type DlxReport,
-} from './dlxCompletions.js';
+import { counterProblem, type CounterName } from './counterName.js';
+import type { DlxOptions, DlxReport } from './dlxCompletions.js';
 
 /**
  * The exact count, end to end:
@@ -146,7 +140,9 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   const counter = options.counter ?? 'column-set-sum';
   const problem = counterProblem(counter);
   if (problem) throw new InputError(`counter '${counter}': ${problem}`);
-  const dlxProblem = counter === 'dlx' ? dlxShapeProblem(shape) : null;
+  // the DLX route is loaded when it is asked for (a plain count does not pay for its modules)
+  const dlxRoute = counter === 'dlx' ? await import('./dlxCompletions.js') : null;
+  const dlxProblem = dlxRoute ? dlxRoute.dlxShapeProblem(shape) : null;
   if (dlxProblem) throw new InputError(`box shape ${shape.name}: ${dlxProblem}`);
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
@@ -195,9 +191,9 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     progress({ stage: 'completions', phase: 'end', total: classes.count });
 
     let dlx: { completions: Float64Array; report: DlxReport } | undefined;
-    if (counter === 'dlx') {
+    if (dlxRoute) {
       progress({ stage: 'dlx', phase: 'start', done: 0 });
-      dlx = await dlxCompletions({
+      dlx = await dlxRoute.dlxCompletions({
         pool,
         shape,
         table: table.table,
