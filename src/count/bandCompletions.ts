@@ -5,6 +5,7 @@ import { columnSetLookup, type ColumnSetLookup } from './columnSetLookup.js';
 import { fourBandCompletions } from './fourBandCompletions.js';
 import { middleBandChoices } from './middleBandChoices.js';
 import { wasmBandSum } from './wasmBandSum.js';
+import { partitionOfTwoBlocks } from '../grid/partitionOfTwoBlocks.js';
 
 /**
  * n(b₁): the number of full grids whose top band is b₁, counted band by band in column-set space.
@@ -159,19 +160,4 @@ export function completionCounter(
   }
 
   return { shape, lookup, completionsOfBand, bandsWithColumnSets: lookup.bandsWithColumnSets };
-}
-
-/**
- * For C = 3: the index of a partition of the digits into three blocks, from any two of its blocks in either order,
- * as one read: pairs[B | B' << n] (2^(2n) 16-bit entries, 512 KB for 3×3, of which 1,680 are used).
- */
-function partitionOfTwoBlocks(partitions: ColumnPartitions): Int16Array {
-  const { n } = partitions.shape;
-  const pairs = new Int16Array(1 << (2 * n)).fill(-1);
-  for (let p = 0; p < partitions.count; p++) {
-    for (let i = 0; i < 3; i++)
-      for (let j = 0; j < 3; j++)
-        if (i !== j) pairs[partitions.blocks[p * 3 + i] | (partitions.blocks[p * 3 + j] << n)] = p;
-  }
-  return pairs;
 }

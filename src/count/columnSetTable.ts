@@ -4,6 +4,7 @@ import { factorial, type BoxShape } from '../grid/shape.js';
 import { columnPartitions, type ColumnPartitions } from '../grid/columnPartitions.js';
 import { partitionRenamingGenerators } from '../grid/partitionRenamings.js';
 import { UnionFind } from '../symmetry/unionFind.js';
+import { wasmColumnSetTable } from './wasmColumnSetTable.js';
 import { permutationsOf } from '../grid/permutationsOf.js';
 
 /**
@@ -40,9 +41,13 @@ export interface ColumnSetTable {
   readonly standard: Float64Array;
 }
 
+/** Which engine builds F: the WebAssembly core where it loads and takes the shape (default), or the TypeScript. */
+export type ColumnSetEngine = 'wasm' | 'typescript';
+
 export function buildColumnSetTable(
   bands: BandEnumeration,
   partitions: ColumnPartitions = columnPartitions(bands.shape),
+  engine: ColumnSetEngine = 'wasm',
 ): ColumnSetTable {
   const { shape, lexCount, lexBands } = bands;
   const { rows: R, cols: C, n } = shape;
@@ -50,11 +55,14 @@ export function buildColumnSetTable(
   const dims = R - 1;
   const cells = P ** dims;
   const size = R * n;
+  const perOrder = lexMultiplicity(shape) / (factorial(dims) * factorial(C) ** dims);
+  const kOrder = factorial(R) ** C;
+  const fast = engine === 'wasm' ? wasmColumnSetTable(shape, partitions, lexBands, lexCount, perOrder, kOrder) : null;
+  if (fast) return { shape, partitions, ...fast };
 
   // H over partitions of boxes 2..R, from the reduced bands with their multiplicity.
   const H = new Float64Array(cells);
   const boxOrders = permutationsOf(dims);
-  const perOrder = lexMultiplicity(shape) / (factorial(dims) * factorial(C) ** dims);
   const masks = new Int32Array(n);
   const part = new Int32Array(dims);
   for (let i = 0; i < lexCount; i++) {
@@ -72,7 +80,6 @@ export function buildColumnSetTable(
   // F(p) = Σ_{ρ∈K} H(ρ·p). As ρ runs over K, ρ·p runs over p's orbit, each point |K|/|orbit| times, so
   // F(p) = (|K|/|orbit|)·Σ_{q ∈ orbit} H(q): the orbits come from a union-find over K's generators.
   const gens = partitionRenamingGenerators(partitions);
-  const kOrder = factorial(R) ** C;
   const orbits = new UnionFind(cells);
   const digit = new Int32Array(dims);
   for (const a of gens) {

@@ -6,7 +6,7 @@ import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
 import { resolveShape } from '../grid/support.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
 import { checkWorkers, defaultThreads } from '../parallel/threads.js';
-import type { BuildTableInput, BuildTableOutput, CountBandsInput } from './completionsTask.js';
+import { buildTable, type BuildTableInput, type BuildTableOutput, type CountBandsInput } from './completionsTask.js';
 import { counterProblem, type CounterName } from './counterName.js';
 import type { DlxOptions, DlxReport } from './dlxCompletions.js';
 
@@ -43,14 +43,15 @@ export interface CountOptions {
 }
 
 /**
- * Seconds per stage. With more than one worker the column-set table is built in the workers while the
+ * Seconds per stage. For boxes of three columns the column-set table is built on the main thread by the
+ * WebAssembly core before the classes; for the others, with more than one worker, it is built on a worker while the
  * main thread finds the classes, so those two overlap and the stages add up to more than `total`.
  */
 export interface StageSeconds {
   /** Enumerating the standard top bands; the lexicographic reduction is done in the same pass. */
   readonly bands: number;
   readonly classes: number;
-  /** Building the column-set table F (in each worker; the slowest). */
+  /** Building the column-set table F (on the main thread, or on a worker: see above). */
   readonly columnSets: number;
   readonly completions: number;
   /** The DLX route's wall time (counter 'dlx' only). */
@@ -161,14 +162,19 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     }
 
     progress({ stage: 'columnSets', phase: 'start' });
-    // with threads, F is built on one of them (in shared memory) while the classes are found here
-    const prepared = pool.run<BuildTableOutput>('buildTable', {
-      rows: shape.rows,
-      cols: shape.cols,
-      lexBands: bands.lexBands,
-    } satisfies BuildTableInput);
+    // F: here, when the WebAssembly core takes the shape (boxes of three columns: milliseconds); else on a thread
+    // of the pool (in shared memory) while the classes are found here
+    const prepared: Promise<BuildTableOutput> =
+      shape.cols === 3
+        ? Promise.resolve(buildTable({ rows: shape.rows, cols: shape.cols, lexBands: bands.lexBands }))
+        : pool.run<BuildTableOutput>('buildTable', {
+            rows: shape.rows,
+            cols: shape.cols,
+            lexBands: bands.lexBands,
+          } satisfies BuildTableInput);
     prepared.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
     progress({ stage: 'classes', phase: 'start' });
+    const tc = clock(); // after F when it was built here
     const classes = classifyBands(bands);
     const t2 = clock();
     progress({ stage: 'classes', phase: 'end', total: classes.count });
@@ -216,7 +222,7 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
       completions: dlx ? dlx.completions : completions,
       seconds: {
         bands: us(t1 - t0),
-        classes: us(t2 - t1),
+        classes: us(t2 - tc),
         columnSets: us(table.seconds),
         completions: us(t4 - t3),
         ...(dlx ? { dlx: us(t5 - t4) } : {}),

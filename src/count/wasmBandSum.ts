@@ -1,5 +1,6 @@
 import type { ColumnPartitions } from '../grid/columnPartitions.js';
 import type { BoxShape } from '../grid/shape.js';
+import { wasmInstance, type WasmExports } from '../grid/wasmInstance.js';
 import { BAND_SUM_WASM } from './bandSumBinary.js';
 
 /**
@@ -17,7 +18,7 @@ export function wasmBandSum(
   pairs: Int16Array,
 ): ((need: ArrayLike<number>) => number) | null {
   if (shape.cols !== 3) return null;
-  const core = instantiate();
+  const core = wasmInstance<BandSumExports>(BAND_SUM_WASM);
   if (!core || core.setup(shape.rows, shape.n, partitions.count) !== 0) return null;
   const { buffer } = core.memory;
   new Uint32Array(buffer, core.tablePtr(), table.length).set(table);
@@ -31,35 +32,11 @@ export function wasmBandSum(
   };
 }
 
-/** The slice of the WebAssembly JavaScript API used here (Node 20 and browsers have it; our lib has no DOM types). */
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { readonly exports: unknown };
-};
-
 /** What assembly/bandSumCore.ts exports. */
-interface BandSumExports {
-  readonly memory: { readonly buffer: ArrayBuffer };
+interface BandSumExports extends WasmExports {
   setup(rows: number, n: number, partitions: number): number;
   tablePtr(): number;
   pairsPtr(): number;
   needPtr(): number;
   completions(): number;
-}
-
-/** The module, compiled once per thread (2 KB: small enough for a synchronous compile anywhere); null if it cannot. */
-let compiled: object | null | undefined;
-
-function instantiate(): BandSumExports | null {
-  if (compiled === undefined) {
-    try {
-      const text = atob(BAND_SUM_WASM);
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled ? (new WebAssembly.Instance(compiled, {}).exports as BandSumExports) : null;
 }

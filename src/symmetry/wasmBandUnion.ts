@@ -1,5 +1,6 @@
 import type { BoxShape } from '../grid/shape.js';
 import type { CellMap } from './bandSymmetry.js';
+import { wasmInstance, type WasmExports } from '../grid/wasmInstance.js';
 import { CLASSIFY_WASM } from './classifyBinary.js';
 
 /**
@@ -15,7 +16,7 @@ export function wasmBandUnion(
   lexCount: number,
   gens: readonly CellMap[],
 ): Int32Array | null {
-  const core = instantiate();
+  const core = wasmInstance<ClassifyExports>(CLASSIFY_WASM);
   const size = shape.rows * shape.n;
   if (!core || core.setup(shape.rows, shape.cols, lexCount, gens.length + 1) !== 0) return null;
   const { buffer } = core.memory;
@@ -31,35 +32,11 @@ export function wasmBandUnion(
   return root;
 }
 
-/** The slice of the WebAssembly JavaScript API used here (Node 20 and browsers have it; our lib has no DOM types). */
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { readonly exports: unknown };
-};
-
 /** What assembly/classifyCore.ts exports. */
-interface ClassifyExports {
-  readonly memory: { readonly buffer: ArrayBuffer };
+interface ClassifyExports extends WasmExports {
   setup(rows: number, cols: number, count: number, gens: number): number;
   bandsPtr(): number;
   gensPtr(): number;
   parentPtr(): number;
   classify(): number;
-}
-
-/** The module, compiled once per thread (small enough for a synchronous compile anywhere); null if it cannot. */
-let compiled: object | null | undefined;
-
-function instantiate(): ClassifyExports | null {
-  if (compiled === undefined) {
-    try {
-      const text = atob(CLASSIFY_WASM);
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-      compiled = new WebAssembly.Module(bytes);
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled ? (new WebAssembly.Instance(compiled, {}).exports as ClassifyExports) : null;
 }

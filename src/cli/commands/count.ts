@@ -343,7 +343,8 @@ export function countText(r: GridCount): string {
     [
       'column-set table F (entries)',
       grouped(r.columnSetEntries),
-      s(r.seconds.columnSets) + (r.workers > 1 ? '   (in a worker, while the classes are found)' : ''),
+      s(r.seconds.columnSets) +
+        (r.workers > 1 && parseBoxShape(r.box).cols !== 3 ? '   (in a worker, while the classes are found)' : ''),
     ],
     [
       `completions n_C per class (${r.workers} worker${r.workers > 1 ? 's' : ''})`,

@@ -17,6 +17,20 @@ const table33 = buildColumnSetTable(bands33);
 const counter33 = completionCounter(s33, table33.partitions, table33.table);
 
 describe('column-set table F', () => {
+  it('3x3 and 2x3: the WebAssembly table and H are the TypeScript ones, entry by entry', () => {
+    for (const [R, C] of [
+      [3, 3],
+      [2, 3],
+    ] as const) {
+      const bands = R === 3 ? bands33 : enumerateBands(boxShape(R, C));
+      const wasm = buildColumnSetTable(bands, undefined, 'wasm');
+      const ts = buildColumnSetTable(bands, undefined, 'typescript');
+      expect(wasm.table.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(Array.from(wasm.table)).toEqual(Array.from(ts.table));
+      expect(Array.from(wasm.standard)).toEqual(Array.from(ts.standard));
+    }
+  });
+
   for (const [R, C] of [
     [2, 3],
     [3, 2],
