@@ -6,7 +6,13 @@ import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
 import { resolveShape } from '../grid/support.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
 import { checkWorkers, defaultThreads } from '../parallel/threads.js';
-import { buildTable, type BuildTableInput, type BuildTableOutput, type CountBandsInput } from './completionsTask.js';
+import {
+  buildTable,
+  type BuildTableInput,
+  type BuildTableOutput,
+  type CountBandsInput,
+  type PrepareInput,
+} from './completionsTask.js';
 import { counterProblem, type CounterName } from './counterName.js';
 import type { DlxOptions, DlxReport } from './dlxCompletions.js';
 
@@ -151,7 +157,12 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
 
   // threads start now, while the bands are enumerated (the DLX route's module also serves the count's tasks)
   const module = counter === 'dlx' ? './middleBandTask.js' : './completionsTask.js';
-  const pool = taskPool(new URL(module, import.meta.url), workers);
+  // the column-set sum's tasks take milliseconds: this thread counts too, beside workers − 1 threads (boxes of two
+  // columns keep their workers: one of them builds F while this thread finds the classes)
+  const pool = taskPool(new URL(module, import.meta.url), workers, {
+    thisThreadWorks: counter !== 'dlx' && shape.cols === 3,
+    warmUp: { task: 'prepare', input: { rows: shape.rows, cols: shape.cols } satisfies PrepareInput },
+  });
   try {
     progress({ stage: 'bands', phase: 'start' });
     const bands = enumerateBands(shape);

@@ -32,6 +32,11 @@ export function wasmBandSum(
   };
 }
 
+/** Compile the core on this thread ahead of its first use; true when it can run. */
+export function loadBandSum(): boolean {
+  return wasmInstance<BandSumExports>(BAND_SUM_WASM) !== null;
+}
+
 /** What assembly/bandSumCore.ts exports. */
 interface BandSumExports extends WasmExports {
   setup(rows: number, n: number, partitions: number): number;

@@ -69,8 +69,95 @@ export class PoolClosedError extends Error {
   override name = 'PoolClosedError';
 }
 
-export function taskPool(module: URL, threads: number): TaskPool {
-  return threads <= 1 ? localPool(module) : threadPool(module, threads);
+export interface TaskPoolOptions {
+  /**
+   * threads ≥ 2: run the tasks on threads − 1 worker threads and on this thread, from one queue (a worker takes the
+   * next task as soon as it is free; this thread takes one whenever its event loop turns). For jobs of many short
+   * tasks whose run is not much longer than a thread's start-up (the count: milliseconds a task), this saves a
+   * thread's start and keeps this thread busy instead of waiting. This thread serves a spinner and Ctrl-C between
+   * its tasks only, so the tasks must be short.
+   */
+  readonly thisThreadWorks?: boolean;
+  /**
+   * With thisThreadWorks: a task each worker thread runs first (loading what its tasks need); the queue gives a
+   * thread work only once it has answered, so a thread still starting holds up nothing.
+   */
+  readonly warmUp?: { readonly task: string; readonly input: unknown };
+}
+
+export function taskPool(module: URL, threads: number, options: TaskPoolOptions = {}): TaskPool {
+  if (threads <= 1) return localPool(module);
+  return options.thisThreadWorks ? sharedPool(module, threads, options.warmUp) : threadPool(module, threads);
+}
+
+/** threads − 1 worker threads and this thread on one queue (TaskPoolOptions.thisThreadWorks). */
+function sharedPool(module: URL, threads: number, warmUp: TaskPoolOptions['warmUp']): TaskPool {
+  const here = localPool(module);
+  const there = threadPool(module, threads - 1);
+  interface Queued {
+    readonly task: string;
+    readonly input: unknown;
+    readonly transfer: readonly ArrayBuffer[] | undefined;
+    readonly resolve: (value: unknown) => void;
+    readonly reject: (error: unknown) => void;
+  }
+  const queue: Queued[] = [];
+  let threadsBusy = 0;
+  let threadsReady = warmUp ? 0 : threads - 1;
+  let hereBusy = false;
+  let closed = false;
+  if (warmUp) {
+    for (let t = 1; t < threads; t++) {
+      // a failed warm-up leaves the thread to the queue, where the task's own failure will say what is wrong
+      void there
+        .run(warmUp.task, warmUp.input)
+        .catch(() => {})
+        .finally(() => {
+          threadsReady++;
+          dispatch();
+        });
+    }
+  }
+  const dispatch = (): void => {
+    while (queue.length > 0 && threadsBusy < threadsReady) {
+      const job = queue.shift() as Queued;
+      threadsBusy++;
+      void there
+        .run(job.task, job.input, job.transfer)
+        .then(job.resolve, job.reject)
+        .finally(() => {
+          threadsBusy--;
+          dispatch();
+        });
+    }
+    if (queue.length > 0 && !hereBusy) {
+      // localPool turns the event loop before each task, so what the threads were given goes out first
+      const job = queue.shift() as Queued;
+      hereBusy = true;
+      void here
+        .run(job.task, job.input)
+        .then(job.resolve, job.reject)
+        .finally(() => {
+          hereBusy = false;
+          dispatch();
+        });
+    }
+  };
+  return {
+    threads,
+    run<O>(task: string, input: unknown, transfer?: readonly ArrayBuffer[]): Promise<O> {
+      if (closed) return Promise.reject(new PoolClosedError('the pool is closed'));
+      return new Promise<O>((resolve, reject) => {
+        queue.push({ task, input, transfer, resolve: resolve as (value: unknown) => void, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new PoolClosedError('the pool is closed'));
+      await Promise.all([here.close(), there.close()]);
+    },
+  };
 }
 
 type TaskModule = Record<string, (input: unknown) => unknown>;
