@@ -59,14 +59,14 @@ export function setup(rows: i32, n: i32, partitions: i32): i32 {
   for (let k = 1; k < R; k++) cells *= P;
   tableBase = align(__heap_base);
   pairsBase = align(tableBase + ((<usize>cells) << 2));
-  needBase = align(pairsBase + ((<usize>1) << (<usize>(2 * n + 1))));
+  needBase = align(pairsBase + ((<usize>1) << ((2 * n + 1) as usize)));
   choiceBase = align(needBase + 64);
-  offsetBase = align(choiceBase + <usize>(R * 6 * MAX_CHOICES * 4));
-  mapBase = align(offsetBase + <usize>(R * 2 * MAX_CHOICES * 4));
+  offsetBase = align(choiceBase + ((R * 6 * MAX_CHOICES * 4) as usize));
+  mapBase = align(offsetBase + ((R * 2 * MAX_CHOICES * 4) as usize));
   counts = align(mapBase + (16 + 4 * 64) * 4);
   const end = counts + 64;
   const have = (<usize>memory.size()) << 16;
-  if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) return -1;
+  if (end > have && memory.grow(((end - have + 0xffff) >> 16) as i32) < 0) return -1;
   return 0;
 }
 
@@ -81,16 +81,16 @@ export function needPtr(): usize {
 }
 
 function tChoice(k: i32): usize {
-  return choiceBase + <usize>(k * 6 * MAX_CHOICES * 4);
+  return choiceBase + ((k * 6 * MAX_CHOICES * 4) as usize);
 }
 function uChoice(k: i32): usize {
-  return tChoice(k) + <usize>(3 * MAX_CHOICES * 4);
+  return tChoice(k) + ((3 * MAX_CHOICES * 4) as usize);
 }
 function aOffsets(k: i32): usize {
-  return offsetBase + <usize>(k * 2 * MAX_CHOICES * 4);
+  return offsetBase + ((k * 2 * MAX_CHOICES * 4) as usize);
 }
 function bOffsets(k: i32): usize {
-  return aOffsets(k) + <usize>(MAX_CHOICES * 4);
+  return aOffsets(k) + ((MAX_CHOICES * 4) as usize);
 }
 
 /**
@@ -106,10 +106,10 @@ function enumerateChoices(k: i32): i32 {
   const u = uChoice(k);
   let count = 0;
   for (let a = s0; a != 0; a = (a - 1) & s0) {
-    if (popcnt<i32>(a) != R) continue;
+    if (popcnt(a) != R) continue;
     const m1 = s1 & ~a;
     for (let b = m1; b != 0; b = (b - 1) & m1) {
-      if (popcnt<i32>(b) != R) continue;
+      if (popcnt(b) != R) continue;
       const c = full & ~(a | b);
       if ((c & ~s2) != 0) continue;
       if (count == MAX_CHOICES) return -1;
@@ -133,17 +133,16 @@ function rename(base: usize, i: i32, lo: usize, hi: usize): void {
     let r = 0;
     while (m != 0) {
       const b = m & -m;
-      setI32(target, ctz<i32>(b), r * C + c);
+      setI32(target, ctz(b), r * C + c);
       r++;
       m ^= b;
     }
   }
   setI32(lo, 0, 0);
-  for (let m = 1; m <= LOW_MASK; m++) setI32(lo, m, i32At(lo, m & (m - 1)) | (1 << i32At(target, ctz<i32>(m))));
+  for (let m = 1; m <= LOW_MASK; m++) setI32(lo, m, i32At(lo, m & (m - 1)) | (1 << i32At(target, ctz(m))));
   setI32(hi, 0, 0);
   const hiSize = 1 << (N - LOW);
-  for (let m = 1; m < hiSize; m++)
-    setI32(hi, m, i32At(hi, m & (m - 1)) | (1 << i32At(target, LOW + ctz<i32>(m))));
+  for (let m = 1; m < hiSize; m++) setI32(hi, m, i32At(hi, m & (m - 1)) | (1 << i32At(target, LOW + ctz(m))));
 }
 
 function mapped(lo: usize, hi: usize, m: i32): i32 {
@@ -151,7 +150,7 @@ function mapped(lo: usize, hi: usize, m: i32): i32 {
 }
 
 function pairIndex(x: i32, y: i32): i32 {
-  return <i32>load<i16>(pairsBase + ((<usize>(x | (y << N))) << 1));
+  return <i32>load<i16>(pairsBase + (((x | (y << N)) as usize) << 1));
 }
 
 export function completions(): f64 {
@@ -201,8 +200,6 @@ export function completions(): f64 {
 }
 
 /** Σ_t F(a0 + a[t])·F(b0 + b[t]), in two sums so consecutive products do not wait on one addition. */
-// @ts-ignore: decorator
-@inline
 function lastBox(count: i32, a: usize, b: usize, a0: i32, b0: i32): u64 {
   const ta = tableBase + ((<usize>a0) << 2);
   const tb = tableBase + ((<usize>b0) << 2);
@@ -210,13 +207,14 @@ function lastBox(count: i32, a: usize, b: usize, a0: i32, b0: i32): u64 {
   let s1: u64 = 0;
   let t = 0;
   for (; t + 1 < count; t += 2) {
-    const p = <usize>t << 2;
+    const p = (<usize>t) << 2;
     s0 += <u64>load<u32>(ta + ((<usize>load<i32>(a + p)) << 2)) * <u64>load<u32>(tb + ((<usize>load<i32>(b + p)) << 2));
     s1 +=
-      <u64>load<u32>(ta + ((<usize>load<i32>(a + p + 4)) << 2)) * <u64>load<u32>(tb + ((<usize>load<i32>(b + p + 4)) << 2));
+      <u64>load<u32>(ta + ((<usize>load<i32>(a + p + 4)) << 2)) *
+      <u64>load<u32>(tb + ((<usize>load<i32>(b + p + 4)) << 2));
   }
   if (t < count) {
-    const p = <usize>t << 2;
+    const p = (<usize>t) << 2;
     s0 += <u64>load<u32>(ta + ((<usize>load<i32>(a + p)) << 2)) * <u64>load<u32>(tb + ((<usize>load<i32>(b + p)) << 2));
   }
   return s0 + s1;

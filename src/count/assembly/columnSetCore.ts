@@ -56,16 +56,16 @@ export function setup(rows: i32, n: i32, partitions: i32, count: i32, gens: i32)
   CELLS = rows == 2 ? P : P * P;
   const cells = <usize>CELLS;
   bandsBase = align(__heap_base);
-  pairsBase = align(bandsBase + <usize>count * <usize>(R * N));
-  gensBase = align(pairsBase + ((<usize>1) << (<usize>(2 * n + 1))));
-  hBase = align(gensBase + <usize>(gens * P * 4));
+  pairsBase = align(bandsBase + <usize>count * ((R * N) as usize));
+  gensBase = align(pairsBase + ((<usize>1) << ((2 * n + 1) as usize)));
+  hBase = align(gensBase + ((gens * P * 4) as usize));
   parentBase = align(hBase + (cells << 3));
   sumBase = align(parentBase + (cells << 2));
   sizeBase = align(sumBase + (cells << 3));
   tableBase = align(sizeBase + (cells << 2));
   const end = tableBase + (cells << 2);
   const have = (<usize>memory.size()) << 16;
-  if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) return -1;
+  if (end > have && memory.grow(((end - have + 0xffff) >> 16) as i32) < 0) return -1;
   return 0;
 }
 
@@ -86,7 +86,7 @@ export function tablePtr(): usize {
 }
 
 function pairIndex(x: i32, y: i32): i32 {
-  return <i32>load<i16>(pairsBase + ((<usize>(x | (y << N))) << 1));
+  return <i32>load<i16>(pairsBase + (((x | (y << N)) as usize) << 1));
 }
 
 function find(x: i32): i32 {
@@ -107,7 +107,7 @@ function union(a: i32, b: i32): void {
 
 /** H, then F over K's orbits. perOrder: what a reduced band adds to each box order's entry; order: |K|. */
 export function build(perOrder: f64, order: f64): i32 {
-  const size = <usize>(R * N);
+  const size = (R * N) as usize;
   for (let t = 0; t < CELLS; t++) {
     store<f64>(hBase + ((<usize>t) << 3), 0);
     store<f64>(sumBase + ((<usize>t) << 3), 0);
@@ -123,7 +123,7 @@ export function build(perOrder: f64, order: f64): i32 {
       let m0 = 0;
       let m1 = 0;
       for (let r = 0; r < R; r++) {
-        const row = band + <usize>(r * N + 3 * k);
+        const row = band + ((r * N + 3 * k) as usize);
         m0 |= 1 << (<i32>load<u8>(row) - 1);
         m1 |= 1 << (<i32>load<u8>(row + 1) - 1);
       }
@@ -134,14 +134,14 @@ export function build(perOrder: f64, order: f64): i32 {
       const a = hBase + ((<usize>p1) << 3);
       store<f64>(a, load<f64>(a) + perOrder);
     } else {
-      const a = hBase + ((<usize>(p1 * P + p2)) << 3);
+      const a = hBase + (((p1 * P + p2) as usize) << 3);
       store<f64>(a, load<f64>(a) + perOrder);
-      const b = hBase + ((<usize>(p2 * P + p1)) << 3);
+      const b = hBase + (((p2 * P + p1) as usize) << 3);
       store<f64>(b, load<f64>(b) + perOrder);
     }
   }
   for (let g = 0; g < GENS; g++) {
-    const act = gensBase + <usize>(g * P * 4);
+    const act = gensBase + ((g * P * 4) as usize);
     for (let t = 0; t < CELLS; t++) {
       const image = R == 2 ? i32At(act, t) : i32At(act, t / P) * P + i32At(act, t % P);
       union(t, image);

@@ -68,10 +68,10 @@ export function setup(rows: i32, cols: i32, count: i32, gens: i32): i32 {
   while (1 << BITS < 2 * count) BITS++;
   bandsBase = align(__heap_base);
   gensBase = align(bandsBase + <usize>count * <usize>SIZE);
-  parentBase = align(gensBase + <usize>(gens * SIZE * 4));
-  keysBase = align(parentBase + (<usize>count << 2));
-  idsBase = align(keysBase + ((<usize>1) << (<usize>(BITS + 3))));
-  relabel = align(idsBase + ((<usize>1) << (<usize>(BITS + 2))));
+  parentBase = align(gensBase + ((gens * SIZE * 4) as usize));
+  keysBase = align(parentBase + ((<usize>count) << 2));
+  idsBase = align(keysBase + ((<usize>1) << ((BITS + 3) as usize)));
+  relabel = align(idsBase + ((<usize>1) << ((BITS + 2) as usize)));
   top = relabel + 80;
   order = top + 80;
   boxFirst = order + 80;
@@ -80,8 +80,8 @@ export function setup(rows: i32, cols: i32, count: i32, gens: i32): i32 {
   pop = align(rowMask + 80);
   const end = pop + ((<usize>1) << (<usize>N));
   const have = (<usize>memory.size()) << 16;
-  if (end > have && memory.grow(<i32>((end - have + 0xffff) >> 16)) < 0) return -1;
-  for (let m = 1; m < 1 << N; m++) store<u8>(pop + <usize>m, load<u8>(pop + <usize>(m >> 1)) + <u8>(m & 1));
+  if (end > have && memory.grow(((end - have + 0xffff) >> 16) as i32) < 0) return -1;
+  for (let m = 1; m < 1 << N; m++) store<u8>(pop + <usize>m, load<u8>(pop + ((m >> 1) as usize)) + ((m & 1) as u8));
   for (let r = 0; r < R; r++) setI32(rowMask, r, ((1 << N) - 1) & ~(((1 << C) - 1) << (r * C)));
   return 0;
 }
@@ -102,8 +102,7 @@ function cell(offset: usize, g: usize, i: i32): i32 {
 
 /** The bandCodec key of reduce(relabel(g·band)) for the band at `offset` (see reducedImageKey in classifyBands.ts). */
 function imageKey(g: usize, offset: usize): u64 {
-  for (let r = 0; r < R; r++)
-    for (let c = 0; c < C; c++) setI32(relabel, cell(offset, g, r * N + c), r * C + c + 1);
+  for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) setI32(relabel, cell(offset, g, r * N + c), r * C + c + 1);
   for (let b = 1; b < R; b++) {
     const base = b * C;
     for (let i = 0; i < C; i++) {
@@ -136,7 +135,7 @@ function imageKey(g: usize, offset: usize): u64 {
       const base = i32At(boxOrder, k) * C;
       for (let c = 0; c < C; c++) {
         const bit = 1 << (i32At(relabel, cell(offset, g, r * N + i32At(order, base + c))) - 1);
-        rank = rank * <u64>left + <u64>load<u8>(pop + <usize>(rem & (bit - 1)));
+        rank = rank * <u64>left + <u64>load<u8>(pop + ((rem & (bit - 1)) as usize));
         left--;
         rem ^= bit;
       }
@@ -147,7 +146,7 @@ function imageKey(g: usize, offset: usize): u64 {
 }
 
 function slot(key: u64): i32 {
-  return <i32>((key * 0x9e3779b97f4a7c15) >> (<u64>(64 - BITS)));
+  return ((key * 0x9e3779b97f4a7c15) >> ((64 - BITS) as u64)) as i32;
 }
 
 function find(x: i32): i32 {
@@ -173,7 +172,7 @@ export function classify(): i32 {
   for (let i = 0; i < COUNT; i++) {
     const offset = bandsBase + <usize>i * <usize>SIZE;
     for (let g = 1; g < GENS; g++) {
-      const key = imageKey(gensBase + <usize>(g * SIZE * 4), offset);
+      const key = imageKey(gensBase + ((g * SIZE * 4) as usize), offset);
       let s = slot(key);
       let j = -1;
       for (;;) {

@@ -46,7 +46,7 @@ describe('band enumeration', () => {
     [3, 2],
     [3, 3],
   ] as const) {
-    it(`${R}x${C}: the pruned search visits the reduced bands of the full search, in its order, and the count of all bands agrees`, () => {
+    it(`${R}x${C}: the pruned search visits the full search's reduced bands, in order; all bands agree`, () => {
       const s = boxShape(R, C);
       const size = s.rows * s.n;
       const filtered: number[] = [];
