@@ -1,5 +1,6 @@
 import { fullMask } from '../grid/bits.js';
 import { factorial, type BoxShape } from '../grid/shape.js';
+import { wasmBands } from './wasmBands.js';
 
 /**
  * Every standard top band, by depth-first search over the cells outside box 1, in reading order,
@@ -107,16 +108,25 @@ function searchBands(
   return count;
 }
 
+/** Which engine runs the two searches: the WebAssembly core where it loads (default), or the TypeScript. */
+export type BandsEngine = 'wasm' | 'typescript';
+
 /**
  * Enumerate the lexicographically reduced standard top bands, and count all standard top bands by a second search:
  * the fillings of the first R−1 rows, each of which is followed by exactly (C!)^(R−1) bands (the last row of each
  * box 2..R holds the digits its box still lacks, in any of C! orders). The caller checks the two against each
  * other: reduced × (C!)^(R−1)·(R−1)! = all.
  */
-export function enumerateBands(shape: BoxShape): BandEnumeration {
+export function enumerateBands(shape: BoxShape, engine: BandsEngine = 'wasm'): BandEnumeration {
   const size = shape.rows * shape.n;
+  const lastRows = factorial(shape.cols) ** (shape.rows - 1);
+  const fast = engine === 'wasm' ? wasmBands(shape) : null;
+  if (fast) {
+    const lexCount = fast.lexBands.length / size;
+    return { shape, count: fast.prefixes * lastRows, lexCount, lexBands: fast.lexBands };
+  }
   let lex = new Uint8Array(size * 1024);
-  const count = forEachBand(shape, () => {}, shape.rows - 1) * factorial(shape.cols) ** (shape.rows - 1);
+  const count = forEachBand(shape, () => {}, shape.rows - 1) * lastRows;
   const lexCount = forEachReducedBand(shape, (cells, id) => {
     if ((id + 1) * size > lex.length) {
       const grown = new Uint8Array(lex.length * 2);

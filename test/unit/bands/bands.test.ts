@@ -62,9 +62,13 @@ describe('band enumeration', () => {
       expect(k).toBe(filtered.length / size);
       expect(ids).toEqual(Array.from({ length: k }, (_, i) => i));
       expect(pruned).toEqual(filtered);
-      const e = enumerateBands(s);
-      expect(e.count).toBe(all);
-      expect(Array.from(e.lexBands)).toEqual(filtered);
+      // the WebAssembly searches (the default) and their TypeScript twin
+      for (const engine of ['wasm', 'typescript'] as const) {
+        const e = enumerateBands(s, engine);
+        expect(e.count).toBe(all);
+        expect(e.lexCount).toBe(k);
+        expect(Array.from(e.lexBands)).toEqual(filtered);
+      }
     });
   }
 
