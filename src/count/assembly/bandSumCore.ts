@@ -178,9 +178,10 @@ export function completions(): f64 {
       const a = aOffsets(k);
       const b = bOffsets(k);
       const nk = i32At(counts, k);
+      // byte offsets into the table (4 bytes an entry)
       for (let i = 0; i < nk; i++) {
-        setI32(a, i, pairIndex(mapped(loT, hiT, i32At(t, 3 * i)), mapped(loT, hiT, i32At(t, 3 * i + 1))) * stride);
-        setI32(b, i, pairIndex(mapped(loU, hiU, i32At(u, 3 * i)), mapped(loU, hiU, i32At(u, 3 * i + 1))) * stride);
+        setI32(a, i, pairIndex(mapped(loT, hiT, i32At(t, 3 * i)), mapped(loT, hiT, i32At(t, 3 * i + 1))) * stride * 4);
+        setI32(b, i, pairIndex(mapped(loU, hiU, i32At(u, 3 * i)), mapped(loU, hiU, i32At(u, 3 * i + 1))) * stride * 4);
       }
       stride *= P;
     }
@@ -199,23 +200,27 @@ export function completions(): f64 {
   return v >= (<u64>1) << 53 ? -1 : <f64>v;
 }
 
-/** Σ_t F(a0 + a[t])·F(b0 + b[t]), in two sums so consecutive products do not wait on one addition. */
+/**
+ * Σ_t F(a0 + a[t])·F(b0 + b[t]) (byte offsets), in four sums so that consecutive products do not wait on one
+ * addition.
+ */
 function lastBox(count: i32, a: usize, b: usize, a0: i32, b0: i32): u64 {
-  const ta = tableBase + ((<usize>a0) << 2);
-  const tb = tableBase + ((<usize>b0) << 2);
+  const ta = tableBase + (a0 as usize);
+  const tb = tableBase + (b0 as usize);
   let s0: u64 = 0;
   let s1: u64 = 0;
-  let t = 0;
-  for (; t + 1 < count; t += 2) {
-    const p = (<usize>t) << 2;
-    s0 += <u64>load<u32>(ta + ((<usize>load<i32>(a + p)) << 2)) * <u64>load<u32>(tb + ((<usize>load<i32>(b + p)) << 2));
-    s1 +=
-      <u64>load<u32>(ta + ((<usize>load<i32>(a + p + 4)) << 2)) *
-      <u64>load<u32>(tb + ((<usize>load<i32>(b + p + 4)) << 2));
+  let s2: u64 = 0;
+  let s3: u64 = 0;
+  const end = a + ((count as usize) << 2);
+  const end4 = a + (((count & ~3) as usize) << 2);
+  let p = a;
+  let q = b;
+  for (; p < end4; p += 16, q += 16) {
+    s0 += (load<u32>(ta + load<u32>(p)) as u64) * (load<u32>(tb + load<u32>(q)) as u64);
+    s1 += (load<u32>(ta + load<u32>(p, 4)) as u64) * (load<u32>(tb + load<u32>(q, 4)) as u64);
+    s2 += (load<u32>(ta + load<u32>(p, 8)) as u64) * (load<u32>(tb + load<u32>(q, 8)) as u64);
+    s3 += (load<u32>(ta + load<u32>(p, 12)) as u64) * (load<u32>(tb + load<u32>(q, 12)) as u64);
   }
-  if (t < count) {
-    const p = (<usize>t) << 2;
-    s0 += <u64>load<u32>(ta + ((<usize>load<i32>(a + p)) << 2)) * <u64>load<u32>(tb + ((<usize>load<i32>(b + p)) << 2));
-  }
-  return s0 + s1;
+  for (; p < end; p += 4, q += 4) s0 += (load<u32>(ta + load<u32>(p)) as u64) * (load<u32>(tb + load<u32>(q)) as u64);
+  return s0 + s1 + (s2 + s3);
 }

@@ -10,7 +10,7 @@
  *   bands    the reduced bands, R·n bytes each (written by the caller at bandsPtr())
  *   gens     the generators' cell maps, R·n i32 each (written by the caller at gensPtr()); map 0 is the identity
  *   parent   the union-find, one i32 per band (read by the caller at parentPtr() after classify())
- *   keys/ids the key index: open addressing, linear probing, u64 keys (−1 empty) and i32 band ids
+ *   keys     the key index: open addressing, linear probing; a slot holds a u64 key (−1 empty) and an i32 band id
  *   scratch  relabelling, top entries, column and box orders; popcount over 2^n masks; row masks
  *
  * Entry points: setup(R, C, count, gens) → 0 (−1: too large), then classify() → 0, or −1 if an image is not
@@ -30,8 +30,7 @@ let BITS: i32 = 0;
 let bandsBase: usize = 0;
 let gensBase: usize = 0;
 let parentBase: usize = 0;
-let keysBase: usize = 0;
-let idsBase: usize = 0;
+let keysBase: usize = 0; // slots of 16 bytes: the u64 key, then the i32 band id (one cache line holds both)
 let relabel: usize = 0; // n + 1 i32
 let top: usize = 0; // n i32
 let order: usize = 0; // n i32
@@ -70,8 +69,7 @@ export function setup(rows: i32, cols: i32, count: i32, gens: i32): i32 {
   gensBase = align(bandsBase + <usize>count * <usize>SIZE);
   parentBase = align(gensBase + ((gens * SIZE * 4) as usize));
   keysBase = align(parentBase + ((<usize>count) << 2));
-  idsBase = align(keysBase + ((<usize>1) << ((BITS + 3) as usize)));
-  relabel = align(idsBase + ((<usize>1) << ((BITS + 2) as usize)));
+  relabel = align(keysBase + ((<usize>1) << ((BITS + 4) as usize)));
   top = relabel + 80;
   order = top + 80;
   boxFirst = order + 80;
@@ -160,13 +158,13 @@ function find(x: i32): i32 {
 
 export function classify(): i32 {
   const mask = (1 << BITS) - 1;
-  for (let s = 0; s <= mask; s++) store<u64>(keysBase + ((<usize>s) << 3), <u64>-1);
+  for (let s = 0; s <= mask; s++) store<u64>(keysBase + ((<usize>s) << 4), <u64>-1);
   for (let i = 0; i < COUNT; i++) {
     const key = imageKey(gensBase, bandsBase + <usize>i * <usize>SIZE);
     let s = slot(key);
-    while (load<u64>(keysBase + ((<usize>s) << 3)) != <u64>-1) s = (s + 1) & mask;
-    store<u64>(keysBase + ((<usize>s) << 3), key);
-    setI32(idsBase, s, i);
+    while (load<u64>(keysBase + ((<usize>s) << 4)) != <u64>-1) s = (s + 1) & mask;
+    store<u64>(keysBase + ((<usize>s) << 4), key);
+    store<i32>(keysBase + ((<usize>s) << 4) + 8, i);
     setI32(parentBase, i, i);
   }
   for (let i = 0; i < COUNT; i++) {
@@ -176,9 +174,9 @@ export function classify(): i32 {
       let s = slot(key);
       let j = -1;
       for (;;) {
-        const k = load<u64>(keysBase + ((<usize>s) << 3));
+        const k = load<u64>(keysBase + ((<usize>s) << 4));
         if (k == key) {
-          j = i32At(idsBase, s);
+          j = load<i32>(keysBase + ((<usize>s) << 4) + 8);
           break;
         }
         if (k == <u64>-1) return -1;
