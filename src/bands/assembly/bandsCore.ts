@@ -12,6 +12,8 @@
  * reduced() → the number of reduced bands written at bandsPtr() (−1 if the memory cannot grow).
  */
 
+import { growTo, i32At, setI32 } from '../../grid/assembly/linearMemory';
+
 let R: i32 = 0;
 let C: i32 = 0;
 let N: i32 = 0;
@@ -30,14 +32,6 @@ let bandsBase: usize = 0;
 
 const MAX_DEPTH: i32 = 256;
 
-function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + ((i as usize) << 2));
-}
-
-function setI32(base: usize, i: i32, v: i32): void {
-  store<i32>(base + ((i as usize) << 2), v);
-}
-
 export function setup(rows: i32, cols: i32): i32 {
   R = rows;
   C = cols;
@@ -55,16 +49,11 @@ export function setup(rows: i32, cols: i32): i32 {
   boxUsed = rowUsed + 64;
   band = boxUsed + 64;
   bandsBase = band + 256;
-  return grow(bandsBase + 64 * (SIZE as usize)) ? 0 : -1;
+  return growTo(bandsBase + 64 * (SIZE as usize)) ? 0 : -1;
 }
 
 export function bandsPtr(): usize {
   return bandsBase;
-}
-
-function grow(end: usize): bool {
-  const have = (memory.size() as usize) << 16;
-  return end <= have || memory.grow(((end - have + 0xffff) >> 16) as i32) >= 0;
 }
 
 /** The search over the first `rows` rows; reduced: the top row in reduced order, and every leaf written out. */
@@ -111,7 +100,7 @@ function search(rows: i32, reduced: bool): i32 {
     if (p == depth - 1) {
       if (reduced) {
         const out = bandsBase + (count as usize) * (SIZE as usize);
-        if (!grow(out + (SIZE as usize))) return -1;
+        if (!growTo(out + (SIZE as usize))) return -1;
         memory.copy(out, band, SIZE as usize);
       }
       count++;

@@ -19,6 +19,8 @@
  * after writing its S; it returns n(b₁) as an f64 (exact below 2^53: the caller checks).
  */
 
+import { align, growTo, i32At, setI32 } from '../../grid/assembly/linearMemory';
+
 const C: i32 = 3;
 const MAX_CHOICES: i32 = 1024;
 
@@ -35,18 +37,6 @@ let choiceBase: usize = 0; // per box k: 3·MAX_CHOICES i32 for T, then 3·MAX_C
 let offsetBase: usize = 0; // per box k: MAX_CHOICES i32 for A, then MAX_CHOICES for B
 let mapBase: usize = 0; // target (16 i32), loT, hiT, loU, hiU (64 i32 each)
 let counts: usize = 0; // choices per box (4 i32)
-
-function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + ((<usize>i) << 2));
-}
-
-function setI32(base: usize, i: i32, v: i32): void {
-  store<i32>(base + ((<usize>i) << 2), v);
-}
-
-function align(x: usize): usize {
-  return (x + 63) & ~(<usize>63);
-}
 
 export function setup(rows: i32, n: i32, partitions: i32): i32 {
   if (rows < 2 || rows > 3 || n != rows * C || n > 12) return -1;
@@ -65,8 +55,7 @@ export function setup(rows: i32, n: i32, partitions: i32): i32 {
   mapBase = align(offsetBase + ((R * 2 * MAX_CHOICES * 4) as usize));
   counts = align(mapBase + (16 + 4 * 64) * 4);
   const end = counts + 64;
-  const have = (<usize>memory.size()) << 16;
-  if (end > have && memory.grow(((end - have + 0xffff) >> 16) as i32) < 0) return -1;
+  if (!growTo(end)) return -1;
   return 0;
 }
 

@@ -18,6 +18,8 @@
  * → 0, or −1 if an entry does not fit in 32 bits or an orbit does not divide |K|.
  */
 
+import { align, find, growTo, i32At, setI32, union } from '../../grid/assembly/linearMemory';
+
 let R: i32 = 0;
 let N: i32 = 0;
 let P: i32 = 0;
@@ -33,18 +35,6 @@ let parentBase: usize = 0;
 let sumBase: usize = 0;
 let sizeBase: usize = 0;
 let tableBase: usize = 0;
-
-function align(x: usize): usize {
-  return (x + 63) & ~(<usize>63);
-}
-
-function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + ((<usize>i) << 2));
-}
-
-function setI32(base: usize, i: i32, v: i32): void {
-  store<i32>(base + ((<usize>i) << 2), v);
-}
 
 export function setup(rows: i32, n: i32, partitions: i32, count: i32, gens: i32): i32 {
   if (rows < 2 || rows > 3 || n != 3 * rows) return -1;
@@ -64,8 +54,7 @@ export function setup(rows: i32, n: i32, partitions: i32, count: i32, gens: i32)
   sizeBase = align(sumBase + (cells << 3));
   tableBase = align(sizeBase + (cells << 2));
   const end = tableBase + (cells << 2);
-  const have = (<usize>memory.size()) << 16;
-  if (end > have && memory.grow(((end - have + 0xffff) >> 16) as i32) < 0) return -1;
+  if (!growTo(end)) return -1;
   return 0;
 }
 
@@ -87,22 +76,6 @@ export function tablePtr(): usize {
 
 function pairIndex(x: i32, y: i32): i32 {
   return <i32>load<i16>(pairsBase + (((x | (y << N)) as usize) << 1));
-}
-
-function find(x: i32): i32 {
-  while (i32At(parentBase, x) != x) {
-    const up = i32At(parentBase, i32At(parentBase, x));
-    setI32(parentBase, x, up);
-    x = up;
-  }
-  return x;
-}
-
-function union(a: i32, b: i32): void {
-  const x = find(a);
-  const y = find(b);
-  if (x < y) setI32(parentBase, y, x);
-  else if (y < x) setI32(parentBase, x, y);
 }
 
 /** H, then F over K's orbits. perOrder: what a reduced band adds to each box order's entry; order: |K|. */
@@ -144,11 +117,11 @@ export function build(perOrder: f64, order: f64): i32 {
     const act = gensBase + ((g * P * 4) as usize);
     for (let t = 0; t < CELLS; t++) {
       const image = R == 2 ? i32At(act, t) : i32At(act, t / P) * P + i32At(act, t % P);
-      union(t, image);
+      union(parentBase, t, image);
     }
   }
   for (let t = 0; t < CELLS; t++) {
-    const root = find(t);
+    const root = find(parentBase, t);
     setI32(parentBase, t, root);
     const s = sumBase + ((<usize>root) << 3);
     store<f64>(s, load<f64>(s) + load<f64>(hBase + ((<usize>t) << 3)));

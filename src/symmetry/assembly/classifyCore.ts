@@ -17,6 +17,8 @@
  * among the bands.
  */
 
+import { align, growTo, i32At, setI32, union } from '../../grid/assembly/linearMemory';
+
 let R: i32 = 0;
 let C: i32 = 0;
 let N: i32 = 0;
@@ -38,18 +40,6 @@ let boxFirst: usize = 0; // R i32
 let boxOrder: usize = 0; // R i32
 let rowMask: usize = 0; // R i32
 let pop: usize = 0; // 2^n u8
-
-function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + ((<usize>i) << 2));
-}
-
-function setI32(base: usize, i: i32, v: i32): void {
-  store<i32>(base + ((<usize>i) << 2), v);
-}
-
-function align(x: usize): usize {
-  return (x + 63) & ~(<usize>63);
-}
 
 export function setup(rows: i32, cols: i32, count: i32, gens: i32): i32 {
   R = rows;
@@ -77,8 +67,7 @@ export function setup(rows: i32, cols: i32, count: i32, gens: i32): i32 {
   rowMask = boxOrder + 80;
   pop = align(rowMask + 80);
   const end = pop + ((<usize>1) << (<usize>N));
-  const have = (<usize>memory.size()) << 16;
-  if (end > have && memory.grow(((end - have + 0xffff) >> 16) as i32) < 0) return -1;
+  if (!growTo(end)) return -1;
   for (let m = 1; m < 1 << N; m++) store<u8>(pop + <usize>m, load<u8>(pop + ((m >> 1) as usize)) + ((m & 1) as u8));
   for (let r = 0; r < R; r++) setI32(rowMask, r, ((1 << N) - 1) & ~(((1 << C) - 1) << (r * C)));
   return 0;
@@ -147,15 +136,6 @@ function slot(key: u64): i32 {
   return ((key * 0x9e3779b97f4a7c15) >> ((64 - BITS) as u64)) as i32;
 }
 
-function find(x: i32): i32 {
-  while (i32At(parentBase, x) != x) {
-    const up = i32At(parentBase, i32At(parentBase, x));
-    setI32(parentBase, x, up);
-    x = up;
-  }
-  return x;
-}
-
 export function classify(): i32 {
   const mask = (1 << BITS) - 1;
   for (let s = 0; s <= mask; s++) store<u64>(keysBase + ((<usize>s) << 4), <u64>-1);
@@ -182,10 +162,7 @@ export function classify(): i32 {
         if (k == <u64>-1) return -1;
         s = (s + 1) & mask;
       }
-      const x = find(i);
-      const y = find(j);
-      if (x < y) setI32(parentBase, y, x);
-      else if (y < x) setI32(parentBase, x, y);
+      union(parentBase, i, j);
     }
   }
   return 0;
