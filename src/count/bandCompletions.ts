@@ -24,6 +24,9 @@ import { partitionOfTwoBlocks } from '../grid/partitionOfTwoBlocks.js';
  * F(T) is looked up by renaming digits so that T's box 1 has the standard column sets (columnSetLookup). For a
  * fixed choice in box 1 the renaming is fixed, so the table offsets of every choice in boxes 2..R are computed
  * once (`prepareBoxes`) and the innermost loop (`lastBox`) is two table reads, one multiply and one add.
+ *
+ * The three-band sum runs in the WebAssembly core (wasmBandSum.ts, assembly/bandSumCore.ts: the same sum) where it
+ * loads; the TypeScript here is its fallback and the twin the tests compare it with (engine 'typescript').
  */
 export interface CompletionCounter {
   readonly shape: BoxShape;
