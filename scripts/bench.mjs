@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|
 //   shards|variants|variant-count|web ...]
-//   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--tdoku PATH]
+//   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--baseline CLI] [--tdoku PATH]
 // --c-sketch: a native program of the band method (the C sketch of docs/benchmarks.md, built outside the
-// repository), run alternately with `count --workers 2`; --tdoku goes to bench-solve.mjs.
+// repository), run alternately with `count --workers 2`; --baseline: another build's dist/cli/main.js (an earlier
+// commit, built outside the repository), run in the same alternation; --tdoku goes to bench-solve.mjs.
 // Benchmarks print tables of medians; they are not tests. The machine is shared and noisy: compare
 // medians and ratios, not single runs.
 import { execFileSync } from 'node:child_process';
@@ -16,11 +17,13 @@ const cli = join(root, 'dist', 'cli', 'main.js');
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 9;
-const VALUED = ['--runs', '--c-sketch', '--tdoku'];
+const VALUED = ['--runs', '--c-sketch', '--baseline', '--tdoku'];
 const parts = args.filter((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1]));
 const want = (name) => parts.length === 0 || parts.includes(name);
 const sketchAt = args.indexOf('--c-sketch');
 const cSketch = sketchAt >= 0 ? args[sketchAt + 1] : null;
+const baselineAt = args.indexOf('--baseline');
+const baseline = baselineAt >= 0 ? args[baselineAt + 1] : null;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -88,27 +91,49 @@ if (want('count')) {
       `${(rows[1].wall / rows[0].wall).toFixed(2)}×.`,
   );
   console.log(
-    'With 2 workers, F is built in a worker while the main thread finds the classes: those stages overlap.\n',
+    '3x3 and 2x3 build F on the main thread (WebAssembly) before the classes; 4x2 with 2 workers builds it in a ' +
+      'worker while the main thread finds the classes: those stages overlap.\n',
   );
   if (cSketch) {
-    // alternate: one `count` process, then one run of the native sketch, so load hits both alike
-    const ours = [],
-      native = [];
-    for (let i = 0; i < runs; i++) {
-      let t0 = process.hrtime.bigint();
-      execFileSync(process.execPath, [cli, 'count', '--json', '--workers', '2'], {
+    // alternate: one `count` process, one run of the native sketch (and one of the baseline build), so load hits
+    // all alike; wall time and CPU time (user + system, every thread) of each
+    const programs = [
+      { name: '`count --workers 2`', file: process.execPath, args: [cli, 'count', '--json', '--workers', '2'] },
+      { name: 'native sketch', file: cSketch, args: [] },
+      ...(baseline
+        ? [{ name: 'baseline `count --workers 2`', file: process.execPath, args: [baseline, 'count', '--json'] }]
+        : []),
+    ].map((p) => ({ ...p, wall: [], cpu: [] }));
+    const cpuOf = (file, argv) => {
+      // /usr/bin/time would need to exist: ask bash's `times` for the children's CPU instead
+      const out = execFileSync('bash', ['-c', '"$@" >/dev/null; times', 'bench', file, ...argv], {
+        encoding: 'utf8',
         env: { ...process.env, CI: 'true' },
       });
-      ours.push(Number(process.hrtime.bigint() - t0) / 1e9);
-      t0 = process.hrtime.bigint();
-      execFileSync(cSketch);
-      native.push(Number(process.hrtime.bigint() - t0) / 1e9);
+      const [, child] = out.trim().split('\n');
+      const secs = [...child.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+      return secs[0] + secs[1];
+    };
+    for (let i = 0; i < runs; i++) {
+      for (const p of programs) {
+        const t0 = process.hrtime.bigint();
+        p.cpu.push(cpuOf(p.file, p.args));
+        p.wall.push(Number(process.hrtime.bigint() - t0) / 1e9);
+      }
+    }
+    const [ours, native] = programs;
+    console.log(`3x3 count, ${runs} alternated runs (wall includes a bash around each; CPU: user + system):`);
+    for (const p of programs) {
+      console.log(
+        `  ${p.name}: wall ${fmt(median(p.wall))} s (min ${fmt(Math.min(...p.wall))}), ` +
+          `CPU ${fmt(median(p.cpu))} s`,
+      );
     }
     console.log(
-      `3x3 count, ${runs} alternated runs: \`count --workers 2\` ${fmt(median(ours))} s ` +
-        `(min ${fmt(Math.min(...ours))}), native sketch ${fmt(median(native))} s ` +
-        `(min ${fmt(Math.min(...native))}); ratio of medians ` +
-        `${(median(ours) / median(native)).toFixed(2)}×.\n`,
+      `  ratio of medians to the sketch: wall ${(median(ours.wall) / median(native.wall)).toFixed(2)}×, ` +
+        `CPU ${(median(ours.cpu) / median(native.cpu)).toFixed(2)}×` +
+        (programs[2] ? `; baseline wall ${(median(programs[2].wall) / median(native.wall)).toFixed(2)}×` : '') +
+        '.\n',
     );
   }
 }

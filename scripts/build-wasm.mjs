@@ -5,6 +5,10 @@
  * base64, next to the JavaScript that loads it:
  *
  *   src/solve/fast9/assembly/fast9Core.ts  →  dist/solve/fast9/fast9Binary.js (+ .d.ts)
+ *   src/bands/assembly/bandsCore.ts        →  dist/bands/bandsBinary.js (+ .d.ts)
+ *   src/count/assembly/bandSumCore.ts      →  dist/count/bandSumBinary.js (+ .d.ts)
+ *   src/count/assembly/columnSetCore.ts    →  dist/count/columnSetBinary.js (+ .d.ts)
+ *   src/symmetry/assembly/classifyCore.ts  →  dist/symmetry/classifyBinary.js (+ .d.ts)
  *
  * The binary is never committed: it is made from the source on every build. An ES module (rather than a .wasm
  * file beside it) loads the same way in Node and in a browser bundle, with no file system and no fetch.
@@ -18,6 +22,10 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORES = [
   { source: 'src/solve/fast9/assembly/fast9Core.ts', out: 'dist/solve/fast9/fast9Binary', name: 'FAST9_WASM' },
+  { source: 'src/bands/assembly/bandsCore.ts', out: 'dist/bands/bandsBinary', name: 'BANDS_WASM' },
+  { source: 'src/count/assembly/bandSumCore.ts', out: 'dist/count/bandSumBinary', name: 'BAND_SUM_WASM' },
+  { source: 'src/count/assembly/columnSetCore.ts', out: 'dist/count/columnSetBinary', name: 'COLUMN_SET_WASM' },
+  { source: 'src/symmetry/assembly/classifyCore.ts', out: 'dist/symmetry/classifyBinary', name: 'CLASSIFY_WASM' },
 ];
 
 for (const core of CORES) {

@@ -12,7 +12,13 @@ export { columnPartitions, type ColumnPartitions } from './grid/columnPartitions
 export { partitionRenamings, type PartitionRenamings } from './grid/partitionRenamings.js';
 export { permutationsOf } from './grid/permutationsOf.js';
 
-export { enumerateBands, forEachBand, standardBandPrefix, type BandEnumeration } from './bands/enumerateBands.js';
+export {
+  enumerateBands,
+  forEachBand,
+  forEachReducedBand,
+  standardBandPrefix,
+  type BandEnumeration,
+} from './bands/enumerateBands.js';
 export { bandCodec, type BandCodec } from './bands/bandKey.js';
 export { isLexReduced, lexReduceInto, lexMultiplicity } from './bands/lexReduce.js';
 

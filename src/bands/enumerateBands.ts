@@ -1,6 +1,6 @@
 import { fullMask } from '../grid/bits.js';
-import type { BoxShape } from '../grid/shape.js';
-import { isLexReduced } from './lexReduce.js';
+import { factorial, type BoxShape } from '../grid/shape.js';
+import { wasmBands } from './wasmBands.js';
 
 /**
  * Every standard top band, by depth-first search over the cells outside box 1, in reading order,
@@ -30,6 +30,25 @@ export function forEachBand(
   visit: (cells: Uint8Array, id: number) => void,
   rows: number = shape.rows,
 ): number {
+  return searchBands(shape, visit, rows, false);
+}
+
+/**
+ * Visit the lexicographically reduced standard top bands alone, in the same (increasing) order as `forEachBand`
+ * visits them among the others; `id` counts the reduced bands. The reduction only constrains the top row (the
+ * columns of boxes 2..R sorted by their top entries, those boxes by their first top entry), so the search places
+ * the top row in that order and never enters the others: 36,288 leaves for 3×3 instead of 2,612,736.
+ */
+export function forEachReducedBand(shape: BoxShape, visit: (cells: Uint8Array, id: number) => void): number {
+  return searchBands(shape, visit, shape.rows, true);
+}
+
+function searchBands(
+  shape: BoxShape,
+  visit: (cells: Uint8Array, id: number) => void,
+  rows: number,
+  reducedOnly: boolean,
+): number {
   const { rows: R, cols: C, n } = shape;
   const band = standardBandPrefix(shape);
   const free = n - C;
@@ -38,12 +57,16 @@ export function forEachBand(
   const cellOf = new Int32Array(depth);
   const rowOf = new Int32Array(depth);
   const boxOf = new Int32Array(depth);
+  // reducedOnly: the top-row cell whose digit the cell at position p must exceed (−1: none)
+  const above = new Int32Array(depth).fill(-1);
   for (let p = 0; p < depth; p++) {
     const r = Math.floor(p / free);
     const c = C + (p % free);
     cellOf[p] = r * n + c;
     rowOf[p] = r;
     boxOf[p] = Math.floor(c / C);
+    if (reducedOnly && r === 0 && c % C !== 0) above[p] = c - 1;
+    else if (reducedOnly && r === 0 && c >= 2 * C) above[p] = c - C;
   }
   const full = fullMask(n);
   const rowUsed = new Int32Array(R);
@@ -80,24 +103,37 @@ export function forEachBand(
     boxUsed[boxOf[p]] |= bit;
     p++;
     cand[p] = full & ~rowUsed[rowOf[p]] & ~boxUsed[boxOf[p]];
+    if (above[p] >= 0) cand[p] &= ~((1 << band[above[p]]) - 1); // digit d is bit d−1: keep the digits above
   }
   return count;
 }
 
-/** Enumerate all standard top bands, keeping the lexicographically reduced ones. */
-export function enumerateBands(shape: BoxShape): BandEnumeration {
+/** Which engine runs the two searches: the WebAssembly core where it loads (default), or the TypeScript. */
+export type BandsEngine = 'wasm' | 'typescript';
+
+/**
+ * Enumerate the lexicographically reduced standard top bands, and count all standard top bands by a second search:
+ * the fillings of the first R−1 rows, each of which is followed by exactly (C!)^(R−1) bands (the last row of each
+ * box 2..R holds the digits its box still lacks, in any of C! orders). The caller checks the two against each
+ * other: reduced × (C!)^(R−1)·(R−1)! = all.
+ */
+export function enumerateBands(shape: BoxShape, engine: BandsEngine = 'wasm'): BandEnumeration {
   const size = shape.rows * shape.n;
+  const lastRows = factorial(shape.cols) ** (shape.rows - 1);
+  const fast = engine === 'wasm' ? wasmBands(shape) : null;
+  if (fast) {
+    const lexCount = fast.lexBands.length / size;
+    return { shape, count: fast.prefixes * lastRows, lexCount, lexBands: fast.lexBands };
+  }
   let lex = new Uint8Array(size * 1024);
-  let lexCount = 0;
-  const count = forEachBand(shape, (cells) => {
-    if (!isLexReduced(shape, cells)) return;
-    if ((lexCount + 1) * size > lex.length) {
+  const count = forEachBand(shape, () => {}, shape.rows - 1) * lastRows;
+  const lexCount = forEachReducedBand(shape, (cells, id) => {
+    if ((id + 1) * size > lex.length) {
       const grown = new Uint8Array(lex.length * 2);
       grown.set(lex);
       lex = grown;
     }
-    lex.set(cells, lexCount * size);
-    lexCount++;
+    lex.set(cells, id * size);
   });
   return { shape, count, lexCount, lexBands: lex.slice(0, lexCount * size) };
 }

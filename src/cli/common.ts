@@ -1,9 +1,9 @@
 import { InvalidArgumentError } from 'commander';
-import { boxShapeProblem, InputError, readBoxShapeText, type BoxShape } from '../grid/shape.js';
+import { boxShape, boxShapeProblem, InputError, readBoxShapeText, type BoxShape } from '../grid/shape.js';
 import { resolveRules, shapeProblem, type Operation } from '../grid/support.js';
 import { VARIANT_HELP, type Rules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
-import { counterProblem, type CounterName } from '../count/dlxCompletions.js';
+import { counterProblem, type CounterName } from '../count/counterName.js';
 import { maxWorkers } from '../parallel/threads.js';
 import { MAX_SEED } from '../random/streamStates.js';
 
@@ -149,3 +149,23 @@ export class Interrupted extends Error {
 }
 
 export { InputError };
+
+/**
+ * --box for a command that also takes --variant: the shapes of `operation` or of the variant count (n ≤ 6); the
+ * action asks `requireShape(operation)` when no --variant is given, so a plain run is refused as before.
+ */
+export function boxOrVariantBoxOption(operation: Operation): (value: string) => BoxShape {
+  const strict = boxOption(operation);
+  return (value: string): BoxShape => {
+    try {
+      return strict(value);
+    } catch (e) {
+      const read = readBoxShapeText(value);
+      if (!(e instanceof InvalidArgumentError) || typeof read === 'string' || boxShapeProblem(read.rows, read.cols))
+        throw e;
+      const shape = boxShape(read.rows, read.cols);
+      if (shapeProblem('variant-count', shape) !== null) throw e;
+      return shape;
+    }
+  };
+}

@@ -1,6 +1,5 @@
-import { InvalidArgumentError } from 'commander';
-import { boxShape, boxShapeProblem, readBoxShapeText, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { MAX_VARIANT_COUNT_SIDE, shapeProblem, type Operation } from '../grid/support.js';
+import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { MAX_VARIANT_COUNT_SIDE, shapeProblem } from '../grid/support.js';
 import type { Rules } from '../grid/rules.js';
 import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
@@ -15,27 +14,10 @@ import { describeElement } from '../essential/describeElement.js';
 import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
-import { boxOption, cliRules, grouped, InputError, Interrupted, progressSpinner } from './common.js';
+import { cliRules, grouped, InputError, Interrupted, progressSpinner } from './common.js';
 
-/**
- * --box for a command that also takes --variant: the shapes of `operation` or of the variant count (n ≤ 6); the
- * action asks `requireShape(operation)` when no --variant is given, so a plain run is refused as before.
- */
-export function boxOrVariantBoxOption(operation: Operation): (value: string) => BoxShape {
-  const strict = boxOption(operation);
-  return (value: string): BoxShape => {
-    try {
-      return strict(value);
-    } catch (e) {
-      const read = readBoxShapeText(value);
-      if (!(e instanceof InvalidArgumentError) || typeof read === 'string' || boxShapeProblem(read.rows, read.cols))
-        throw e;
-      const shape = boxShape(read.rows, read.cols);
-      if (shapeProblem('variant-count', shape) !== null) throw e;
-      return shape;
-    }
-  };
-}
+/** --box for a command that also takes --variant (in common.ts, which a plain run loads without this module). */
+export { boxOrVariantBoxOption } from './common.js';
 
 /** Options a variant run does not take, by flag name: one line naming them. */
 export function refuseWithVariant(command: string, given: Record<string, unknown>): void {

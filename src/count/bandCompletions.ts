@@ -4,6 +4,8 @@ import type { BoxShape } from '../grid/shape.js';
 import { columnSetLookup, type ColumnSetLookup } from './columnSetLookup.js';
 import { fourBandCompletions } from './fourBandCompletions.js';
 import { middleBandChoices } from './middleBandChoices.js';
+import { wasmBandSum } from './wasmBandSum.js';
+import { partitionOfTwoBlocks } from '../grid/partitionOfTwoBlocks.js';
 
 /**
  * n(b₁): the number of full grids whose top band is b₁, counted band by band in column-set space.
@@ -22,6 +24,9 @@ import { middleBandChoices } from './middleBandChoices.js';
  * F(T) is looked up by renaming digits so that T's box 1 has the standard column sets (columnSetLookup). For a
  * fixed choice in box 1 the renaming is fixed, so the table offsets of every choice in boxes 2..R are computed
  * once (`prepareBoxes`) and the innermost loop (`lastBox`) is two table reads, one multiply and one add.
+ *
+ * The three-band sum runs in the WebAssembly core (wasmBandSum.ts, assembly/bandSumCore.ts: the same sum) where it
+ * loads; the TypeScript here is its fallback and the twin the tests compare it with (engine 'typescript').
  */
 export interface CompletionCounter {
   readonly shape: BoxShape;
@@ -32,22 +37,30 @@ export interface CompletionCounter {
   bandsWithColumnSets(masks: ArrayLike<number>): number;
 }
 
+/** Which engine sums the three-band case: the WebAssembly core where it loads (default), or the TypeScript sum. */
+export type BandSumEngine = 'wasm' | 'typescript';
+
 export function completionCounter(
   shape: BoxShape,
   partitions: ColumnPartitions,
   table: Uint32Array,
+  engine: BandSumEngine = 'wasm',
 ): CompletionCounter {
   const { rows: R, cols: C, n } = shape;
   const full = fullMask(n);
   const lookup = columnSetLookup(shape, partitions, table);
-  const { stride, renameToStandard } = lookup;
-  const mapT = lookup.newRenaming();
-  const mapU = lookup.newRenaming();
+  const { stride, renameToStandardSplit } = lookup;
+  const mapT = lookup.newSplitRenaming();
+  const mapU = lookup.newSplitRenaming();
+  const { low, lowMask } = mapT;
+  const pairs = C === 3 ? partitionOfTwoBlocks(partitions) : null;
+  const wasm = pairs && engine === 'wasm' ? wasmBandSum(shape, partitions, table, pairs) : null;
 
   // A[k][t], B[k][t]: table offsets of choice t in box k for the middle band (T) and the bottom band (S∖T)
   const A: Int32Array[] = [];
   const B: Int32Array[] = [];
-  const mapped = new Int32Array(C);
+  // rests[k]: for each choice t in box k, the bottom band's column sets S∖T (C masks per choice)
+  const rests: Int32Array[] = [];
   const rest = new Int32Array(C);
 
   function ensureScratch(counts: readonly number[]): void {
@@ -55,22 +68,33 @@ export function completionCounter(
       if (!A[k] || A[k].length < counts[k]) {
         A[k] = new Int32Array(counts[k]);
         B[k] = new Int32Array(counts[k]);
+        rests[k] = new Int32Array(counts[k] * C);
       }
     }
   }
 
-  /** Under the renamings of a box-1 choice, the offsets of every choice of boxes 2..R, for both lower bands. */
-  function prepareBoxes(S: ArrayLike<number>, choices: readonly Int32Array[], counts: readonly number[]): void {
+  /**
+   * Under the renamings of a box-1 choice, the offsets of every choice of boxes 2..R, for both lower bands. C = 3:
+   * a partition into three blocks is known from two of them, so the index is one read of `pairs` keyed by the
+   * first two renamed sets (each renamed by two reads of the split maps).
+   */
+  function prepareBoxes(choices: readonly Int32Array[], counts: readonly number[]): void {
+    const pairIndex = pairs!;
+    const { lo: loT, hi: hiT } = mapT;
+    const { lo: loU, hi: hiU } = mapU;
     for (let k = 1; k < R; k++) {
       const ch = choices[k],
+        rs = rests[k],
         a = A[k],
         b = B[k],
         s = stride[k];
-      for (let t = 0; t < counts[k]; t++) {
-        for (let i = 0; i < C; i++) mapped[i] = mapT[ch[t * C + i]];
-        a[t] = partitions.indexOf(mapped) * s;
-        for (let i = 0; i < C; i++) mapped[i] = mapU[S[k * C + i] & ~ch[t * C + i]];
-        b[t] = partitions.indexOf(mapped) * s;
+      for (let t = 0, i = 0; t < counts[k]; t++, i += 3) {
+        const x = ch[i],
+          y = ch[i + 1];
+        a[t] = pairIndex[loT[x & lowMask] | hiT[x >> low] | ((loT[y & lowMask] | hiT[y >> low]) << n)] * s;
+        const u = rs[i],
+          v = rs[i + 1];
+        b[t] = pairIndex[loU[u & lowMask] | hiU[u >> low] | ((loU[v & lowMask] | hiU[v >> low]) << n)] * s;
       }
     }
   }
@@ -85,10 +109,21 @@ export function completionCounter(
     return s;
   }
 
+  // four sums, so that consecutive products do not wait on one another's addition (all exact integers < 2^53)
   function lastBox(count: number, a: Int32Array, b: Int32Array, a0: number, b0: number): number {
-    let s = 0;
-    for (let t = 0; t < count; t++) s += table[a0 + a[t]] * table[b0 + b[t]];
-    return s;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0,
+      t = 0;
+    for (; t + 3 < count; t += 4) {
+      s0 += table[a0 + a[t]] * table[b0 + b[t]];
+      s1 += table[a0 + a[t + 1]] * table[b0 + b[t + 1]];
+      s2 += table[a0 + a[t + 2]] * table[b0 + b[t + 2]];
+      s3 += table[a0 + a[t + 3]] * table[b0 + b[t + 3]];
+    }
+    for (; t < count; t++) s0 += table[a0 + a[t]] * table[b0 + b[t]];
+    return s0 + s1 + (s2 + s3);
   }
 
   /** Σ_T F(T)·F(S∖T) over the middle band's configurations T (three bands). */
@@ -97,14 +132,19 @@ export function completionCounter(
     for (let k = 0; k < R; k++) choices.push(middleBandChoices(shape, S, k));
     const counts = choices.map((ch) => ch.length / C);
     ensureScratch(counts);
+    for (let k = 1; k < R; k++) {
+      const ch = choices[k],
+        rs = rests[k];
+      for (let i = 0; i < counts[k] * C; i++) rs[i] = S[k * C + (i % C)] & ~ch[i];
+    }
     const ch0 = choices[0];
     let total = 0;
     for (let t0 = 0; t0 < counts[0]; t0++) {
       for (let i = 0; i < C; i++) rest[i] = S[i] & ~ch0[t0 * C + i];
       if (rest[0] < ch0[t0 * C]) continue; // the complementary choice stands for this pair
-      renameToStandard(mapT, ch0, t0 * C);
-      renameToStandard(mapU, rest, 0);
-      prepareBoxes(S, choices, counts);
+      renameToStandardSplit(mapT, ch0, t0 * C);
+      renameToStandardSplit(mapU, rest, 0);
+      prepareBoxes(choices, counts);
       total += boxes(1, counts, 0, 0);
     }
     return 2 * total;
@@ -116,7 +156,8 @@ export function completionCounter(
     if (fourBands) return fourBands(band, offset);
     need.fill(full);
     for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) need[c] &= ~(1 << (band[offset + r * n + c] - 1));
-    const v = C === 2 ? lookup.bandsWithColumnSets(need) : twoLowerBands(need);
+    if (C !== 2 && C !== 3) throw new Error(`internal: no band sum for ${shape.name}`);
+    const v = C === 2 ? lookup.bandsWithColumnSets(need) : wasm ? wasm(need) : twoLowerBands(need);
     if (!Number.isSafeInteger(v)) throw new Error('internal: completion count is not exact');
     return v;
   }

@@ -26,10 +26,24 @@ export interface ColumnSetLookup {
    * smallest digit, and so on), extended to every mask.
    */
   readonly renameToStandard: (map: Int32Array, masks: ArrayLike<number>, offset: number) => void;
+  /**
+   * The same renaming as two small maps, one for the low ⌊n/2⌋ digit bits and one for the others (48 entries for
+   * 3×3 instead of 512, so a renaming costs little to make): a mask m goes to lo[m & lowMask] | hi[m >> low].
+   */
+  readonly newSplitRenaming: () => SplitRenaming;
+  readonly renameToStandardSplit: (map: SplitRenaming, masks: ArrayLike<number>, offset: number) => void;
   /** The table index of boxes 2..R of `masks` (n column masks) under `map`. */
   readonly indexUnder: (map: Int32Array, masks: ArrayLike<number>) => number;
   /** F(T): bands whose column c holds exactly the digits of masks[c] (bit d−1 for digit d). */
   readonly bandsWithColumnSets: (masks: ArrayLike<number>) => number;
+}
+
+/** A renaming of digits in two halves (see `renameToStandardSplit`). */
+export interface SplitRenaming {
+  readonly low: number;
+  readonly lowMask: number;
+  readonly lo: Int32Array;
+  readonly hi: Int32Array;
 }
 
 export function columnSetLookup(shape: BoxShape, partitions: ColumnPartitions, table: Uint32Array): ColumnSetLookup {
@@ -40,7 +54,8 @@ export function columnSetLookup(shape: BoxShape, partitions: ColumnPartitions, t
   for (let k = R - 1, s = 1; k >= 1; k--, s *= P) stride[k] = s;
 
   const target = new Int32Array(n);
-  function renameToStandard(map: Int32Array, masks: ArrayLike<number>, offset: number): void {
+  /** target[d] = the bit digit bit d goes to under the renaming that makes masks[offset..] standard. */
+  function standardTargets(masks: ArrayLike<number>, offset: number): void {
     for (let c = 0; c < C; c++) {
       let m = masks[offset + c],
         r = 0;
@@ -51,8 +66,20 @@ export function columnSetLookup(shape: BoxShape, partitions: ColumnPartitions, t
         m ^= b;
       }
     }
+  }
+  function renameToStandard(map: Int32Array, masks: ArrayLike<number>, offset: number): void {
+    standardTargets(masks, offset);
     map[0] = 0;
     for (let m = 1; m <= full; m++) map[m] = map[m & (m - 1)] | (1 << target[31 - Math.clz32(m & -m)]);
+  }
+  const low = n >> 1;
+  const lowMask = (1 << low) - 1;
+  function renameToStandardSplit(map: SplitRenaming, masks: ArrayLike<number>, offset: number): void {
+    standardTargets(masks, offset);
+    const { lo, hi } = map;
+    lo[0] = hi[0] = 0;
+    for (let m = 1; m <= lowMask; m++) lo[m] = lo[m & (m - 1)] | (1 << target[31 - Math.clz32(m & -m)]);
+    for (let m = 1; m < hi.length; m++) hi[m] = hi[m & (m - 1)] | (1 << target[low + 31 - Math.clz32(m & -m)]);
   }
 
   const mappedBox = new Int32Array(C);
@@ -78,6 +105,8 @@ export function columnSetLookup(shape: BoxShape, partitions: ColumnPartitions, t
     stride,
     newRenaming: () => new Int32Array(1 << n),
     renameToStandard,
+    newSplitRenaming: () => ({ low, lowMask, lo: new Int32Array(1 << low), hi: new Int32Array(1 << (n - low)) }),
+    renameToStandardSplit,
     indexUnder,
     bandsWithColumnSets,
   };

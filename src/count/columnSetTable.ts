@@ -2,7 +2,9 @@ import type { BandEnumeration } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import { factorial, type BoxShape } from '../grid/shape.js';
 import { columnPartitions, type ColumnPartitions } from '../grid/columnPartitions.js';
-import { partitionRenamings } from '../grid/partitionRenamings.js';
+import { partitionRenamingGenerators } from '../grid/partitionRenamings.js';
+import { UnionFind } from '../symmetry/unionFind.js';
+import { wasmColumnSetTable } from './wasmColumnSetTable.js';
 import { permutationsOf } from '../grid/permutationsOf.js';
 
 /**
@@ -20,7 +22,8 @@ import { permutationsOf } from '../grid/permutationsOf.js';
  * band per box order for each ordered configuration, so every reduced band adds L/((R−1)!·(C!)^(R−1)) = 1
  * to the entry of each box order of its partitions. A band whose
  * box 1 has the standard column sets but another order inside them becomes standard under one renaming ρ
- * in K = Sym(S_0)×…×Sym(S_(C−1)) (|K| = (R!)^C = 216 for 3×3), so F(p) = Σ_{ρ∈K} H(ρ·p).
+ * in K = Sym(S_0)×…×Sym(S_(C−1)) (|K| = (R!)^C = 216 for 3×3), so F(p) = Σ_{ρ∈K} H(ρ·p), which is summed over
+ * K's orbits on the table's cells (`partitionRenamings` and all 216 renamings serve the tests as the other way).
  */
 export interface ColumnSetTable {
   readonly shape: BoxShape;
@@ -38,9 +41,13 @@ export interface ColumnSetTable {
   readonly standard: Float64Array;
 }
 
+/** Which engine builds F: the WebAssembly core where it loads and takes the shape (default), or the TypeScript. */
+export type ColumnSetEngine = 'wasm' | 'typescript';
+
 export function buildColumnSetTable(
   bands: BandEnumeration,
   partitions: ColumnPartitions = columnPartitions(bands.shape),
+  engine: ColumnSetEngine = 'wasm',
 ): ColumnSetTable {
   const { shape, lexCount, lexBands } = bands;
   const { rows: R, cols: C, n } = shape;
@@ -48,11 +55,14 @@ export function buildColumnSetTable(
   const dims = R - 1;
   const cells = P ** dims;
   const size = R * n;
+  const perOrder = lexMultiplicity(shape) / (factorial(dims) * factorial(C) ** dims);
+  const kOrder = factorial(R) ** C;
+  const fast = engine === 'wasm' ? wasmColumnSetTable(shape, partitions, lexBands, lexCount, perOrder, kOrder) : null;
+  if (fast) return { shape, partitions, ...fast };
 
   // H over partitions of boxes 2..R, from the reduced bands with their multiplicity.
   const H = new Float64Array(cells);
   const boxOrders = permutationsOf(dims);
-  const perOrder = lexMultiplicity(shape) / (factorial(dims) * factorial(C) ** dims);
   const masks = new Int32Array(n);
   const part = new Int32Array(dims);
   for (let i = 0; i < lexCount; i++) {
@@ -67,33 +77,41 @@ export function buildColumnSetTable(
     }
   }
 
-  const { order: kOrder, act } = partitionRenamings(partitions);
-
-  const sums = new Float64Array(cells);
-  for (let g = 0; g < kOrder; g++) {
-    const a = act.subarray(g * P, (g + 1) * P);
-    if (dims === 1) {
-      for (let p = 0; p < P; p++) sums[p] += H[a[p]];
-    } else if (dims === 2) {
-      for (let p = 0; p < P; p++) {
-        const row = p * P,
-          src = a[p] * P;
-        for (let q = 0; q < P; q++) sums[row + q] += H[src + a[q]];
-      }
-    } else {
-      for (let t = 0; t < cells; t++) {
-        let x = t,
-          src = 0,
-          scale = 1;
-        for (let k = 0; k < dims; k++) {
-          const p = x % P;
-          x = (x - p) / P;
-          src += a[p] * scale;
-          scale *= P;
+  // F(p) = Σ_{ρ∈K} H(ρ·p). As ρ runs over K, ρ·p runs over p's orbit, each point |K|/|orbit| times, so
+  // F(p) = (|K|/|orbit|)·Σ_{q ∈ orbit} H(q): the orbits come from a union-find over K's generators.
+  const gens = partitionRenamingGenerators(partitions);
+  const orbits = new UnionFind(cells);
+  const digit = new Int32Array(dims);
+  for (const a of gens) {
+    for (let t = 0; t < cells; t++) {
+      let image: number;
+      if (dims === 1) image = a[t];
+      else if (dims === 2) image = a[(t - (t % P)) / P] * P + a[t % P];
+      else {
+        let x = t;
+        for (let k = dims - 1; k >= 0; k--) {
+          digit[k] = x % P;
+          x = (x - digit[k]) / P;
         }
-        sums[t] += H[src];
+        image = 0;
+        for (let k = 0; k < dims; k++) image = image * P + a[digit[k]];
       }
+      orbits.union(t, image);
     }
+  }
+  const orbitSum = new Float64Array(cells);
+  const orbitSize = new Float64Array(cells);
+  const root = new Int32Array(cells);
+  for (let t = 0; t < cells; t++) {
+    const r = (root[t] = orbits.find(t));
+    orbitSum[r] += H[t];
+    orbitSize[r]++;
+  }
+  const sums = new Float64Array(cells);
+  for (let t = 0; t < cells; t++) {
+    const r = root[t];
+    if (kOrder % orbitSize[r] !== 0) throw new Error('internal: an orbit of K does not divide its order');
+    sums[t] = (kOrder / orbitSize[r]) * orbitSum[r];
   }
   const table = new Uint32Array(new SharedArrayBuffer(cells * 4));
   for (let t = 0; t < cells; t++) {

@@ -6,15 +6,15 @@ import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
 import { resolveShape } from '../grid/support.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
 import { checkWorkers, defaultThreads } from '../parallel/threads.js';
-import type { BuildTableInput, BuildTableOutput, CountBandsInput } from './completionsTask.js';
 import {
-  counterProblem,
-  dlxCompletions,
-  dlxShapeProblem,
-  type CounterName,
-  type DlxOptions,
-  type DlxReport,
-} from './dlxCompletions.js';
+  buildTable,
+  type BuildTableInput,
+  type BuildTableOutput,
+  type CountBandsInput,
+  type PrepareInput,
+} from './completionsTask.js';
+import { counterProblem, type CounterName } from './counterName.js';
+import type { DlxOptions, DlxReport } from './dlxCompletions.js';
 
 /**
  * The exact count, end to end:
@@ -49,14 +49,15 @@ export interface CountOptions {
 }
 
 /**
- * Seconds per stage. With more than one worker the column-set table is built in the workers while the
+ * Seconds per stage. For boxes of three columns the column-set table is built on the main thread by the
+ * WebAssembly core before the classes; for the others, with more than one worker, it is built on a worker while the
  * main thread finds the classes, so those two overlap and the stages add up to more than `total`.
  */
 export interface StageSeconds {
   /** Enumerating the standard top bands; the lexicographic reduction is done in the same pass. */
   readonly bands: number;
   readonly classes: number;
-  /** Building the column-set table F (in each worker; the slowest). */
+  /** Building the column-set table F (on the main thread, or on a worker: see above). */
   readonly columnSets: number;
   readonly completions: number;
   /** The DLX route's wall time (counter 'dlx' only). */
@@ -146,7 +147,9 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   const counter = options.counter ?? 'column-set-sum';
   const problem = counterProblem(counter);
   if (problem) throw new InputError(`counter '${counter}': ${problem}`);
-  const dlxProblem = counter === 'dlx' ? dlxShapeProblem(shape) : null;
+  // the DLX route is loaded when it is asked for (a plain count does not pay for its modules)
+  const dlxRoute = counter === 'dlx' ? await import('./dlxCompletions.js') : null;
+  const dlxProblem = dlxRoute ? dlxRoute.dlxShapeProblem(shape) : null;
   if (dlxProblem) throw new InputError(`box shape ${shape.name}: ${dlxProblem}`);
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
@@ -154,7 +157,12 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
 
   // threads start now, while the bands are enumerated (the DLX route's module also serves the count's tasks)
   const module = counter === 'dlx' ? './middleBandTask.js' : './completionsTask.js';
-  const pool = taskPool(new URL(module, import.meta.url), workers);
+  // the column-set sum's tasks take milliseconds: this thread counts too, beside workers − 1 threads (boxes of two
+  // columns keep their workers: one of them builds F while this thread finds the classes)
+  const pool = taskPool(new URL(module, import.meta.url), workers, {
+    thisThreadWorks: counter !== 'dlx' && shape.cols === 3,
+    warmUp: { task: 'prepare', input: { rows: shape.rows, cols: shape.cols } satisfies PrepareInput },
+  });
   try {
     progress({ stage: 'bands', phase: 'start' });
     const bands = enumerateBands(shape);
@@ -165,14 +173,19 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     }
 
     progress({ stage: 'columnSets', phase: 'start' });
-    // with threads, F is built on one of them (in shared memory) while the classes are found here
-    const prepared = pool.run<BuildTableOutput>('buildTable', {
-      rows: shape.rows,
-      cols: shape.cols,
-      lexBands: bands.lexBands,
-    } satisfies BuildTableInput);
+    // F: here, when the WebAssembly core takes the shape (boxes of three columns: milliseconds); else on a thread
+    // of the pool (in shared memory) while the classes are found here
+    const prepared: Promise<BuildTableOutput> =
+      shape.cols === 3
+        ? Promise.resolve(buildTable({ rows: shape.rows, cols: shape.cols, lexBands: bands.lexBands }))
+        : pool.run<BuildTableOutput>('buildTable', {
+            rows: shape.rows,
+            cols: shape.cols,
+            lexBands: bands.lexBands,
+          } satisfies BuildTableInput);
     prepared.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
     progress({ stage: 'classes', phase: 'start' });
+    const tc = clock(); // after F when it was built here
     const classes = classifyBands(bands);
     const t2 = clock();
     progress({ stage: 'classes', phase: 'end', total: classes.count });
@@ -195,9 +208,9 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     progress({ stage: 'completions', phase: 'end', total: classes.count });
 
     let dlx: { completions: Float64Array; report: DlxReport } | undefined;
-    if (counter === 'dlx') {
+    if (dlxRoute) {
       progress({ stage: 'dlx', phase: 'start', done: 0 });
-      dlx = await dlxCompletions({
+      dlx = await dlxRoute.dlxCompletions({
         pool,
         shape,
         table: table.table,
@@ -220,7 +233,7 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
       completions: dlx ? dlx.completions : completions,
       seconds: {
         bands: us(t1 - t0),
-        classes: us(t2 - t1),
+        classes: us(t2 - tc),
         columnSets: us(table.seconds),
         completions: us(t4 - t3),
         ...(dlx ? { dlx: us(t5 - t4) } : {}),

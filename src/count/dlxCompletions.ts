@@ -13,9 +13,7 @@ import type { MiddleBandTaskInput, MiddleBandTaskOutput } from './middleBandTask
  * skip them (resume). Results do not depend on the number of threads: a class's count is the exact sum of
  * its parts, whatever order they finish in.
  */
-export type CounterName = 'column-set-sum' | 'dlx';
-
-export const COUNTER_NAMES: readonly CounterName[] = ['column-set-sum', 'dlx'];
+export { COUNTER_NAMES, counterProblem, type CounterName } from './counterName.js';
 
 /**
  * Why the DLX route cannot count `shape` (one line), or null: it counts the band method's shapes with two or three
@@ -87,11 +85,6 @@ export class CountInterrupted extends Error {
   ) {
     super(`interrupted after ${done} of ${total} classes`);
   }
-}
-
-/** Why `--counter` cannot be `name`, or null. */
-export function counterProblem(name: string): string | null {
-  return (COUNTER_NAMES as readonly string[]).includes(name) ? null : `expected ${COUNTER_NAMES.join(' or ')}`;
 }
 
 /**

@@ -69,8 +69,132 @@ export class PoolClosedError extends Error {
   override name = 'PoolClosedError';
 }
 
-export function taskPool(module: URL, threads: number): TaskPool {
-  return threads <= 1 ? localPool(module) : threadPool(module, threads);
+export interface TaskPoolOptions {
+  /**
+   * threads ≥ 2: run the tasks on threads − 1 worker threads and on this thread, from one queue (a worker takes the
+   * next task as soon as it is free; this thread takes one whenever its event loop turns). For jobs of many short
+   * tasks whose run is not much longer than a thread's start-up (the count: milliseconds a task), this saves a
+   * thread's start and keeps this thread busy instead of waiting. This thread serves a spinner and Ctrl-C between
+   * its tasks only, so the tasks must be short. When the queue is empty this thread also runs, a second time, the
+   * oldest task a worker still has, and the first answer wins: so the tasks must be pure (the same answer wherever
+   * they run, nothing else done), and a worker that a loaded machine keeps waiting holds up nothing.
+   */
+  readonly thisThreadWorks?: boolean;
+  /**
+   * With thisThreadWorks: a task each worker thread runs first (loading what its tasks need); the queue gives a
+   * thread work only once it has answered, so a thread still starting holds up nothing.
+   */
+  readonly warmUp?: { readonly task: string; readonly input: unknown };
+}
+
+export function taskPool(module: URL, threads: number, options: TaskPoolOptions = {}): TaskPool {
+  if (threads <= 1) return localPool(module);
+  return options.thisThreadWorks ? sharedPool(module, threads, options.warmUp) : threadPool(module, threads);
+}
+
+/** threads − 1 worker threads and this thread on one queue (TaskPoolOptions.thisThreadWorks). */
+function sharedPool(module: URL, threads: number, warmUp: TaskPoolOptions['warmUp']): TaskPool {
+  const here = localPool(module);
+  const there = threadPool(module, threads - 1);
+  interface Job {
+    readonly task: string;
+    readonly input: unknown;
+    readonly transfer: readonly ArrayBuffer[] | undefined;
+    readonly resolve: (value: unknown) => void;
+    readonly reject: (error: unknown) => void;
+    settled: boolean;
+    /** Also running here, after the queue ran dry while a thread still had it. */
+    twice: boolean;
+  }
+  const queue: Job[] = [];
+  const onThreads: Job[] = []; // in flight on the threads, oldest first
+  let threadsBusy = 0;
+  let threadsReady = warmUp ? 0 : threads - 1;
+  let hereBusy = false;
+  let closed = false;
+  const settle = (job: Job, ok: boolean, value: unknown): void => {
+    if (job.settled) return; // the other copy answered first (a task's answer does not depend on where it ran)
+    job.settled = true;
+    if (ok) job.resolve(value);
+    else job.reject(value);
+  };
+  if (warmUp) {
+    for (let t = 1; t < threads; t++) {
+      // a failed warm-up leaves the thread to the queue, where the task's own failure will say what is wrong
+      void there
+        .run(warmUp.task, warmUp.input)
+        .catch(() => {})
+        .finally(() => {
+          threadsReady++;
+          dispatch();
+        });
+    }
+  }
+  const dispatch = (): void => {
+    if (closed) return;
+    while (queue.length > 0 && threadsBusy < threadsReady) {
+      const job = queue.shift() as Job;
+      threadsBusy++;
+      onThreads.push(job);
+      void there
+        .run(job.task, job.input, job.transfer)
+        .then(
+          (v) => settle(job, true, v),
+          (e) => settle(job, false, e),
+        )
+        .finally(() => {
+          threadsBusy--;
+          onThreads.splice(onThreads.indexOf(job), 1);
+          dispatch();
+        });
+    }
+    if (hereBusy) return;
+    // the next queued task; when none is left, the oldest task a thread still has (if its input was not transferred
+    // away): a thread that a loaded machine keeps waiting then holds up nothing
+    let job = queue.shift();
+    if (!job) {
+      job = onThreads.find((j) => !j.settled && !j.twice && !j.transfer);
+      if (!job) return;
+      job.twice = true;
+    }
+    const mine = job;
+    hereBusy = true;
+    // localPool turns the event loop before each task, so what the threads were given goes out first
+    void here
+      .run(mine.task, mine.input)
+      .then(
+        (v) => settle(mine, true, v),
+        (e) => settle(mine, false, e),
+      )
+      .finally(() => {
+        hereBusy = false;
+        dispatch();
+      });
+  };
+  return {
+    threads,
+    run<O>(task: string, input: unknown, transfer?: readonly ArrayBuffer[]): Promise<O> {
+      if (closed) return Promise.reject(new PoolClosedError('the pool is closed'));
+      return new Promise<O>((resolve, reject) => {
+        queue.push({
+          task,
+          input,
+          transfer,
+          resolve: resolve as (value: unknown) => void,
+          reject,
+          settled: false,
+          twice: false,
+        });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) settle(job, false, new PoolClosedError('the pool is closed'));
+      await Promise.all([here.close(), there.close()]);
+      for (const job of onThreads) settle(job, false, new PoolClosedError('the pool is closed'));
+    },
+  };
 }
 
 type TaskModule = Record<string, (input: unknown) => unknown>;

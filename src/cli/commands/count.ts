@@ -7,9 +7,10 @@ import { countMethodShapes, requireShape, shapeProblem } from '../../grid/suppor
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { toJson } from '../../io/json.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
-import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
+import type { ColumnSetRunOptions } from '../columnSetRun.js';
 import { CommandFailed } from '../commandFailed.js';
 import {
+  boxOrVariantBoxOption,
   counterOption,
   grouped,
   InputError,
@@ -19,10 +20,19 @@ import {
   VARIANT_FLAG,
   workersOption,
 } from '../common.js';
-import { dlxRunPlan, runDlxCount } from '../dlxRun.js';
-import { boxOrVariantBoxOption, refuseWithVariant, runVariantCount, variantRunRules } from '../variantRun.js';
-import { readPlan } from '../../io/shardFiles.js';
-import { checkPlanFits, mergeResults, runShard, shardIndex, writePlan, writeSlurm } from '../shardRun.js';
+
+// The variant, DLX, column-set and shard runs are loaded when a run asks for them: a plain `count` (whose start-up
+// is part of its time) loads the band method alone.
+const variantRun = () => import('../variantRun.js');
+const dlxRun = () => import('../dlxRun.js');
+const columnSetRun = () => import('../columnSetRun.js');
+const shardRun = () => import('../shardRun.js');
+
+/** --box, or the shape a --resume file names (column-set runs), or 3x3. */
+async function runShape(opts: ColumnSetRunOptions): Promise<BoxShape> {
+  if (opts.checkpoint === undefined && opts.resume === undefined) return opts.box ?? SHAPE_3X3;
+  return (await columnSetRun()).columnSetRunShape(opts, SHAPE_3X3);
+}
 
 export type CountMethod = 'bands' | 'column-sets';
 
@@ -134,7 +144,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     });
     if (extra.length > 0)
       throw new InputError(`--merge takes shard results (and --plan, --json), not ${extra.join(', ')}`);
-    const m = mergeResults(merge, plan);
+    const m = (await shardRun()).mergeResults(merge, plan);
     const r = m.report;
     const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
     const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
@@ -167,12 +177,14 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       throw new InputError(
         `--shards writes a plan; ${extra2.join(', ')} ${extra2.length > 1 ? 'come' : 'comes'} after, with the plan`,
       );
-    const shape = columnSetRunShape(opts, SHAPE_3X3);
+    const shape = await runShape(opts);
     const method = countMethod(shape, opts);
-    const r = await writePlan(plan, method, shape.name, shards);
+    const r = await (await shardRun()).writePlan(plan, method, shape.name, shards);
     process.stdout.write(opts.json ? toJson(r.json) + '\n' : r.text);
     return true;
   }
+  const { readPlan } = await import('../../io/shardFiles.js');
+  const { checkPlanFits, runShard, shardIndex, writeSlurm } = await shardRun();
   const p = readPlan(plan);
   checkPlanFits(p, plan, opts.box?.name, opts.method);
   if (slurm) {
@@ -239,6 +251,7 @@ export function registerCount(program: Command): void {
     async (opts: CountCliOptions & ShardCliOptions & { level?: LevelName }) => {
       if (opts.variant !== undefined) {
         const { box, json, workers, variant, checkpoint, resume, ...rest } = opts;
+        const { refuseWithVariant, runVariantCount, variantRunRules } = await variantRun();
         refuseWithVariant('count', rest);
         await runVariantCount(variantRunRules(box, variant), json === true, { workers, checkpoint, resume });
         return;
@@ -246,6 +259,7 @@ export function registerCount(program: Command): void {
       if (opts.box) requireShape('count', opts.box);
       if (await shardAction(opts)) return;
       if (opts.counter === 'dlx') {
+        const { dlxRunPlan, runDlxCount } = await dlxRun();
         const { shape, level } = dlxRunPlan(opts);
         const r = await runDlxCount(shape, level, opts);
         process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
@@ -259,9 +273,9 @@ export function registerCount(program: Command): void {
         return;
       }
       if (opts.level !== undefined) throw new InputError('--level is for --counter dlx');
-      const shape = columnSetRunShape(opts, SHAPE_3X3);
+      const shape = await runShape(opts);
       if (countMethod(shape, opts) === 'column-sets') {
-        const r = await runColumnSetCount(shape, opts);
+        const r = await (await columnSetRun()).runColumnSetCount(shape, opts);
         if (opts.json) {
           const { classRows: _rows, digest: _digest, ...count } = r;
           process.stdout.write(toJson({ method: 'column-sets', ...count }) + '\n');
@@ -329,7 +343,8 @@ export function countText(r: GridCount): string {
     [
       'column-set table F (entries)',
       grouped(r.columnSetEntries),
-      s(r.seconds.columnSets) + (r.workers > 1 ? '   (in a worker, while the classes are found)' : ''),
+      s(r.seconds.columnSets) +
+        (r.workers > 1 && parseBoxShape(r.box).cols !== 3 ? '   (in a worker, while the classes are found)' : ''),
     ],
     [
       `completions n_C per class (${r.workers} worker${r.workers > 1 ? 's' : ''})`,

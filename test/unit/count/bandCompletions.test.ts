@@ -4,6 +4,7 @@ import { completionCounter } from '../../../dist/count/bandCompletions.js';
 import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
 import { classTable } from '../../../dist/count/countGrids.js';
 import { parseBand } from '../../../dist/grid/digits.js';
+import { partitionRenamings } from '../../../dist/grid/partitionRenamings.js';
 import { boxShape } from '../../../dist/grid/shape.js';
 import { applyBandSymmetry, forEachBandSymmetry } from '../../../dist/symmetry/bandSymmetry.js';
 import { dlxCount } from '../../helpers/dlx.js';
@@ -14,6 +15,81 @@ const s33 = boxShape(3, 3);
 const bands33 = enumerateBands(s33);
 const table33 = buildColumnSetTable(bands33);
 const counter33 = completionCounter(s33, table33.partitions, table33.table);
+
+describe('column-set table F', () => {
+  it('3x3 and 2x3: the WebAssembly table and H are the TypeScript ones, entry by entry', () => {
+    for (const [R, C] of [
+      [3, 3],
+      [2, 3],
+    ] as const) {
+      const bands = R === 3 ? bands33 : enumerateBands(boxShape(R, C));
+      const wasm = buildColumnSetTable(bands, undefined, 'wasm');
+      const ts = buildColumnSetTable(bands, undefined, 'typescript');
+      expect(wasm.table.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(Array.from(wasm.table)).toEqual(Array.from(ts.table));
+      expect(Array.from(wasm.standard)).toEqual(Array.from(ts.standard));
+    }
+  });
+
+  for (const [R, C] of [
+    [2, 3],
+    [3, 2],
+    [3, 3],
+  ] as const) {
+    it(`${R}x${C}: F summed over K's orbits equals Σ over all of K of H(ρ·p), entry by entry`, () => {
+      const s = boxShape(R, C);
+      const t = R === 3 && C === 3 ? table33 : buildColumnSetTable(enumerateBands(s));
+      const P = t.partitions.count;
+      const { order, act } = partitionRenamings(t.partitions);
+      const direct = new Float64Array(t.table.length);
+      for (let g = 0; g < order; g++) {
+        for (let cell = 0; cell < t.table.length; cell++) {
+          let x = cell,
+            src = 0,
+            scale = 1;
+          for (let k = 0; k < R - 1; k++) {
+            const p = x % P;
+            x = (x - p) / P;
+            src += act[g * P + p] * scale;
+            scale *= P;
+          }
+          direct[cell] += t.standard[src];
+        }
+      }
+      expect(Array.from(t.table)).toEqual(Array.from(direct));
+    });
+  }
+});
+
+describe('the WebAssembly band sum and the TypeScript sum are twins', () => {
+  it('3x3 and 2x3: the same n(b) for every class representative, and a 3x3 random sample of bands', async () => {
+    const { classifyBands } = await import('../../../dist/symmetry/classifyBands.js');
+    let compared = 0;
+    for (const [R, C] of [
+      [3, 3],
+      [2, 3],
+    ] as const) {
+      const s = boxShape(R, C);
+      const bands = R === 3 ? bands33 : enumerateBands(s);
+      const t = R === 3 ? table33 : buildColumnSetTable(bands);
+      const wasm = completionCounter(s, t.partitions, t.table, 'wasm');
+      const ts = completionCounter(s, t.partitions, t.table, 'typescript');
+      const reps = classifyBands(bands).reps;
+      const size = s.rows * s.n;
+      for (let i = 0; i * size < reps.length; i++) {
+        expect(wasm.completionsOfBand(reps, i * size)).toBe(ts.completionsOfBand(reps, i * size));
+        compared++;
+      }
+    }
+    const rand = rng(26);
+    const ts33 = completionCounter(s33, table33.partitions, table33.table, 'typescript');
+    for (let k = 0; k < 50; k++) {
+      const i = Math.floor(rand() * bands33.lexCount) * 27;
+      expect(counter33.completionsOfBand(bands33.lexBands, i)).toBe(ts33.completionsOfBand(bands33.lexBands, i));
+    }
+    expect(compared).toBe(416 + 3);
+  });
+});
 
 describe('completions are invariant under the band group', () => {
   it('3x3: n(g·b) = n(b) for 60 random bands and random group elements (fixed seed)', () => {

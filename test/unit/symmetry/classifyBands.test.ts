@@ -6,6 +6,23 @@ import { applyBandSymmetry, forEachBandSymmetry } from '../../../dist/symmetry/b
 import { classifyBands } from '../../../dist/symmetry/classifyBands.js';
 import { naiveOrbits, naiveStandardBands, shape as naiveShape } from '../../helpers/naive.js';
 
+describe('the WebAssembly union-find and the TypeScript loop are twins', () => {
+  for (const [R, C] of [
+    [2, 3],
+    [3, 2],
+    [3, 3],
+  ] as const) {
+    it(`${R}x${C}: the same class of every reduced band, and the same representatives`, () => {
+      const bands = enumerateBands(boxShape(R, C));
+      const wasm = classifyBands(bands, 'wasm');
+      const ts = classifyBands(bands, 'typescript');
+      expect(wasm.count).toBe(ts.count);
+      expect(Array.from(wasm.classOfLex)).toEqual(Array.from(ts.classOfLex));
+      expect(Array.from(wasm.reps)).toEqual(Array.from(ts.reps));
+    });
+  }
+});
+
 describe('classes under box, column, row permutations and relabelling', () => {
   for (const [R, C] of [
     [2, 2],

@@ -1,0 +1,27 @@
+import type { BoxShape } from '../grid/shape.js';
+import { wasmInstance, type WasmExports } from '../grid/wasmInstance.js';
+import { BANDS_WASM } from './bandsBinary.js';
+
+/**
+ * enumerateBands' two searches in WebAssembly (assembly/bandsCore.ts, compiled from AssemblyScript at build time):
+ * the fillings of the first R−1 rows, counted, and the reduced bands, in increasing order. Null when this engine
+ * has no WebAssembly or the shape is not one the core takes; enumerateBands then runs its TypeScript (the tests
+ * compare the two).
+ */
+export function wasmBands(shape: BoxShape): { readonly prefixes: number; readonly lexBands: Uint8Array } | null {
+  const core = wasmInstance<BandsExports>(BANDS_WASM);
+  if (!core || core.setup(shape.rows, shape.cols) !== 0) return null;
+  const prefixes = core.count(shape.rows - 1);
+  const k = core.reduced();
+  if (prefixes < 0 || k < 0) return null;
+  const size = shape.rows * shape.n;
+  return { prefixes, lexBands: new Uint8Array(core.memory.buffer, core.bandsPtr(), k * size).slice() };
+}
+
+/** What assembly/bandsCore.ts exports. */
+interface BandsExports extends WasmExports {
+  setup(rows: number, cols: number): number;
+  bandsPtr(): number;
+  count(rows: number): number;
+  reduced(): number;
+}
