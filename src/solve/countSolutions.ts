@@ -20,8 +20,8 @@ export type { SearchGuide, SolutionCount, PuzzleCounter };
  *   plain 3×3          BitboardCounter9   (digit bitboards, band and stack rules; count cache)
  *   plain n ≤ 31       SolutionCounter    (candidate bitmasks, naked and hidden singles; components, count cache)
  *   plain n = 32..36   WideSolutionCounter (the same search with two-word candidate masks)
- *   3×3 boxes, any     VariantCounter9    (the digit bitboards with extra houses and pairs; limit ≤ 2, larger
- *     extra houses                        limits to HouseCounter)
+ *   3×3 boxes, any     VariantCounter9    (the digit bitboards with extra houses and pairs, at every limit: it
+ *     extra houses                        finds completions one by one 2.5–3× faster than HouseCounter)
  *   any rules, n ≤ 31  HouseCounter       (the same search over any houses and pairs: the variants)
  * and for plain rules from n = 16 on, one or two solutions (solving, uniqueness) are found by clause learning instead
  * (ClauseLearningCounter), which proves the hard "no other solution" cases of big puzzles 30–100× faster.
@@ -70,7 +70,7 @@ export const ENGINES: readonly CounterEngine[] = [
   {
     name: 'variants9',
     supports: (r) => VariantCounter9.supports(r),
-    create: (r) => new ByLimit(new VariantCounter9(r), new HouseCounter(r)),
+    create: (r) => new VariantCounter9(r),
   },
   { name: 'houses', supports: (r) => HouseCounter.supports(r), create: (r) => new HouseCounter(r) },
 ];
@@ -105,8 +105,7 @@ export function searchCounter(shape: BoxShape | Rules): PuzzleCounter {
 
 /**
  * Limits of 1 and 2 (solve, "is it unique?") to one counter, larger limits (counting) to another with components
- * and a count cache: clause learning and the depth-first counter on big plain grids, the 9×9 variant bitboards and
- * HouseCounter on the variants.
+ * and a count cache: clause learning and the depth-first counter on big plain grids.
  */
 class ByLimit implements PuzzleCounter {
   private tick: ((nodes: number) => void) | null = null;
