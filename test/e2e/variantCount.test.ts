@@ -103,7 +103,7 @@ describe('sudoku-count count --variant', () => {
       /3x3\+girandola: the 9x9 count of girandola would take about 1330 CPU-hours \(the budget is 2/,
     ],
     [['count', '--variant', 'anti-king'], /the 9x9 count of anti-king would take about 370 CPU-hours/],
-    [['count', '--variant', 'centre-dot'], /the 9x9 count of centre-dot has no measured cost/],
+    [['count', '--variant', 'x,anti-knight'], /the 9x9 count of x \+ anti-knight has no measured cost/],
     [
       ['essentially-different', '--variant', 'anti-knight'],
       /essentially different variant grids are counted for n ≤ 6/,
