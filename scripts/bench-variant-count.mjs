@@ -2,7 +2,8 @@
 /**
  * Benchmark of the variant totals (src/variants/):
  *
- *   npm run build && node scripts/bench-variant-count.mjs [--runs K] [--nine] [--sample K]
+ *   npm run build && node scripts/bench-variant-count.mjs [--runs K] [--nine [V]] [--project 'V …'] [--check 'V …']
+ *     [--sample K] [--dlx K] [--max-seconds S]
  *
  *   small    `count --variant` in one process on every shape and variant of data/variant-classes-*.json: the
  *            fast route (top-block classes + generic counter) and the exhaustive route (exact cover, every grid
