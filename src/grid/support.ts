@@ -63,7 +63,7 @@ export const VARIANT_COUNT_COST_9X9: Readonly<Record<string, number>> = {
   'x,disjoint-groups': 0.19, // 654,264 classes × ~1 ms
   windoku: 0.23, // 37,248 classes × ~22 ms
   // 12,542 classes × ~0.18 s (0.61) from the sample, but the most symmetric bands hold far more completions (the
-  // first 800 classes 4.7·10⁸ of about 3·10⁹): the run's rate says 1–1.5
+  // first 800 classes 4.7·10⁸ of 4.3·10⁹): the whole run took 0.95 CPU-h at load 2–9
   'disjoint-groups': 1.5,
   x: 1.5, // 109,644 classes × ~0.05 s
   'anti-king': 370, // 271,872 classes × ~4.9 s
