@@ -2,17 +2,24 @@
 /**
  * Benchmark of the variant totals (src/variants/):
  *
- *   npm run build && node scripts/bench-variant-count.mjs [--runs K] [--nine] [--sample K]
+ *   npm run build && node scripts/bench-variant-count.mjs [--runs K] [--nine [V]] [--project 'V …'] [--check 'V …']
+ *     [--sample K] [--dlx K] [--max-seconds S]
  *
  *   small    `count --variant` in one process on every shape and variant of data/variant-classes-*.json: the
  *            fast route (top-block classes + generic counter) and the exhaustive route (exact cover, every grid
  *            with row 1 fixed), medians of K runs, and their agreement
  *   group    |G_V| of every 9x9 variant and of the pairs x,windoku and x,disjoint-groups (computed from the rules)
- *   nine     (--nine; about 9 min on 2 cores) the 9x9 anti-knight total by both routes: the fast route
- *            (countVariantGridsPooled, n_C of the 23,696 classes on 2 workers) and the exhaustive route (exact cover,
- *            every grid with row 1 = 1..9, split by r2c1 = 4..9 over 2 processes, × 9!), and their agreement
- *   x        (--project-x; minutes) the generic route on 9x9 X: the top-block classes, then n_C of --sample K
- *            classes drawn with a fixed seed by HouseCounter, and the projected CPU time of all classes
+ *   nine     (--nine [V]; V = anti-knight by default, about 9 min on 2 cores) a 9x9 total by both routes: the fast
+ *            route (countVariantGridsPooled, n_C of every class on 2 workers by the solver's engine) and the
+ *            exhaustive route (exact cover, every grid with row 1 = 1..9, split by r2c1 = 4..9 over 2 processes,
+ *            × 9!), and their agreement
+ *   project  (--project 'V V ...'; seconds to minutes) the fast route's cost: the top-block classes (and the seconds
+ *            to classify), then n_C of --sample K classes drawn with a fixed seed by the solver's engine (capped
+ *            at --max-seconds S per variant), and the projected CPU-hours of all classes with a 95 % interval
+ *            (mean ± 1.96 sd/√K): the figures declared in src/grid/support.ts (VARIANT_COUNT_COST_9X9)
+ *   check    (--check 'V V ...') the second route class by class: --sample K classes drawn with a fixed seed, n_C by
+ *            the fast route's engine, by HouseCounter, and for the first --dlx K' of them by exact cover (src/dlx),
+ *            value by value
  * The machine is shared and noisy: the load average is printed before and after.
  */
 import { loadavg } from 'node:os';
@@ -27,13 +34,14 @@ import { countVariantGrids, countVariantGridsPooled } from '../dist/variants/cou
 import { rulesExactCover } from '../dist/variants/rulesExactCover.js';
 import { variantGroup } from '../dist/variants/variantGroup.js';
 import { variantTopBlocks } from '../dist/variants/variantTopBlocks.js';
+import { completionsCounter } from '../dist/variants/variantCompletionsTask.js';
 
 // a child of --nine: the exact-cover count of one slice (row 1 = 1..9, r2c1 = a), printed as one number
 if (process.argv[2] === '--slice') {
   const start = new Uint8Array(81);
   for (let c = 0; c < 9; c++) start[c] = c + 1;
   start[9] = Number(process.argv[3]);
-  console.log(rulesExactCover(parseRules(SHAPE_3X3, 'anti-knight'), start).count);
+  console.log(rulesExactCover(parseRules(SHAPE_3X3, process.argv[4]), start).count);
   process.exit(0);
 }
 
@@ -42,6 +50,9 @@ const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.indexOf(name) >= 0 ? Number(args[args.indexOf(name) + 1]) : dflt);
 const RUNS = opt('--runs', 5);
 const SAMPLE = opt('--sample', 20);
+const DLX_SAMPLE = opt('--dlx', 3);
+const MAX_SECONDS = opt('--max-seconds', 120);
+const listOf = (name) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1].split(/\s+/).filter(Boolean) : []);
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -94,12 +105,14 @@ for (const v of [
 }
 
 if (args.includes('--nine')) {
-  const rules = parseRules(SHAPE_3X3, 'anti-knight');
+  const next = args[args.indexOf('--nine') + 1];
+  const variant = next && !next.startsWith('--') ? next : 'anti-knight';
+  const rules = parseRules(SHAPE_3X3, variant);
   let t = performance.now();
   const fast = await countVariantGridsPooled(rules, { workers: 2, exhaustive: 'none' });
   const fastSeconds = (performance.now() - t) / 1000;
   console.log(
-    `\n9x9 anti-knight, fast route: ${fast.blocks} top bands, ${fast.classes} classes ` +
+    `\n${rules.name}, fast route: ${fast.blocks} top bands, ${fast.classes} classes ` +
       `(${fast.seconds.classes.toFixed(1)} s), n_C on 2 workers ${fast.seconds.completions.toFixed(1)} s; ` +
       `Σ m_C·n_C = ${fast.totalWithFixedRow}, ` +
       `N = ${fast.total} (${fastSeconds.toFixed(1)} s wall)`,
@@ -107,7 +120,7 @@ if (args.includes('--nine')) {
   t = performance.now();
   const slice = (a) =>
     new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--slice', String(a)]);
+      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--slice', String(a), variant]);
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.on('error', reject);
@@ -128,40 +141,96 @@ if (args.includes('--nine')) {
   const row1 = [...counts.values()].reduce((x, y) => x + y, 0n);
   const exhaustive = row1 * 362880n;
   console.log(
-    `9x9 anti-knight, exhaustive route: ${row1} grids with row 1 = 1..9 (by r2c1: ` +
+    `${rules.name}, exhaustive route: ${row1} grids with row 1 = 1..9 (by r2c1: ` +
       `${[4, 5, 6, 7, 8, 9].map((a) => `${a}: ${counts.get(a)}`).join(', ')}), N = ${exhaustive} ` +
       `(${((performance.now() - t) / 1000).toFixed(1)} s wall, 2 processes); routes agree: ` +
       `${exhaustive === fast.total ? 'yes' : 'NO'}`,
   );
 }
 
-if (args.includes('--project-x')) {
-  const rules = parseRules(SHAPE_3X3, 'x');
-  let t = performance.now();
-  const top = variantTopBlocks(variantGroup(rules));
-  const classSeconds = (performance.now() - t) / 1000;
-  const C = top.sizes.length;
-  console.log(
-    `\n9x9 X, generic route: ${top.blocks} top bands (row 1 fixed), stabilizer ${top.stabilizerOrder}, ` +
-      `${C} classes in ${classSeconds.toFixed(1)} s`,
-  );
-  const counter = new HouseCounter(rules);
-  const givens = new Uint8Array(81);
+/** Class ids drawn with a fixed seed (a linear congruential generator), C classes. */
+function sampleIds(C, K) {
   let s = 12345;
-  const times = [];
-  for (let i = 0; i < SAMPLE; i++) {
+  const ids = [];
+  for (let i = 0; i < K; i++) {
     s = (s * 1103515245 + 12345) % 2147483648;
-    const id = s % C;
-    givens.set(top.representatives.subarray(id * 27, id * 27 + 27));
-    t = performance.now();
-    const n = counter.count(givens).count;
-    times.push((performance.now() - t) / 1000);
-    console.log(`  class ${id}: n_C = ${n}, ${times[i].toFixed(3)} s`);
+    ids.push(s % C);
   }
-  const mean = times.reduce((a, b) => a + b, 0) / SAMPLE;
+  return ids;
+}
+
+function topClasses(variant) {
+  const rules = parseRules(SHAPE_3X3, variant);
+  const t = performance.now();
+  const top = variantTopBlocks(variantGroup(rules));
+  return { rules, top, seconds: (performance.now() - t) / 1000 };
+}
+
+for (const variant of listOf('--project')) {
+  const { rules, top, seconds } = topClasses(variant);
+  const C = top.sizes.length;
+  const counter = completionsCounter(rules);
+  const givens = new Uint8Array(81);
+  const times = [];
+  let leaves = 0;
+  const stop = performance.now() + MAX_SECONDS * 1000;
+  for (const id of sampleIds(C, SAMPLE)) {
+    if (performance.now() > stop) break;
+    givens.set(top.representatives.subarray(id * 27, id * 27 + 27));
+    const t = performance.now();
+    leaves += counter.count(givens).count;
+    times.push((performance.now() - t) / 1000);
+  }
+  const K = times.length;
+  const sum = times.reduce((a, b) => a + b, 0);
+  const mean = sum / K;
+  const sd = K > 1 ? Math.sqrt(times.reduce((a, b) => a + (b - mean) ** 2, 0) / (K - 1)) : NaN;
+  const hours = (x) => ((x * C) / 3600).toFixed(2);
   console.log(
-    `  mean ${mean.toFixed(3)} s, median ${median(times).toFixed(3)} s per class: projected ` +
-      `${((mean * C) / 3600).toFixed(1)} CPU-hours for all ${C} classes`,
+    `\n${rules.name}: ${top.blocks} top bands, stabilizer ${top.stabilizerOrder}, ${C} classes ` +
+      `(${seconds.toFixed(1)} s); ${K} classes sampled: mean ${mean.toFixed(4)} s, median ` +
+      `${median(times).toFixed(4)} s, ${(leaves / sum / 1e6).toFixed(2)} M completions/s; projected ` +
+      `${hours(mean)} CPU-hours [${hours(mean - (1.96 * sd) / Math.sqrt(K))}, ` +
+      `${hours(mean + (1.96 * sd) / Math.sqrt(K))}]`,
+  );
+}
+
+for (const variant of listOf('--check')) {
+  const { rules, top } = topClasses(variant);
+  const C = top.sizes.length;
+  const fast = completionsCounter(rules);
+  const house = new HouseCounter(rules);
+  const givens = new Uint8Array(81);
+  const seconds = [0, 0, 0];
+  let agree = 0,
+    dlxAgree = 0,
+    dlxDone = 0,
+    sum = 0;
+  const ids = sampleIds(C, SAMPLE);
+  for (const [i, id] of ids.entries()) {
+    givens.set(top.representatives.subarray(id * 27, id * 27 + 27));
+    let t = performance.now();
+    const a = fast.count(givens).count;
+    seconds[0] += (performance.now() - t) / 1000;
+    t = performance.now();
+    const b = house.count(givens).count;
+    seconds[1] += (performance.now() - t) / 1000;
+    sum += a;
+    if (a === b) agree++;
+    else console.log(`  class ${id}: fast ${a}, HouseCounter ${b}: DIFFER`);
+    if (i < DLX_SAMPLE) {
+      t = performance.now();
+      const c = rulesExactCover(rules, givens).count;
+      seconds[2] += (performance.now() - t) / 1000;
+      dlxDone++;
+      if (c === a) dlxAgree++;
+      else console.log(`  class ${id}: fast ${a}, exact cover ${c}: DIFFER`);
+    }
+  }
+  console.log(
+    `\n${rules.name}: ${ids.length} of ${C} classes drawn with a fixed seed (Σ n_C = ${sum}): HouseCounter agrees ` +
+      `on ${agree}/${ids.length}, exact cover on ${dlxAgree}/${dlxDone}; seconds: fast ${seconds[0].toFixed(1)}, ` +
+      `HouseCounter ${seconds[1].toFixed(1)}, exact cover ${seconds[2].toFixed(1)}`,
   );
 }
 console.log(`\nload average after: ${load()}`);

@@ -1,22 +1,22 @@
 import { factorialBig, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
 import { MAX_VARIANT_COUNT_SIDE, resolveRules } from '../grid/support.js';
-import { HouseCounter } from '../solve/houseCounter.js';
 import { rulesExactCover } from './rulesExactCover.js';
 import { variantGroup, type VariantGroup } from './variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from './variantTopBlocks.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { InputError } from '../grid/shape.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
-import { blockCompletions } from './variantCompletionsTask.js';
+import { blockCompletions, completionsCounter } from './variantCompletionsTask.js';
 import type * as VariantCompletionsTask from './variantCompletionsTask.js';
 
 /**
  * N for a variant, by two routes that share no counting code (docs/variant-counts.md).
  *
  * Fast route: the top blocks with row 1 = 1..n (src/variants/variantTopBlocks.ts) in classes under the
- * variant's own symmetries that keep the block, times relabelling; the generic counter (HouseCounter) counts the
- * completions n_C of one block per class; N = n!·Σ m_C·n_C.
+ * variant's own symmetries that keep the block, times relabelling; the solver's engine for the rules (the 9×9
+ * variant bitboards, or HouseCounter on the smaller shapes) counts the completions n_C of one block per class;
+ * N = n!·Σ m_C·n_C.
  *
  * Exhaustive route: the exact-cover engine (src/dlx, through src/variants/rulesExactCover.ts) enumerates every
  * grid with row 1 = 1..n (N/n! of them; relabelling is the only symmetry used), or with `exhaustive: 'all'` every
@@ -88,7 +88,7 @@ export function countVariantGridsOf(rules: Rules, options: VariantCountOptions =
   const top = variantTopBlocks(group);
   const t1 = performance.now();
   const B = top.k * rules.n;
-  const completions = blockCompletions(new HouseCounter(rules), top.representatives, B);
+  const completions = blockCompletions(completionsCounter(rules), rules.cells, top.representatives, B);
   options.onProgress?.('completions', top.sizes.length, top.sizes.length);
   return assemble(rules, group, top, completions, [t0, t1, performance.now()], options);
 }

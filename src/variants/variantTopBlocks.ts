@@ -7,8 +7,8 @@ import type { VariantGroup } from './variantGroup.js';
  * classes under S × S_n, S the elements of the variant's group G_V that map the block's cells onto themselves.
  *
  *   block     k·n digits, cells 0..k·n−1 in reading order, back to back in `blocks`
- *   key       the least of std(s·X) over s in S, std relabelling so that row 1 reads 1..n again (a string
- *             of k·n char codes)
+ *   key       the least of std(s·X) over s in S, std relabelling so that row 1 reads 1..n again (rows 2..k, each
+ *             a permutation, as one number from their ranks)
  *   m_C       blocks in class C;  n_C  completions of C's representative (the same for every block of C: s keeps
  *             every house and pair and the block, a relabelling keeps every house and pair)
  *
@@ -44,31 +44,68 @@ export function variantTopBlocks(group: VariantGroup): TopBlockClasses {
     for (let p = peerStart[c]; p < peerStart[c + 1]; p++) if (peerList[p] < c) list.push(peerList[p]);
     before.push(list);
   }
+  // the elements that keep the block, each as its inverse on the block: (s·X)[c] = X[inv[c]]
+  // (elements that move the block's cells alike are one: e.g. swapping the lower bands)
+  let stabilizerOrder = 0;
   const stab: Int32Array[] = [];
+  const seen = new Set<string>();
   for (let e = 0; e < group.order; e++) {
     const map = group.maps.subarray(e * N, (e + 1) * N);
     let keeps = true;
     for (let c = 0; c < B && keeps; c++) if (map[c] >= B) keeps = false;
-    if (keeps) stab.push(map);
+    if (!keeps) continue;
+    stabilizerOrder++;
+    const inv = new Int32Array(B);
+    for (let c = 0; c < B; c++) inv[map[c]] = c;
+    const text = inv.join(',');
+    if (seen.has(text)) continue;
+    seen.add(text);
+    stab.push(inv);
   }
-  const classOf = new Map<string, number>();
+  const classOf = new Map<number, number>();
   const reps: number[] = [];
   const sizes: number[] = [];
   const X = new Uint8Array(B);
-  const moved = new Uint8Array(B);
+  const best = new Uint8Array(B);
   const relabel = new Uint8Array(n + 1);
   for (let c = 0; c < n; c++) X[c] = c + 1;
+  const factorial = [1];
+  for (let i = 1; i <= n; i++) factorial.push(factorial[i - 1] * i);
+  if (factorial[n] ** (k - 1) > Number.MAX_SAFE_INTEGER) throw new RangeError(`top blocks: ${rules.name} too large`);
   let blocks = 0;
-  const keyOf = (): string => {
-    let best = '';
-    for (const map of stab) {
-      for (let c = 0; c < B; c++) moved[map[c]] = X[c];
-      for (let c = 0; c < n; c++) relabel[moved[c]] = c + 1;
-      for (let c = 0; c < B; c++) moved[c] = relabel[moved[c]];
-      const key = String.fromCharCode(...moved);
-      if (best === '' || key < best) best = key;
+  // std(s·X) for the first s in best; then each other s is compared digit by digit, leaving at the first
+  // difference (row 1 reads 1..n in every std(s·X), so the comparison starts at row 2)
+  const keyOf = (): number => {
+    let first = true;
+    for (const inv of stab) {
+      for (let c = 0; c < n; c++) relabel[X[inv[c]]] = c + 1;
+      let c = n;
+      if (!first)
+        for (; c < B; c++) {
+          const v = relabel[X[inv[c]]];
+          if (v !== best[c]) {
+            if (v > best[c]) c = B + 1;
+            break;
+          }
+        }
+      first = false;
+      for (; c < B; c++) best[c] = relabel[X[inv[c]]];
     }
-    return best;
+    // the key: rows 2..k of the least std(s·X), each a permutation of 1..n, by their ranks (exact below 2^53)
+    let key = 0;
+    for (let r = 1; r < k; r++) {
+      let rank = 0;
+      let used = 0;
+      for (let i = 0; i < n; i++) {
+        const d = best[r * n + i] - 1;
+        let less = 0;
+        for (let e = 0; e < d; e++) if ((used & (1 << e)) === 0) less++;
+        used |= 1 << d;
+        rank += less * factorial[n - 1 - i];
+      }
+      key = key * factorial[n] + rank;
+    }
+    return key;
   };
   const fill = (c: number): void => {
     if (c === B) {
@@ -99,7 +136,7 @@ export function variantTopBlocks(group: VariantGroup): TopBlockClasses {
   return {
     k,
     blocks,
-    stabilizerOrder: stab.length,
+    stabilizerOrder,
     representatives: Uint8Array.from(reps),
     sizes: Int32Array.from(sizes),
   };

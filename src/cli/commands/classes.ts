@@ -2,7 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
 import { SHAPE_3X3 } from '../../grid/shape.js';
-import { countMethodShapes } from '../../grid/support.js';
+import { affordableVariants9, countMethodShapes } from '../../grid/support.js';
 import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js';
 import { COLUMN_SET_CLASSES_OUTPUT, columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
 import { prepareOutput } from '../../io/outputFile.js';
@@ -42,7 +42,8 @@ export function registerClasses(program: Command): void {
     .option('--box <RxC>', `box shape (${countMethodShapes()}; with --variant, n ≤ 6)`, boxOrVariantBoxOption('count'))
     .option(
       VARIANT_FLAG,
-      `the top-block classes of a variant (n ≤ 6, and 9x9 anti-knight): each block, m_C and n_C, as JSON: ` +
+      `the top-block classes of a variant (n ≤ 6, and 9x9 ${affordableVariants9()}): each block, m_C and n_C, ` +
+        `as JSON: ` +
         VARIANT_HELP,
     )
     .option(

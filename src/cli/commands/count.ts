@@ -3,7 +3,7 @@ import type { ColumnSetCount } from '../../colsets/countByColumnSets.js';
 import { countGrids, defaultWorkers, type GridCount, type ProgressEvent, type Stage } from '../../count/countGrids.js';
 import type { CounterName } from '../../count/dlxCompletions.js';
 import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
+import { affordableVariants9, countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { toJson } from '../../io/json.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
@@ -230,8 +230,8 @@ export function registerCount(program: Command): void {
     )
     .option(
       VARIANT_FLAG,
-      `count the grids of a variant (n ≤ 6, and 9x9 within a declared cost: anti-knight; a fast route and an ` +
-        `exhaustive one, which must agree on n ≤ 6): ${VARIANT_HELP}`,
+      `count the grids of a variant (n ≤ 6, and 9x9 within a declared cost: ${affordableVariants9()}; a fast ` +
+        `route and an exhaustive one, which must agree on n ≤ 6): ${VARIANT_HELP}`,
     )
     .option('--json', 'print one JSON object on stdout')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
