@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditGrids, gridAuditContext, type GridAuditContext } from '../../../dist/audit/auditGrids.js';
-import { waldStatistic, poissonInterval } from '../../../dist/audit/auditStatistics.js';
-import { createGenerator } from '../../../dist/audit/createGenerator.js';
-import { repeatCounter } from '../../../dist/audit/repeatCounter.js';
-import { boxShape, InputError } from '../../../dist/grid/shape.js';
-import { gridIndex, type GridIndex } from '../../../dist/rank/gridIndex.js';
+import { auditGrids, gridAuditContext, type GridAuditContext } from '../../../src/audit/auditGrids.js';
+import { waldStatistic, poissonInterval } from '../../../src/audit/auditStatistics.js';
+import { createGenerator } from '../../../src/audit/createGenerator.js';
+import { repeatCounter } from '../../../src/audit/repeatCounter.js';
+import { boxShape, InputError } from '../../../src/grid/shape.js';
+import { gridIndex, type GridIndex } from '../../../src/rank/gridIndex.js';
 import { FIXTURES } from '../../helpers/paths.js';
 
 const S33 = boxShape(3, 3);

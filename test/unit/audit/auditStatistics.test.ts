@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classTest, poolBins, quantiles, reweightedTest } from '../../../dist/audit/auditStatistics.js';
+import { classTest, poolBins, quantiles, reweightedTest } from '../../../src/audit/auditStatistics.js';
 
 describe('audit statistics', () => {
   it('poolBins: every bin expects at least the minimum, classes sorted by probability', () => {

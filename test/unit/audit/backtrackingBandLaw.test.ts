@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { backtrackingBandLaw } from '../../../dist/audit/backtrackingBandLaw.js';
-import { backtrackingGenerator } from '../../../dist/audit/backtrackingGenerator.js';
-import { runCount } from '../../../dist/count/countGrids.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { backtrackingBandLaw } from '../../../src/audit/backtrackingBandLaw.js';
+import { backtrackingGenerator } from '../../../src/audit/backtrackingGenerator.js';
+import { runCount } from '../../../src/count/countGrids.js';
+import { boxShape } from '../../../src/grid/shape.js';
 import { forEachDrawPath } from '../../helpers/drawPaths.js';
 
 describe('the exact top-band law of row-major backtracking', () => {

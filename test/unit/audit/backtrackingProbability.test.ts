@@ -1,8 +1,8 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
-import { backtrackingGenerator } from '../../../dist/audit/backtrackingGenerator.js';
-import { backtrackingProbability } from '../../../dist/audit/backtrackingProbability.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { backtrackingGenerator } from '../../../src/audit/backtrackingGenerator.js';
+import { backtrackingProbability } from '../../../src/audit/backtrackingProbability.js';
+import { boxShape } from '../../../src/grid/shape.js';
 import { dlxCount } from '../../helpers/dlx.js';
 
 const S33 = boxShape(3, 3);

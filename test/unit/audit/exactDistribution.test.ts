@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { backtrackingGenerator } from '../../../dist/audit/backtrackingGenerator.js';
-import { backtrackingProbability } from '../../../dist/audit/backtrackingProbability.js';
-import { exactDistribution, type ExactLaw } from '../../../dist/audit/exactDistribution.js';
-import { GENERATOR_NAMES, type GeneratorName } from '../../../dist/audit/gridGenerator.js';
-import { templateGenerator } from '../../../dist/audit/templateGenerator.js';
-import { uniformGenerator } from '../../../dist/audit/uniformGenerator.js';
-import { exactMoments } from '../../../dist/bias/exactMoments.js';
-import { Rational } from '../../../dist/bias/rational.js';
-import { countGrids } from '../../../dist/count/countGrids.js';
-import { boxShape } from '../../../dist/grid/shape.js';
-import { gridIndex } from '../../../dist/rank/gridIndex.js';
+import { backtrackingGenerator } from '../../../src/audit/backtrackingGenerator.js';
+import { backtrackingProbability } from '../../../src/audit/backtrackingProbability.js';
+import { exactDistribution, type ExactLaw } from '../../../src/audit/exactDistribution.js';
+import { GENERATOR_NAMES, type GeneratorName } from '../../../src/audit/gridGenerator.js';
+import { templateGenerator } from '../../../src/audit/templateGenerator.js';
+import { uniformGenerator } from '../../../src/audit/uniformGenerator.js';
+import { exactMoments } from '../../../src/bias/exactMoments.js';
+import { Rational } from '../../../src/bias/rational.js';
+import { countGrids } from '../../../src/count/countGrids.js';
+import { boxShape } from '../../../src/grid/shape.js';
+import { gridIndex } from '../../../src/rank/gridIndex.js';
 import { forEachDrawPath } from '../../helpers/drawPaths.js';
 
 const S22 = boxShape(2, 2);

@@ -1,10 +1,10 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
-import { backtrackingGenerator } from '../../../dist/audit/backtrackingGenerator.js';
-import { createGenerator } from '../../../dist/audit/createGenerator.js';
-import { GENERATOR_NAMES } from '../../../dist/audit/gridGenerator.js';
-import { findClash } from '../../../dist/grid/parseGrid.js';
-import { boxShape, InputError } from '../../../dist/grid/shape.js';
+import { backtrackingGenerator } from '../../../src/audit/backtrackingGenerator.js';
+import { createGenerator } from '../../../src/audit/createGenerator.js';
+import { GENERATOR_NAMES } from '../../../src/audit/gridGenerator.js';
+import { findClash } from '../../../src/grid/parseGrid.js';
+import { boxShape, InputError } from '../../../src/grid/shape.js';
 
 const complete = (g: Uint8Array) => g.every((d) => d >= 1);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { templateGenerator, templateGrid, templateShift } from '../../../dist/audit/templateGenerator.js';
-import { templateGroupOrder, templateReach } from '../../../dist/audit/templateReach.js';
-import { findClash } from '../../../dist/grid/parseGrid.js';
-import { boxShape, type BoxShape } from '../../../dist/grid/shape.js';
-import { permutationsOf } from '../../../dist/grid/permutationsOf.js';
+import { templateGenerator, templateGrid, templateShift } from '../../../src/audit/templateGenerator.js';
+import { templateGroupOrder, templateReach } from '../../../src/audit/templateReach.js';
+import { findClash } from '../../../src/grid/parseGrid.js';
+import { boxShape, type BoxShape } from '../../../src/grid/shape.js';
+import { permutationsOf } from '../../../src/grid/permutationsOf.js';
 import { forEachDrawPath } from '../../helpers/drawPaths.js';
 
 /** Every permutation of 0..n−1 that keeps blocks of `size` together (onto themselves, or onto any block). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bandCodec } from '../../../dist/bands/bandKey.js';
-import { enumerateBands, forEachBand, forEachReducedBand } from '../../../dist/bands/enumerateBands.js';
-import { isLexReduced, lexMultiplicity, lexReduceInto } from '../../../dist/bands/lexReduce.js';
-import { formatBand } from '../../../dist/grid/digits.js';
-import { boxShape } from '../../../dist/grid/shape.js';
-import { applyBandSymmetry, forEachBandSymmetry } from '../../../dist/symmetry/bandSymmetry.js';
+import { bandCodec } from '../../../src/bands/bandKey.js';
+import { enumerateBands, forEachBand, forEachReducedBand } from '../../../src/bands/enumerateBands.js';
+import { isLexReduced, lexMultiplicity, lexReduceInto } from '../../../src/bands/lexReduce.js';
+import { formatBand } from '../../../src/grid/digits.js';
+import { boxShape } from '../../../src/grid/shape.js';
+import { applyBandSymmetry, forEachBandSymmetry } from '../../../src/symmetry/bandSymmetry.js';
 import { naiveStandardBands, parseRows, shape as naiveShape } from '../../helpers/naive.js';
 
 /**

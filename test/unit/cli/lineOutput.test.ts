@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { lineOutput } from '../../../dist/cli/lineOutput.js';
+import { lineOutput } from '../../../src/cli/lineOutput.js';
 
 /** A stream whose reader is paused: it takes every write but says "full", and drains only when told. */
 function pausedReader(): { stream: Writable; written: string[]; drain(): void } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bipartiteCanonizer } from '../../../dist/colsets/bipartiteCanonizer.js';
+import { bipartiteCanonizer } from '../../../src/colsets/bipartiteCanonizer.js';
 import { rng } from '../../helpers/naive.js';
 
 /** All permutations of 0..k−1. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configurationClasses } from '../../../dist/colsets/configurationClasses.js';
+import { configurationClasses } from '../../../src/colsets/configurationClasses.js';
 
 /** The class of a word multiset, the naive way: smallest sorted list over every box permutation and column swap. */
 function naiveCanonical(R: number, words: number[]): string {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { configurationClasses } from '../../../dist/colsets/configurationClasses.js';
-import { configurationGraph } from '../../../dist/colsets/configurationGraph.js';
-import { edgeColouringCounter } from '../../../dist/colsets/edgeColouringCounter.js';
-import { enumerateBands } from '../../../dist/bands/enumerateBands.js';
-import { completionCounter } from '../../../dist/count/bandCompletions.js';
-import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { configurationClasses } from '../../../src/colsets/configurationClasses.js';
+import { configurationGraph } from '../../../src/colsets/configurationGraph.js';
+import { edgeColouringCounter } from '../../../src/colsets/edgeColouringCounter.js';
+import { enumerateBands } from '../../../src/bands/enumerateBands.js';
+import { completionCounter } from '../../../src/count/bandCompletions.js';
+import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
+import { boxShape } from '../../../src/grid/shape.js';
 import { rng } from '../../helpers/naive.js';
 
 /** The column masks (bit d−1 for digit d) of a configuration: column 2k+s holds the digits whose word has bit k = s. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { enumerateBands, forEachBand } from '../../../dist/bands/enumerateBands.js';
-import { completionCounter } from '../../../dist/count/bandCompletions.js';
-import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
-import { countGrids } from '../../../dist/count/countGrids.js';
-import { fourBandCompletions } from '../../../dist/count/fourBandCompletions.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { enumerateBands, forEachBand } from '../../../src/bands/enumerateBands.js';
+import { completionCounter } from '../../../src/count/bandCompletions.js';
+import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
+import { countGrids } from '../../../src/count/countGrids.js';
+import { fourBandCompletions } from '../../../src/count/fourBandCompletions.js';
+import { boxShape } from '../../../src/grid/shape.js';
 
 describe('four bands: 2x4 boxes', () => {
   it('2x4 (four bands of 2 rows) counts as many grids as 4x2 (two bands of 4 rows): the 8×8 count', async () => {

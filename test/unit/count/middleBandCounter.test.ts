@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { enumerateBands } from '../../../dist/bands/enumerateBands.js';
-import { completionCounter } from '../../../dist/count/bandCompletions.js';
-import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
-import { middleBandCounter } from '../../../dist/count/middleBandCounter.js';
-import { countExactCovers, exactCoverProblem } from '../../../dist/dlx/exactCover.js';
-import { columnPartitions } from '../../../dist/grid/columnPartitions.js';
-import { parseBand } from '../../../dist/grid/digits.js';
-import { boxShape, type BoxShape } from '../../../dist/grid/shape.js';
-import { classifyBands } from '../../../dist/symmetry/classifyBands.js';
+import { enumerateBands } from '../../../src/bands/enumerateBands.js';
+import { completionCounter } from '../../../src/count/bandCompletions.js';
+import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
+import { middleBandCounter } from '../../../src/count/middleBandCounter.js';
+import { countExactCovers, exactCoverProblem } from '../../../src/dlx/exactCover.js';
+import { columnPartitions } from '../../../src/grid/columnPartitions.js';
+import { parseBand } from '../../../src/grid/digits.js';
+import { boxShape, type BoxShape } from '../../../src/grid/shape.js';
+import { classifyBands } from '../../../src/symmetry/classifyBands.js';
 import { ROOT } from '../../helpers/paths.js';
 
 /** Everything a shape needs: its classes, the column-set sum and the DLX route (built once per shape). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countGrids } from '../../../dist/count/countGrids.js';
-import { countExactCovers, exactCoverProblem } from '../../../dist/dlx/exactCover.js';
-import { boxShape, factorialBig } from '../../../dist/grid/shape.js';
+import { countGrids } from '../../../src/count/countGrids.js';
+import { countExactCovers, exactCoverProblem } from '../../../src/dlx/exactCover.js';
+import { boxShape, factorialBig } from '../../../src/grid/shape.js';
 import { dlxCount } from '../../helpers/dlx.js';
 
 describe('the generic exact-cover engine', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { automorphismSearch } from '../../../dist/essential/automorphismGroup.js';
-import { automorphismCensus } from '../../../dist/essential/automorphismCensus.js';
-import { conjugacyClasses } from '../../../dist/essential/conjugacyClasses.js';
-import { countFixedGrids } from '../../../dist/essential/countFixedGrids.js';
-import { gridGroup } from '../../../dist/essential/gridGroup.js';
-import { enumerateStandardGrids, gridOrbits } from '../../../dist/essential/gridOrbits.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { automorphismSearch } from '../../../src/essential/automorphismGroup.js';
+import { automorphismCensus } from '../../../src/essential/automorphismCensus.js';
+import { conjugacyClasses } from '../../../src/essential/conjugacyClasses.js';
+import { countFixedGrids } from '../../../src/essential/countFixedGrids.js';
+import { gridGroup } from '../../../src/essential/gridGroup.js';
+import { enumerateStandardGrids, gridOrbits } from '../../../src/essential/gridOrbits.js';
+import { boxShape } from '../../../src/grid/shape.js';
 import { rng } from '../../helpers/naive.js';
 
 /** Brute force: every g in G with X(g(c)) = τ(X(c)) for some τ. */

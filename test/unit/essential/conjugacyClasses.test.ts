@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { conjugacyClasses } from '../../../dist/essential/conjugacyClasses.js';
-import { gridGroup } from '../../../dist/essential/gridGroup.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { conjugacyClasses } from '../../../src/essential/conjugacyClasses.js';
+import { gridGroup } from '../../../src/essential/gridGroup.js';
+import { boxShape } from '../../../src/grid/shape.js';
 import { rng } from '../../helpers/naive.js';
 
 describe('conjugacy classes of G', () => {

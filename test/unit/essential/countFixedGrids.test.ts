@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conjugacyClasses } from '../../../dist/essential/conjugacyClasses.js';
-import { countFixedGrids } from '../../../dist/essential/countFixedGrids.js';
-import { regionPlan } from '../../../dist/essential/regionPlan.js';
-import { centralizerOrder, partitionsOf, permutationOfType } from '../../../dist/essential/cycleTypes.js';
-import { gridGroup } from '../../../dist/essential/gridGroup.js';
-import { enumerateStandardGrids } from '../../../dist/essential/gridOrbits.js';
-import { relabellingTypes } from '../../../dist/essential/relabellingTypes.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { conjugacyClasses } from '../../../src/essential/conjugacyClasses.js';
+import { countFixedGrids } from '../../../src/essential/countFixedGrids.js';
+import { regionPlan } from '../../../src/essential/regionPlan.js';
+import { centralizerOrder, partitionsOf, permutationOfType } from '../../../src/essential/cycleTypes.js';
+import { gridGroup } from '../../../src/essential/gridGroup.js';
+import { enumerateStandardGrids } from '../../../src/essential/gridOrbits.js';
+import { relabellingTypes } from '../../../src/essential/relabellingTypes.js';
+import { boxShape } from '../../../src/grid/shape.js';
 import { fixedByExactCover, fixedByType } from '../../helpers/fixedGridOracles.js';
 import { rng } from '../../helpers/naive.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gridGroup } from '../../../dist/essential/gridGroup.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { gridGroup } from '../../../src/essential/gridGroup.js';
+import { boxShape } from '../../../src/grid/shape.js';
 
 /** x∘y on cells: y first. */
 function composeMaps(x: Int32Array, y: Int32Array): Int32Array {

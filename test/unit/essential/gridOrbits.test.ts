@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countGrids } from '../../../dist/count/countGrids.js';
-import { essentiallyDifferent } from '../../../dist/essential/essentiallyDifferent.js';
-import { gridGroup } from '../../../dist/essential/gridGroup.js';
-import { gridOrbits } from '../../../dist/essential/gridOrbits.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { countGrids } from '../../../src/count/countGrids.js';
+import { essentiallyDifferent } from '../../../src/essential/essentiallyDifferent.js';
+import { gridGroup } from '../../../src/essential/gridGroup.js';
+import { gridOrbits } from '../../../src/essential/gridOrbits.js';
+import { boxShape } from '../../../src/grid/shape.js';
 import { isValidGrid, shape as naiveShape } from '../../helpers/naive.js';
-import { enumerateStandardGrids } from '../../../dist/essential/gridOrbits.js';
+import { enumerateStandardGrids } from '../../../src/essential/gridOrbits.js';
 
 describe('the second route: every grid, orbits found directly', () => {
   for (const [R, C, expected] of [

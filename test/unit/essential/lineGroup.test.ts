@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineGroup } from '../../../dist/essential/lineGroup.js';
+import { lineGroup } from '../../../src/essential/lineGroup.js';
 
 describe('line groups S_size ≀ S_blocks', () => {
   for (const [size, blocks, order] of [

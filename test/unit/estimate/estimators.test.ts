@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimate } from '../../../dist/estimate/estimate.js';
+import { estimate } from '../../../src/estimate/estimate.js';
 
 /**
  * Every estimator against the exact count, on shapes small enough to be fast: 2×2 (N = 288) and 2×3

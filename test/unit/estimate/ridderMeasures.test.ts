@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { exactMoments } from '../../../dist/bias/exactMoments.js';
-import { estimate } from '../../../dist/estimate/estimate.js';
-import { effFrom, omegaSize, ratFrom } from '../../../dist/estimate/ridderMeasures.js';
-import { boxShape } from '../../../dist/grid/shape.js';
+import { exactMoments } from '../../../src/bias/exactMoments.js';
+import { estimate } from '../../../src/estimate/estimate.js';
+import { effFrom, omegaSize, ratFrom } from '../../../src/estimate/ridderMeasures.js';
+import { boxShape } from '../../../src/grid/shape.js';
 
 describe("Ridder's measures", () => {
   it('|Ω| = (n!)^n, the crude sample space', () => {

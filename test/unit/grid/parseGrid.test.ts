@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countGridCells, digitText, formatGrid, parseGrid, usesTokens } from '../../../dist/grid/parseGrid.js';
-import { boxShape, InputError, MAX_SIDE } from '../../../dist/grid/shape.js';
-import { splitPuzzles } from '../../../dist/io/readPuzzles.js';
+import { countGridCells, digitText, formatGrid, parseGrid, usesTokens } from '../../../src/grid/parseGrid.js';
+import { boxShape, InputError, MAX_SIDE } from '../../../src/grid/shape.js';
+import { splitPuzzles } from '../../../src/io/readPuzzles.js';
 
 const S66 = boxShape(6, 6);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chainTable } from '../../../dist/count/chainTable.js';
-import { classTableToJson } from '../../../dist/io/classTableJson.js';
-import { fromJson } from '../../../dist/io/json.js';
+import { chainTable } from '../../../src/count/chainTable.js';
+import { classTableToJson } from '../../../src/io/classTableJson.js';
+import { fromJson } from '../../../src/io/json.js';
 
 describe('classTableToJson', () => {
   it('3x3: each level alone has its classes, every band once, and the whole chain lists every level', async () => {

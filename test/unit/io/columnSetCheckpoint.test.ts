@@ -5,7 +5,7 @@ import {
   COLUMN_SET_CHECKPOINT_FORMAT,
   readColumnSetCheckpoint,
   writeColumnSetCheckpoint,
-} from '../../../dist/io/columnSetCheckpoint.js';
+} from '../../../src/io/columnSetCheckpoint.js';
 import { tempDir } from '../../helpers/cli.js';
 
 const sample = {

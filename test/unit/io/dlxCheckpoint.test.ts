@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../../dist/grid/shape.js';
-import { DLX_CHECKPOINT_FORMAT, openDlxCheckpoint, readDlxCheckpoint } from '../../../dist/io/dlxCheckpoint.js';
+import { InputError } from '../../../src/grid/shape.js';
+import { DLX_CHECKPOINT_FORMAT, openDlxCheckpoint, readDlxCheckpoint } from '../../../src/io/dlxCheckpoint.js';
 import { tempDir } from '../../helpers/cli.js';
 
 const dir = () => tempDir('dlx-checkpoint-');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromJson, toJson } from '../../../dist/io/json.js';
+import { fromJson, toJson } from '../../../src/io/json.js';
 
 describe('JSON with exact big integers', () => {
   it('writes BigInt as a plain number and reads it back exactly', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxShape, SHAPE_3X3 } from '../../../dist/grid/shape.js';
-import { puzzleSheetHtml, SHEET_MARK } from '../../../dist/io/puzzleSheet.js';
+import { boxShape, SHAPE_3X3 } from '../../../src/grid/shape.js';
+import { puzzleSheetHtml, SHEET_MARK } from '../../../src/io/puzzleSheet.js';
 
 const solution = Uint8Array.from(
   '534678912672195348198342567859761423426853791713924856961537284287419635345286179',

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGridLines } from '../../../dist/io/readGridLines.js';
+import { readGridLines } from '../../../src/io/readGridLines.js';
 import { tempDir } from '../../helpers/cli.js';
 
 async function all(path: string) {

@@ -1,11 +1,11 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
-import { boxShape, InputError, SHAPE_3X3, type BoxShape } from '../../../dist/grid/shape.js';
-import { clueOrbits, CLUE_SYMMETRIES, mirrorCell } from '../../../dist/puzzle/clueOrbits.js';
-import { gridSource } from '../../../dist/puzzle/defaultGridSource.js';
-import { attemptsFor, generatePuzzle, PuzzleMaker } from '../../../dist/puzzle/generatePuzzle.js';
-import { generateBlock } from '../../../dist/puzzle/puzzleTasks.js';
-import { puzzleRater } from '../../../dist/puzzle/puzzleRater.js';
+import { boxShape, InputError, SHAPE_3X3, type BoxShape } from '../../../src/grid/shape.js';
+import { clueOrbits, CLUE_SYMMETRIES, mirrorCell } from '../../../src/puzzle/clueOrbits.js';
+import { gridSource } from '../../../src/puzzle/defaultGridSource.js';
+import { attemptsFor, generatePuzzle, PuzzleMaker } from '../../../src/puzzle/generatePuzzle.js';
+import { generateBlock } from '../../../src/puzzle/puzzleTasks.js';
+import { puzzleRater } from '../../../src/puzzle/puzzleRater.js';
 import { completes, dlxSolutions, minimalByDlx, singlesSolve } from '../../helpers/puzzleChecks.js';
 
 const clueCount = (p: ArrayLike<number>) => Array.from(p).filter((d) => d !== 0).length;

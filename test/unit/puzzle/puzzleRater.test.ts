@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
-import { boxShape, InputError, SHAPE_3X3 } from '../../../dist/grid/shape.js';
-import { generatePuzzle } from '../../../dist/puzzle/generatePuzzle.js';
-import { puzzleRater } from '../../../dist/puzzle/puzzleRater.js';
-import { ratePuzzle } from '../../../dist/puzzle/ratePuzzle.js';
-import { GRADES, TECHNIQUES } from '../../../dist/puzzle/techniques.js';
-import { puzzleCounter } from '../../../dist/solve/countSolutions.js';
+import { boxShape, InputError, SHAPE_3X3 } from '../../../src/grid/shape.js';
+import { generatePuzzle } from '../../../src/puzzle/generatePuzzle.js';
+import { puzzleRater } from '../../../src/puzzle/puzzleRater.js';
+import { ratePuzzle } from '../../../src/puzzle/ratePuzzle.js';
+import { GRADES, TECHNIQUES } from '../../../src/puzzle/techniques.js';
+import { puzzleCounter } from '../../../src/solve/countSolutions.js';
 import { PUZZLES } from '../../helpers/paths.js';
 import { completes, puzzleLines, singlesSolve } from '../../helpers/puzzleChecks.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomBigBelow } from '../../../dist/random/randomBigBelow.js';
+import { randomBigBelow } from '../../../src/random/randomBigBelow.js';
 
 /** A generator that answers the given 32-bit outputs in turn (as signed ints, as pure-rand's do). */
 const scripted = (outputs: number[]) => {

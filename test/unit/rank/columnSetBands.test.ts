@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { enumerateBands } from '../../../dist/bands/enumerateBands.js';
-import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
-import { boxShape } from '../../../dist/grid/shape.js';
-import { columnSetBands } from '../../../dist/rank/columnSetBands.js';
+import { enumerateBands } from '../../../src/bands/enumerateBands.js';
+import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
+import { boxShape } from '../../../src/grid/shape.js';
+import { columnSetBands } from '../../../src/rank/columnSetBands.js';
 import { rng as seeded } from '../../helpers/naive.js';
 
 /**

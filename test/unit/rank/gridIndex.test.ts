@@ -2,17 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
-import { columnSetLookup } from '../../../dist/count/columnSetLookup.js';
-import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
-import { runCount } from '../../../dist/count/countGrids.js';
-import { middleBandChoices } from '../../../dist/count/middleBandChoices.js';
-import { columnPartitions } from '../../../dist/grid/columnPartitions.js';
-import { parseGrid } from '../../../dist/grid/parseGrid.js';
-import { boxShape, type BoxShape } from '../../../dist/grid/shape.js';
-import { classTransforms } from '../../../dist/rank/classTransforms.js';
-import { columnSetWalk } from '../../../dist/rank/columnSetWalk.js';
-import { gridIndex, type GridIndex } from '../../../dist/rank/gridIndex.js';
-import { puzzleCounter } from '../../../dist/solve/countSolutions.js';
+import { columnSetLookup } from '../../../src/count/columnSetLookup.js';
+import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
+import { runCount } from '../../../src/count/countGrids.js';
+import { middleBandChoices } from '../../../src/count/middleBandChoices.js';
+import { columnPartitions } from '../../../src/grid/columnPartitions.js';
+import { parseGrid } from '../../../src/grid/parseGrid.js';
+import { boxShape, type BoxShape } from '../../../src/grid/shape.js';
+import { classTransforms } from '../../../src/rank/classTransforms.js';
+import { columnSetWalk } from '../../../src/rank/columnSetWalk.js';
+import { gridIndex, type GridIndex } from '../../../src/rank/gridIndex.js';
+import { puzzleCounter } from '../../../src/solve/countSolutions.js';
 import { rng as seeded } from '../../helpers/naive.js'; // mulberry32, sharing nothing with src/
 import { PUZZLES } from '../../helpers/paths.js';
 

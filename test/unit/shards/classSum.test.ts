@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { columnSetClassTable } from '../../../dist/colsets/countByColumnSets.js';
-import { classSum, classValues } from '../../../dist/shards/classSum.js';
-import { balanceShards } from '../../../dist/shards/makeShardPlan.js';
+import { columnSetClassTable } from '../../../src/colsets/countByColumnSets.js';
+import { classSum, classValues } from '../../../src/shards/classSum.js';
+import { balanceShards } from '../../../src/shards/makeShardPlan.js';
 
 describe('column-set units (the sharded route to F)', () => {
   it.each(['3x2', '4x2'])(

@@ -5,7 +5,7 @@ import {
   kolmogorovLimitPValue,
   ksTest,
   normalCdf,
-} from '../../../dist/stats/distributions.js';
+} from '../../../src/stats/distributions.js';
 
 /** The hand-written Φ the bias tests had (Numerical Recipes' erfcc, relative error < 1.2·10⁻⁷): a cross-check. */
 function oldNormalCdf(x: number): number {

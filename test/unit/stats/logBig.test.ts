@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lnBig, log10Big } from '../../../dist/stats/logBig.js';
+import { lnBig, log10Big } from '../../../src/stats/logBig.js';
 
 describe('log10Big', () => {
   it('agrees with Math.log10 wherever a double holds the number, for every length', () => {

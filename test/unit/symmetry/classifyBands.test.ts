@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { enumerateBands } from '../../../dist/bands/enumerateBands.js';
-import { formatBand } from '../../../dist/grid/digits.js';
-import { boxShape } from '../../../dist/grid/shape.js';
-import { applyBandSymmetry, forEachBandSymmetry } from '../../../dist/symmetry/bandSymmetry.js';
-import { classifyBands } from '../../../dist/symmetry/classifyBands.js';
+import { enumerateBands } from '../../../src/bands/enumerateBands.js';
+import { formatBand } from '../../../src/grid/digits.js';
+import { boxShape } from '../../../src/grid/shape.js';
+import { applyBandSymmetry, forEachBandSymmetry } from '../../../src/symmetry/bandSymmetry.js';
+import { classifyBands } from '../../../src/symmetry/classifyBands.js';
 import { naiveOrbits, naiveStandardBands, shape as naiveShape } from '../../helpers/naive.js';
 
 describe('the WebAssembly union-find and the TypeScript loop are twins', () => {
