@@ -98,33 +98,46 @@ export function fast9Instance(tick: (nodes: number) => void = () => {}): Fast9Ex
 
 const MAX_I32 = 0x7fffffff;
 
-export class Fast9Counter {
-  private readonly core: Fast9Exports | null;
-  /** Puzzle, preferred digits and first solution: 81 bytes each in the core's memory (which never grows). */
+/** The TypeScript twin a core counter falls back on (BitboardCounter9 or VariantCounter9). */
+interface Twin {
+  onTick: ((nodes: number) => void) | null;
+  count(
+    cells: ArrayLike<number>,
+    limit?: number,
+    solution?: Uint8Array,
+    guide?: SearchGuide,
+  ): SolutionCount & { readonly solved: boolean };
+}
+
+/**
+ * What the two counters on the core share: the core's 81-byte windows (puzzle, preferred digits, first solution;
+ * its memory never grows), the TypeScript twin made on first need, the progress tick, and moving a puzzle in and a
+ * count out.
+ */
+export abstract class Fast9Base<T extends Twin> {
+  protected readonly core: Fast9Exports | null;
   private readonly input: Uint8Array;
   private readonly prefer: Uint8Array;
   private readonly output: Uint8Array;
-  private fallback: BitboardCounter9 | null = null;
-  private tick: ((nodes: number) => void) | null = null;
+  private fallback: T | null = null;
+  protected tick: ((nodes: number) => void) | null = null;
 
-  /** useCore false: always BitboardCounter9 (for tests and benchmarks). */
-  constructor(useCore = true) {
-    this.core = useCore ? fast9Instance() : null;
-    const buffer = this.core ? this.core.memory.buffer : new ArrayBuffer(0);
-    this.input = this.core ? new Uint8Array(buffer, this.core.inputPtr(), 81) : new Uint8Array(0);
-    this.prefer = this.core ? new Uint8Array(buffer, this.core.preferPtr(), 81) : new Uint8Array(0);
-    this.output = this.core ? new Uint8Array(buffer, this.core.outputPtr(), 81) : new Uint8Array(0);
+  /** `makeCore` gets the tick to import (the core calls it every 65,536 branches when asked); null: the twin only. */
+  constructor(makeCore: (tick: (nodes: number) => void) => Fast9Exports | null) {
+    const core = makeCore((nodes) => this.tick?.(nodes));
+    this.core = core;
+    const buffer = core ? core.memory.buffer : new ArrayBuffer(0);
+    this.input = core ? new Uint8Array(buffer, core.inputPtr(), 81) : new Uint8Array(0);
+    this.prefer = core ? new Uint8Array(buffer, core.preferPtr(), 81) : new Uint8Array(0);
+    this.output = core ? new Uint8Array(buffer, core.outputPtr(), 81) : new Uint8Array(0);
   }
 
-  /** Is the WebAssembly core in use (else every count goes to BitboardCounter9)? */
+  /** Is the WebAssembly core in use (else every count goes to the TypeScript twin)? */
   get usesCore(): boolean {
     return this.core !== null;
   }
 
-  /**
-   * Called every 65,536 branches of a count with a limit above 2 (BitboardCounter9's); the core's searches
-   * (limits 1 and 2 on 9×9) take milliseconds and make no calls.
-   */
+  /** Progress: called every 65,536 branches with the branches so far (a caller stops a count by throwing from it). */
   get onTick(): ((nodes: number) => void) | null {
     return this.tick;
   }
@@ -134,7 +147,57 @@ export class Fast9Counter {
     if (this.fallback) this.fallback.onTick = f;
   }
 
-  /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see SolutionCounter.count. */
+  protected abstract makeTwin(): T;
+
+  protected slow(): T {
+    if (!this.fallback) {
+      this.fallback = this.makeTwin();
+      this.fallback.onTick = this.tick;
+    }
+    return this.fallback;
+  }
+
+  /** Put the puzzle and the guide's preferred digits into the core; the notCell to pass (−1: no preference). */
+  protected load(cells: ArrayLike<number>, guide: SearchGuide | undefined): number {
+    if (cells instanceof Uint8Array) this.input.set(cells);
+    else for (let i = 0; i < 81; i++) this.input[i] = cells[i];
+    const prefer = guide?.prefer;
+    if (!prefer) return -1;
+    if (prefer instanceof Uint8Array) this.prefer.set(prefer);
+    else for (let i = 0; i < 81; i++) this.prefer[i] = prefer[i];
+    return guide?.notCell ?? -1;
+  }
+
+  /** The count's answer, and the first solution into `solution` when one was found. */
+  protected answer(
+    core: Fast9Exports,
+    count: number,
+    limit: number,
+    nodes: number,
+    solution: Uint8Array | undefined,
+  ): SolutionCount & { readonly solved: boolean } {
+    const solved = core.solved() !== 0;
+    if (solved && solution) solution.set(this.output);
+    const aborted = core.aborted() !== 0;
+    return { count, limited: count >= limit && !aborted, nodes, solved, aborted };
+  }
+}
+
+export class Fast9Counter extends Fast9Base<BitboardCounter9> {
+  /** useCore false: always BitboardCounter9 (for tests and benchmarks). */
+  constructor(useCore = true) {
+    super(() => (useCore ? fast9Instance() : null));
+  }
+
+  protected makeTwin(): BitboardCounter9 {
+    return new BitboardCounter9();
+  }
+
+  /**
+   * Count the completions of 81 digits (0 = empty), stopping at `limit`; see SolutionCounter.count. The core's
+   * plain searches answer limits 1 and 2 (milliseconds, no ticks); larger limits go to BitboardCounter9, whose
+   * count cache and ticks they want.
+   */
   count(
     cells: ArrayLike<number>,
     limit = Infinity,
@@ -143,32 +206,9 @@ export class Fast9Counter {
   ): SolutionCount & { readonly solved: boolean } {
     const core = this.core;
     if (core === null || (limit !== 1 && limit !== 2)) return this.slow().count(cells, limit, solution, guide);
-    const input = this.input;
-    if (cells instanceof Uint8Array) input.set(cells);
-    else for (let i = 0; i < 81; i++) input[i] = cells[i];
-    const prefer = guide?.prefer;
-    if (prefer) {
-      if (prefer instanceof Uint8Array) this.prefer.set(prefer);
-      else for (let i = 0; i < 81; i++) this.prefer[i] = prefer[i];
-    }
+    const notCell = this.load(cells, guide);
     const maxNodes = guide?.maxNodes ?? Infinity;
-    const count = core.count(
-      limit,
-      maxNodes >= MAX_I32 ? MAX_I32 : maxNodes,
-      prefer ? (guide?.notCell ?? -1) : -1,
-      prefer ? 1 : 0,
-    );
-    const solved = core.solved() !== 0;
-    if (solved && solution) solution.set(this.output);
-    const aborted = core.aborted() !== 0;
-    return { count, limited: count >= limit && !aborted, nodes: core.nodes(), solved, aborted };
-  }
-
-  private slow(): BitboardCounter9 {
-    if (!this.fallback) {
-      this.fallback = new BitboardCounter9();
-      this.fallback.onTick = this.tick;
-    }
-    return this.fallback;
+    const count = core.count(limit, maxNodes >= MAX_I32 ? MAX_I32 : maxNodes, notCell, guide?.prefer ? 1 : 0);
+    return this.answer(core, count, limit, core.nodes(), solution);
   }
 }

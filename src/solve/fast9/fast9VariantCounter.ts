@@ -2,7 +2,7 @@ import type { Rules } from '../../grid/rules.js';
 import type { PuzzleCounter } from '../puzzleCounter.js';
 import type { SearchGuide, SolutionCount } from '../solutionCounter.js';
 import { VariantCounter9, variantTables9 } from '../variantCounter9.js';
-import { fast9Instance, type Fast9Exports } from './fast9Counter.js';
+import { Fast9Base, fast9Instance } from './fast9Counter.js';
 
 /**
  * The 9×9 variants on the WebAssembly core (assembly/fast9Core.ts, countVariant): VariantCounter9's search, the
@@ -12,14 +12,7 @@ import { fast9Instance, type Fast9Exports } from './fast9Counter.js';
  * WebAssembly, or with more houses than the core holds, every count goes to VariantCounter9 (same answers, slower).
  * Each counter has its own instance of the core, so its rules stay in place between counts.
  */
-export class Fast9VariantCounter implements PuzzleCounter {
-  private readonly core: Fast9Exports | null;
-  private readonly input: Uint8Array;
-  private readonly prefer: Uint8Array;
-  private readonly output: Uint8Array;
-  private fallback: VariantCounter9 | null = null;
-  private tick: ((nodes: number) => void) | null = null;
-
+export class Fast9VariantCounter extends Fast9Base<VariantCounter9> implements PuzzleCounter {
   static supports(rules: Rules): boolean {
     return VariantCounter9.supports(rules);
   }
@@ -31,14 +24,13 @@ export class Fast9VariantCounter implements PuzzleCounter {
   ) {
     if (!Fast9VariantCounter.supports(rules))
       throw new RangeError(`variant counter 9: ${rules.name} is not 3x3 with boxes`);
-    let core = useCore ? fast9Instance((nodes) => this.tick?.(nodes)) : null;
-    if (core && rules.houseCount > core.maxHouses()) core = null;
-    this.core = core;
-    const buffer = core ? core.memory.buffer : new ArrayBuffer(0);
-    this.input = core ? new Uint8Array(buffer, core.inputPtr(), 81) : new Uint8Array(0);
-    this.prefer = core ? new Uint8Array(buffer, core.preferPtr(), 81) : new Uint8Array(0);
-    this.output = core ? new Uint8Array(buffer, core.outputPtr(), 81) : new Uint8Array(0);
+    super((tick) => {
+      const core = useCore ? fast9Instance(tick) : null;
+      return core && rules.houseCount <= core.maxHouses() ? core : null;
+    });
+    const core = this.core;
     if (!core) return;
+    const buffer = core.memory.buffer;
     const t = variantTables9(rules);
     // three band words per cell or house in the tables, four (the last 0) in the core's vectors
     const put = (ptr: number, words: Int32Array) => {
@@ -58,21 +50,6 @@ export class Fast9VariantCounter implements PuzzleCounter {
     core.setRules(t.E, t.HN, rules.pairCount > 0 ? 1 : 0);
   }
 
-  /** Is the WebAssembly core in use (else every count goes to VariantCounter9)? */
-  get usesCore(): boolean {
-    return this.core !== null;
-  }
-
-  /** Called every 65,536 branches with the branches so far (a caller stops a count by throwing from it). */
-  get onTick(): ((nodes: number) => void) | null {
-    return this.tick;
-  }
-
-  set onTick(f: ((nodes: number) => void) | null) {
-    this.tick = f;
-    if (this.fallback) this.fallback.onTick = f;
-  }
-
   /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see PuzzleCounter.count. */
   count(
     cells: ArrayLike<number>,
@@ -82,32 +59,18 @@ export class Fast9VariantCounter implements PuzzleCounter {
   ): SolutionCount & { readonly solved: boolean } {
     const core = this.core;
     if (core === null) return this.slow().count(cells, limit, solution, guide);
-    const input = this.input;
-    if (cells instanceof Uint8Array) input.set(cells);
-    else for (let i = 0; i < 81; i++) input[i] = cells[i];
-    const prefer = guide?.prefer;
-    if (prefer) {
-      if (prefer instanceof Uint8Array) this.prefer.set(prefer);
-      else for (let i = 0; i < 81; i++) this.prefer[i] = prefer[i];
-    }
+    const notCell = this.load(cells, guide);
     const count = core.countVariant(
       limit,
       guide?.maxNodes ?? Infinity,
-      prefer ? (guide?.notCell ?? -1) : -1,
-      prefer ? 1 : 0,
+      notCell,
+      guide?.prefer ? 1 : 0,
       this.tick ? 1 : 0,
     );
-    const solved = core.solved() !== 0;
-    if (solved && solution) solution.set(this.output);
-    const aborted = core.aborted() !== 0;
-    return { count, limited: count >= limit && !aborted, nodes: core.variantNodes(), solved, aborted };
+    return this.answer(core, count, limit, core.variantNodes(), solution);
   }
 
-  private slow(): VariantCounter9 {
-    if (!this.fallback) {
-      this.fallback = new VariantCounter9(this.rules);
-      this.fallback.onTick = this.tick;
-    }
-    return this.fallback;
+  protected makeTwin(): VariantCounter9 {
+    return new VariantCounter9(this.rules);
   }
 }
