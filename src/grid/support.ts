@@ -65,7 +65,7 @@ export const VARIANT_COUNT_COST_9X9: Readonly<Record<string, number>> = {
   // 12,542 classes × ~0.18 s (0.61) from the sample, but the most symmetric bands hold far more completions (the
   // first 800 classes 4.7·10⁸ of 4.3·10⁹): the whole run took 0.95 CPU-h at load 2–9
   'disjoint-groups': 1.5,
-  x: 1.5, // 109,644 classes × ~0.05 s
+  x: 0.9, // 109,644 classes × ~0.03 s on the WebAssembly core (the run: 1,599 s on 2 workers for 97 % of them)
   'anti-king': 370, // 271,872 classes × ~4.9 s
   asterisk: 920, // 435,456 classes × ~7.6 s
   girandola: 1330, // 435,456 classes × ~11 s
