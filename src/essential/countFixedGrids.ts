@@ -54,19 +54,33 @@ export interface FixedCount {
  */
 export type FixedGridVisitor = (grid: Int8Array, weight: number) => void;
 
+/**
+ * A variant's fixed grids (src/variants/variantFixedGrids.ts): its extra units (extra houses and pairs, as cell
+ * lists) constrain the search as rows, columns and boxes do, and only elements of the variant's group G_V
+ * (`member[id]` = 1) may join seeds or fill stabilisers (an element outside G_V does not map the variant's grids
+ * to grids). g itself must be in G_V.
+ */
+export interface FixedVariant {
+  readonly extraUnits: readonly Int32Array[];
+  readonly member: Uint8Array;
+}
+
 export function countFixedGrids(
   group: GridGroup,
   x: number,
   tauType: CycleType,
   plan: RegionPlan = regionPlan(group, x),
   visit?: FixedGridVisitor,
+  variant?: FixedVariant,
 ): FixedCount {
   const { shape } = group;
   const { n } = shape;
   const N = n * n;
   const cellMap = group.cellMap(x);
   if (visit) plan = everyCellInALevel(plan, N);
-  const search = new TiedSearch(shape, cellMap, tauType);
+  if (variant && !variant.member[x]) throw new Error('internal: the element is not in the variant group');
+  const extra = variant?.extraUnits ?? [];
+  const search = new TiedSearch(shape, cellMap, tauType, extra);
   const stats = { seeds: 0, seedOrbits: 0, seedGroup: 0, extensions: 0, extensionOrbits: 0, tableEntries: 0 };
   for (let o = 0; o < search.orbitCount; o++) {
     if (search.oAllowed[o] === 0) return { count: 0, ...stats, nodes: 0 };
@@ -88,12 +102,24 @@ export function countFixedGrids(
 
   // the last band: its number of fillings given what its columns still need, memoised by that need
   const keyer = orderedColumnSetKeyer(shape);
-  const table = new Map<number, number>();
+  const table = new Map<number | string, number>();
   const full = fullMask(n);
+  // a variant's extra units that meet the last band and something else: their masks join the key
+  const lastExtra = last
+    ? extra.flatMap((u, i) => (u.some((c) => last[c]) && u.some((c) => !last[c]) ? [i] : []))
+    : [];
+  const lastKey =
+    lastExtra.length === 0
+      ? () => keyer(search.colUsed, full)
+      : () => {
+          let key = `${keyer(search.colUsed, full)}:`;
+          for (const i of lastExtra) key += String.fromCharCode(search.extraUsed[i]);
+          return key;
+        };
   const leaf =
     lastOrbits.length > 0
       ? () => {
-          const key = keyer(search.colUsed, full);
+          const key = lastKey();
           let v = table.get(key);
           if (v === undefined) {
             v = search.search(lastOrbits, false, () => 1);
@@ -112,11 +138,12 @@ export function countFixedGrids(
   const countRest = (orbits: Int32Array): number => {
     let units = unitsOfRest.get(orbits);
     if (!units) {
-      const used = new Uint8Array(3 * n);
+      const used = new Uint8Array(3 * n + extra.length);
       const mark = (c: number) => {
         used[search.rowOf[c]] = 1;
         used[n + search.colOf[c]] = 1;
         used[2 * n + search.boxOf[c]] = 1;
+        for (let k = search.extraStart[c]; k < search.extraStart[c + 1]; k++) used[3 * n + search.extraList[k]] = 1;
       };
       for (const o of [...orbits, ...lastOrbits])
         for (let j = search.oStart[o]; j < search.oStart[o + 1]; j++) mark(search.oCells[j]);
@@ -126,7 +153,13 @@ export function countFixedGrids(
     let key = `${orbits.length}:`;
     for (const u of units)
       key += String.fromCharCode(
-        u < n ? search.rowUsed[u] : u < 2 * n ? search.colUsed[u - n] : search.boxUsed[u - 2 * n],
+        u < n
+          ? search.rowUsed[u]
+          : u < 2 * n
+            ? search.colUsed[u - n]
+            : u < 3 * n
+              ? search.boxUsed[u - 2 * n]
+              : search.extraUsed[u - 3 * n],
       );
     let v = memo.get(key);
     if (v === undefined) {
@@ -155,7 +188,9 @@ export function countFixedGrids(
   // H: the elements commuting with g that map level 1 onto itself, as cell maps
   const member = new Uint8Array(group.order);
   const scratch = new Int32Array(N);
-  const H = centralizer(group, x).filter((h) => preserves(group.cellMap(h, scratch), plan.levels[0]));
+  const H = centralizer(group, x).filter(
+    (h) => (!variant || variant.member[h] === 1) && preserves(group.cellMap(h, scratch), plan.levels[0]),
+  );
   stats.seedGroup = H.length;
   const hMaps = new Uint8Array(H.length * N);
   H.forEach((h, i) => hMaps.set(group.cellMap(h, scratch), i * N));

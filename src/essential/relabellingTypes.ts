@@ -63,10 +63,21 @@ export function unitsOf(shape: BoxShape): { cells: Int32Array[]; names: string[]
   return { cells, names };
 }
 
-export function relabellingTypes(shape: BoxShape, cellMap: ArrayLike<number>): RelabellingTypes {
+/**
+ * `extraHouses`: a variant's extra houses (diagonals, windows, groups, …: n cells holding every digit once), to
+ * which the lemma applies as to rows, columns and boxes (pairs hold two digits, not every one: they do not count).
+ */
+export function relabellingTypes(
+  shape: BoxShape,
+  cellMap: ArrayLike<number>,
+  extraHouses?: { cells: readonly Int32Array[]; names: readonly string[] },
+): RelabellingTypes {
   const { n } = shape;
   const N = n * n;
-  const units = unitsOf(shape);
+  const plain = unitsOf(shape);
+  const units = extraHouses
+    ? { cells: [...plain.cells, ...extraHouses.cells], names: [...plain.names, ...extraHouses.names] }
+    : plain;
   const inUnit = units.cells.map((u) => {
     const m = new Uint8Array(N);
     for (const c of u) m[c] = 1;

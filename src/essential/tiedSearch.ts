@@ -11,6 +11,10 @@ import { cycleType, lcm, permutationOfType, type CycleType } from './cycleTypes.
  * smallest cell) writes τ^j(d) in g^j(c). An orbit of length m takes only digits with τ^m(d) = d and none
  * that would repeat in a unit inside the orbit (τ^(j−i)(d) ≠ d when g^i(c) and g^j(c) share a unit).
  *
+ * A variant's extra units (its extra houses: diagonals, windows, groups, …, and its pairs: anti-king,
+ * anti-knight; `extraUnits`, each a list of cells that must hold different digits) are checked like rows,
+ * columns and boxes: one mask of used digits each, read for every cell of a tried orbit.
+ *
  * The state is one mask of used digits per row, column and box, and the grid (−1 = empty); `place` and
  * `unplace` write and erase a whole orbit. The searches below work on a list of orbits, fewest candidates
  * first, and can be asked for one filling per orbit of C(τ) (the relabellings commuting with τ):
@@ -58,6 +62,11 @@ export class TiedSearch {
   readonly rowUsed: Int32Array;
   readonly colUsed: Int32Array;
   readonly boxUsed: Int32Array;
+  /** The extra units (none for the plain rules): their masks of used digits, and each cell's units. */
+  readonly extraUsed: Int32Array;
+  readonly extraStart: Int32Array;
+  readonly extraList: Int32Array;
+  private readonly hasExtra: boolean;
   /** The grid: digit 0..n−1, or −1 for an empty cell. */
   readonly grid: Int8Array;
   private readonly full: number;
@@ -65,7 +74,12 @@ export class TiedSearch {
   /** Nodes visited by the searches (each placement of an orbit), for the statistics. */
   nodes = 0;
 
-  constructor(shape: BoxShape, cellMap: ArrayLike<number>, tauType: CycleType) {
+  constructor(
+    shape: BoxShape,
+    cellMap: ArrayLike<number>,
+    tauType: CycleType,
+    extraUnits: ReadonlyArray<ArrayLike<number>> = [],
+  ) {
     const { rows: R, cols: C, n } = shape;
     const N = n * n;
     this.shape = shape;
@@ -105,6 +119,18 @@ export class TiedSearch {
         this.boxOf[r * n + c] = Math.floor(r / R) * R + Math.floor(c / C);
       }
 
+    // each cell's extra units, as lists
+    const perCell: number[][] = Array.from({ length: N }, () => []);
+    extraUnits.forEach((u, i) => {
+      for (let k = 0; k < u.length; k++) perCell[u[k]].push(i);
+    });
+    this.extraStart = new Int32Array(N + 1);
+    for (let c = 0; c < N; c++) this.extraStart[c + 1] = this.extraStart[c] + perCell[c].length;
+    this.extraList = Int32Array.from(perCell.flat());
+    this.extraUsed = new Int32Array(extraUnits.length);
+    this.hasExtra = extraUnits.length > 0;
+    const shareExtra = (a: number, b: number) => perCell[a].some((u) => perCell[b].includes(u));
+
     const starts: number[] = [];
     const cellsList: number[] = [];
     const allowed: number[] = [];
@@ -128,7 +154,10 @@ export class TiedSearch {
             const a = cells[i],
               b = cells[j];
             const share =
-              this.rowOf[a] === this.rowOf[b] || this.colOf[a] === this.colOf[b] || this.boxOf[a] === this.boxOf[b];
+              this.rowOf[a] === this.rowOf[b] ||
+              this.colOf[a] === this.colOf[b] ||
+              this.boxOf[a] === this.boxOf[b] ||
+              shareExtra(a, b);
             if (share && powDigit[((j - i) % tOrder) * n + d] === d) clash = true;
           }
         if (!clash) ok |= 1 << d;
@@ -182,7 +211,9 @@ export class TiedSearch {
     const end = oStart[o + 1];
     for (let i = oStart[o], j = 0; i < end && m; i++) {
       const c = oCells[i];
-      m &= pre[j * stride + (full & ~(rowUsed[rowOf[c]] | colUsed[colOf[c]] | boxUsed[boxOf[c]]))];
+      let used = rowUsed[rowOf[c]] | colUsed[colOf[c]] | boxUsed[boxOf[c]];
+      if (this.hasExtra) for (let k = this.extraStart[c]; k < this.extraStart[c + 1]; k++) used |= this.extraUsed[this.extraList[k]];
+      m &= pre[j * stride + (full & ~used)];
       if (++j === tauOrder) j = 0;
     }
     return m;
@@ -199,6 +230,7 @@ export class TiedSearch {
       this.rowUsed[this.rowOf[c]] |= bit;
       this.colUsed[this.colOf[c]] |= bit;
       this.boxUsed[this.boxOf[c]] |= bit;
+      if (this.hasExtra) for (let k = this.extraStart[c]; k < this.extraStart[c + 1]; k++) this.extraUsed[this.extraList[k]] |= bit;
       this.grid[c] = e;
       if (++j === tauOrder) j = 0;
     }
@@ -213,6 +245,7 @@ export class TiedSearch {
       this.rowUsed[this.rowOf[c]] &= bit;
       this.colUsed[this.colOf[c]] &= bit;
       this.boxUsed[this.boxOf[c]] &= bit;
+      if (this.hasExtra) for (let k = this.extraStart[c]; k < this.extraStart[c + 1]; k++) this.extraUsed[this.extraList[k]] &= bit;
       this.grid[c] = -1;
     }
   }

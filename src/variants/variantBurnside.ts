@@ -1,0 +1,216 @@
+import { formatCycleType } from '../essential/cycleTypes.js';
+import { describeElement, type ElementDescription } from '../essential/describeElement.js';
+import { relabellingTypes } from '../essential/relabellingTypes.js';
+import type { Rules } from '../grid/rules.js';
+import { taskPool } from '../parallel/taskPool.js';
+import { variantClasses } from './variantClasses.js';
+import type { VariantFixedInput, VariantFixedOutput } from './variantFixedGridsTask.js';
+import { variantGroup } from './variantGroup.js';
+import { variantUnits } from './variantUnits.js';
+
+/**
+ * Essentially different grids of a variant by Burnside's lemma over the conjugacy classes of G_V (the variant's
+ * own cell symmetries, src/variants/variantGroup.ts), with relabelling: the plain machinery of src/essential/
+ * (tied search over the cell orbits of g, the unit lemma, regions and orbits of seeds) run with the variant's
+ * extra houses and pairs as extra units and G_V in place of G.
+ *
+ *   orbits of G_V × S_n = (1/|G_V|) Σ_classes |K|·F₁(g_K),   F₁(g) = Σ_λ |Fix(g, τ_λ)|/|C(τ_λ)|
+ *
+ * F₁(g) is the number of grids with row 1 = 1..n that g fixes up to some relabelling (docs/essentially-different.md
+ * for the derivation: it holds for any subgroup of G and any rules G_V keeps). The identity's term F₁(1) = N/n! is
+ * the expensive count; it is given by the caller (`identity`), who says where it comes from.
+ */
+export interface VariantIdentityTerm {
+  /** N/n!: the grids with row 1 = 1..n. */
+  readonly value: bigint;
+  /** Where it came from, in words ("count --variant, this run", "file x.json", …). */
+  readonly source: string;
+  readonly seconds?: number;
+}
+
+export interface VariantBurnsideTerm {
+  readonly relabelling: string;
+  readonly cycleType: readonly number[];
+  readonly count: number;
+  readonly seeds: number;
+  readonly seedOrbits: number;
+  readonly seedGroup: number;
+  readonly nodes: number;
+  readonly seconds: number;
+}
+
+export interface VariantBurnsideClass {
+  readonly id: number;
+  readonly size: number;
+  /** Element id of the representative (the class's smallest) in the shape's grid group. */
+  readonly element: number;
+  readonly representative: ElementDescription;
+  /** Cycle types of τ the unit lemma (rows, columns, boxes and the extra houses) allows. */
+  readonly relabellings: readonly string[];
+  readonly zeroReason: string | null;
+  /** F₁(g). */
+  readonly fixed: bigint;
+  readonly terms: readonly VariantBurnsideTerm[];
+  readonly seconds: number;
+}
+
+export interface VariantBurnside {
+  readonly rules: string;
+  readonly n: number;
+  readonly groupOrder: number;
+  readonly fullGroupOrder: bigint;
+  /** The generators of G_V in words. */
+  readonly generators: readonly string[];
+  readonly classes: number;
+  readonly nonZeroClasses: number;
+  readonly zeroByLemma: number;
+  readonly zeroBySearch: number;
+  /** F₁(identity) = N/n!, and where it came from. */
+  readonly identity: bigint;
+  readonly identitySource: string;
+  /** Σ |K|·F₁(g_K), checked divisible by |G_V|. */
+  readonly burnsideSum: bigint;
+  readonly total: bigint;
+  readonly workers: number;
+  readonly seconds: { classes: number; identity: number; fixed: number; total: number };
+  readonly classRows: readonly VariantBurnsideClass[];
+}
+
+export interface VariantBurnsideOptions {
+  readonly workers?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly signal?: AbortSignal;
+}
+
+const us = (s: number) => Math.round(s * 1e6) / 1e6;
+
+/** The class table of G_V, and for each class the cycle types of τ the unit lemma leaves (no counting). */
+export function variantClassPlan(rules: Rules) {
+  const group = variantGroup(rules);
+  const classes = variantClasses(group);
+  const { houses } = variantUnits(rules);
+  const rows = Array.from(classes.reps, (x, k) => ({
+    k,
+    x,
+    rt: relabellingTypes(rules.shape, group.grid.cellMap(x), houses),
+  }));
+  return { group, classes, rows };
+}
+
+/** Burnside over G_V's classes on trusted rules (checked at the edge), the identity's term given. */
+export async function variantBurnside(
+  rules: Rules,
+  identity: VariantIdentityTerm,
+  options: VariantBurnsideOptions = {},
+): Promise<VariantBurnside> {
+  const t0 = performance.now();
+  const workers = options.workers ?? 1;
+  const { group, classes, rows } = variantClassPlan(rules);
+  const t1 = performance.now();
+  const tasks: Array<{ k: number; input: VariantFixedInput }> = [];
+  for (const { k, x, rt } of rows) {
+    if (k === 0) continue;
+    for (const tau of rt.admissible)
+      tasks.push({ k, input: { spec: rules.spec, members: group.elements, element: x, tauType: tau } });
+  }
+  // small classes first (large centralisers, usually the most fixed grids); combined in class order
+  const schedule = tasks.map((_, i) => i).sort((a, b) => classes.sizes[tasks[a].k] - classes.sizes[tasks[b].k] || a - b);
+  const results = new Array<VariantFixedOutput>(tasks.length);
+  const pool = taskPool(new URL('./variantFixedGridsTask.js', import.meta.url), workers);
+  const onAbort = () => void pool.close();
+  options.signal?.addEventListener('abort', onAbort);
+  try {
+    let done = 0,
+      next = 0;
+    options.onProgress?.(0, tasks.length);
+    const runner = async (): Promise<void> => {
+      while (next < schedule.length) {
+        if (options.signal?.aborted) throw new Error('interrupted');
+        const i = schedule[next++];
+        results[i] = await pool.run<VariantFixedOutput>('countVariantFixed', tasks[i].input);
+        options.onProgress?.(++done, tasks.length);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, workers) }, runner));
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    await pool.close();
+  }
+  const terms: VariantBurnsideTerm[][] = rows.map(() => []);
+  tasks.forEach((t, i) => {
+    const r = results[i];
+    terms[t.k].push({
+      relabelling: formatCycleType(t.input.tauType),
+      cycleType: t.input.tauType,
+      count: r.count,
+      seeds: r.seeds,
+      seedOrbits: r.seedOrbits,
+      seedGroup: r.seedGroup,
+      nodes: r.nodes,
+      seconds: us(r.seconds),
+    });
+  });
+  let burnsideSum = 0n,
+    fixedSeconds = 0,
+    nonZero = 0,
+    zeroByLemma = 0,
+    zeroBySearch = 0;
+  const classRows = rows.map(({ k, x, rt }): VariantBurnsideClass => {
+    let fixed = 0n,
+      seconds = 0;
+    if (k === 0) {
+      fixed = identity.value;
+      seconds = identity.seconds ?? 0;
+    } else
+      for (const t of terms[k]) {
+        fixed += BigInt(t.count);
+        seconds += t.seconds;
+      }
+    if (k !== 0) fixedSeconds += seconds;
+    if (fixed > 0n) nonZero++;
+    else if (rt.admissible.length === 0) zeroByLemma++;
+    else zeroBySearch++;
+    burnsideSum += BigInt(classes.sizes[k]) * fixed;
+    return {
+      id: k,
+      size: classes.sizes[k],
+      element: x,
+      representative: describeElement(group.grid, x),
+      relabellings: rt.admissible.map(formatCycleType),
+      zeroReason: rt.zeroReason,
+      fixed,
+      terms: terms[k],
+      seconds: us(seconds),
+    };
+  });
+  const order = BigInt(group.order);
+  if (burnsideSum % order !== 0n)
+    throw new Error(
+      `${rules.name}: the Burnside sum ${burnsideSum} is not divisible by |G_V| = ${group.order}` +
+        ` (is the identity's term N/${rules.n}! = ${identity.value} right?)`,
+    );
+  const t2 = performance.now();
+  return {
+    rules: rules.name,
+    n: rules.n,
+    groupOrder: group.order,
+    fullGroupOrder: group.fullOrder,
+    generators: group.generators.map((g) => describeElement(group.grid, g).text),
+    classes: classes.count,
+    nonZeroClasses: nonZero,
+    zeroByLemma,
+    zeroBySearch,
+    identity: identity.value,
+    identitySource: identity.source,
+    burnsideSum,
+    total: burnsideSum / order,
+    workers,
+    seconds: {
+      classes: us((t1 - t0) / 1000),
+      identity: us(identity.seconds ?? 0),
+      fixed: us(fixedSeconds),
+      total: us((t2 - t0) / 1000),
+    },
+    classRows,
+  };
+}
