@@ -56,6 +56,12 @@ export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER): (valu
   };
 }
 
+/** commander argument parser for a whole number of any size (digits, '_' allowed between them) as a BigInt. */
+export function wholeNumberOption(value: string): bigint {
+  if (!/^[0-9][0-9_]*$/.test(value.trim())) throw new InvalidArgumentError('must be a whole number ≥ 0 (digits)');
+  return BigInt(value.trim().replace(/_/g, ''));
+}
+
 /** commander argument parser for --workers: 1..maxWorkers() threads (each thread is a V8 isolate: memory). */
 export function workersOption(value: string): number {
   return integerOption(1, maxWorkers())(value);

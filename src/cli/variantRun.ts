@@ -1,5 +1,5 @@
 import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { MAX_VARIANT_COUNT_SIDE, shapeProblem } from '../grid/support.js';
+import { MAX_VARIANT_COUNT_SIDE, rulesProblem, shapeProblem } from '../grid/support.js';
 import type { Rules } from '../grid/rules.js';
 import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
@@ -9,6 +9,8 @@ import { CountInterrupted } from '../count/dlxCompletions.js';
 import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
 import { defaultThreads } from '../parallel/threads.js';
 import { essentiallyDifferentVariantOf, type VariantEssential } from '../variants/essentiallyDifferentVariant.js';
+import { variantBurnside, type VariantBurnside, type VariantIdentityTerm } from '../variants/variantBurnside.js';
+import { readVariantIdentity } from '../io/readVariantIdentity.js';
 import { variantGroup } from '../variants/variantGroup.js';
 import { describeElement } from '../essential/describeElement.js';
 import { parseRules } from '../grid/rules.js';
@@ -182,14 +184,83 @@ export function variantCountText(r: VariantCount): string {
   return out.join('\n');
 }
 
-/** essentially-different --variant: Burnside and the direct orbits; status 1 when they differ. */
-export function runVariantEssential(rules: Rules, json: boolean): void {
-  const r = essentiallyDifferentVariantOf(rules);
-  process.stdout.write((json ? toJson(r) : variantEssentialText(r)) + '\n');
-  if (r.burnside !== BigInt(r.direct))
-    throw new CommandFailed(1, `${r.rules}: Burnside gives ${r.burnside} orbits, the direct route ${r.direct}`);
+export interface VariantEssentialOptions {
+  readonly workers?: number | undefined;
+  /** A count --variant --json output or a classes --variant table of the same rules: N/n! from it. */
+  readonly identityFrom?: string | undefined;
+  /** N/n! as a number, taken as given. */
+  readonly identityTerm?: bigint | undefined;
 }
 
+/**
+ * essentially-different --variant: Burnside over the conjugacy classes of G_V (src/variants/variantBurnside.ts);
+ * on n ≤ 6 also the direct route (every grid listed, Burnside element by element and the orbits by union-find),
+ * status 1 when they differ. The identity's term N/n! is counted (n ≤ 6: a moment; 9×9: count --variant's fast
+ * route, within its declared cost) or read from --identity-from FILE, or given by --identity-term N.
+ */
+export async function runVariantEssential(
+  rules: Rules,
+  json: boolean,
+  opts: VariantEssentialOptions = {},
+): Promise<void> {
+  const small = rules.n <= MAX_VARIANT_COUNT_SIDE;
+  if (opts.identityFrom !== undefined && opts.identityTerm !== undefined)
+    throw new InputError("--identity-from and --identity-term both give the identity's term: give one of them");
+  if (small && (opts.identityFrom !== undefined || opts.identityTerm !== undefined))
+    throw new InputError(
+      `--identity-from and --identity-term are for 9x9: for n ≤ ${MAX_VARIANT_COUNT_SIDE} every grid is listed here`,
+    );
+  if (rules.variants.includes('jigsaw')) {
+    const d = essentiallyDifferentVariantOf(rules);
+    process.stdout.write((json ? toJson(d) : variantEssentialText(d)) + '\n');
+    if (d.burnside !== BigInt(d.direct))
+      throw new CommandFailed(1, `${d.rules}: Burnside gives ${d.burnside} orbits, the direct route ${d.direct}`);
+    return;
+  }
+  const workers = opts.workers ?? (small ? 1 : defaultThreads());
+  let identity: VariantIdentityTerm;
+  let direct: VariantEssential | undefined;
+  if (small) {
+    direct = essentiallyDifferentVariantOf(rules);
+    identity = {
+      value: BigInt(direct.grids),
+      source: 'every grid with row 1 = 1..n listed (exact cover)',
+      seconds: direct.seconds,
+    };
+  } else if (opts.identityFrom !== undefined) {
+    identity = { value: readVariantIdentity(opts.identityFrom, rules), source: `file ${opts.identityFrom}` };
+  } else if (opts.identityTerm !== undefined) {
+    identity = { value: opts.identityTerm, source: 'given (--identity-term)' };
+  } else {
+    const problem = rulesProblem('variant-count', rules);
+    if (problem)
+      throw new InputError(
+        `rules ${rules.name}: the identity's term N/9! is the count's, and ${problem}; give it with --identity-from FILE`,
+      );
+    const t0 = performance.now();
+    const r = await pooledVariantCount(rules, { workers }, 'none');
+    identity = {
+      value: r.totalWithFixedRow,
+      source: 'count --variant, this run',
+      seconds: (performance.now() - t0) / 1000,
+    };
+  }
+  const spinner = await progressSpinner(`${rules.name}: the classes of G_V`);
+  spinner.start();
+  const r = await variantBurnside(rules, identity, {
+    workers,
+    onProgress: (done, total) => (spinner.text = `${rules.name}: fixed grids ${done}/${total}`),
+  }).finally(() => spinner.stop());
+  process.stdout.write((json ? toJson(direct ? { ...r, direct } : r) : variantBurnsideText(r, direct)) + '\n');
+  if (direct && (direct.burnside !== r.total || BigInt(direct.direct) !== r.total))
+    throw new CommandFailed(
+      1,
+      `${r.rules}: Burnside over the classes gives ${r.total}, element by element ${direct.burnside}, ` +
+        `the direct route ${direct.direct}: they must agree`,
+    );
+}
+
+/** The direct route alone (jigsaw rules on n ≤ 6, whose regions replace the boxes the tied search knows). */
 export function variantEssentialText(r: VariantEssential): string {
   const out = [
     `Essentially different grids of ${r.rules}, by Burnside's lemma over the variant's own group`,
@@ -207,6 +278,59 @@ export function variantEssentialText(r: VariantEssential): string {
     `  time ${r.seconds.toFixed(3)} s`,
     `Essentially different grids: ${grouped(r.burnside)}`,
   ];
+  return out.join('\n');
+}
+
+export function variantBurnsideText(r: VariantBurnside, direct?: VariantEssential): string {
+  const table: string[][] = [['class', 'size', 'order', 'representative', 'τ', `fixed (row 1 = 1..${r.n})`, 'seconds']];
+  for (const c of r.classRows) {
+    if (c.fixed === 0n) continue;
+    table.push([
+      String(c.id),
+      grouped(c.size),
+      String(c.representative.order),
+      c.representative.text,
+      c.id === 0
+        ? c.relabellings.join(' ')
+        : c.terms
+            .filter((t) => t.count > 0)
+            .map((t) => t.relabelling)
+            .join(' '),
+      grouped(c.fixed),
+      c.seconds.toFixed(3),
+    ]);
+  }
+  const widths = table[0].map((_, j) => Math.max(...table.map((row) => row[j].length)));
+  const line = (row: string[]) =>
+    '  ' + row.map((v, j) => (j === 3 || j === 4 ? v.padEnd(widths[j]) : v.padStart(widths[j]))).join('  ');
+  const s = (x: number) => `${x.toFixed(3)} s`;
+  const out = [
+    `Essentially different grids of ${r.rules}, by Burnside's lemma over the variant's own group`,
+    `  group G_V × S_${r.n}: G_V the ${grouped(r.groupOrder)} line moves (rows/columns in bands/stacks, bands, ` +
+      `stacks, transposition) that keep every house and pair; order with relabelling ${grouped(r.fullGroupOrder)}`,
+    `  generators of G_V (${r.generators.length}): ${r.generators.join('; ')}`,
+    `  ${r.classes} conjugacy classes of G_V: ${r.nonZeroClasses} with fixed grids, ${r.zeroByLemma} zero by the ` +
+      `unit lemma, ${r.zeroBySearch} zero by search`,
+    ...table.map((row) => line(row).trimEnd()),
+    `  identity's term N/${r.n}! = ${grouped(r.identity)}: ${r.identitySource}`,
+    `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
+  ];
+  if (direct) {
+    out.push(
+      `  second route: every grid listed; Burnside element by element ${grouped(direct.burnside)}, ` +
+        `orbits by union-find ${grouped(direct.direct)} ` +
+        (direct.burnside === r.total && BigInt(direct.direct) === r.total ? '= Burnside ✓' : '≠ Burnside ✗'),
+      '  by automorphism group order (in G_V × S_n):',
+      '    |Aut|  grids',
+      ...direct.byAutomorphisms.map(([a, k]) => `    ${String(a).padStart(5)}  ${grouped(k)}`),
+    );
+  }
+  out.push(
+    `  time: classes ${s(r.seconds.classes)}, other terms ${s(r.seconds.fixed)} in ${r.workers} worker` +
+      `${r.workers > 1 ? 's' : ''}, total ${s(r.seconds.total)}` +
+      (r.seconds.identity > 0 ? ` (+ identity ${s(r.seconds.identity)})` : ''),
+    `Essentially different grids: ${grouped(r.total)}`,
+  );
   return out.join('\n');
 }
 

@@ -105,9 +105,7 @@ export function countFixedGrids(
   const table = new Map<number | string, number>();
   const full = fullMask(n);
   // a variant's extra units that meet the last band and something else: their masks join the key
-  const lastExtra = last
-    ? extra.flatMap((u, i) => (u.some((c) => last[c]) && u.some((c) => !last[c]) ? [i] : []))
-    : [];
+  const lastExtra = last ? extra.flatMap((u, i) => (u.some((c) => last[c]) && u.some((c) => !last[c]) ? [i] : [])) : [];
   const lastKey =
     lastExtra.length === 0
       ? () => keyer(search.colUsed, full)

@@ -212,7 +212,8 @@ export class TiedSearch {
     for (let i = oStart[o], j = 0; i < end && m; i++) {
       const c = oCells[i];
       let used = rowUsed[rowOf[c]] | colUsed[colOf[c]] | boxUsed[boxOf[c]];
-      if (this.hasExtra) for (let k = this.extraStart[c]; k < this.extraStart[c + 1]; k++) used |= this.extraUsed[this.extraList[k]];
+      if (this.hasExtra)
+        for (let k = this.extraStart[c]; k < this.extraStart[c + 1]; k++) used |= this.extraUsed[this.extraList[k]];
       m &= pre[j * stride + (full & ~used)];
       if (++j === tauOrder) j = 0;
     }
@@ -230,7 +231,8 @@ export class TiedSearch {
       this.rowUsed[this.rowOf[c]] |= bit;
       this.colUsed[this.colOf[c]] |= bit;
       this.boxUsed[this.boxOf[c]] |= bit;
-      if (this.hasExtra) for (let k = this.extraStart[c]; k < this.extraStart[c + 1]; k++) this.extraUsed[this.extraList[k]] |= bit;
+      if (this.hasExtra)
+        for (let k = this.extraStart[c]; k < this.extraStart[c + 1]; k++) this.extraUsed[this.extraList[k]] |= bit;
       this.grid[c] = e;
       if (++j === tauOrder) j = 0;
     }
@@ -245,7 +247,8 @@ export class TiedSearch {
       this.rowUsed[this.rowOf[c]] &= bit;
       this.colUsed[this.colOf[c]] &= bit;
       this.boxUsed[this.boxOf[c]] &= bit;
-      if (this.hasExtra) for (let k = this.extraStart[c]; k < this.extraStart[c + 1]; k++) this.extraUsed[this.extraList[k]] &= bit;
+      if (this.hasExtra)
+        for (let k = this.extraStart[c]; k < this.extraStart[c + 1]; k++) this.extraUsed[this.extraList[k]] &= bit;
       this.grid[c] = -1;
     }
   }

@@ -89,11 +89,18 @@ export function affordableVariants9(): string {
 
 /**
  * Why the 9×9 variant count of `rules` is refused (one line), or null: from the declared cost. `method` is the
- * command ('essentially-different' lists every grid, so it stays at n ≤ 6).
+ * command: 'essentially-different' (Burnside over G_V's classes, src/variants/variantBurnside.ts) takes every
+ * variant but jigsaw on 9×9, its terms other than the identity's costing seconds; the identity's term, N/9!, is the
+ * count's, which its caller checks against the declared cost when it is not given; 'essentially-different-direct'
+ * lists every grid and stays at n ≤ 6.
  */
 function variantCount9Problem(rules: Rules, method: string | undefined): string | null {
   if (method === 'essentially-different')
-    return `essentially different variant grids are counted for n ≤ ${MAX_VARIANT_COUNT_SIDE} (every grid is listed)`;
+    return rules.variants.includes('jigsaw')
+      ? `essentially different jigsaw grids are counted for n ≤ ${MAX_VARIANT_COUNT_SIDE} (every grid is listed)`
+      : null;
+  if (method === 'essentially-different-direct')
+    return `essentially different variant grids are listed for n ≤ ${MAX_VARIANT_COUNT_SIDE} (every grid is listed)`;
   const cost = VARIANT_COUNT_COST_9X9[rules.variants.join(',')];
   if (cost === undefined)
     return `the 9x9 count of ${rules.variants.join(' + ')} has no measured cost (docs/variant-counts.md)`;

@@ -46,7 +46,7 @@ export function essentiallyDifferentVariant(options: {
   variant: Rules | string | readonly string[];
 }): VariantEssential {
   return essentiallyDifferentVariantOf(
-    resolveRules('variant-count', options.box, options.variant, 'essentially-different'),
+    resolveRules('variant-count', options.box, options.variant, 'essentially-different-direct'),
   );
 }
 

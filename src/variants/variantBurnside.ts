@@ -2,6 +2,10 @@ import { formatCycleType } from '../essential/cycleTypes.js';
 import { describeElement, type ElementDescription } from '../essential/describeElement.js';
 import { relabellingTypes } from '../essential/relabellingTypes.js';
 import type { Rules } from '../grid/rules.js';
+import type { BoxShape } from '../grid/shape.js';
+import { requireRules, resolveRules } from '../grid/support.js';
+import { defaultThreads } from '../parallel/threads.js';
+import { countVariantGridsOf, countVariantGridsPooled } from './countVariantGrids.js';
 import { taskPool } from '../parallel/taskPool.js';
 import { variantClasses } from './variantClasses.js';
 import type { VariantFixedInput, VariantFixedOutput } from './variantFixedGridsTask.js';
@@ -78,8 +82,7 @@ export interface VariantBurnside {
 
 export interface VariantBurnsideOptions {
   readonly workers?: number;
-  readonly onProgress?: (done: number, total: number) => void;
-  readonly signal?: AbortSignal;
+  readonly onProgress?: ((done: number, total: number) => void) | undefined;
 }
 
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
@@ -114,18 +117,17 @@ export async function variantBurnside(
       tasks.push({ k, input: { spec: rules.spec, members: group.elements, element: x, tauType: tau } });
   }
   // small classes first (large centralisers, usually the most fixed grids); combined in class order
-  const schedule = tasks.map((_, i) => i).sort((a, b) => classes.sizes[tasks[a].k] - classes.sizes[tasks[b].k] || a - b);
+  const schedule = tasks
+    .map((_, i) => i)
+    .sort((a, b) => classes.sizes[tasks[a].k] - classes.sizes[tasks[b].k] || a - b);
   const results = new Array<VariantFixedOutput>(tasks.length);
   const pool = taskPool(new URL('./variantFixedGridsTask.js', import.meta.url), workers);
-  const onAbort = () => void pool.close();
-  options.signal?.addEventListener('abort', onAbort);
   try {
     let done = 0,
       next = 0;
     options.onProgress?.(0, tasks.length);
     const runner = async (): Promise<void> => {
       while (next < schedule.length) {
-        if (options.signal?.aborted) throw new Error('interrupted');
         const i = schedule[next++];
         results[i] = await pool.run<VariantFixedOutput>('countVariantFixed', tasks[i].input);
         options.onProgress?.(++done, tasks.length);
@@ -133,7 +135,6 @@ export async function variantBurnside(
     };
     await Promise.all(Array.from({ length: Math.max(1, workers) }, runner));
   } finally {
-    options.signal?.removeEventListener('abort', onAbort);
     await pool.close();
   }
   const terms: VariantBurnsideTerm[][] = rows.map(() => []);
@@ -213,4 +214,46 @@ export async function variantBurnside(
     },
     classRows,
   };
+}
+
+/**
+ * The library's edge: essentially different grids of a variant by Burnside over G_V's classes, on every shape the
+ * variant count takes and on 9×9 for every variant but jigsaw. `identity` is N/n! (from an earlier count: a
+ * `count --variant --json` output, see readVariantIdentity); without it the count runs first (n ≤ 6: a moment; 9×9:
+ * the fast route of count --variant, within its declared cost, minutes to an hour on 2 cores).
+ */
+export async function essentiallyDifferentVariantBurnside(options: {
+  box?: BoxShape | string;
+  variant: Rules | string | readonly string[];
+  identity?: bigint;
+  workers?: number;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<VariantBurnside> {
+  const rules = resolveRules('variant-count', options.box, options.variant, 'essentially-different');
+  const workers = options.workers ?? (rules.n >= 8 ? defaultThreads() : 1);
+  return variantBurnside(rules, await variantIdentityTerm(rules, options.identity, workers), {
+    workers,
+    onProgress: options.onProgress,
+  });
+}
+
+/** The identity's term: given, or counted (the variant count's fast route; on 9×9 within its declared cost). */
+export async function variantIdentityTerm(
+  rules: Rules,
+  given: bigint | undefined,
+  workers: number,
+): Promise<VariantIdentityTerm> {
+  if (given !== undefined) return { value: given, source: 'given' };
+  const t0 = performance.now();
+  if (rules.n <= 6) {
+    const r = countVariantGridsOf(rules, { exhaustive: 'none' });
+    return {
+      value: r.totalWithFixedRow,
+      source: 'count --variant, this run',
+      seconds: (performance.now() - t0) / 1000,
+    };
+  }
+  requireRules('variant-count', rules);
+  const r = await countVariantGridsPooled(rules, { workers, exhaustive: 'none' });
+  return { value: r.totalWithFixedRow, source: 'count --variant, this run', seconds: (performance.now() - t0) / 1000 };
 }

@@ -9,7 +9,8 @@ import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
-import { grouped, InputError, progressSpinner, VARIANT_FLAG, workersOption } from '../common.js';
+import { grouped, InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
+
 import {
   boxOrVariantBoxOption,
   refuseWithVariant,
@@ -27,17 +28,28 @@ export function registerEssentiallyDifferent(program: Command): void {
     )
     .option(
       '--box <RxC>',
-      `box shape: R rows by C columns (${bandMethodShapes()}; with --variant, n ≤ 6)`,
+      `box shape: R rows by C columns (${bandMethodShapes()}; with --variant, n ≤ 6 and 3x3)`,
       boxOrVariantBoxOption('essentially-different'),
     )
     .option(
       VARIANT_FLAG,
-      `up to the variant's own symmetries (n ≤ 6; Burnside and the orbits directly, which must agree): ${VARIANT_HELP}`,
+      `up to the variant's own symmetries: Burnside over the classes of its group G_V (n ≤ 6, where every grid is also ` +
+        `listed and the orbits found directly, and 9x9): ${VARIANT_HELP}`,
     )
     .option(
       '--group',
       "with --variant: print the variant's own symmetry group (order, generators) and count nothing; any shape up " +
         'to n = 9, 9x9 included',
+    )
+    .option(
+      '--identity-from <FILE>',
+      "with --variant on 9x9: the identity's term N/9! from a `count --variant V --json` output or a " +
+        '`classes --variant V` table of the same rules (checked); without it the count runs first',
+    )
+    .option(
+      '--identity-term <N>',
+      "with --variant on 9x9: the identity's term N/9! (the grids with row 1 = 1..9), taken as given",
+      wholeNumberOption,
     )
     .option('--json', 'print one JSON object on stdout, with every class')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
@@ -55,7 +67,11 @@ export function registerEssentiallyDifferent(program: Command): void {
         direct?: boolean;
         variant?: string;
         group?: boolean;
+        identityFrom?: string;
+        identityTerm?: bigint;
       }) => {
+        if ((opts.identityFrom !== undefined || opts.identityTerm !== undefined) && opts.variant === undefined)
+          throw new InputError('--identity-from and --identity-term are for --variant');
         if (opts.group && opts.variant === undefined) throw new InputError('--group is for --variant');
         if (opts.variant !== undefined && opts.group) {
           refuseWithVariant('essentially-different --group', {
@@ -67,7 +83,15 @@ export function registerEssentiallyDifferent(program: Command): void {
         }
         if (opts.variant !== undefined) {
           refuseWithVariant('essentially-different', { automorphisms: opts.automorphisms, direct: opts.direct });
-          runVariantEssential(variantRunRules(opts.box, opts.variant, 'essentially-different'), opts.json === true);
+          await runVariantEssential(
+            variantRunRules(opts.box, opts.variant, 'essentially-different'),
+            opts.json === true,
+            {
+              workers: opts.workers,
+              identityFrom: opts.identityFrom,
+              identityTerm: opts.identityTerm,
+            },
+          );
           return;
         }
         const box = requireShape('essentially-different', opts.box ?? SHAPE_3X3);
