@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|
-//   shards|variants|variant-count|web ...]
+//   shards|variants|variant-count|variant-essential|web ...]
 //   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--baseline CLI] [--tdoku PATH]
 // --c-sketch: a native program of the band method (the C sketch of docs/benchmarks.md, built outside the
 // repository), run alternately with `count --workers 2`; --baseline: another build's dist/cli/main.js (an earlier
@@ -155,6 +155,7 @@ const SCRIPTS = [
   ['shards', 'bench-shards.mjs'],
   ['variants', 'bench-variants.mjs'],
   ['variant-count', 'bench-variant-count.mjs'],
+  ['variant-essential', 'bench-variant-essential.mjs'],
   ['web', 'bench-web.mjs'],
 ];
 const NAMES = ['count', ...SCRIPTS.map(([name]) => name)];

@@ -82,3 +82,61 @@ export function rulesExactCover(
   });
   return { count: r.count, limited: r.limited, solution };
 }
+
+/**
+ * |Fix(g, τ)| by exact cover, the second route for the variant Burnside terms (src/variants/variantBurnside.ts):
+ * the grids X of the rules with X(g(c)) = τ(X(c)) for every cell, g a cell permutation keeping the rules and τ a
+ * permutation of the digits 1..n (tau[d−1] = τ(d) − 1). One option per orbit (c, g(c), g²(c), …) of g on the
+ * cells and digit d for its first cell, covering every cell of the orbit, and (house, digit) and the secondary
+ * (pair, digit) of each of them with τ^j(d) in g^j(c); an option covering an item twice, or not closing its orbit
+ * on d, is left out. Counted by the generic DLX of src/dlx: no search code shared with the tied search
+ * (src/essential/tiedSearch.ts), no symmetry used, every fixed grid found one by one.
+ */
+export function fixedByRulesExactCover(
+  rules: Rules,
+  cellMap: ArrayLike<number>,
+  tau: ArrayLike<number>,
+  limit = Infinity,
+): { count: number; limited: boolean } {
+  const { n, cells: N, houses, houseCount: H, pairs } = rules;
+  const P = pairs.length / 2;
+  const housesOf: number[][] = Array.from({ length: N }, () => []);
+  for (let h = 0; h < H; h++) for (let k = 0; k < n; k++) housesOf[houses[h * n + k]].push(h);
+  const pairsOf: number[][] = Array.from({ length: N }, () => []);
+  for (let k = 0; k < P; k++) {
+    pairsOf[pairs[2 * k]].push(k);
+    pairsOf[pairs[2 * k + 1]].push(k);
+  }
+  // items: cell 1..N, (house h, digit d) N + h·n + d + 1; secondary (pair k, digit d) N + H·n + k·n + d + 1
+  const primary = N + H * n;
+  const options: number[][] = [];
+  const seen = new Uint8Array(N);
+  for (let c0 = 0; c0 < N; c0++) {
+    if (seen[c0]) continue;
+    const orbit: number[] = [];
+    for (let c = c0; !seen[c]; c = cellMap[c]) {
+      seen[c] = 1;
+      orbit.push(c);
+    }
+    for (let d = 0; d < n; d++) {
+      const items = new Set<number>();
+      let e = d,
+        legal = true;
+      for (const c of orbit) {
+        const mine = [
+          c + 1,
+          ...housesOf[c].map((h) => N + h * n + e + 1),
+          ...pairsOf[c].map((k) => primary + k * n + e + 1),
+        ];
+        for (const item of mine) {
+          if (items.has(item)) legal = false;
+          items.add(item);
+        }
+        e = tau[e];
+      }
+      if (legal && e === d) options.push([...items]);
+    }
+  }
+  const r = countExactCovers(exactCoverProblem(primary, options, P * n), limit);
+  return { count: r.count, limited: r.limited };
+}
