@@ -2,7 +2,7 @@ import { formatCycleType } from '../essential/cycleTypes.js';
 import { describeElement, type ElementDescription } from '../essential/describeElement.js';
 import { relabellingTypes } from '../essential/relabellingTypes.js';
 import type { Rules } from '../grid/rules.js';
-import type { BoxShape } from '../grid/shape.js';
+import { InputError, type BoxShape } from '../grid/shape.js';
 import { requireRules, resolveRules } from '../grid/support.js';
 import { defaultThreads } from '../parallel/threads.js';
 import { countVariantGridsOf, countVariantGridsPooled } from './countVariantGrids.js';
@@ -185,10 +185,11 @@ export async function variantBurnside(
     };
   });
   const order = BigInt(group.order);
+  // a wrong identity's term (given by the user) shows here with probability 1 − 1/|G_V|: one line, status 2
   if (burnsideSum % order !== 0n)
-    throw new Error(
-      `${rules.name}: the Burnside sum ${burnsideSum} is not divisible by |G_V| = ${group.order}` +
-        ` (is the identity's term N/${rules.n}! = ${identity.value} right?)`,
+    throw new InputError(
+      `${rules.name}: Σ size·fixed = ${burnsideSum} is not a multiple of |G_V| = ${group.order}: the identity's ` +
+        `term N/${rules.n}! = ${identity.value} (${identity.source}) cannot be right`,
     );
   const t2 = performance.now();
   return {

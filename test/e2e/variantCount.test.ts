@@ -31,9 +31,37 @@ describe('sudoku-count count --variant', () => {
   it('essentially-different --variant: the group order, Burnside = direct', async () => {
     const r = await cli(['essentially-different', '--box', '2x3', '--variant', 'x']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\|G_V\| = 8 .*order with relabelling 5,760/);
+    expect(r.stdout).toMatch(/G_V the 8 line moves .*order with relabelling 5,760/);
+    expect(r.stdout).toMatch(/8 conjugacy classes of G_V: 3 with fixed grids/);
     expect(r.stdout).toMatch(/= Burnside ✓/);
     expect(r.stdout).toMatch(/Essentially different grids: 3\n$/);
+  });
+
+  it('essentially-different --variant anti-knight on 9x9: the identity term from a count file, the class table', async () => {
+    // the count's JSON is stood in for by a file with its keys (N/9! of 9x9 anti-knight, both routes, docs/variant-counts.md)
+    const file = join(TMP, 'anti-knight-count.json');
+    writeFileSync(
+      file,
+      '{"rules":"3x3+anti-knight","totalWithFixedRow":8490104,"total":3080888939520,' +
+        '"classRows":[{"size":1,"completions":8490104}]}',
+    );
+    const r = await cli([
+      'essentially-different',
+      '--variant',
+      'anti-knight',
+      '--identity-from',
+      file,
+      '--workers',
+      '1',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/G_V the 8 line moves/);
+    expect(r.stdout).toMatch(/generators of G_V \(3\): /);
+    expect(r.stdout).toMatch(/5 conjugacy classes of G_V: 4 with fixed grids, 1 zero by the unit lemma/);
+    expect(r.stdout).toMatch(/identity's term N\/9! = 8,490,104: file .*anti-knight-count.json/);
+    // 1,061,973 = (8,490,104 + 5,680)/8: the non-identity terms also checked by exact cover (npm run bench -- variant-essential)
+    expect(r.stdout).toMatch(/Σ size·fixed = 8,495,784 = 8 × 1,061,973\n/);
+    expect(r.stdout).toMatch(/\nEssentially different grids: 1,061,973\n$/);
   });
 
   it('essentially-different --variant x --group: the 9x9 group, named, with its order', async () => {
@@ -105,8 +133,18 @@ describe('sudoku-count count --variant', () => {
     [['count', '--variant', 'anti-king'], /the 9x9 count of anti-king would take about 370 CPU-hours/],
     [['count', '--variant', 'x,anti-knight'], /the 9x9 count of x \+ anti-knight has no measured cost/],
     [
-      ['essentially-different', '--variant', 'anti-knight'],
-      /essentially different variant grids are counted for n ≤ 6/,
+      ['essentially-different', '--variant', 'anti-king'],
+      /3x3\+anti-king: the identity's term N\/9! is the count's, and the 9x9 count of anti-king would take about 370 CPU-hours.*give it with --identity-from FILE/,
+    ],
+    [
+      ['essentially-different', '--box', '2x3', '--variant', 'x', '--identity-term', '12'],
+      /--identity-from and --identity-term are for 9x9/,
+    ],
+    [['essentially-different', '--identity-term', '12'], /--identity-from and --identity-term are for --variant/],
+    [['essentially-different', '--variant', 'x', '--identity-term', '1e9'], /must be a whole number ≥ 0/],
+    [
+      ['essentially-different', '--variant', 'x', '--identity-from', '/nonexistent/x.json'],
+      /--identity-from \/nonexistent\/x.json: cannot read it \(ENOENT\)/,
     ],
     [['count', '--box', '2x4', '--variant', 'x'], /2x4: variant totals are counted for n ≤ 6/],
     [
