@@ -68,6 +68,11 @@ export {
   type VariantCountOptions,
 } from './variants/countVariantGrids.js';
 export { essentiallyDifferentVariant, type VariantEssential } from './variants/essentiallyDifferentVariant.js';
+export {
+  essentiallyDifferentVariantBurnside,
+  type VariantBurnside,
+  type VariantBurnsideClass,
+} from './variants/variantBurnside.js';
 export { automorphismCensus, type AutomorphismCensus, type CensusOptions } from './essential/automorphismCensus.js';
 
 // solving and counting puzzles
