@@ -235,7 +235,8 @@ export async function runVariantEssential(
     const problem = rulesProblem('variant-count', rules);
     if (problem)
       throw new InputError(
-        `rules ${rules.name}: the identity's term N/9! is the count's, and ${problem}; give it with --identity-from FILE`,
+        `rules ${rules.name}: the identity's term N/9! is the count's, and ${problem}; ` +
+          'give it with --identity-from FILE',
       );
     const t0 = performance.now();
     const r = await pooledVariantCount(rules, { workers }, 'none');

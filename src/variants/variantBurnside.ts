@@ -1,15 +1,15 @@
 import { formatCycleType } from '../essential/cycleTypes.js';
 import { describeElement, type ElementDescription } from '../essential/describeElement.js';
-import { relabellingTypes } from '../essential/relabellingTypes.js';
+import { relabellingTypes, type RelabellingTypes } from '../essential/relabellingTypes.js';
 import type { Rules } from '../grid/rules.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { requireRules, resolveRules } from '../grid/support.js';
 import { defaultThreads } from '../parallel/threads.js';
 import { countVariantGridsOf, countVariantGridsPooled } from './countVariantGrids.js';
 import { taskPool } from '../parallel/taskPool.js';
-import { variantClasses } from './variantClasses.js';
+import { variantClasses, type VariantClasses } from './variantClasses.js';
 import type { VariantFixedInput, VariantFixedOutput } from './variantFixedGridsTask.js';
-import { variantGroup } from './variantGroup.js';
+import { variantGroup, type VariantGroup } from './variantGroup.js';
 import { variantUnits } from './variantUnits.js';
 
 /**
@@ -87,8 +87,14 @@ export interface VariantBurnsideOptions {
 
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
-/** The class table of G_V, and for each class the cycle types of τ the unit lemma leaves (no counting). */
-export function variantClassPlan(rules: Rules) {
+/** G_V, its conjugacy classes, and for each class the cycle types of τ the unit lemma leaves (no counting). */
+export interface VariantClassPlan {
+  readonly group: VariantGroup;
+  readonly classes: VariantClasses;
+  readonly rows: ReadonlyArray<{ readonly k: number; readonly x: number; readonly rt: RelabellingTypes }>;
+}
+
+export function variantClassPlan(rules: Rules): VariantClassPlan {
   const group = variantGroup(rules);
   const classes = variantClasses(group);
   const { houses } = variantUnits(rules);

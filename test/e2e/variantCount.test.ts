@@ -37,8 +37,9 @@ describe('sudoku-count count --variant', () => {
     expect(r.stdout).toMatch(/Essentially different grids: 3\n$/);
   });
 
-  it('essentially-different --variant anti-knight on 9x9: the identity term from a count file, the class table', async () => {
-    // the count's JSON is stood in for by a file with its keys (N/9! of 9x9 anti-knight, both routes, docs/variant-counts.md)
+  it('essentially-different --variant anti-knight on 9x9: the identity term from a count file', async () => {
+    // the count's JSON is stood in for by a file with its keys (N/9! of 9x9 anti-knight, both routes,
+    // docs/variant-counts.md)
     const file = join(TMP, 'anti-knight-count.json');
     writeFileSync(
       file,
@@ -59,7 +60,8 @@ describe('sudoku-count count --variant', () => {
     expect(r.stdout).toMatch(/generators of G_V \(3\): /);
     expect(r.stdout).toMatch(/5 conjugacy classes of G_V: 4 with fixed grids, 1 zero by the unit lemma/);
     expect(r.stdout).toMatch(/identity's term N\/9! = 8,490,104: file .*anti-knight-count.json/);
-    // 1,061,973 = (8,490,104 + 5,680)/8: the non-identity terms also checked by exact cover (npm run bench -- variant-essential)
+    // 1,061,973 = (8,490,104 + 5,680)/8: the non-identity terms also checked by exact cover
+    // (npm run bench -- variant-essential)
     expect(r.stdout).toMatch(/Σ size·fixed = 8,495,784 = 8 × 1,061,973\n/);
     expect(r.stdout).toMatch(/\nEssentially different grids: 1,061,973\n$/);
   });

@@ -33,8 +33,8 @@ export function registerEssentiallyDifferent(program: Command): void {
     )
     .option(
       VARIANT_FLAG,
-      `up to the variant's own symmetries: Burnside over the classes of its group G_V (n ≤ 6, where every grid is also ` +
-        `listed and the orbits found directly, and 9x9): ${VARIANT_HELP}`,
+      `up to the variant's own symmetries: Burnside over the classes of its group G_V (n ≤ 6, where every grid ` +
+        `is also listed and the orbits found directly, and 9x9): ${VARIANT_HELP}`,
     )
     .option(
       '--group',

@@ -147,12 +147,14 @@ describe('readVariantIdentity: N/n! from a count --variant --json output or a cl
   it('reads both formats', () => {
     const count = file(
       'count.json',
-      '{"rules":"3x3+anti-knight","totalWithFixedRow":10,"total":3628800,"classRows":[{"size":2,"completions":3},{"size":1,"completions":4}]}',
+      '{"rules":"3x3+anti-knight","totalWithFixedRow":10,"total":3628800,' +
+        '"classRows":[{"size":2,"completions":3},{"size":1,"completions":4}]}',
     );
     expect(readVariantIdentity(count, r)).toBe(10n);
     const table = file(
       'table.json',
-      '{"format":"sudoku-count/variant-classes@1","rules":"3x3+anti-knight","totalWithFixedRow":6,"total":2177280,"classes":[{"blocks":2,"completions":3}]}',
+      '{"format":"sudoku-count/variant-classes@1","rules":"3x3+anti-knight","totalWithFixedRow":6,' +
+        '"total":2177280,"classes":[{"blocks":2,"completions":3}]}',
     );
     expect(readVariantIdentity(table, r)).toBe(6n);
   });
