@@ -33,6 +33,12 @@ describe('sudoku-count count --variant', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/G_V the 8 line moves .*order with relabelling 5,760/);
     expect(r.stdout).toMatch(/8 conjugacy classes of G_V: 3 with fixed grids/);
+    const j = fromJson(
+      (await cli(['essentially-different', '--box', '2x3', '--variant', 'x', '--json'])).stdout,
+    ) as Record<string, unknown>;
+    expect([j['total'], j['identity'], j['groupOrder'], j['classes']]).toEqual([3, 12, 8, 8]);
+    expect((j['direct'] as Record<string, unknown>)['direct']).toBe(3);
+    expect((j['classRows'] as unknown[]).length).toBe(8);
     expect(r.stdout).toMatch(/= Burnside ✓/);
     expect(r.stdout).toMatch(/Essentially different grids: 3\n$/);
   });

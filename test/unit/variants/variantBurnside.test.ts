@@ -49,6 +49,7 @@ function fixedBrute(grids: Uint8Array[], map: ArrayLike<number>, n: number): num
 
 describe('variantBurnside on small shapes: = the direct route, class by class = brute force', () => {
   it.each([
+    [2, 2, []], // plain 4×4: 2 (docs/essentially-different.md)
     [2, 2, ['x']],
     [2, 2, ['disjoint-groups']],
     [2, 2, ['anti-knight']],
