@@ -8,7 +8,11 @@ import { InputError } from '../../../src/grid/shape.js';
 import { readVariantIdentity } from '../../../src/io/readVariantIdentity.js';
 import { essentiallyDifferentVariantOf } from '../../../src/variants/essentiallyDifferentVariant.js';
 import { fixedByRulesExactCover, rulesExactCover } from '../../../src/variants/rulesExactCover.js';
-import { variantBurnside, variantClassPlan } from '../../../src/variants/variantBurnside.js';
+import {
+  essentiallyDifferentVariantBurnside,
+  variantBurnside,
+  variantClassPlan,
+} from '../../../src/variants/variantBurnside.js';
 import { variantClasses } from '../../../src/variants/variantClasses.js';
 import { countVariantFixed } from '../../../src/variants/variantFixedGridsTask.js';
 import { variantGroup } from '../../../src/variants/variantGroup.js';
@@ -71,6 +75,19 @@ describe('variantBurnside on small shapes: = the direct route, class by class = 
     const group = variantGroup(r);
     for (const c of b.classRows)
       expect(c.fixed, `class ${c.id}`).toBe(BigInt(fixedBrute(grids, group.grid.cellMap(c.element), r.n)));
+  });
+
+  it("the library's edge counts the identity's term itself, or takes it", async () => {
+    const counted = await essentiallyDifferentVariantBurnside({ box: '2x3', variant: 'x' });
+    expect([counted.total, counted.identity, counted.identitySource]).toEqual([3n, 12n, 'count --variant, this run']);
+    const given = await essentiallyDifferentVariantBurnside({ box: '3x2', variant: ['x'], identity: 12n });
+    expect([given.total, given.identitySource]).toEqual([3n, 'given']);
+    // a 9×9 jigsaw (here with the boxes as regions) is refused: its regions replace the boxes the tied search knows
+    const regions = Array.from({ length: 81 }, (_, c) => Math.floor(c / 27) * 3 + Math.floor((c % 9) / 3));
+    const jigsaw = rulesFromSpec({ rows: 3, cols: 3, variants: ['jigsaw'], regions });
+    await expect(essentiallyDifferentVariantBurnside({ variant: jigsaw })).rejects.toThrow(
+      /essentially different jigsaw grids are counted for n ≤ 6/,
+    );
   });
 
   it('a wrong identity term fails the divisibility check: one line', async () => {
