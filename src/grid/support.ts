@@ -330,7 +330,8 @@ export function resolveShape(operation: Operation, box: BoxShape | string | unde
  *   exact-moments   bias --exact: the estimators' exact moments on the shapes it walks (n ≤ 4; 2×3, 3×2 for the
  *                   draw-tree methods), judged against the variant total of src/variants/ (n ≤ 6)
  *   variant-count   count, classes and essentially-different --variant (src/variants/): n ≤ 6, and 9×9 count and
- *                   classes for the variants whose declared cost is within budget (VARIANT_COUNT_COST_9X9)
+ *                   classes for the variants whose declared cost is within budget (VARIANT_COUNT_COST_9X9), and
+ *                   essentially-different for every variant but jigsaw (its identity's term given or counted)
  * (generate and rate take the 'solve' operation's rules.) The other operations (count, bias, rank, …) take the
  * plain rules only.
  */
@@ -343,7 +344,7 @@ const RULES_SUPPORT: Partial<Record<Operation, { readonly what: string; readonly
 
 /** Operations that take variants (for messages). */
 export function variantOperations(): string {
-  return 'solve, generate, rate, estimate, bias, and count, classes and essentially-different (n ≤ 6)';
+  return 'solve, generate, rate, estimate, bias, and count, classes and essentially-different (n ≤ 6 and 9x9)';
 }
 
 /** Why `operation` cannot take `rules` (one line), or null when it can. Plain rules: shapeProblem's answer. */
