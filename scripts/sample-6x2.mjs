@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // node scripts/sample-6x2.mjs [--configurations K] [--residuals J] [--halves T] [--seed S] [--classes] [--check-5x2 K]
-//                              [--class0]
+//                              [--class0] [--stacks H] [--two-factors]
 // Where the 6x2 (12x12) count's time goes, on a seeded random sample of band configurations (a random configuration
 // is a random class weighted by its orbit; nearly every class has a trivial stabiliser): for each, the perfect
 // matchings M ∋ e0 at the top of F = 6·Σ C_5(G − M) and how many distinct residual graphs G − M they leave (the
@@ -13,8 +13,14 @@
 //                   first T halves listed, so that its cost per class is measured rather than guessed.
 //   --class0        F of the cheapest class (every left column the same 6 digits: two K_6,6) by the recursion,
 //                   memoised at degrees 4 and 5, against the Latin squares of order 6 squared (812,851,200²).
-//   --check-5x2 K   F by halves against F by the recursion for K seeded random 5x2 classes (each ~10–50 s; the
-//                   tests check every 3x2 and 4x2 class).
+//   --check-5x2 K   F by halves and by the transfer over the boxes (src/colsets/stackTransfer.ts) against F by the
+//                   recursion for K seeded random 5x2 classes (each ~10–50 s; the tests check every 3x2 and 4x2 class).
+//   --stacks H      the route by boxes (stackTransfer): canonical states after each of the first H half-steps of
+//                   each configuration (H = 4: boxes 0 and 1 done, ~1 minute and ~2 GB a configuration), the
+//                   transitions and seconds, and (with --class0) F of class 0 by it in full. No configuration goes
+//                   further than H: the middle (box 2) is what makes the route dear (docs/sharding.md).
+//   --two-factors   also the 2-regular spanning subgraphs of each configuration (the terms of the 4 + 2 row split),
+//                   counted without listing them.
 // Prints one JSON object per line.
 import { classListDigest } from '../dist/colsets/countByColumnSets.js';
 import { configurationClasses } from '../dist/colsets/configurationClasses.js';
@@ -22,6 +28,7 @@ import { configurationGraph } from '../dist/colsets/configurationGraph.js';
 import { edgeColouringCounter } from '../dist/colsets/edgeColouringCounter.js';
 import { halfSplit } from '../dist/colsets/halfSplit.js';
 import { sharedMemo } from '../dist/colsets/sharedMemo.js';
+import { stackTransfer } from '../dist/colsets/stackTransfer.js';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);
@@ -73,6 +80,21 @@ if (args.includes('--class0')) {
       memo: c.stats(),
     }),
   );
+  if (opt('--stacks', 0) > 0) {
+    const t2 = performance.now();
+    const byStacks = stackTransfer(R, [0, 0, 0, 0, 0, 0, 63, 63, 63, 63, 63, 63]);
+    console.log(
+      JSON.stringify({
+        class: 0,
+        route: 'stacks',
+        F: String(byStacks.F),
+        latinSquares6Squared: byStacks.F === 812851200n ** 2n,
+        states: byStacks.states,
+        transitions: byStacks.transitions,
+        seconds: +((performance.now() - t2) / 1000).toFixed(1),
+      }),
+    );
+  }
 }
 
 if (opt('--check-5x2', 0) > 0) {
@@ -86,6 +108,9 @@ if (opt('--check-5x2', 0) > 0) {
     const byHalves = halves5.colourings(g, 5, 2);
     const seconds = +((performance.now() - t) / 1000).toFixed(1);
     const byRecursion = counter5.countBig(g, 5);
+    const t2 = performance.now();
+    const byStacks = stackTransfer(5, c5.words, id * 10);
+    const stacksSeconds = +((performance.now() - t2) / 1000).toFixed(1);
     console.log(
       JSON.stringify({
         check: '5x2',
@@ -93,8 +118,11 @@ if (opt('--check-5x2', 0) > 0) {
         halves: halves5.countHalves(g, 5, 2),
         byHalves: String(byHalves),
         byRecursion: String(byRecursion),
-        same: byHalves === byRecursion,
+        byStacks: String(byStacks.F),
+        same: byHalves === byRecursion && byStacks.F === byRecursion,
         seconds,
+        stacksSeconds,
+        stacksStates: byStacks.states,
       }),
     );
   }
@@ -122,6 +150,30 @@ for (let s = 0; s < opt('--configurations', 8); s++) {
   const topSeconds = (performance.now() - t) / 1000;
   for (const k of residuals.keys()) seenIn.set(k, (seenIn.get(k) ?? 0) + 1);
   const byHalves = {};
+  if (args.includes('--two-factors')) {
+    t = performance.now();
+    byHalves.twoFactors = halves.countHalves(rows, R, 2);
+    byHalves.twoFactorsSeconds = +((performance.now() - t) / 1000).toFixed(2);
+  }
+  if (opt('--stacks', 0) > 0) {
+    // words of the configuration: bit k set when the digit is in box k's right column
+    const words = Array.from(rows, (r) => {
+      let w = 0;
+      for (let k = 0; k < R; k++) w |= ((r >> (2 * k + 1)) & 1) << k;
+      return w;
+    });
+    t = performance.now();
+    const cpu = process.cpuUsage();
+    const levels = [];
+    const res = stackTransfer(R, words, 0, { maxHalfSteps: opt('--stacks', 0), onLevel: (_, n) => levels.push(n) });
+    const used = process.cpuUsage(cpu);
+    Object.assign(byHalves, {
+      stackStates: levels,
+      stackTransitions: res.transitions,
+      stackSeconds: +((performance.now() - t) / 1000).toFixed(1),
+      stackCpuSeconds: +((used.user + used.system) / 1e6).toFixed(1),
+    });
+  }
   if (opt('--halves', 0) > 0) {
     t = performance.now();
     const count = halves.countHalves(rows, R, 3);
