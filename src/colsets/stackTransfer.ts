@@ -10,15 +10,17 @@
  * the set of rows each digit has used so far (R bits a digit). The count of completions of a state depends only on
  *   - the state up to a permutation of the rows (the constraints do not name rows: S_R), and
  *   - the digits up to swapping two with the same remaining signature (their bits for the boxes still to come),
- * so states are kept in a canonical form under S_R × (permutations within signature classes): for each row
- * permutation, the masks sorted within each class, the least such byte string. Each canonical state carries the
- * number of partial fillings that reach it (BigInt). After the last box one state is left, every mask full: its
- * weight is F.
+ * so states are kept in a canonical form under S_R × (permutations within signature classes): the least list of
+ * sorted row masks (bit i of a row: the i-th digit, class by class, has used it) over the digit orders within the
+ * classes when they are few, else over the row permutations (masks sorted within each class). Each canonical state
+ * carries the number of partial fillings that reach it (BigInt). After the last box one state is left, every mask
+ * full: its weight is F.
  *
- *   state after box 0 of a 2×2 band: digits 0..3 with masks 01 10 01 10 (rows used), classes by v_d >> 1
+ *   2×2 band, after box 0: rows {d0, d1} and {d2, d3} (one left and one right digit each), classes by v_d >> 1
  *
- * `stats` reports the number of canonical states after every half-step (the measure of the route's cost) and the
- * transitions walked. Exact for any R ≤ 6; the cost grows with the states of the middle boxes (docs/sharding.md).
+ * The result reports the canonical states after every half-step (the measure of the route's cost) and the
+ * transitions walked; `maxHalfSteps` stops early and looks one box ahead. Exact for any R ≤ 6; on 6×2 the states of
+ * the middle boxes (10⁷–10⁸) make it too dear to count every class (docs/sharding.md, "6x2: where it stands").
  */
 export interface StackTransferResult {
   readonly F: bigint;
