@@ -1,6 +1,5 @@
 import { lstatSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InputError } from '../grid/shape.js';
 import { lockFile } from '../io/fileLock.js';
 import { prepareOutput } from '../io/outputFile.js';
 import {
@@ -18,11 +17,15 @@ import {
   type ShardFacts,
   type ShardPlan,
 } from '../io/shardFiles.js';
-import { classSum, classValues, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
+import { classSum, classValues, countWords, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
 import { makeShardPlan } from '../shards/makeShardPlan.js';
 import { mergeShards, type NamedResult } from '../shards/mergeShards.js';
 import { slurmScript } from '../shards/slurmScript.js';
 import { grouped, Interrupted, progressSpinner } from './common.js';
+import { defaultWorkers } from '../count/countGrids.js';
+import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
+import type { Rules } from '../grid/rules.js';
+import { defaultThreads } from '../parallel/threads.js';
 
 /**
  * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): files, locks,
@@ -36,6 +39,24 @@ const CHECKPOINT_EVERY = 2;
 export const SHARD_INDEX_VARIABLES = ['SLURM_ARRAY_TASK_ID', 'JOB_COMPLETION_INDEX'] as const;
 
 const seconds = (s: number) => `${s.toFixed(3)} s`;
+
+/**
+ * The rules of `count --variant V --plan F`: what `count --variant` takes, 9×9 variants whatever their declared
+ * cost (that is what shards are for); not a jigsaw (its regions are a file the plan does not name).
+ */
+export async function variantPlanRules(box: BoxShape | undefined, variant: string): Promise<Rules> {
+  if (variant.split(',').some((v) => v.trim().startsWith('jigsaw')))
+    throw new InputError(
+      `--variant ${variant}: a jigsaw count is not sharded (its regions are a file the plan does not carry)`,
+    );
+  return (await import('./variantRun.js')).variantRunRules(box, variant, 'shards');
+}
+
+/** Threads of a shard without --workers: as the one-machine count of the plan's count. */
+export function shardWorkers(plan: ShardPlan): number {
+  const shape = parseBoxShape(plan.box.split('+')[0]);
+  return plan.method === 'variant' ? (shape.n >= 8 ? defaultThreads() : 1) : defaultWorkers(shape);
+}
 
 /** `count --box B --plan F --shards K`: write the plan; returns the summary printed. */
 export async function writePlan(
@@ -53,10 +74,12 @@ export async function writePlan(
   const total = s.reduce((a, b) => a + b, 0);
   return {
     text:
-      `plan ${path} (id ${id}): the ${box} count by ${method}, ${grouped(plan.classes)} classes` +
+      `plan ${path} (id ${id}): ${countWords(method, box)}, ${grouped(plan.classes)} classes` +
       (plan.units !== plan.classes || plan.combine ? ` (${grouped(plan.units)} units of work)` : '') +
       ` in ${shards} shard${shards > 1 ? 's' : ''}\n` +
-      `  estimated on one thread from ${plan.estimate.sampled} sampled units: ` +
+      (plan.estimate.sampled > 0
+        ? `  estimated on one thread from ${plan.estimate.sampled} sampled units: `
+        : '  estimated from the declared cost (src/grid/support.ts): ') +
       `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
       `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
       `  next: count --plan ${path} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
@@ -113,8 +136,8 @@ export function resultPath(out: string, plan: ShardPlan, shard: number): string 
 export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, method?: string): void {
   if ((box !== undefined && box !== plan.box) || (method !== undefined && method !== plan.method))
     throw new InputError(
-      `plan ${planPath} is for the ${plan.box} count by ${plan.method}, not ${box ?? plan.box} by ` +
-        (method ?? plan.method),
+      `plan ${planPath} is for ${countWords(plan.method, plan.box)}, not ` +
+        countWords(method ?? plan.method, box ?? plan.box).replace(/^the /, ''),
     );
 }
 

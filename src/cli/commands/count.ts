@@ -137,6 +137,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       throttle,
       box: opts.box,
       method: opts.method,
+      variant: opts.variant,
       counter: opts.counter,
       checkpoint: opts.checkpoint,
       resume: opts.resume,
@@ -149,13 +150,24 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
     const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
     if (opts.json) {
-      const body = r.method === 'bands' ? r.count : { method: 'column-sets', ...r.count };
+      const body =
+        r.method === 'bands'
+          ? r.count
+          : r.method === 'variant'
+            ? { ...r.count, classRows: undefined }
+            : { method: 'column-sets', ...r.count };
       process.stdout.write(
         toJson({ ...body, shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds } }) +
           '\n',
       );
     } else {
-      process.stdout.write(`${head}\n` + (r.method === 'bands' ? countText(r.count) + '\n' : columnSetReport(r.count)));
+      const text =
+        r.method === 'bands'
+          ? countText(r.count) + '\n'
+          : r.method === 'variant'
+            ? (await variantRun()).variantCountText(r.count) + '\n'
+            : columnSetReport(r.count);
+      process.stdout.write(`${head}\n` + text);
     }
     return true;
   }
@@ -168,8 +180,8 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
   const extra = used({ counter: opts.counter, checkpoint: opts.checkpoint, resume: opts.resume, level: opts.level });
   if (extra.length > 0)
     throw new InputError(
-      `--plan shards the band and column-set counts; ${extra.join(', ')} ${extra.length > 1 ? 'do' : 'does'} not ` +
-        'apply (a shard keeps its own checkpoint)',
+      `--plan shards the band, column-set and variant counts; ${extra.join(', ')} ` +
+        `${extra.length > 1 ? 'do' : 'does'} not apply (a shard keeps its own checkpoint)`,
     );
   if (shards !== undefined) {
     const extra2 = used({ shard, slurm, out, throttle });
@@ -177,16 +189,25 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       throw new InputError(
         `--shards writes a plan; ${extra2.join(', ')} ${extra2.length > 1 ? 'come' : 'comes'} after, with the plan`,
       );
-    const shape = await runShape(opts);
-    const method = countMethod(shape, opts);
-    const r = await (await shardRun()).writePlan(plan, method, shape.name, shards);
+    let method: string, name: string;
+    if (opts.variant !== undefined) {
+      if (opts.method !== undefined)
+        throw new InputError('--method is for the plain count; --variant counts by top blocks');
+      [method, name] = ['variant', (await (await shardRun()).variantPlanRules(opts.box, opts.variant)).name];
+    } else {
+      const shape = await runShape(opts);
+      [method, name] = [countMethod(shape, opts), shape.name];
+    }
+    const r = await (await shardRun()).writePlan(plan, method, name, shards);
     process.stdout.write(opts.json ? toJson(r.json) + '\n' : r.text);
     return true;
   }
   const { readPlan } = await import('../../io/shardFiles.js');
-  const { checkPlanFits, runShard, shardIndex, writeSlurm } = await shardRun();
+  const { checkPlanFits, runShard, shardIndex, shardWorkers, variantPlanRules, writeSlurm } = await shardRun();
   const p = readPlan(plan);
-  checkPlanFits(p, plan, opts.box?.name, opts.method);
+  if (opts.variant !== undefined)
+    checkPlanFits(p, plan, (await variantPlanRules(opts.box, opts.variant)).name, 'variant');
+  else checkPlanFits(p, plan, opts.box?.name, opts.method);
   if (slurm) {
     if (shard !== undefined) throw new InputError('--slurm writes a script for every shard; --shard is for one');
     process.stdout.write(
@@ -202,9 +223,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
   const index = shardIndex(shard, p, plan);
   if (out === undefined)
     throw new InputError(`--plan ${plan} --shard ${index}: where to? Give --out FILE (or a folder)`);
-  process.stdout.write(
-    await runShard(plan, p, index, out, { workers: opts.workers ?? defaultWorkers(parseBoxShape(p.box)) }),
-  );
+  process.stdout.write(await runShard(plan, p, index, out, { workers: opts.workers ?? shardWorkers(p) }));
   return true;
 }
 
@@ -249,6 +268,11 @@ export function registerCount(program: Command): void {
     );
   addShardOptions(addColumnSetOptions(command)).action(
     async (opts: CountCliOptions & ShardCliOptions & { level?: LevelName }) => {
+      if (opts.variant !== undefined && opts.plan !== undefined) {
+        // a sharded variant count: the plan (--shards), or a shard or --slurm checked against the variant named
+        await shardAction(opts);
+        return;
+      }
       if (opts.variant !== undefined) {
         const { box, json, workers, variant, checkpoint, resume, ...rest } = opts;
         const { refuseWithVariant, runVariantCount, variantRunRules } = await variantRun();

@@ -54,7 +54,7 @@ describe('the class list a plan carries', () => {
   });
 
   it('a class list whose orbits do not add up is refused', () => {
-    const data = classSum('column-sets', '3x2').classData();
+    const data = classSum('column-sets', '3x2').classData()!;
     const rows = data.rows.map((r, c) => (c === 0 ? [r[0] + 1, ...r.slice(1)] : r));
     expect(() => classSum('column-sets', '3x2', { ...data, rows }).classList()).toThrow(/do not add up/);
   });
