@@ -254,10 +254,13 @@ export async function runShard(
     } catch (e) {
       if (fault.error !== null) throw fault.error;
       if (!controller.signal.aborted) throw e;
-      if (values.size > (previous?.values.size ?? 0)) save();
+      const saved = values.size > (previous?.values.size ?? 0);
+      if (saved) save();
       throw new Interrupted(
-        `interrupted (${values.size} of ${mine.size} units of shard ${shard} done); saved to ${partPath}: run ` +
-          'the same command again to go on',
+        `interrupted (${values.size} of ${mine.size} units of shard ${shard} done); ` +
+          (saved || previous
+            ? `${saved ? 'saved to' : 'kept in'} ${partPath}: run the same command again to go on`
+            : 'no unit had finished, nothing saved: run the same command again to start it'),
       );
     } finally {
       process.off('SIGINT', onSignal);

@@ -249,8 +249,9 @@ export function registerCount(program: Command): void {
     )
     .option(
       VARIANT_FLAG,
-      `count the grids of a variant (n ≤ 6, and 9x9 within a declared cost: ${affordableVariants9()}; a fast ` +
-        `route and an exhaustive one, which must agree on n ≤ 6): ${VARIANT_HELP}`,
+      `count the grids of a variant (n ≤ 6, and 9x9 within a declared cost: ${affordableVariants9()}; the ` +
+        `dearer 9x9 ones as shards, with --plan; a fast route and an exhaustive one, which must agree on n ≤ 6): ` +
+        VARIANT_HELP,
     )
     .option('--json', 'print one JSON object on stdout')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
