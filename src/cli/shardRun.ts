@@ -22,7 +22,6 @@ import { makeShardPlan } from '../shards/makeShardPlan.js';
 import { mergeShards, type NamedResult } from '../shards/mergeShards.js';
 import { slurmScript } from '../shards/slurmScript.js';
 import { grouped, Interrupted, progressSpinner } from './common.js';
-import { defaultWorkers } from '../count/countGrids.js';
 import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
 import { defaultThreads } from '../parallel/threads.js';
@@ -53,9 +52,10 @@ export async function variantPlanRules(box: BoxShape | undefined, variant: strin
 }
 
 /** Threads of a shard without --workers: as the one-machine count of the plan's count. */
-export function shardWorkers(plan: ShardPlan): number {
+export async function shardWorkers(plan: ShardPlan): Promise<number> {
   const shape = parseBoxShape(plan.box.split('+')[0]);
-  return plan.method === 'variant' ? (shape.n >= 8 ? defaultThreads() : 1) : defaultWorkers(shape);
+  if (plan.method === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
+  return (await import('../count/countGrids.js')).defaultWorkers(shape);
 }
 
 /** `count --box B --plan F --shards K`: write the plan; returns the summary printed. */
@@ -66,7 +66,7 @@ export async function writePlan(
   shards: number,
 ): Promise<{ text: string; json: unknown }> {
   const out = prepareOutput(path, PLAN_OUTPUT); // a plan we cannot write fails before the classes are found
-  const count = classSum(method, box);
+  const count = await classSum(method, box);
   const plan = await makeShardPlan(count, { shards });
   const { text, id } = planText(plan);
   out.write(text);
@@ -146,8 +146,8 @@ export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, m
  * rebuilds its units from the class list checks the list's digest against the plan's (another version may list
  * the classes otherwise); units with a payload are taken from the plan.
  */
-function classSumOf(plan: ShardPlan, planPath: string, check: boolean): ClassSum {
-  const count = classSum(plan.method, plan.box, plan.classList);
+async function classSumOf(plan: ShardPlan, planPath: string, check: boolean): Promise<ClassSum> {
+  const count = await classSum(plan.method, plan.box, plan.classList);
   if (!check && plan.classList === null) return count;
   const list = planClassList(count, planPath);
   if (list.count !== plan.classes || list.digest !== plan.digest)
@@ -197,7 +197,7 @@ export async function runShard(
     }
     const output = prepareOutput(path, RESULT_OUTPUT);
     const part = prepareOutput(partPath, CHECKPOINT_OUTPUT);
-    const count = classSumOf(plan, planPath, plan.payload === null);
+    const count = await classSumOf(plan, planPath, plan.payload === null);
     const previous = existsNonEmpty(partPath) ? readCheckpoint(partPath, plan.units) : null;
     if (previous && (previous.plan !== plan.id || previous.shard !== shard))
       throw new InputError(
@@ -361,10 +361,10 @@ export function resultFiles(paths: readonly string[]): string[] {
 }
 
 /** `count --merge R… [--plan F]`: the one-machine result, from every shard. */
-export function mergeResults(
+export async function mergeResults(
   paths: readonly string[],
   planPath: string | undefined,
-): { report: ClassSumReport; shards: number; plan: string; cpuSeconds: number; seconds: number } {
+): Promise<{ report: ClassSumReport; shards: number; plan: string; cpuSeconds: number; seconds: number }> {
   const plan = planPath !== undefined ? { ...readPlan(planPath), path: planPath } : undefined;
   const results: NamedResult[] = resultFiles(paths).map((path) => ({ path, result: readResult(path) }));
   const merged = mergeShards(results, plan);
@@ -373,7 +373,7 @@ export function mergeResults(
       `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
         'add them up',
     );
-  const count = classSum(merged.method, merged.box, plan?.classList ?? null);
+  const count = await classSum(merged.method, merged.box, plan?.classList ?? null);
   const list = planPath !== undefined ? planClassList(count, planPath) : count.classList();
   if (list.count !== merged.classes || list.digest !== merged.digest)
     throw new InputError(

@@ -3,9 +3,6 @@ import type { GridCount } from '../count/countGrids.js';
 import { InputError, parseBoxShape } from '../grid/shape.js';
 import type { ClassListData, ShardFacts } from '../io/shardFiles.js';
 import type { VariantCount } from '../variants/countVariantGrids.js';
-import { bandClassSum } from './bandClassSum.js';
-import { columnSetClassSum } from './columnSetClassSum.js';
-import { variantClassSum } from './variantClassSum.js';
 
 /**
  * A class-sum count: N = a sum over a list of classes, each class's term a function of one value that takes the
@@ -124,14 +121,15 @@ export function classValues(
 
 /**
  * The class-sum count of `method` on the shape `box` ("RxC"; for 'variant', the rules' name "RxC+v+…"). Throws
- * InputError for a shape it does not count.
- * `data`: the class list a plan carries (classData()), taken instead of finding it again; its digest is computed
- * from the data, so a caller that compares it with the plan's still catches a list that is not the plan's.
+ * InputError for a shape it does not count. `data`: the class list a plan carries (classData()), taken instead of
+ * finding it again; its digest is computed from the data, so a caller that compares it with the plan's still
+ * catches a list that is not the plan's. Each method's code is loaded when asked for: a shard loads its own count's
+ * modules only (a process per shard: start-up is part of the protocol's overhead, docs/sharding.md).
  */
-export function classSum(method: string, box: string, data: ClassListData | null = null): ClassSum {
-  if (method === 'variant') return variantClassSum(box);
+export async function classSum(method: string, box: string, data: ClassListData | null = null): Promise<ClassSum> {
+  if (method === 'variant') return (await import('./variantClassSum.js')).variantClassSum(box);
   const shape = parseBoxShape(box);
-  if (method === 'bands') return bandClassSum(shape, data);
-  if (method === 'column-sets') return columnSetClassSum(shape, data);
+  if (method === 'bands') return (await import('./bandClassSum.js')).bandClassSum(shape, data);
+  if (method === 'column-sets') return (await import('./columnSetClassSum.js')).columnSetClassSum(shape, data);
   throw new InputError(`method '${method}' is not a class-sum count (${CLASS_SUM_METHODS.join(', ')})`);
 }

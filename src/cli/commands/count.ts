@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ColumnSetCount } from '../../colsets/countByColumnSets.js';
-import { countGrids, defaultWorkers, type GridCount, type ProgressEvent, type Stage } from '../../count/countGrids.js';
+import type { GridCount, ProgressEvent, Stage } from '../../count/countGrids.js';
 import type { CounterName } from '../../count/dlxCompletions.js';
 import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { affordableVariants9, countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
@@ -21,8 +21,8 @@ import {
   workersOption,
 } from '../common.js';
 
-// The variant, DLX, column-set and shard runs are loaded when a run asks for them: a plain `count` (whose start-up
-// is part of its time) loads the band method alone.
+// The band method, the variant, DLX, column-set and shard runs are loaded when a run asks for them: a plain `count`
+// (whose start-up is part of its time) loads the band method alone, a shard its own count's code alone.
 const variantRun = () => import('../variantRun.js');
 const dlxRun = () => import('../dlxRun.js');
 const columnSetRun = () => import('../columnSetRun.js');
@@ -145,7 +145,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     });
     if (extra.length > 0)
       throw new InputError(`--merge takes shard results (and --plan, --json), not ${extra.join(', ')}`);
-    const m = (await shardRun()).mergeResults(merge, plan);
+    const m = await (await shardRun()).mergeResults(merge, plan);
     const r = m.report;
     const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
     const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
@@ -223,7 +223,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
   const index = shardIndex(shard, p, plan);
   if (out === undefined)
     throw new InputError(`--plan ${plan} --shard ${index}: where to? Give --out FILE (or a folder)`);
-  process.stdout.write(await runShard(plan, p, index, out, { workers: opts.workers ?? shardWorkers(p) }));
+  process.stdout.write(await runShard(plan, p, index, out, { workers: opts.workers ?? (await shardWorkers(p)) }));
   return true;
 }
 
@@ -315,6 +315,7 @@ export function registerCount(program: Command): void {
         if (e.phase === 'start') spinner.text = STAGE_TEXT[e.stage];
         else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
       };
+      const { countGrids, defaultWorkers } = await import('../../count/countGrids.js');
       const r = await countGrids({
         box: shape,
         workers: opts.workers ?? defaultWorkers(shape),
