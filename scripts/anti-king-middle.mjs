@@ -179,6 +179,7 @@ for (let s = 0; s < K; s++) {
   process.stdout.write(JSON.stringify(row) + '\n');
 }
 const mean = rows.reduce((a, r) => a + r.tableSeconds + r.joinSeconds, 0) / rows.length;
+const hours = ((mean * 271872) / 3600).toFixed(1);
 process.stdout.write(
-  `mean ${mean.toFixed(3)} CPU s per middle band (one thread); × 271,872 classes ≈ ${((mean * 271872) / 3600).toFixed(1)} CPU-hours\n`,
+  `mean ${mean.toFixed(3)} CPU s per middle band (one thread); × 271,872 classes ≈ ${hours} CPU-hours\n`,
 );

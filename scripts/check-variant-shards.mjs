@@ -3,8 +3,9 @@
 // of a sharded variant count (count --variant V --plan PLAN) by a second engine that shares no counting code with
 // the shards' (the variant bitboards of src/solve): the exact-cover engine of src/dlx over every house and pair
 // (src/variants/rulesExactCover.ts), which enumerates every completion of the class's top block. K classes (default
-// 3) are drawn with a fixed seed from the results' classes (a RESULT may also be a running shard's .part); one JSON line per class (class, block, the shard's n_C,
-// the exact cover's, CPU seconds), then a summary. Status 1 if any differs. After `npm run build`.
+// 3) are drawn with a fixed seed from the results' classes (a RESULT may also be a running shard's .part); one JSON
+// line per class (class, block, the shard's n_C, the exact cover's, CPU seconds), then a summary. Status 1 if any
+// differs. After `npm run build`.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -86,7 +87,6 @@ for (const id of ids.slice(0, k)) {
     }) + '\n',
   );
 }
-process.stdout.write(
-  `${rules.name}: ${Math.min(k, ids.length) - bad} of ${Math.min(k, ids.length)} classes agree (exact cover vs the shards)\n`,
-);
+const checked = Math.min(k, ids.length);
+process.stdout.write(`${rules.name}: ${checked - bad} of ${checked} classes agree (exact cover vs the shards)\n`);
 process.exitCode = bad ? 1 : 0;
