@@ -60,3 +60,15 @@ describe('the class list a plan carries', () => {
     expect(() => edited.classList()).toThrow(/do not add up/);
   });
 });
+
+describe('the variant count as a class sum', () => {
+  it('is named by its rules; a name that is not a variant count is refused', async () => {
+    const count = await classSum('variant', '3x2+x');
+    expect([count.method, count.box, count.classData()]).toEqual(['variant', '3x2+x', null]);
+    expect(count.classList().count).toBe(count.units().units);
+    expect(count.units().declaredSeconds).toBeUndefined(); // small shapes: the plan times a sample
+    await expect(classSum('variant', '3x2')).rejects.toThrow(/names no variant/);
+    await expect(classSum('variant', '3x3+windoku+x')).rejects.toThrow(/not the name of a variant count/);
+    await expect(classSum('variant', '3x3+jigsaw=r.txt')).rejects.toThrow(/jigsaw count is not sharded/);
+  });
+});
