@@ -397,7 +397,7 @@ export function writeSlurm(planPath: string, plan: ShardPlan, options: SlurmOpti
   const text = slurmScript(plan, {
     planPath: abs,
     command: [process.execPath, resolve(process.argv[1])],
-    results: abs.replace(/\.json$/, '') + '.results',
+    results: abs.replace(/\.json(\.gz)?$/, '') + '.results',
     throttle: Math.min(plan.shards, options.throttle ?? 32),
     cpus: options.cpus ?? 1,
   });
