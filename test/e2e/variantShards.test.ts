@@ -7,7 +7,7 @@ import { parseBoxShape } from '../../src/grid/shape.js';
 import { variantGroup } from '../../src/variants/variantGroup.js';
 import { variantTopBlocks } from '../../src/variants/variantTopBlocks.js';
 import { readPlan, readResult } from '../../dist/io/shardFiles.js';
-import { cli, tempDir } from '../helpers/cli.js';
+import { cli, ROOT, tempDir } from '../helpers/cli.js';
 import { rulesDlxCount } from '../helpers/rulesDlx.js';
 
 /**
@@ -154,5 +154,24 @@ describe('count --variant V --plan F (9x9)', () => {
       cells.set(top.representatives.subarray(id * B, (id + 1) * B));
       expect(BigInt(rulesDlxCount(rules, cells).count), `class ${id}`).toBe(values.get(id));
     }
+  });
+});
+
+describe('data/anti-king-9x9: the plan and the shards finished', () => {
+  it('the gzipped plan reads; each result is its shard, whole; the merge names what is missing', async () => {
+    const dir = join(ROOT, 'data', 'anti-king-9x9');
+    const plan = readPlan(join(dir, 'plan.json.gz'));
+    expect([plan.box, plan.classes, plan.shards, plan.digest]).toEqual([
+      '3x3+anti-king',
+      271872,
+      1000,
+      '965df58b5de089a6',
+    ]);
+    const r = readResult(join(dir, 'results', 'shard-000-of-1000.json'));
+    expect([r.plan, r.shard, r.digest]).toEqual([plan.id, 0, plan.digest]);
+    expect([...r.values.keys()]).toEqual(plan.assignment[0]);
+    const merged = await cli(['count', '--merge', join(dir, 'results'), '--plan', join(dir, 'plan.json.gz')]);
+    expect(merged.code).toBe(2);
+    expect(oneLine(merged)).toMatch(/shards 1, 2, 3, .* and 991 more of 1000 missing \(plan [0-9a-f]{16}\)/);
   });
 });
