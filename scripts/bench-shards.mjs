@@ -3,10 +3,12 @@
 // (column sets): the CPU seconds (user + system, every thread, process start-up included) of one
 // `count --box B --workers 1`, against those of the sharded count with the same threads: the plan, every shard
 // (`--workers 1`, one process each, one after the other) and the merge. Prints medians over K runs, the ratio, and
-// checks that both give the same N. CPU time comes from the shell's `times` (children's user and system time).
+// checks that both give the same N; then the floor: the CPU seconds of a shard whose result is already there (it
+// starts, loads its modules, reads and checks the plan, takes the lock, and exits) and of a bare `node -e ''`. CPU time
+// comes from the shell's `times` (children's user and system time).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,14 +52,26 @@ console.log(
   `# shard overhead: CPU seconds (user + system, all threads and process start-ups), ${runs} runs, medians; ` +
     `${shards} shards, one thread each`,
 );
-console.log('| box | one run (--workers 1) | plan | shards | merge | sharded in all | ratio | same N |');
-console.log('|---|---|---|---|---|---|---|---|');
+const bare = [];
+for (let r = 0; r < runs; r++)
+  bare.push(run(`for i in $(seq 1 ${shards}); do "$NODE" -e ''; done`, tmpdir()).cpu / shards);
+console.log(
+  `load average before: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
+console.log(
+  '| box | one run (--workers 1) | plan | shards | merge | sharded in all | ratio | same N | a shard already ' +
+    'counted | node -e "" |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const box of ['3x3', '5x2']) {
   const one = [],
     plan = [],
     shard = [],
     merge = [],
-    all = [];
+    all = [],
+    noop = [];
   let same = true;
   for (let r = 0; r < runs; r++) {
     const dir = mkdtempSync(join(tmpdir(), 'bench-shards-'));
@@ -69,7 +83,14 @@ for (const box of ['3x3', '5x2']) {
       dir,
     );
     const m = run('"$NODE" "$CLI" count --merge res --plan plan.json', dir);
+    // the same shards again: each finds its result there and exits (start-up, modules, plan read, lock: the floor)
+    const again = run(
+      `for i in $(seq 0 ${shards - 1}); do "$NODE" "$CLI" count --plan plan.json --shard $i --out res ` +
+        '--workers 1 >/dev/null; done',
+      dir,
+    );
     rmSync(dir, { recursive: true, force: true });
+    noop.push(again.cpu / shards);
     one.push(a.cpu);
     plan.push(p.cpu);
     shard.push(s.cpu);
@@ -80,6 +101,12 @@ for (const box of ['3x3', '5x2']) {
   const f = (x) => median(x).toFixed(2);
   console.log(
     `| ${box} | ${f(one)} | ${f(plan)} | ${f(shard)} | ${f(merge)} | ${f(all)} | ` +
-      `${(median(all) / median(one)).toFixed(2)} | ${same ? 'yes' : 'NO'} |`,
+      `${(median(all) / median(one)).toFixed(2)} | ${same ? 'yes' : 'NO'} | ${median(noop).toFixed(3)} | ` +
+      `${median(bare).toFixed(3)} |`,
   );
 }
+console.log(
+  `load average after: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);

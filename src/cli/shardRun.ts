@@ -1,6 +1,5 @@
 import { lstatSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InputError } from '../grid/shape.js';
 import { lockFile } from '../io/fileLock.js';
 import { prepareOutput } from '../io/outputFile.js';
 import {
@@ -18,11 +17,14 @@ import {
   type ShardFacts,
   type ShardPlan,
 } from '../io/shardFiles.js';
-import { classSum, classValues, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
+import { classSum, classValues, countWords, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
 import { makeShardPlan } from '../shards/makeShardPlan.js';
 import { mergeShards, type NamedResult } from '../shards/mergeShards.js';
 import { slurmScript } from '../shards/slurmScript.js';
 import { grouped, Interrupted, progressSpinner } from './common.js';
+import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
+import type { Rules } from '../grid/rules.js';
+import { defaultThreads } from '../parallel/threads.js';
 
 /**
  * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): files, locks,
@@ -37,6 +39,25 @@ export const SHARD_INDEX_VARIABLES = ['SLURM_ARRAY_TASK_ID', 'JOB_COMPLETION_IND
 
 const seconds = (s: number) => `${s.toFixed(3)} s`;
 
+/**
+ * The rules of `count --variant V --plan F`: what `count --variant` takes, 9×9 variants whatever their declared
+ * cost (that is what shards are for); not a jigsaw (its regions are a file the plan does not name).
+ */
+export async function variantPlanRules(box: BoxShape | undefined, variant: string): Promise<Rules> {
+  if (variant.split(',').some((v) => v.trim().startsWith('jigsaw')))
+    throw new InputError(
+      `--variant ${variant}: a jigsaw count is not sharded (its regions are a file the plan does not carry)`,
+    );
+  return (await import('./variantRun.js')).variantRunRules(box, variant, 'shards');
+}
+
+/** Threads of a shard without --workers: as the one-machine count of the plan's count. */
+export async function shardWorkers(plan: ShardPlan): Promise<number> {
+  const shape = parseBoxShape(plan.box.split('+')[0]);
+  if (plan.method === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
+  return (await import('../count/countGrids.js')).defaultWorkers(shape);
+}
+
 /** `count --box B --plan F --shards K`: write the plan; returns the summary printed. */
 export async function writePlan(
   path: string,
@@ -45,7 +66,7 @@ export async function writePlan(
   shards: number,
 ): Promise<{ text: string; json: unknown }> {
   const out = prepareOutput(path, PLAN_OUTPUT); // a plan we cannot write fails before the classes are found
-  const count = classSum(method, box);
+  const count = await classSum(method, box);
   const plan = await makeShardPlan(count, { shards });
   const { text, id } = planText(plan);
   out.write(text);
@@ -53,10 +74,12 @@ export async function writePlan(
   const total = s.reduce((a, b) => a + b, 0);
   return {
     text:
-      `plan ${path} (id ${id}): the ${box} count by ${method}, ${grouped(plan.classes)} classes` +
+      `plan ${path} (id ${id}): ${countWords(method, box)}, ${grouped(plan.classes)} classes` +
       (plan.units !== plan.classes || plan.combine ? ` (${grouped(plan.units)} units of work)` : '') +
       ` in ${shards} shard${shards > 1 ? 's' : ''}\n` +
-      `  estimated on one thread from ${plan.estimate.sampled} sampled units: ` +
+      (plan.estimate.sampled > 0
+        ? `  estimated on one thread from ${plan.estimate.sampled} sampled units: `
+        : '  estimated from the declared cost (src/grid/support.ts): ') +
       `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
       `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
       `  next: count --plan ${path} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
@@ -113,8 +136,8 @@ export function resultPath(out: string, plan: ShardPlan, shard: number): string 
 export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, method?: string): void {
   if ((box !== undefined && box !== plan.box) || (method !== undefined && method !== plan.method))
     throw new InputError(
-      `plan ${planPath} is for the ${plan.box} count by ${plan.method}, not ${box ?? plan.box} by ` +
-        (method ?? plan.method),
+      `plan ${planPath} is for ${countWords(plan.method, plan.box)}, not ` +
+        countWords(method ?? plan.method, box ?? plan.box).replace(/^the /, ''),
     );
 }
 
@@ -123,8 +146,8 @@ export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, m
  * rebuilds its units from the class list checks the list's digest against the plan's (another version may list
  * the classes otherwise); units with a payload are taken from the plan.
  */
-function classSumOf(plan: ShardPlan, planPath: string, check: boolean): ClassSum {
-  const count = classSum(plan.method, plan.box, plan.classList);
+async function classSumOf(plan: ShardPlan, planPath: string, check: boolean): Promise<ClassSum> {
+  const count = await classSum(plan.method, plan.box, plan.classList);
   if (!check && plan.classList === null) return count;
   const list = planClassList(count, planPath);
   if (list.count !== plan.classes || list.digest !== plan.digest)
@@ -174,7 +197,7 @@ export async function runShard(
     }
     const output = prepareOutput(path, RESULT_OUTPUT);
     const part = prepareOutput(partPath, CHECKPOINT_OUTPUT);
-    const count = classSumOf(plan, planPath, plan.payload === null);
+    const count = await classSumOf(plan, planPath, plan.payload === null);
     const previous = existsNonEmpty(partPath) ? readCheckpoint(partPath, plan.units) : null;
     if (previous && (previous.plan !== plan.id || previous.shard !== shard))
       throw new InputError(
@@ -231,10 +254,13 @@ export async function runShard(
     } catch (e) {
       if (fault.error !== null) throw fault.error;
       if (!controller.signal.aborted) throw e;
-      if (values.size > (previous?.values.size ?? 0)) save();
+      const saved = values.size > (previous?.values.size ?? 0);
+      if (saved) save();
       throw new Interrupted(
-        `interrupted (${values.size} of ${mine.size} units of shard ${shard} done); saved to ${partPath}: run ` +
-          'the same command again to go on',
+        `interrupted (${values.size} of ${mine.size} units of shard ${shard} done); ` +
+          (saved || previous
+            ? `${saved ? 'saved to' : 'kept in'} ${partPath}: run the same command again to go on`
+            : 'no unit had finished, nothing saved: run the same command again to start it'),
       );
     } finally {
       process.off('SIGINT', onSignal);
@@ -335,10 +361,10 @@ export function resultFiles(paths: readonly string[]): string[] {
 }
 
 /** `count --merge R… [--plan F]`: the one-machine result, from every shard. */
-export function mergeResults(
+export async function mergeResults(
   paths: readonly string[],
   planPath: string | undefined,
-): { report: ClassSumReport; shards: number; plan: string; cpuSeconds: number; seconds: number } {
+): Promise<{ report: ClassSumReport; shards: number; plan: string; cpuSeconds: number; seconds: number }> {
   const plan = planPath !== undefined ? { ...readPlan(planPath), path: planPath } : undefined;
   const results: NamedResult[] = resultFiles(paths).map((path) => ({ path, result: readResult(path) }));
   const merged = mergeShards(results, plan);
@@ -347,7 +373,7 @@ export function mergeResults(
       `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
         'add them up',
     );
-  const count = classSum(merged.method, merged.box, plan?.classList ?? null);
+  const count = await classSum(merged.method, merged.box, plan?.classList ?? null);
   const list = planPath !== undefined ? planClassList(count, planPath) : count.classList();
   if (list.count !== merged.classes || list.digest !== merged.digest)
     throw new InputError(
@@ -371,7 +397,7 @@ export function writeSlurm(planPath: string, plan: ShardPlan, options: SlurmOpti
   const text = slurmScript(plan, {
     planPath: abs,
     command: [process.execPath, resolve(process.argv[1])],
-    results: abs.replace(/\.json$/, '') + '.results',
+    results: abs.replace(/\.json(\.gz)?$/, '') + '.results',
     throttle: Math.min(plan.shards, options.throttle ?? 32),
     cpus: options.cpus ?? 1,
   });

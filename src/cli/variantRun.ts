@@ -38,7 +38,7 @@ export function refuseWithVariant(command: string, given: Record<string, unknown
 export function variantRunRules(
   given: BoxShape | undefined,
   variant: string,
-  command?: 'essentially-different',
+  command?: 'essentially-different' | 'shards',
 ): Rules {
   const box = given ?? SHAPE_3X3;
   const problem = shapeProblem('variant-count', box);

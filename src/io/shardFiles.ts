@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { InputError } from '../grid/shape.js';
 import { fromJson, toJson } from './json.js';
 import type { OutputOptions } from './outputFile.js';
@@ -27,7 +28,8 @@ import type { OutputOptions } from './outputFile.js';
  *   checkpoint  {"format":"sudoku-count/shard-checkpoint","version":1,"plan":…,"shard":3,"seconds":…,
  *                "cpuSeconds":…,"facts":{…},"values":[[unit, value],…]}
  *
- * The plan's id is the first 16 hex digits of its own checksum: it names the plan in every result.
+ * The plan's id is the first 16 hex digits of its own checksum: it names the plan in every result. Any of them is
+ * also read gzipped (a path ending in .gz; the checksum is the text's), so a large plan can be kept compressed.
  */
 export const SHARD_FORMAT_VERSION = 1;
 export const PLAN_FORMAT = 'sudoku-count/shard-plan';
@@ -201,11 +203,20 @@ function readSealed(path: string, format: string, what: string, exact = true): R
   let text = '';
   try {
     if (!lstatSync(path).isFile() && !lstatSync(path).isSymbolicLink()) fail('not a regular file');
-    text = readFileSync(path, 'utf8');
+    // a plan kept gzipped (a variant's plan lists every class: 1.8 MB for 9×9 anti-king, 0.5 MB gzipped)
+    text = path.endsWith('.gz') ? gunzipSync(readFileSync(path)).toString('utf8') : readFileSync(path, 'utf8');
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    fail(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (e as Error).message);
+    fail(
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code?.startsWith('Z_')
+            ? `corrupt: not gzip data (${(e as Error).message})`
+            : (e as Error).message,
+    );
   }
   const tag = /^\{"format":"([^"]*)","version":(\d+)/.exec(text);
   if (!tag) fail(`not a ${format} file`);

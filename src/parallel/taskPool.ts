@@ -55,8 +55,12 @@ export interface TypedTaskPool<M extends TaskModuleType> {
 }
 
 /** taskPool with the task boundary typed by the module's exports (M = typeof import(module)). */
-export function typedTaskPool<M extends TaskModuleType>(module: URL, threads: number): TypedTaskPool<M> {
-  const pool = taskPool(module, threads);
+export function typedTaskPool<M extends TaskModuleType>(
+  module: URL,
+  threads: number,
+  options: TaskPoolOptions = {},
+): TypedTaskPool<M> {
+  const pool = taskPool(module, threads, options);
   return {
     threads: pool.threads,
     run: (task, input, transfer) => pool.run(task, input, transfer),
@@ -85,10 +89,16 @@ export interface TaskPoolOptions {
    * thread work only once it has answered, so a thread still starting holds up nothing.
    */
   readonly warmUp?: { readonly task: string; readonly input: unknown };
+  /**
+   * threads = 1: run the tasks on one worker thread, not in this thread. For tasks of seconds or minutes (a 9×9
+   * variant's n_C), so that Ctrl-C and SIGTERM stop the run at once (close terminates the thread) instead of after
+   * the task.
+   */
+  readonly isolate?: boolean;
 }
 
 export function taskPool(module: URL, threads: number, options: TaskPoolOptions = {}): TaskPool {
-  if (threads <= 1) return localPool(module);
+  if (threads <= 1) return options.isolate ? threadPool(module, 1) : localPool(module);
   return options.thisThreadWorks ? sharedPool(module, threads, options.warmUp) : threadPool(module, threads);
 }
 

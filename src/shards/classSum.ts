@@ -2,8 +2,7 @@ import type { ColumnSetCount } from '../colsets/countByColumnSets.js';
 import type { GridCount } from '../count/countGrids.js';
 import { InputError, parseBoxShape } from '../grid/shape.js';
 import type { ClassListData, ShardFacts } from '../io/shardFiles.js';
-import { bandClassSum } from './bandClassSum.js';
-import { columnSetClassSum } from './columnSetClassSum.js';
+import type { VariantCount } from '../variants/countVariantGrids.js';
 
 /**
  * A class-sum count: N = a sum over a list of classes, each class's term a function of one value that takes the
@@ -15,10 +14,13 @@ import { columnSetClassSum } from './columnSetClassSum.js';
  * shared by several classes (the column-set method: the distinct graphs left by the first colour, each counted
  * once however many classes meet it; a class's F is then `scale` · Σ multiplicity·value over its units). Units that
  * a shard cannot rebuild cheaply carry a payload (numbers written into the plan).
+ *
+ * The variant counts (method 'variant', src/shards/variantClassSum.ts) are class sums too: the units are the
+ * top-block classes, a class's value is n_C; their "box" is the rules' name ("3x3+anti-king").
  */
-export type ClassSumMethod = 'bands' | 'column-sets';
+export type ClassSumMethod = 'bands' | 'column-sets' | 'variant';
 
-export const CLASS_SUM_METHODS: readonly ClassSumMethod[] = ['bands', 'column-sets'];
+export const CLASS_SUM_METHODS: readonly ClassSumMethod[] = ['bands', 'column-sets', 'variant'];
 
 export interface ClassSumCountOptions {
   /** Threads (at least 1). */
@@ -39,7 +41,8 @@ export interface ClassSumCounted {
 /** The one-machine result of a count, from every class's value (the CLI prints it as `count` does). */
 export type ClassSumReport =
   | { readonly method: 'bands'; readonly total: bigint; readonly count: GridCount }
-  | { readonly method: 'column-sets'; readonly total: bigint; readonly count: ColumnSetCount };
+  | { readonly method: 'column-sets'; readonly total: bigint; readonly count: ColumnSetCount }
+  | { readonly method: 'variant'; readonly total: bigint; readonly count: VariantCount };
 
 export interface ClassSumSeconds {
   /** Finding the class list (this process). */
@@ -67,6 +70,11 @@ export interface ClassSumUnits {
   readonly scale: number;
   /** Relative cost of each unit (for balancing shards); only ratios matter. */
   readonly costs: Float64Array;
+  /**
+   * CPU seconds of every unit together, when the count declares them (a 9×9 variant: src/grid/support.ts
+   * VARIANT_COUNT_COST_9X9): the plan then times no sample (one unit may take minutes) and sizes the shards from it.
+   */
+  readonly declaredSeconds?: number;
 }
 
 export interface ClassSum {
@@ -75,8 +83,11 @@ export interface ClassSum {
   readonly box: string;
   /** The class list (found on first use, or taken from the plan's copy when the count was made with one). */
   classList(): ClassList;
-  /** The class list as a plan carries it (classSum(…, data) takes it back without finding the list again). */
-  classData(): ClassListData;
+  /**
+   * The class list as a plan carries it (classSum(…, data) takes it back without finding the list again); null
+   * when the list is cheaper to find again than to read (a variant's: 271,872 top blocks for 9×9 anti-king).
+   */
+  classData(): ClassListData | null;
   /** The units (found on first use; for the plan). */
   units(): ClassSumUnits;
   /** Count the units `ids`; `payload(id)` gives a unit's payload from the plan. */
@@ -87,6 +98,11 @@ export interface ClassSum {
   ): Promise<ClassSumCounted>;
   /** The report from the value of every class (in class order) and the facts of every shard. */
   report(values: readonly bigint[], facts: readonly ShardFacts[], seconds: ClassSumSeconds): ClassSumReport;
+}
+
+/** "the 5x2 count by column-sets", "the 3x3+anti-king variant count": a plan's count in words. */
+export function countWords(method: string, box: string): string {
+  return method === 'variant' ? `the ${box} variant count` : `the ${box} count by ${method}`;
 }
 
 /** Every class's value from every unit's value. */
@@ -104,13 +120,16 @@ export function classValues(
 }
 
 /**
- * The class-sum count of `method` on the shape `box` ("RxC"). Throws InputError for a shape it does not count.
- * `data`: the class list a plan carries (classData()), taken instead of finding it again; its digest is computed
- * from the data, so a caller that compares it with the plan's still catches a list that is not the plan's.
+ * The class-sum count of `method` on the shape `box` ("RxC"; for 'variant', the rules' name "RxC+v+…"). Throws
+ * InputError for a shape it does not count. `data`: the class list a plan carries (classData()), taken instead of
+ * finding it again; its digest is computed from the data, so a caller that compares it with the plan's still
+ * catches a list that is not the plan's. Each method's code is loaded when asked for: a shard loads its own count's
+ * modules only (a process per shard: start-up is part of the protocol's overhead, docs/sharding.md).
  */
-export function classSum(method: string, box: string, data: ClassListData | null = null): ClassSum {
+export async function classSum(method: string, box: string, data: ClassListData | null = null): Promise<ClassSum> {
+  if (method === 'variant') return (await import('./variantClassSum.js')).variantClassSum(box);
   const shape = parseBoxShape(box);
-  if (method === 'bands') return bandClassSum(shape, data);
-  if (method === 'column-sets') return columnSetClassSum(shape, data);
+  if (method === 'bands') return (await import('./bandClassSum.js')).bandClassSum(shape, data);
+  if (method === 'column-sets') return (await import('./columnSetClassSum.js')).columnSetClassSum(shape, data);
   throw new InputError(`method '${method}' is not a class-sum count (${CLASS_SUM_METHODS.join(', ')})`);
 }

@@ -1,13 +1,14 @@
 import { InputError } from '../grid/shape.js';
 import type { ShardPlan } from '../io/shardFiles.js';
-import type { ClassSum } from './classSum.js';
+import { countWords, type ClassSum } from './classSum.js';
 
 /**
  * A plan for counting `count` in `shards` shards: every unit of work in exactly one shard, the shards balanced by
  * the units' estimated costs (longest first, each to the least loaded shard; equal costs deal the units out in
  * turn, so neighbouring units, often alike, land in different shards), with the seconds and memory each shard is
  * expected to need. The estimate times (in CPU seconds) a seeded random sample of units on one thread here
- * (memoisation cold, so it errs long) and the setup a shard repeats (class list, tables).
+ * (memoisation cold, so it errs long) and the setup a shard repeats (class list, tables); a count that declares
+ * its cost (a 9×9 variant) is sized from the declaration instead.
  */
 export interface ShardPlanOptions {
   readonly shards: number;
@@ -58,12 +59,15 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
   const payload = units.payload;
   if (!Number.isSafeInteger(shards) || shards < 1 || shards > units.units)
     throw new InputError(
-      `--shards ${shards}: the ${count.box} count by ${count.method} has ${units.units} units of work; give ` +
+      `--shards ${shards}: ${countWords(count.method, count.box)} has ${units.units} units of work; give ` +
         `1..${units.units}`,
     );
   const { costs } = units;
   const assignment = balanceShards(costs, shards);
-  const sample = sampleIds(units.units, Math.min(units.units, options.sample ?? DEFAULT_PLAN_SAMPLE));
+  // a count that declares its cost (one unit may take minutes) is sized from that, with no sample timed
+  const declared = units.declaredSeconds;
+  const sample =
+    declared === undefined ? sampleIds(units.units, Math.min(units.units, options.sample ?? DEFAULT_PLAN_SAMPLE)) : [];
   // CPU seconds of this process (one thread: the sample runs here), so a busy machine does not inflate them
   const cpu = () => {
     const u = process.cpuUsage();
@@ -74,16 +78,22 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
     const counted = await count.countUnits(ids, (u) => payload?.[u] ?? [], { workers: 1, onUnitDone: () => {} });
     return { ...counted, seconds: cpu() - t };
   };
-  // the setup a shard repeats (threads, modules, tables) is what one unit costs beyond a unit's share
-  const one = await countSample(sample.slice(0, 1));
-  const timed = await countSample(sample);
-  const perUnitCost = sample.length > 1 ? Math.max(0, timed.seconds - one.seconds) / (sample.length - 1) : 0;
-  const setupSeconds = Math.max(0, one.seconds - perUnitCost);
-  const sampleSeconds = timed.seconds;
-  const sampleCost = sample.reduce((a, c) => a + costs[c], 0);
-  const perCost = sampleCost > 0 ? (perUnitCost * sample.length) / sampleCost : 0;
+  const totalCost = costs.reduce((a, c) => a + c, 0);
+  let setupSeconds = 0,
+    sampleSeconds = 0,
+    perCost = totalCost > 0 && declared !== undefined ? declared / totalCost : 0;
+  if (sample.length > 0) {
+    // the setup a shard repeats (threads, modules, tables) is what one unit costs beyond a unit's share
+    const one = await countSample(sample.slice(0, 1));
+    const timed = await countSample(sample);
+    const perUnitCost = sample.length > 1 ? Math.max(0, timed.seconds - one.seconds) / (sample.length - 1) : 0;
+    setupSeconds = Math.max(0, one.seconds - perUnitCost);
+    sampleSeconds = timed.seconds;
+    const sampleCost = sample.reduce((a, c) => a + costs[c], 0);
+    perCost = sampleCost > 0 ? (perUnitCost * sample.length) / sampleCost : 0;
+  }
   // a shard takes the class list from the plan; a band shard still enumerates the reduced bands (most of the list's
-  // time) for its column-set table
+  // time) for its column-set table, and a variant shard finds its list again (the plan does not carry it)
   const shardSetup = (payload ? 0 : list.seconds) + setupSeconds;
   const shardSeconds = assignment.map((ids) => round3(shardSetup + perCost * ids.reduce((a, c) => a + costs[c], 0)));
   const peakMB = process.resourceUsage().maxRSS / 1024;

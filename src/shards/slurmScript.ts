@@ -1,4 +1,5 @@
 import type { ShardPlan } from '../io/shardFiles.js';
+import { countWords } from './classSum.js';
 
 /**
  * An sbatch job-array script for a plan. Run with bash, it submits itself as a job array (one task per shard,
@@ -43,7 +44,7 @@ export function slurmScript(plan: ShardPlan, options: SlurmScriptOptions): strin
   const head = [
     '#!/usr/bin/env bash',
     `# sudoku-count/slurm-script 1 (written by \`sudoku-count count --plan ${options.planPath} --slurm\`)`,
-    `# The ${plan.box} count by ${plan.method}: ${plan.classes} classes in ${plan.shards} shards, plan ${plan.id}.`,
+    `# ${countWords(plan.method, plan.box).replace(/^t/, 'T')}: ${plan.classes} classes in ${plan.shards} shards, plan ${plan.id}.`,
     `# Estimate: the slowest shard ${slowest.toFixed(1)} s on one thread, ${all.toFixed(1)} s in all; ` +
       `${mem}B per task.`,
     '#',

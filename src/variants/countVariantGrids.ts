@@ -199,8 +199,11 @@ function blockText(block: Uint8Array, k: number, n: number): string {
   return rows.join('/');
 }
 
-/** The count from the n_C: Σ m_C·n_C, the class rows, and the exhaustive route when asked. */
-function assemble(
+/**
+ * The count from the n_C: Σ m_C·n_C, the class rows, and the exhaustive route when asked (also the merge of a
+ * sharded variant count, src/shards/variantClassSum.ts).
+ */
+export function assemble(
   rules: Rules,
   group: VariantGroup,
   top: TopBlockClasses,

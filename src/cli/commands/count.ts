@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { ColumnSetCount } from '../../colsets/countByColumnSets.js';
-import { countGrids, defaultWorkers, type GridCount, type ProgressEvent, type Stage } from '../../count/countGrids.js';
+import type { GridCount, ProgressEvent, Stage } from '../../count/countGrids.js';
 import type { CounterName } from '../../count/dlxCompletions.js';
 import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { affordableVariants9, countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
@@ -21,8 +21,8 @@ import {
   workersOption,
 } from '../common.js';
 
-// The variant, DLX, column-set and shard runs are loaded when a run asks for them: a plain `count` (whose start-up
-// is part of its time) loads the band method alone.
+// The band method, the variant, DLX, column-set and shard runs are loaded when a run asks for them: a plain `count`
+// (whose start-up is part of its time) loads the band method alone, a shard its own count's code alone.
 const variantRun = () => import('../variantRun.js');
 const dlxRun = () => import('../dlxRun.js');
 const columnSetRun = () => import('../columnSetRun.js');
@@ -137,6 +137,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       throttle,
       box: opts.box,
       method: opts.method,
+      variant: opts.variant,
       counter: opts.counter,
       checkpoint: opts.checkpoint,
       resume: opts.resume,
@@ -144,18 +145,29 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     });
     if (extra.length > 0)
       throw new InputError(`--merge takes shard results (and --plan, --json), not ${extra.join(', ')}`);
-    const m = (await shardRun()).mergeResults(merge, plan);
+    const m = await (await shardRun()).mergeResults(merge, plan);
     const r = m.report;
     const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
     const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
     if (opts.json) {
-      const body = r.method === 'bands' ? r.count : { method: 'column-sets', ...r.count };
+      const body =
+        r.method === 'bands'
+          ? r.count
+          : r.method === 'variant'
+            ? { ...r.count, classRows: undefined }
+            : { method: 'column-sets', ...r.count };
       process.stdout.write(
         toJson({ ...body, shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds } }) +
           '\n',
       );
     } else {
-      process.stdout.write(`${head}\n` + (r.method === 'bands' ? countText(r.count) + '\n' : columnSetReport(r.count)));
+      const text =
+        r.method === 'bands'
+          ? countText(r.count) + '\n'
+          : r.method === 'variant'
+            ? (await variantRun()).variantCountText(r.count) + '\n'
+            : columnSetReport(r.count);
+      process.stdout.write(`${head}\n` + text);
     }
     return true;
   }
@@ -168,8 +180,8 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
   const extra = used({ counter: opts.counter, checkpoint: opts.checkpoint, resume: opts.resume, level: opts.level });
   if (extra.length > 0)
     throw new InputError(
-      `--plan shards the band and column-set counts; ${extra.join(', ')} ${extra.length > 1 ? 'do' : 'does'} not ` +
-        'apply (a shard keeps its own checkpoint)',
+      `--plan shards the band, column-set and variant counts; ${extra.join(', ')} ` +
+        `${extra.length > 1 ? 'do' : 'does'} not apply (a shard keeps its own checkpoint)`,
     );
   if (shards !== undefined) {
     const extra2 = used({ shard, slurm, out, throttle });
@@ -177,16 +189,25 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       throw new InputError(
         `--shards writes a plan; ${extra2.join(', ')} ${extra2.length > 1 ? 'come' : 'comes'} after, with the plan`,
       );
-    const shape = await runShape(opts);
-    const method = countMethod(shape, opts);
-    const r = await (await shardRun()).writePlan(plan, method, shape.name, shards);
+    let method: string, name: string;
+    if (opts.variant !== undefined) {
+      if (opts.method !== undefined)
+        throw new InputError('--method is for the plain count; --variant counts by top blocks');
+      [method, name] = ['variant', (await (await shardRun()).variantPlanRules(opts.box, opts.variant)).name];
+    } else {
+      const shape = await runShape(opts);
+      [method, name] = [countMethod(shape, opts), shape.name];
+    }
+    const r = await (await shardRun()).writePlan(plan, method, name, shards);
     process.stdout.write(opts.json ? toJson(r.json) + '\n' : r.text);
     return true;
   }
   const { readPlan } = await import('../../io/shardFiles.js');
-  const { checkPlanFits, runShard, shardIndex, writeSlurm } = await shardRun();
+  const { checkPlanFits, runShard, shardIndex, shardWorkers, variantPlanRules, writeSlurm } = await shardRun();
   const p = readPlan(plan);
-  checkPlanFits(p, plan, opts.box?.name, opts.method);
+  if (opts.variant !== undefined)
+    checkPlanFits(p, plan, (await variantPlanRules(opts.box, opts.variant)).name, 'variant');
+  else checkPlanFits(p, plan, opts.box?.name, opts.method);
   if (slurm) {
     if (shard !== undefined) throw new InputError('--slurm writes a script for every shard; --shard is for one');
     process.stdout.write(
@@ -202,9 +223,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
   const index = shardIndex(shard, p, plan);
   if (out === undefined)
     throw new InputError(`--plan ${plan} --shard ${index}: where to? Give --out FILE (or a folder)`);
-  process.stdout.write(
-    await runShard(plan, p, index, out, { workers: opts.workers ?? defaultWorkers(parseBoxShape(p.box)) }),
-  );
+  process.stdout.write(await runShard(plan, p, index, out, { workers: opts.workers ?? (await shardWorkers(p)) }));
   return true;
 }
 
@@ -230,8 +249,9 @@ export function registerCount(program: Command): void {
     )
     .option(
       VARIANT_FLAG,
-      `count the grids of a variant (n ≤ 6, and 9x9 within a declared cost: ${affordableVariants9()}; a fast ` +
-        `route and an exhaustive one, which must agree on n ≤ 6): ${VARIANT_HELP}`,
+      `count the grids of a variant (n ≤ 6, and 9x9 within a declared cost: ${affordableVariants9()}; the ` +
+        `dearer 9x9 ones as shards, with --plan; a fast route and an exhaustive one, which must agree on n ≤ 6): ` +
+        VARIANT_HELP,
     )
     .option('--json', 'print one JSON object on stdout')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
@@ -249,6 +269,11 @@ export function registerCount(program: Command): void {
     );
   addShardOptions(addColumnSetOptions(command)).action(
     async (opts: CountCliOptions & ShardCliOptions & { level?: LevelName }) => {
+      if (opts.variant !== undefined && opts.plan !== undefined) {
+        // a sharded variant count: the plan (--shards), or a shard or --slurm checked against the variant named
+        await shardAction(opts);
+        return;
+      }
       if (opts.variant !== undefined) {
         const { box, json, workers, variant, checkpoint, resume, ...rest } = opts;
         const { refuseWithVariant, runVariantCount, variantRunRules } = await variantRun();
@@ -290,6 +315,7 @@ export function registerCount(program: Command): void {
         if (e.phase === 'start') spinner.text = STAGE_TEXT[e.stage];
         else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
       };
+      const { countGrids, defaultWorkers } = await import('../../count/countGrids.js');
       const r = await countGrids({
         box: shape,
         workers: opts.workers ?? defaultWorkers(shape),

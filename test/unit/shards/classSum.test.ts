@@ -7,7 +7,7 @@ describe('column-set units (the sharded route to F)', () => {
   it.each(['3x2', '4x2'])(
     '%s: F of every class from the distinct residual graphs = F by the one-machine count',
     async (box) => {
-      const count = classSum('column-sets', box);
+      const count = await classSum('column-sets', box);
       const units = count.units();
       expect(units.combine).toHaveLength(count.classList().count);
       const values = new Array<bigint>(units.units);
@@ -35,9 +35,9 @@ describe('the class list a plan carries', () => {
     ['column-sets', '4x2'],
     ['bands', '2x3'],
   ])('%s %s: taken back from classData(), the same list (digest) and the same report', async (method, box) => {
-    const found = classSum(method, box);
+    const found = await classSum(method, box);
     const data = found.classData();
-    const taken = classSum(method, box, data);
+    const taken = await classSum(method, box, data);
     expect(taken.classList().digest).toBe(found.classList().digest);
     expect(taken.classList().count).toBe(found.classList().count);
     const units = found.units();
@@ -53,9 +53,22 @@ describe('the class list a plan carries', () => {
     expect(taken.report(classVals, [{}], seconds).total).toBe(found.report(classVals, [{}], seconds).total);
   });
 
-  it('a class list whose orbits do not add up is refused', () => {
-    const data = classSum('column-sets', '3x2').classData();
+  it('a class list whose orbits do not add up is refused', async () => {
+    const data = (await classSum('column-sets', '3x2')).classData()!;
     const rows = data.rows.map((r, c) => (c === 0 ? [r[0] + 1, ...r.slice(1)] : r));
-    expect(() => classSum('column-sets', '3x2', { ...data, rows }).classList()).toThrow(/do not add up/);
+    const edited = await classSum('column-sets', '3x2', { ...data, rows });
+    expect(() => edited.classList()).toThrow(/do not add up/);
+  });
+});
+
+describe('the variant count as a class sum', () => {
+  it('is named by its rules; a name that is not a variant count is refused', async () => {
+    const count = await classSum('variant', '3x2+x');
+    expect([count.method, count.box, count.classData()]).toEqual(['variant', '3x2+x', null]);
+    expect(count.classList().count).toBe(count.units().units);
+    expect(count.units().declaredSeconds).toBeUndefined(); // small shapes: the plan times a sample
+    await expect(classSum('variant', '3x2')).rejects.toThrow(/names no variant/);
+    await expect(classSum('variant', '3x3+windoku+x')).rejects.toThrow(/not the name of a variant count/);
+    await expect(classSum('variant', '3x3+jigsaw=r.txt')).rejects.toThrow(/jigsaw count is not sharded/);
   });
 });
