@@ -162,7 +162,18 @@ export function variantCountText(r: VariantCount): string {
       grouped(r.classes),
       `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = blocks ✓`,
     ],
-    ['completions n_C per class (generic counter)', grouped(r.classes), s(r.seconds.completions)],
+    ...(r.route === 'band-pair'
+      ? ([
+          [
+            `column-set keys (column sets, house digits; renaming, ${r.columnMoves ?? 1} column moves)`,
+            grouped(r.keys ?? 0),
+            '',
+          ],
+          ['completions per key (band-pair column-set sum)', grouped(r.keys ?? 0), s(r.seconds.completions)],
+        ] as Array<[string, string, string]>)
+      : ([['completions n_C per class (generic counter)', grouped(r.classes), s(r.seconds.completions)]] as Array<
+          [string, string, string]
+        >)),
     ['grids with row 1 fixed: Σ m_C·n_C', grouped(r.totalWithFixedRow), ''],
   ];
   if (r.exhaustive !== undefined) {
