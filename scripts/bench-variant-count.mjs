@@ -288,13 +288,14 @@ for (const variant of listOf('--band-pair')) {
     }
   }
   const perKey = secs[0] / ids.length;
+  const projected = ((keys.keys.length / 10) * perKey) / 3600;
   console.log(
     `\n${rules.name} (band-pair route): ${C} classes (${seconds.toFixed(1)} s), ${keys.keys.length / 10} keys under ` +
       `${keys.columnMoves} column moves (${keySeconds.toFixed(1)} s), tables ${tableSeconds.toFixed(1)} s; ` +
       `${ids.length} classes drawn with a fixed seed: the solver agrees on ${agree}/${ids.length}, the key on ` +
       `${keyAgree}/${ids.length}, exact cover on ${dlxAgree}/${dlxDone}; seconds per class: band-pair ` +
       `${perKey.toFixed(4)}, solver ${(secs[1] / ids.length).toFixed(2)}, exact cover ` +
-      `${dlxDone ? (secs[2] / dlxDone).toFixed(1) : '–'}; projected sum ${(((keys.keys.length / 10) * perKey) / 3600).toFixed(3)} CPU-h`,
+      `${dlxDone ? (secs[2] / dlxDone).toFixed(1) : '–'}; projected sum ${projected.toFixed(3)} CPU-h`,
   );
 }
 console.log(`\nload average after: ${load()}`);

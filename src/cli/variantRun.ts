@@ -167,7 +167,7 @@ export function variantCountText(r: VariantCount): string {
           [
             `column-set keys (column sets, house digits; renaming, ${r.columnMoves ?? 1} column moves)`,
             grouped(r.keys ?? 0),
-            '',
+            s(r.seconds.keys ?? 0),
           ],
           ['completions per key (band-pair column-set sum)', grouped(r.keys ?? 0), s(r.seconds.completions)],
         ] as Array<[string, string, string]>)

@@ -73,7 +73,8 @@ export interface VariantCount {
   readonly exhaustive?: bigint;
   /** What the exhaustive route enumerated: every grid with row 1 = 1..n (times n!), or every grid. */
   readonly exhaustiveRoute?: 'row1' | 'all';
-  readonly seconds: { classes: number; completions: number; exhaustive?: number; total: number };
+  /** Wall seconds; `keys` (band-pair route): grouping the classes by column-set key, part of `completions`. */
+  readonly seconds: { classes: number; keys?: number; completions: number; exhaustive?: number; total: number };
 }
 
 export interface VariantCountOptions {
@@ -104,13 +105,15 @@ export function countVariantGridsOf(rules: Rules, options: VariantCountOptions =
   const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
   let completions: Float64Array;
   let house: HouseKeyClasses | null = null;
+  let keySeconds = 0;
   if (layout) {
     house = houseKeyClasses(layout, top);
+    keySeconds = (performance.now() - t1) / 1000;
     const values = keyCompletions(houseCounter(rules), house.keys);
     completions = Float64Array.from(house.keyOf, (k) => values[k]);
   } else completions = blockCompletions(completionsCounter(rules), rules.cells, top.representatives, B);
   options.onProgress?.('completions', top.sizes.length, top.sizes.length);
-  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options, house);
+  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options, house, keySeconds);
 }
 
 /** A class whose n_C is known: what a checkpoint keeps (the block names the class's representative). */
@@ -160,6 +163,7 @@ export async function countVariantGridsPooled(rules: Rules, options: VariantPool
   }
   const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
   const house = layout ? houseKeyClasses(layout, top) : null;
+  const keySeconds = (performance.now() - t1) / 1000;
   const rowOf = (id: number) => blockText(top.representatives.subarray(id * B, (id + 1) * B), top.k, rules.n);
   let done = options.resume?.length ?? 0;
   let stopping = false;
@@ -256,7 +260,7 @@ export async function countVariantGridsPooled(rules: Rules, options: VariantPool
     if (onAbort) signal?.removeEventListener('abort', onAbort);
     await pool.close();
   }
-  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options, house);
+  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options, house, keySeconds);
 }
 
 /** A top block as text: rows joined by '/'. */
@@ -275,6 +279,7 @@ function assemble(
   [t0, t1, t2]: readonly [number, number, number],
   options: VariantCountOptions,
   house: HouseKeyClasses | null = null,
+  keySeconds = 0,
 ): VariantCount {
   const { n } = rules;
   const B = top.k * n;
@@ -327,6 +332,7 @@ function assemble(
     ...(exhaustive !== undefined && route !== 'none' ? { exhaustive, exhaustiveRoute: route } : {}),
     seconds: {
       classes: (t1 - t0) / 1000,
+      ...(house ? { keys: keySeconds } : {}),
       completions: (t2 - t1) / 1000,
       ...(exhaustive !== undefined ? { exhaustive: (t3 - t2) / 1000 } : {}),
       total: (t3 - t0) / 1000,
