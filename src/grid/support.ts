@@ -67,10 +67,11 @@ export const VARIANT_COUNT_COST_9X9: Readonly<Record<string, number>> = {
   'disjoint-groups': 1.5,
   x: 0.9, // 109,644 classes × ~0.03 s on the WebAssembly core (the run: 1,599 s on 2 workers for 97 % of them)
   'anti-king': 370, // 271,872 classes × ~4.9 s
-  // the band-pair route (docs/variant-counts.md): column-set keys × the sum's time per key, plus the classes
-  asterisk: 0.3, // 62,810 keys × ~12 ms, classes 6 s
-  girandola: 0.3, // 62,810 keys × ~12 ms, classes 6 s
-  'centre-dot': 0.05, // 5,021 keys × ~17 ms, classes 16 s
+  // the band-pair route (docs/variant-counts.md): column-set keys × the sum's time per key (10 classes sampled at
+  // load 3–4: 0.17 and 0.20 CPU-h), with room for load; the runs took 632–1,557 s wall on 2 workers at load 4–12
+  asterisk: 0.3, // 62,810 keys × ~10 ms
+  girandola: 0.3, // 62,810 keys × ~12 ms
+  'centre-dot': 0.05, // 5,021 keys × ~17 ms (74 s wall on 2 workers at load 9)
 };
 
 /**
