@@ -3,7 +3,7 @@
  * Benchmark of the variant totals (src/variants/):
  *
  *   npm run build && node scripts/bench-variant-count.mjs [--runs K] [--nine [V]] [--project 'V …'] [--check 'V …']
- *     [--sample K] [--dlx K] [--max-seconds S]
+ *     [--band-pair 'V …'] [--sample K] [--dlx K] [--max-seconds S]
  *
  *   small    `count --variant` in one process on every shape and variant of data/variant-classes-*.json: the
  *            fast route (top-block classes + generic counter) and the exhaustive route (exact cover, every grid
@@ -20,6 +20,11 @@
  *   check    (--check 'V V ...') the second route class by class: --sample K classes drawn with a fixed seed, n_C by
  *            the fast route's engine, by HouseCounter, and for the first --dlx K' of them by exact cover (src/dlx),
  *            value by value
+ *   band-pair (--band-pair 'V V ...'; V one of centre-dot, asterisk, girandola) the band-pair route of the 9x9
+ *            one-house variants against the solver class by class: the top-block classes and their column-set keys
+ *            (seconds), the two house tables (seconds), then --sample K classes drawn with a fixed seed: n_C by the
+ *            band-pair sum from the class's own band, from its key, by the solver's engine (the variant core), and for
+ *            the first --dlx K' of them by exact cover; the mean seconds per key of the sum (the declared cost)
  * The machine is shared and noisy: the load average is printed before and after.
  */
 import { loadavg } from 'node:os';
@@ -35,6 +40,9 @@ import { rulesExactCover } from '../dist/variants/rulesExactCover.js';
 import { variantGroup } from '../dist/variants/variantGroup.js';
 import { variantTopBlocks } from '../dist/variants/variantTopBlocks.js';
 import { completionsCounter } from '../dist/variants/variantCompletionsTask.js';
+import { oneHouseLayout } from '../dist/count/oneHouseLayout.js';
+import { houseKeyClasses } from '../dist/variants/houseKeyClasses.js';
+import { houseCounter } from '../dist/variants/houseCompletionsTask.js';
 
 // a child of --nine: the exact-cover count of one slice (row 1 = 1..9, r2c1 = a), printed as one number
 if (process.argv[2] === '--slice') {
@@ -231,6 +239,63 @@ for (const variant of listOf('--check')) {
     `\n${rules.name}: ${ids.length} of ${C} classes drawn with a fixed seed (Σ n_C = ${sum}): HouseCounter agrees ` +
       `on ${agree}/${ids.length}, exact cover on ${dlxAgree}/${dlxDone}; seconds: fast ${seconds[0].toFixed(1)}, ` +
       `HouseCounter ${seconds[1].toFixed(1)}, exact cover ${seconds[2].toFixed(1)}`,
+  );
+}
+for (const variant of listOf('--band-pair')) {
+  const { rules, top, seconds } = topClasses(variant);
+  const C = top.sizes.length;
+  const layout = oneHouseLayout(rules);
+  let t = performance.now();
+  const keys = houseKeyClasses(layout, top);
+  const keySeconds = (performance.now() - t) / 1000;
+  t = performance.now();
+  const sum = houseCounter(rules);
+  const tableSeconds = (performance.now() - t) / 1000;
+  const solver = completionsCounter(rules);
+  const givens = new Uint8Array(81);
+  const S = new Int32Array(9);
+  const secs = [0, 0, 0];
+  let agree = 0,
+    keyAgree = 0,
+    dlxAgree = 0,
+    dlxDone = 0;
+  const ids = sampleIds(C, SAMPLE);
+  for (const [i, id] of ids.entries()) {
+    const b = top.representatives.subarray(id * 27, id * 27 + 27);
+    for (let c = 0; c < 9; c++) S[c] = 0x1ff & ~((1 << (b[c] - 1)) | (1 << (b[9 + c] - 1)) | (1 << (b[18 + c] - 1)));
+    let E = 0;
+    for (const c of layout.top) E |= 1 << (b[c] - 1);
+    t = performance.now();
+    const own = sum.completions(S, 0x1ff & ~E);
+    secs[0] += (performance.now() - t) / 1000;
+    const k = keys.keyOf[id];
+    const byKey = sum.completions(keys.keys.subarray(k * 10, k * 10 + 9), keys.keys[k * 10 + 9]);
+    givens.set(b);
+    t = performance.now();
+    const bySolver = solver.count(givens).count;
+    secs[1] += (performance.now() - t) / 1000;
+    if (own === bySolver) agree++;
+    else console.log(`  class ${id}: band-pair ${own}, solver ${bySolver}: DIFFER`);
+    if (byKey === own) keyAgree++;
+    else console.log(`  class ${id}: its band ${own}, its key ${byKey}: DIFFER`);
+    if (i < DLX_SAMPLE) {
+      t = performance.now();
+      const c = rulesExactCover(rules, givens).count;
+      secs[2] += (performance.now() - t) / 1000;
+      dlxDone++;
+      if (c === own) dlxAgree++;
+      else console.log(`  class ${id}: band-pair ${own}, exact cover ${c}: DIFFER`);
+    }
+  }
+  const perKey = secs[0] / ids.length;
+  const projected = ((keys.keys.length / 10) * perKey) / 3600;
+  console.log(
+    `\n${rules.name} (band-pair route): ${C} classes (${seconds.toFixed(1)} s), ${keys.keys.length / 10} keys under ` +
+      `${keys.columnMoves} column moves (${keySeconds.toFixed(1)} s), tables ${tableSeconds.toFixed(1)} s; ` +
+      `${ids.length} classes drawn with a fixed seed: the solver agrees on ${agree}/${ids.length}, the key on ` +
+      `${keyAgree}/${ids.length}, exact cover on ${dlxAgree}/${dlxDone}; seconds per class: band-pair ` +
+      `${perKey.toFixed(4)}, solver ${(secs[1] / ids.length).toFixed(2)}, exact cover ` +
+      `${dlxDone ? (secs[2] / dlxDone).toFixed(1) : '–'}; projected sum ${projected.toFixed(3)} CPU-h`,
   );
 }
 console.log(`\nload average after: ${load()}`);

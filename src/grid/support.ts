@@ -67,9 +67,11 @@ export const VARIANT_COUNT_COST_9X9: Readonly<Record<string, number>> = {
   'disjoint-groups': 1.5,
   x: 0.9, // 109,644 classes × ~0.03 s on the WebAssembly core (the run: 1,599 s on 2 workers for 97 % of them)
   'anti-king': 370, // 271,872 classes × ~4.9 s
-  asterisk: 920, // 435,456 classes × ~7.6 s
-  girandola: 1330, // 435,456 classes × ~11 s
-  'centre-dot': 1400, // 27,622 classes × more than 3 minutes (a lower bound: the first sampled class did not finish)
+  // the band-pair route (docs/variant-counts.md): column-set keys × the sum's time per key (10 classes sampled at
+  // load 3–4: 0.17 and 0.20 CPU-h), with room for load; the runs took 632–1,557 s wall on 2 workers at load 4–12
+  asterisk: 0.3, // 62,810 keys × ~10 ms
+  girandola: 0.3, // 62,810 keys × ~12 ms
+  'centre-dot': 0.05, // 5,021 keys × ~17 ms (74 s wall on 2 workers at load 9)
 };
 
 /**

@@ -3,7 +3,10 @@ import type { Rules } from '../grid/rules.js';
 import { InputError } from '../grid/shape.js';
 import { resolveRules, VARIANT_COUNT_COST_9X9 } from '../grid/support.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
+import { oneHouseLayout } from '../count/oneHouseLayout.js';
 import { assemble } from '../variants/countVariantGrids.js';
+import type * as HouseCompletionsTask from '../variants/houseCompletionsTask.js';
+import { houseKeyClasses } from '../variants/houseKeyClasses.js';
 import type * as VariantCompletionsTask from '../variants/variantCompletionsTask.js';
 import { variantGroup, type VariantGroup } from '../variants/variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from '../variants/variantTopBlocks.js';
@@ -31,6 +34,9 @@ export function variantShardRulesOf(name: string): Rules {
   return rules;
 }
 
+/** Column-set keys per pool task on the band-pair route (10–20 ms each). */
+const HOUSE_KEYS_PER_TASK = 16;
+
 /** Declared CPU seconds of a 9×9 variant's whole count (src/grid/support.ts), or undefined (small shapes). */
 function declaredSeconds(rules: Rules): number | undefined {
   if (rules.n !== 9) return undefined;
@@ -45,7 +51,9 @@ function declaredSeconds(rules: Rules): number | undefined {
  * shard and the merge, and checked against the plan's digest, rather than carried in the plan (271,872 blocks of
  * 27 cells for 9×9 anti-king: ~20 MB). Units cost alike in the plan (dealt out in turn); a 9×9 variant's plan is
  * sized from its declared cost. On 9×9 the classes are counted on worker threads even with one worker, so that
- * SIGINT/SIGTERM stop a shard at once rather than after a class of seconds.
+ * SIGINT/SIGTERM stop a shard at once rather than after a class of seconds. Where the one-machine count takes the
+ * band-pair route (one extra house of three cells a band: src/count/oneHouseLayout.ts), a shard does too: its
+ * classes are grouped by their column-set keys (src/variants/houseKeyClasses.ts), each key summed once.
  */
 export function variantClassSum(name: string): ClassSum {
   const rules = variantShardRulesOf(name);
@@ -84,6 +92,46 @@ export function variantClassSum(name: string): ClassSum {
     async countUnits(ids, _payload, options) {
       const { top } = classList();
       const t1 = performance.now();
+      const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
+      if (layout) {
+        const house = houseKeyClasses(layout, top);
+        const members = new Map<number, number[]>();
+        for (const id of ids) {
+          const k = house.keyOf[id];
+          const list = members.get(k);
+          if (list) list.push(id);
+          else members.set(k, [id]);
+        }
+        const open = [...members.keys()];
+        const pool = typedTaskPool<typeof HouseCompletionsTask>(
+          new URL('../variants/houseCompletionsTask.js', import.meta.url),
+          options.workers,
+          { isolate: true },
+        );
+        const onAbort = () => void pool.close();
+        options.signal?.addEventListener('abort', onAbort, { once: true });
+        let next = 0;
+        const runner = async (): Promise<void> => {
+          while (next < open.length && !options.signal?.aborted) {
+            const run = open.slice(next, (next = Math.min(open.length, next + HOUSE_KEYS_PER_TASK)));
+            const keys = new Int32Array(run.length * 10);
+            run.forEach((k, j) => keys.set(house.keys.subarray(k * 10, k * 10 + 10), j * 10));
+            const out = await pool.run('countHouseKeys', { spec: rules.spec, keys });
+            run.forEach((k, j) => {
+              if (!Number.isSafeInteger(out[j])) throw new Error(`internal: n of key ${k} is not exact`);
+              for (const id of members.get(k) ?? []) options.onUnitDone(id, BigInt(out[j]));
+            });
+          }
+        };
+        try {
+          await Promise.all(Array.from({ length: pool.threads <= 1 ? 1 : 2 * pool.threads }, runner));
+          options.signal?.throwIfAborted();
+          return { facts: {}, setupSeconds: (performance.now() - t1) / 1000 };
+        } finally {
+          options.signal?.removeEventListener('abort', onAbort);
+          await pool.close();
+        }
+      }
       const B = top.k * rules.n;
       // classes per task: one where a class takes a tenth of a second or more (a checkpoint per class), else a few
       const perTask = declared !== undefined && declared / top.sizes.length >= 0.1 ? 1 : 8;
@@ -126,9 +174,12 @@ export function variantClassSum(name: string): ClassSum {
       });
       const t2 = performance.now();
       const t0 = t2 - (seconds.classes + seconds.counting) * 1000;
-      const count = assemble(rules, group, top, completions, [t0, t0 + seconds.classes * 1000, t2], {
-        exhaustive: 'none',
-      });
+      const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
+      const t3 = performance.now();
+      const house = layout ? houseKeyClasses(layout, top) : null;
+      const keySeconds = (performance.now() - t3) / 1000;
+      const times = [t0, t0 + seconds.classes * 1000, t2] as const;
+      const count = assemble(rules, group, top, completions, times, { exhaustive: 'none' }, house, keySeconds);
       return { method: 'variant', total: count.total, count };
     },
   };

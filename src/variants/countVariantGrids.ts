@@ -9,6 +9,10 @@ import { InputError } from '../grid/shape.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
 import { blockCompletions, completionsCounter } from './variantCompletionsTask.js';
 import type * as VariantCompletionsTask from './variantCompletionsTask.js';
+import { oneHouseLayout } from '../count/oneHouseLayout.js';
+import { houseKeyClasses, type HouseKeyClasses } from './houseKeyClasses.js';
+import { houseCounter, keyCompletions } from './houseCompletionsTask.js';
+import type * as HouseCompletionsTask from './houseCompletionsTask.js';
 
 /**
  * N for a variant, by two routes that share no counting code (docs/variant-counts.md).
@@ -17,6 +21,10 @@ import type * as VariantCompletionsTask from './variantCompletionsTask.js';
  * variant's own symmetries that keep the block, times relabelling; the solver's engine for the rules (the 9×9
  * variant bitboards, or HouseCounter on the smaller shapes) counts the completions n_C of one block per class;
  * N = n!·Σ m_C·n_C.
+ *
+ * Band-pair route (9×9 with one extra house, three cells per band: centre dots, asterisk, girandola): the same
+ * classes, grouped by their column sets and house digits up to renaming and column moves (houseKeyClasses.ts), and
+ * n_C by the plain count's column-set sum extended by the house digits (src/count/houseBandCompletions.ts).
  *
  * Exhaustive route: the exact-cover engine (src/dlx, through src/variants/rulesExactCover.ts) enumerates every
  * grid with row 1 = 1..n (N/n! of them; relabelling is the only symmetry used), or with `exhaustive: 'all'` every
@@ -56,11 +64,17 @@ export interface VariantCount {
   /** N = n!·Σ m_C·n_C. */
   readonly total: bigint;
   readonly classRows: readonly VariantClassRow[];
+  /** How n_C was counted: the solver's engine per class, or the band-pair sum per column-set key. */
+  readonly route: 'solver' | 'band-pair';
+  /** Band-pair route: the classes' distinct column-set keys (each summed once), and the column moves used. */
+  readonly keys?: number;
+  readonly columnMoves?: number;
   /** The exhaustive route's N, when asked for. */
   readonly exhaustive?: bigint;
   /** What the exhaustive route enumerated: every grid with row 1 = 1..n (times n!), or every grid. */
   readonly exhaustiveRoute?: 'row1' | 'all';
-  readonly seconds: { classes: number; completions: number; exhaustive?: number; total: number };
+  /** Wall seconds; `keys` (band-pair route): grouping the classes by column-set key, part of `completions`. */
+  readonly seconds: { classes: number; keys?: number; completions: number; exhaustive?: number; total: number };
 }
 
 export interface VariantCountOptions {
@@ -88,9 +102,18 @@ export function countVariantGridsOf(rules: Rules, options: VariantCountOptions =
   const top = variantTopBlocks(group);
   const t1 = performance.now();
   const B = top.k * rules.n;
-  const completions = blockCompletions(completionsCounter(rules), rules.cells, top.representatives, B);
+  const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
+  let completions: Float64Array;
+  let house: HouseKeyClasses | null = null;
+  let keySeconds = 0;
+  if (layout) {
+    house = houseKeyClasses(layout, top);
+    keySeconds = (performance.now() - t1) / 1000;
+    const values = keyCompletions(houseCounter(rules), house.keys);
+    completions = Float64Array.from(house.keyOf, (k) => values[k]);
+  } else completions = blockCompletions(completionsCounter(rules), rules.cells, top.representatives, B);
   options.onProgress?.('completions', top.sizes.length, top.sizes.length);
-  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options);
+  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options, house, keySeconds);
 }
 
 /** A class whose n_C is known: what a checkpoint keeps (the block names the class's representative). */
@@ -114,6 +137,9 @@ export interface VariantPoolOptions extends VariantCountOptions {
 /** Classes per pool task: a few tenths of a second on 9×9, so Ctrl-C on one thread waits at most that. */
 const CLASSES_PER_TASK = 8;
 
+/** Column-set keys per pool task on the band-pair route: 16 × 10–20 ms, a few tenths of a second. */
+const KEYS_PER_TASK = 16;
+
 /**
  * The same count with the n_C on the worker pool (src/parallel), resumable and abortable: what `count --variant`
  * runs (9×9 anti-knight is minutes on 2 cores). The exhaustive route runs as in countVariantGridsOf, if asked.
@@ -135,18 +161,79 @@ export async function countVariantGridsPooled(rules: Rules, options: VariantPool
     if (completions[r.id] >= 0) throw new InputError(`checkpoint: class ${r.id} appears twice`);
     completions[r.id] = r.completions;
   }
-  const todo: number[] = [];
-  for (let id = 0; id < C; id += CLASSES_PER_TASK) {
-    let open = false;
-    for (let j = id; j < Math.min(C, id + CLASSES_PER_TASK); j++) if (completions[j] < 0) open = true;
-    if (open) todo.push(id);
-  }
+  const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
+  const house = layout ? houseKeyClasses(layout, top) : null;
+  const keySeconds = (performance.now() - t1) / 1000;
+  const rowOf = (id: number) => blockText(top.representatives.subarray(id * B, (id + 1) * B), top.k, rules.n);
   let done = options.resume?.length ?? 0;
-  const pool = typedTaskPool<typeof VariantCompletionsTask>(
-    new URL('./variantCompletionsTask.js', import.meta.url),
-    options.workers ?? 1,
-  );
   let stopping = false;
+  const finish = (id: number, value: number): void => {
+    if (completions[id] >= 0) return;
+    completions[id] = value;
+    done++;
+    options.onClassDone?.({ id, block: rowOf(id), completions: value });
+  };
+  // the work as tasks: runs of classes (solver route) or of column-set keys (band-pair route), each a closure that
+  // asks the pool and records what it answers
+  const tasks: Array<() => Promise<void>> = [];
+  let pool: { readonly threads: number; close(): Promise<void> };
+  if (house) {
+    const K = house.keys.length / 10;
+    const keyValue = new Float64Array(K).fill(-1);
+    const members: number[][] = Array.from({ length: K }, () => []);
+    for (let id = 0; id < C; id++) {
+      const k = house.keyOf[id];
+      members[k].push(id);
+      if (completions[id] < 0) continue;
+      if (keyValue[k] >= 0 && keyValue[k] !== completions[id])
+        throw new InputError(
+          `checkpoint: class ${id} has ${completions[id]} completions, another of its key ${keyValue[k]}`,
+        );
+      keyValue[k] = completions[id];
+    }
+    // a key known from the checkpoint gives every class of it
+    for (let k = 0; k < K; k++) if (keyValue[k] >= 0) for (const id of members[k]) finish(id, keyValue[k]);
+    const housePool = typedTaskPool<typeof HouseCompletionsTask>(
+      new URL('./houseCompletionsTask.js', import.meta.url),
+      options.workers ?? 1,
+    );
+    pool = housePool;
+    const open: number[] = [];
+    for (let k = 0; k < K; k++) if (keyValue[k] < 0) open.push(k);
+    for (let i = 0; i < open.length; i += KEYS_PER_TASK) {
+      const run = open.slice(i, i + KEYS_PER_TASK);
+      tasks.push(async () => {
+        const keys = new Int32Array(run.length * 10);
+        run.forEach((k, j) => keys.set(house.keys.subarray(k * 10, k * 10 + 10), j * 10));
+        const out = await housePool.run('countHouseKeys', { spec: rules.spec, keys });
+        if (stopping) return;
+        run.forEach((k, j) => {
+          for (const id of members[k]) finish(id, out[j]);
+        });
+      });
+    }
+  } else {
+    const classPool = typedTaskPool<typeof VariantCompletionsTask>(
+      new URL('./variantCompletionsTask.js', import.meta.url),
+      options.workers ?? 1,
+    );
+    pool = classPool;
+    for (let first = 0; first < C; first += CLASSES_PER_TASK) {
+      const end = Math.min(C, first + CLASSES_PER_TASK);
+      let open = false;
+      for (let j = first; j < end; j++) if (completions[j] < 0) open = true;
+      if (!open) continue;
+      tasks.push(async () => {
+        const out = await classPool.run('countBlocks', {
+          spec: rules.spec,
+          blocks: top.representatives.slice(first * B, end * B),
+          blockLength: B,
+        });
+        if (stopping) return;
+        for (let id = first; id < end; id++) finish(id, out[id - first]);
+      });
+    }
+  }
   const signal = options.signal;
   let onAbort: (() => void) | null = null;
   const aborted = new Promise<never>((_, reject) => {
@@ -160,25 +247,9 @@ export async function countVariantGridsPooled(rules: Rules, options: VariantPool
   aborted.catch(() => {}); // raced below
   let next = 0;
   const runner = async (): Promise<void> => {
-    while (next < todo.length && !stopping) {
-      const first = todo[next++];
-      const end = Math.min(C, first + CLASSES_PER_TASK);
-      const out = await pool.run('countBlocks', {
-        spec: rules.spec,
-        blocks: top.representatives.slice(first * B, end * B),
-        blockLength: B,
-      });
+    while (next < tasks.length && !stopping) {
+      await tasks[next++]();
       if (stopping) return;
-      for (let id = first; id < end; id++) {
-        if (completions[id] >= 0) continue;
-        completions[id] = out[id - first];
-        done++;
-        options.onClassDone?.({
-          id,
-          block: blockText(top.representatives.subarray(id * B, (id + 1) * B), top.k, rules.n),
-          completions: out[id - first],
-        });
-      }
       options.onProgress?.('completions', done, C);
     }
   };
@@ -189,7 +260,7 @@ export async function countVariantGridsPooled(rules: Rules, options: VariantPool
     if (onAbort) signal?.removeEventListener('abort', onAbort);
     await pool.close();
   }
-  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options);
+  return assemble(rules, group, top, completions, [t0, t1, performance.now()], options, house, keySeconds);
 }
 
 /** A top block as text: rows joined by '/'. */
@@ -210,6 +281,8 @@ export function assemble(
   completionsOf: Float64Array,
   [t0, t1, t2]: readonly [number, number, number],
   options: VariantCountOptions,
+  house: HouseKeyClasses | null = null,
+  keySeconds = 0,
 ): VariantCount {
   const { n } = rules;
   const B = top.k * n;
@@ -257,9 +330,12 @@ export function assemble(
     totalWithFixedRow: sum,
     total: sum * factorialBig(n),
     classRows,
+    route: house ? 'band-pair' : 'solver',
+    ...(house ? { keys: house.keys.length / 10, columnMoves: house.columnMoves } : {}),
     ...(exhaustive !== undefined && route !== 'none' ? { exhaustive, exhaustiveRoute: route } : {}),
     seconds: {
       classes: (t1 - t0) / 1000,
+      ...(house ? { keys: keySeconds } : {}),
       completions: (t2 - t1) / 1000,
       ...(exhaustive !== undefined ? { exhaustive: (t3 - t2) / 1000 } : {}),
       total: (t3 - t0) / 1000,
