@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // src/**/assembly/: AssemblyScript (its own types: i32, v128, load<T>), compiled by scripts/build-wasm.mjs
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'src/**/assembly/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'tmp/', 'src/**/assembly/'] },
   js.configs.recommended,
   { rules: { 'max-len': ['error', { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true }] } },
   {
