@@ -37,6 +37,31 @@ export function variantShardRulesOf(name: string): Rules {
 /** Column-set keys per pool task on the band-pair route (10–20 ms each). */
 const HOUSE_KEYS_PER_TASK = 16;
 
+/**
+ * Runs tasks 0..count−1 on the pool, two in flight per thread, in order of start; stops taking tasks when `signal`
+ * aborts (the pool is closed at once, and the call rejects), and closes the pool at the end.
+ */
+async function drain(
+  pool: { readonly threads: number; close(): Promise<void> },
+  count: number,
+  signal: AbortSignal | undefined,
+  task: (t: number) => Promise<void>,
+): Promise<void> {
+  const onAbort = () => void pool.close();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let next = 0;
+  const runner = async (): Promise<void> => {
+    while (next < count && !signal?.aborted) await task(next++);
+  };
+  try {
+    await Promise.all(Array.from({ length: pool.threads <= 1 ? 1 : 2 * pool.threads }, runner));
+    signal?.throwIfAborted();
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await pool.close();
+  }
+}
+
 /** Declared CPU seconds of a 9×9 variant's whole count (src/grid/support.ts), or undefined (small shapes). */
 function declaredSeconds(rules: Rules): number | undefined {
   if (rules.n !== 9) return undefined;
@@ -94,6 +119,7 @@ export function variantClassSum(name: string): ClassSum {
       const t1 = performance.now();
       const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
       if (layout) {
+        // the band-pair route: the shard's classes grouped by their column-set keys, each key summed once
         const house = houseKeyClasses(layout, top);
         const members = new Map<number, number[]>();
         for (const id of ids) {
@@ -108,29 +134,17 @@ export function variantClassSum(name: string): ClassSum {
           options.workers,
           { isolate: true },
         );
-        const onAbort = () => void pool.close();
-        options.signal?.addEventListener('abort', onAbort, { once: true });
-        let next = 0;
-        const runner = async (): Promise<void> => {
-          while (next < open.length && !options.signal?.aborted) {
-            const run = open.slice(next, (next = Math.min(open.length, next + HOUSE_KEYS_PER_TASK)));
-            const keys = new Int32Array(run.length * 10);
-            run.forEach((k, j) => keys.set(house.keys.subarray(k * 10, k * 10 + 10), j * 10));
-            const out = await pool.run('countHouseKeys', { spec: rules.spec, keys });
-            run.forEach((k, j) => {
-              if (!Number.isSafeInteger(out[j])) throw new Error(`internal: n of key ${k} is not exact`);
-              for (const id of members.get(k) ?? []) options.onUnitDone(id, BigInt(out[j]));
-            });
-          }
-        };
-        try {
-          await Promise.all(Array.from({ length: pool.threads <= 1 ? 1 : 2 * pool.threads }, runner));
-          options.signal?.throwIfAborted();
-          return { facts: {}, setupSeconds: (performance.now() - t1) / 1000 };
-        } finally {
-          options.signal?.removeEventListener('abort', onAbort);
-          await pool.close();
-        }
+        await drain(pool, Math.ceil(open.length / HOUSE_KEYS_PER_TASK), options.signal, async (t) => {
+          const run = open.slice(t * HOUSE_KEYS_PER_TASK, (t + 1) * HOUSE_KEYS_PER_TASK);
+          const keys = new Int32Array(run.length * 10);
+          run.forEach((k, j) => keys.set(house.keys.subarray(k * 10, k * 10 + 10), j * 10));
+          const out = await pool.run('countHouseKeys', { spec: rules.spec, keys });
+          run.forEach((k, j) => {
+            if (!Number.isSafeInteger(out[j])) throw new Error(`internal: n of key ${k} is not exact`);
+            for (const id of members.get(k) ?? []) options.onUnitDone(id, BigInt(out[j]));
+          });
+        });
+        return { facts: {}, setupSeconds: (performance.now() - t1) / 1000 };
       }
       const B = top.k * rules.n;
       // classes per task: one where a class takes a tenth of a second or more (a checkpoint per class), else a few
@@ -140,31 +154,19 @@ export function variantClassSum(name: string): ClassSum {
         options.workers,
         { isolate: rules.n >= 8 },
       );
-      const onAbort = () => void pool.close();
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      let next = 0;
-      const runner = async (): Promise<void> => {
-        while (next < ids.length && !options.signal?.aborted) {
-          const start = next;
-          next = Math.min(ids.length, start + perTask);
-          const blocks = new Uint8Array((next - start) * B);
-          for (let i = start; i < next; i++)
-            blocks.set(top.representatives.subarray(ids[i] * B, (ids[i] + 1) * B), (i - start) * B);
-          const out = await pool.run('countBlocks', { spec: rules.spec, blocks, blockLength: B });
-          out.forEach((v, i) => {
-            if (!Number.isSafeInteger(v)) throw new Error(`internal: n_C of class ${ids[start + i]} is not exact`);
-            options.onUnitDone(ids[start + i], BigInt(v));
-          });
-        }
-      };
-      try {
-        await Promise.all(Array.from({ length: pool.threads <= 1 ? 1 : 2 * pool.threads }, runner));
-        options.signal?.throwIfAborted();
-        return { facts: {}, setupSeconds: (performance.now() - t1) / 1000 };
-      } finally {
-        options.signal?.removeEventListener('abort', onAbort);
-        await pool.close();
-      }
+      await drain(pool, Math.ceil(ids.length / perTask), options.signal, async (t) => {
+        const start = t * perTask;
+        const end = Math.min(ids.length, start + perTask);
+        const blocks = new Uint8Array((end - start) * B);
+        for (let i = start; i < end; i++)
+          blocks.set(top.representatives.subarray(ids[i] * B, (ids[i] + 1) * B), (i - start) * B);
+        const out = await pool.run('countBlocks', { spec: rules.spec, blocks, blockLength: B });
+        out.forEach((v, i) => {
+          if (!Number.isSafeInteger(v)) throw new Error(`internal: n_C of class ${ids[start + i]} is not exact`);
+          options.onUnitDone(ids[start + i], BigInt(v));
+        });
+      });
+      return { facts: {}, setupSeconds: (performance.now() - t1) / 1000 };
     },
     report(values, _facts, seconds) {
       const { group, top } = classList();
