@@ -16,7 +16,7 @@ import { describeElement } from '../essential/describeElement.js';
 import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
-import { cliRules, grouped, InputError, Interrupted, progressSpinner } from './common.js';
+import { burnsideClassLines, cliRules, grouped, InputError, Interrupted, progressSpinner } from './common.js';
 
 /** --box for a command that also takes --variant (in common.ts, which a plain run loads without this module). */
 export { boxOrVariantBoxOption } from './common.js';
@@ -301,27 +301,6 @@ export function variantEssentialText(r: VariantEssential): string {
 }
 
 export function variantBurnsideText(r: VariantBurnside, direct?: VariantEssential): string {
-  const table: string[][] = [['class', 'size', 'order', 'representative', 'τ', `fixed (row 1 = 1..${r.n})`, 'seconds']];
-  for (const c of r.classRows) {
-    if (c.fixed === 0n) continue;
-    table.push([
-      String(c.id),
-      grouped(c.size),
-      String(c.representative.order),
-      c.representative.text,
-      c.id === 0
-        ? c.relabellings.join(' ')
-        : c.terms
-            .filter((t) => t.count > 0)
-            .map((t) => t.relabelling)
-            .join(' '),
-      grouped(c.fixed),
-      c.seconds.toFixed(3),
-    ]);
-  }
-  const widths = table[0].map((_, j) => Math.max(...table.map((row) => row[j].length)));
-  const line = (row: string[]) =>
-    '  ' + row.map((v, j) => (j === 3 || j === 4 ? v.padEnd(widths[j]) : v.padStart(widths[j]))).join('  ');
   const s = (x: number) => `${x.toFixed(3)} s`;
   const out = [
     `Essentially different grids of ${r.rules}, by Burnside's lemma over the variant's own group`,
@@ -330,7 +309,7 @@ export function variantBurnsideText(r: VariantBurnside, direct?: VariantEssentia
     `  generators of G_V (${r.generators.length}): ${r.generators.join('; ')}`,
     `  ${r.classes} conjugacy classes of G_V: ${r.nonZeroClasses} with fixed grids, ${r.zeroByLemma} zero by the ` +
       `unit lemma, ${r.zeroBySearch} zero by search`,
-    ...table.map((row) => line(row).trimEnd()),
+    ...burnsideClassLines(r.classRows, `fixed (row 1 = 1..${r.n})`),
     `  identity's term N/${r.n}! = ${grouped(r.identity)}: ${r.identitySource}`,
     `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
   ];

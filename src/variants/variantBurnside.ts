@@ -1,6 +1,7 @@
 import { formatCycleType } from '../essential/cycleTypes.js';
-import { describeElement, type ElementDescription } from '../essential/describeElement.js';
+import { describeElement } from '../essential/describeElement.js';
 import { relabellingTypes, type RelabellingTypes } from '../essential/relabellingTypes.js';
+import type { EssentialClassRow, RelabellingTerm } from '../essential/essentiallyDifferent.js';
 import type { Rules } from '../grid/rules.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { requireRules, resolveRules } from '../grid/support.js';
@@ -32,31 +33,11 @@ export interface VariantIdentityTerm {
   readonly seconds?: number;
 }
 
-export interface VariantBurnsideTerm {
-  readonly relabelling: string;
-  readonly cycleType: readonly number[];
-  readonly count: number;
-  readonly seeds: number;
-  readonly seedOrbits: number;
-  readonly seedGroup: number;
-  readonly nodes: number;
-  readonly seconds: number;
-}
+/** A term by cycle type of τ, as the plain count's (src/essential/essentiallyDifferent.ts). */
+export type VariantBurnsideTerm = RelabellingTerm;
 
-export interface VariantBurnsideClass {
-  readonly id: number;
-  readonly size: number;
-  /** Element id of the representative (the class's smallest) in the shape's grid group. */
-  readonly element: number;
-  readonly representative: ElementDescription;
-  /** Cycle types of τ the unit lemma (rows, columns, boxes and the extra houses) allows. */
-  readonly relabellings: readonly string[];
-  readonly zeroReason: string | null;
-  /** F₁(g). */
-  readonly fixed: bigint;
-  readonly terms: readonly VariantBurnsideTerm[];
-  readonly seconds: number;
-}
+/** A conjugacy class of G_V and its term F₁(g), as the plain count's rows (its cycle types include the houses'). */
+export type VariantBurnsideClass = EssentialClassRow;
 
 export interface VariantBurnside {
   readonly rules: string;

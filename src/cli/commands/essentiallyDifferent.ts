@@ -9,7 +9,15 @@ import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
-import { grouped, InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
+import {
+  burnsideClassLines,
+  grouped,
+  InputError,
+  progressSpinner,
+  VARIANT_FLAG,
+  wholeNumberOption,
+  workersOption,
+} from '../common.js';
 
 import {
   boxOrVariantBoxOption,
@@ -130,36 +138,12 @@ export function registerEssentiallyDifferent(program: Command): void {
           return;
         }
         const s = (x: number) => x.toFixed(3);
-        const table: string[][] = [
-          ['class', 'size', 'order', 'representative', 'τ', 'fixed (box 1 standard)', 'seconds'],
-        ];
-        for (const c of r.classRows) {
-          if (c.fixed === 0n) continue;
-          table.push([
-            String(c.id),
-            grouped(c.size),
-            String(c.representative.order),
-            c.representative.text,
-            c.id === 0
-              ? c.relabellings.join(' ')
-              : c.terms
-                  .filter((t) => t.count > 0)
-                  .map((t) => t.relabelling)
-                  .join(' '),
-            grouped(c.fixed),
-            s(c.seconds),
-          ]);
-        }
-        const widths = table[0].map((_, j) => Math.max(...table.map((row) => row[j].length)));
-        const left = new Set([3, 4]);
-        const line = (row: string[]) =>
-          '  ' + row.map((v, j) => (left.has(j) ? v.padEnd(widths[j]) : v.padStart(widths[j]))).join('  ');
         const out = [
           `Essentially different ${r.n}×${r.n} Sudoku grids with ${r.box} boxes, by Burnside's lemma`,
           `  group G: ${grouped(r.groupOrder)} elements, ${r.classes} conjugacy classes; ` +
             `${r.nonZeroClasses} with fixed grids, ${r.zeroByLemma} zero by the unit lemma, ` +
             `${r.zeroBySearch} zero by search`,
-          ...table.map((row) => line(row).trimEnd()),
+          ...burnsideClassLines(r.classRows, 'fixed (box 1 standard)'),
           `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
           `  time: classes ${s(r.seconds.classes)} s, identity (band method) ${s(r.seconds.identity)} s, ` +
             `other terms ${s(r.seconds.fixed)} s in ${r.workers} worker${r.workers > 1 ? 's' : ''}, ` +
