@@ -4,11 +4,11 @@ import { resolveShape, shapeProblem } from '../grid/support.js';
 import { taskPool } from '../parallel/taskPool.js';
 import { checkWorkers } from '../parallel/threads.js';
 import { conjugacyClasses } from './conjugacyClasses.js';
-import { formatCycleType } from './cycleTypes.js';
 import { describeElement, type ElementDescription } from './describeElement.js';
 import type { FixedGridsInput, FixedGridsOutput } from './fixedGridsTask.js';
 import { gridGroup } from './gridGroup.js';
 import { relabellingTypes } from './relabellingTypes.js';
+import { burnsideRows } from './burnsideRows.js';
 
 /**
  * How many grids are essentially different: orbits of the grids under G (row permutations inside bands, band
@@ -174,56 +174,14 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
     await pool.close();
   }
 
-  const terms: RelabellingTerm[][] = rows.map(() => []);
-  tasks.forEach((t, i) => {
-    const r = results[i];
-    terms[t.k].push({
-      relabelling: formatCycleType(t.input.tauType),
-      cycleType: t.input.tauType,
-      count: r.count,
-      seeds: r.seeds,
-      seedOrbits: r.seedOrbits,
-      seedGroup: r.seedGroup,
-      nodes: r.nodes,
-      seconds: us(r.seconds),
-    });
-  });
-  let fixedSeconds = 0;
-  let burnsideSum = 0n;
-  let nonZero = 0,
-    zeroByLemma = 0,
-    zeroBySearch = 0;
-  const classRows: EssentialClassRow[] = rows.map(({ k, x, rt }) => {
-    let fixed: bigint;
-    let seconds: number;
-    if (k === 0) {
-      fixed = identity.totalWithFixedBox;
-      seconds = identity.seconds.total;
-    } else {
-      fixed = 0n;
-      seconds = 0;
-      for (const t of terms[k]) {
-        fixed += BigInt(t.count);
-        seconds += t.seconds;
-      }
-      fixedSeconds += seconds;
-    }
-    if (fixed > 0n) nonZero++;
-    else if (rt.admissible.length === 0) zeroByLemma++;
-    else zeroBySearch++;
-    burnsideSum += BigInt(classes.sizes[k]) * fixed;
-    return {
-      id: k,
-      size: classes.sizes[k],
-      element: x,
-      representative: describeElement(group, x),
-      relabellings: rt.admissible.map(formatCycleType),
-      zeroReason: rt.zeroReason,
-      fixed,
-      terms: terms[k],
-      seconds: us(seconds),
-    };
-  });
+  const { classRows, burnsideSum, fixedSeconds, nonZero, zeroByLemma, zeroBySearch } = burnsideRows(
+    rows,
+    tasks,
+    results,
+    classes.sizes,
+    { fixed: identity.totalWithFixedBox, seconds: identity.seconds.total },
+    (x) => describeElement(group, x),
+  );
   const order = BigInt(group.order);
   if (burnsideSum % order !== 0n)
     throw new Error(`internal: the Burnside sum ${burnsideSum} is not divisible by |G| = ${group.order}`);

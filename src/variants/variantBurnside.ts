@@ -1,6 +1,6 @@
-import { formatCycleType } from '../essential/cycleTypes.js';
 import { describeElement } from '../essential/describeElement.js';
 import { relabellingTypes, type RelabellingTypes } from '../essential/relabellingTypes.js';
+import { burnsideRows } from '../essential/burnsideRows.js';
 import type { EssentialClassRow, RelabellingTerm } from '../essential/essentiallyDifferent.js';
 import type { Rules } from '../grid/rules.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
@@ -124,53 +124,14 @@ export async function variantBurnside(
   } finally {
     await pool.close();
   }
-  const terms: VariantBurnsideTerm[][] = rows.map(() => []);
-  tasks.forEach((t, i) => {
-    const r = results[i];
-    terms[t.k].push({
-      relabelling: formatCycleType(t.input.tauType),
-      cycleType: t.input.tauType,
-      count: r.count,
-      seeds: r.seeds,
-      seedOrbits: r.seedOrbits,
-      seedGroup: r.seedGroup,
-      nodes: r.nodes,
-      seconds: us(r.seconds),
-    });
-  });
-  let burnsideSum = 0n,
-    fixedSeconds = 0,
-    nonZero = 0,
-    zeroByLemma = 0,
-    zeroBySearch = 0;
-  const classRows = rows.map(({ k, x, rt }): VariantBurnsideClass => {
-    let fixed = 0n,
-      seconds = 0;
-    if (k === 0) {
-      fixed = identity.value;
-      seconds = identity.seconds ?? 0;
-    } else
-      for (const t of terms[k]) {
-        fixed += BigInt(t.count);
-        seconds += t.seconds;
-      }
-    if (k !== 0) fixedSeconds += seconds;
-    if (fixed > 0n) nonZero++;
-    else if (rt.admissible.length === 0) zeroByLemma++;
-    else zeroBySearch++;
-    burnsideSum += BigInt(classes.sizes[k]) * fixed;
-    return {
-      id: k,
-      size: classes.sizes[k],
-      element: x,
-      representative: describeElement(group.grid, x),
-      relabellings: rt.admissible.map(formatCycleType),
-      zeroReason: rt.zeroReason,
-      fixed,
-      terms: terms[k],
-      seconds: us(seconds),
-    };
-  });
+  const { classRows, burnsideSum, fixedSeconds, nonZero, zeroByLemma, zeroBySearch } = burnsideRows(
+    rows,
+    tasks,
+    results,
+    classes.sizes,
+    { fixed: identity.value, seconds: identity.seconds ?? 0 },
+    (x) => describeElement(group.grid, x),
+  );
   const order = BigInt(group.order);
   // a wrong identity's term (given by the user) shows here with probability 1 − 1/|G_V|: one line, status 2
   if (burnsideSum % order !== 0n)
