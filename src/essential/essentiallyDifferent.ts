@@ -1,7 +1,6 @@
 import { countGrids, defaultWorkers } from '../count/countGrids.js';
 import type { BoxShape } from '../grid/shape.js';
 import { resolveShape, shapeProblem } from '../grid/support.js';
-import { taskPool } from '../parallel/taskPool.js';
 import { checkWorkers } from '../parallel/threads.js';
 import { conjugacyClasses } from './conjugacyClasses.js';
 import { describeElement, type ElementDescription } from './describeElement.js';
@@ -9,6 +8,7 @@ import type { FixedGridsInput, FixedGridsOutput } from './fixedGridsTask.js';
 import { gridGroup } from './gridGroup.js';
 import { relabellingTypes } from './relabellingTypes.js';
 import { burnsideRows } from './burnsideRows.js';
+import { runFixedTasks } from './runFixedTasks.js';
 
 /**
  * How many grids are essentially different: orbits of the grids under G (row permutations inside bands, band
@@ -145,34 +145,22 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
     for (const tau of rt.admissible)
       tasks.push({ k, input: { rows: shape.rows, cols: shape.cols, element: x, tauType: tau } });
   }
-  const schedule = tasks
-    .map((_, i) => i)
-    .sort((a, b) => classes.sizes[tasks[a].k] - classes.sizes[tasks[b].k] || a - b);
 
   // the identity's term first, then the others: one set of threads at a time (two pools side by side put 2K
   // threads on K cores)
   progress({ stage: 'identity', phase: 'start' });
   const identity = await countGrids({ box: shape, workers });
   progress({ stage: 'identity', phase: 'end' });
-  const pool = taskPool(new URL('./fixedGridsTask.js', import.meta.url), workers);
-  const results = new Array<FixedGridsOutput>(tasks.length);
-  try {
-    progress({ stage: 'fixed', phase: 'start', done: 0, total: tasks.length });
-    // as many runners as threads, each taking the next task of the schedule (a few tasks in flight at a time)
-    let done = 0,
-      next = 0;
-    const runner = async (): Promise<void> => {
-      while (next < schedule.length) {
-        const i = schedule[next++];
-        results[i] = await pool.run<FixedGridsOutput>('countFixed', tasks[i].input);
-        progress({ stage: 'fixed', phase: 'progress', done: ++done, total: tasks.length });
-      }
-    };
-    await Promise.all(Array.from({ length: workers }, runner));
-    progress({ stage: 'fixed', phase: 'end', total: tasks.length });
-  } finally {
-    await pool.close();
-  }
+  progress({ stage: 'fixed', phase: 'start', done: 0, total: tasks.length });
+  const results = await runFixedTasks<FixedGridsInput, FixedGridsOutput>(
+    new URL('./fixedGridsTask.js', import.meta.url),
+    'countFixed',
+    tasks,
+    classes.sizes,
+    workers,
+    (done, total) => progress({ stage: 'fixed', phase: 'progress', done, total }),
+  );
+  progress({ stage: 'fixed', phase: 'end', total: tasks.length });
 
   const { classRows, burnsideSum, fixedSeconds, nonZero, zeroByLemma, zeroBySearch } = burnsideRows(
     rows,

@@ -1,13 +1,13 @@
 import { describeElement } from '../essential/describeElement.js';
 import { relabellingTypes, type RelabellingTypes } from '../essential/relabellingTypes.js';
 import { burnsideRows } from '../essential/burnsideRows.js';
+import { runFixedTasks } from '../essential/runFixedTasks.js';
 import type { EssentialClassRow, RelabellingTerm } from '../essential/essentiallyDifferent.js';
 import type { Rules } from '../grid/rules.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { requireRules, resolveRules } from '../grid/support.js';
 import { defaultThreads } from '../parallel/threads.js';
 import { countVariantGridsOf, countVariantGridsPooled } from './countVariantGrids.js';
-import { taskPool } from '../parallel/taskPool.js';
 import { variantClasses, type VariantClasses } from './variantClasses.js';
 import type { VariantFixedInput, VariantFixedOutput } from './variantFixedGridsTask.js';
 import { variantGroup, type VariantGroup } from './variantGroup.js';
@@ -103,27 +103,15 @@ export async function variantBurnside(
     for (const tau of rt.admissible)
       tasks.push({ k, input: { spec: rules.spec, members: group.elements, element: x, tauType: tau } });
   }
-  // small classes first (large centralisers, usually the most fixed grids); combined in class order
-  const schedule = tasks
-    .map((_, i) => i)
-    .sort((a, b) => classes.sizes[tasks[a].k] - classes.sizes[tasks[b].k] || a - b);
-  const results = new Array<VariantFixedOutput>(tasks.length);
-  const pool = taskPool(new URL('./variantFixedGridsTask.js', import.meta.url), workers);
-  try {
-    let done = 0,
-      next = 0;
-    options.onProgress?.(0, tasks.length);
-    const runner = async (): Promise<void> => {
-      while (next < schedule.length) {
-        const i = schedule[next++];
-        results[i] = await pool.run<VariantFixedOutput>('countVariantFixed', tasks[i].input);
-        options.onProgress?.(++done, tasks.length);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, workers) }, runner));
-  } finally {
-    await pool.close();
-  }
+  options.onProgress?.(0, tasks.length);
+  const results = await runFixedTasks<VariantFixedInput, VariantFixedOutput>(
+    new URL('./variantFixedGridsTask.js', import.meta.url),
+    'countVariantFixed',
+    tasks,
+    classes.sizes,
+    workers,
+    (done, total) => options.onProgress?.(done, total),
+  );
   const { classRows, burnsideSum, fixedSeconds, nonZero, zeroByLemma, zeroBySearch } = burnsideRows(
     rows,
     tasks,
