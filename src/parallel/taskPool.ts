@@ -238,6 +238,17 @@ function localPool(module: URL): TaskPool {
   };
 }
 
+/**
+ * Node.js ≥ 20.19 lets `require` load ES modules, and piscina's worker tries `require(filename)` before `import()`.
+ * Two task lookups in one worker can then meet a module that one of them is still instantiating, and Node.js 20
+ * aborts the whole process ("v8::Module::IsGraphAsync must be used on an instantiated module"; seen about once in
+ * 40–60 `estimate --compare` runs under load). With require(esm) off in the workers, piscina's require fails at
+ * once and it takes the `import()` path, which has no such race. Older Node.js versions do not know the flag.
+ */
+const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? [...process.execArgv, '--no-experimental-require-module']
+  : [...process.execArgv];
+
 function threadPool(module: URL, threads: number): TaskPool {
   const Piscina = loadPiscina();
   const piscina = new Piscina({
@@ -248,6 +259,7 @@ function threadPool(module: URL, threads: number): TaskPool {
     // workers wait for tasks on the event loop rather than in Atomics.wait, so `close` can stop them at once
     atomics: 'disabled',
     recordTiming: false,
+    execArgv: WORKER_EXEC_ARGV,
   });
   let closed: Promise<void> | null = null;
   // Closing aborts the tasks in flight; a thread whose answer was already on its way then posts it to a pool that
