@@ -61,6 +61,7 @@ export { configurationClasses, type ConfigurationClasses } from './colsets/confi
 export { configurationGraph } from './colsets/configurationGraph.js';
 export { edgeColouringCounter, type EdgeColouringCounter } from './colsets/edgeColouringCounter.js';
 export { halfSplit, type HalfSplit } from './colsets/halfSplit.js';
+export { stackTransfer, type StackTransferOptions, type StackTransferResult } from './colsets/stackTransfer.js';
 export { bipartiteCanonizer, type BipartiteCanonizer } from './colsets/bipartiteCanonizer.js';
 export { sharedMemo, type SharedMemo } from './colsets/sharedMemo.js';
 
