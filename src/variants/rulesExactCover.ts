@@ -17,15 +17,8 @@ export function rulesExactCover(
   limit = Infinity,
   onGrid?: (grid: Uint8Array) => void,
 ): { count: number; limited: boolean; solution: number[] | null } {
-  const { n, cells: N, houses, houseCount: H, pairs } = rules;
-  const P = pairs.length / 2;
-  const housesOf: number[][] = Array.from({ length: N }, () => []);
-  for (let h = 0; h < H; h++) for (let k = 0; k < n; k++) housesOf[houses[h * n + k]].push(h);
-  const pairsOf: number[][] = Array.from({ length: N }, () => []);
-  for (let k = 0; k < P; k++) {
-    pairsOf[pairs[2 * k]].push(k);
-    pairsOf[pairs[2 * k + 1]].push(k);
-  }
+  const { n, cells: N, houseCount: H } = rules;
+  const { P, housesOf, pairsOf } = cellIndex(rules);
   const has = new Uint8Array(H * (n + 1));
   const pairHas = new Uint8Array(P * (n + 1));
   for (let i = 0; i < N; i++) {
@@ -98,15 +91,8 @@ export function fixedByRulesExactCover(
   tau: ArrayLike<number>,
   limit = Infinity,
 ): { count: number; limited: boolean } {
-  const { n, cells: N, houses, houseCount: H, pairs } = rules;
-  const P = pairs.length / 2;
-  const housesOf: number[][] = Array.from({ length: N }, () => []);
-  for (let h = 0; h < H; h++) for (let k = 0; k < n; k++) housesOf[houses[h * n + k]].push(h);
-  const pairsOf: number[][] = Array.from({ length: N }, () => []);
-  for (let k = 0; k < P; k++) {
-    pairsOf[pairs[2 * k]].push(k);
-    pairsOf[pairs[2 * k + 1]].push(k);
-  }
+  const { n, cells: N, houseCount: H } = rules;
+  const { P, housesOf, pairsOf } = cellIndex(rules);
   // items: cell 1..N, (house h, digit d) N + h·n + d + 1; secondary (pair k, digit d) N + H·n + k·n + d + 1
   const primary = N + H * n;
   const options: number[][] = [];
@@ -139,4 +125,18 @@ export function fixedByRulesExactCover(
   }
   const r = countExactCovers(exactCoverProblem(primary, options, P * n), limit);
   return { count: r.count, limited: r.limited };
+}
+
+/** For each cell, the houses and the pairs it lies in (P: the number of pairs). */
+function cellIndex(rules: Rules): { P: number; housesOf: number[][]; pairsOf: number[][] } {
+  const { n, cells: N, houses, houseCount: H, pairs } = rules;
+  const P = pairs.length / 2;
+  const housesOf: number[][] = Array.from({ length: N }, () => []);
+  for (let h = 0; h < H; h++) for (let k = 0; k < n; k++) housesOf[houses[h * n + k]].push(h);
+  const pairsOf: number[][] = Array.from({ length: N }, () => []);
+  for (let k = 0; k < P; k++) {
+    pairsOf[pairs[2 * k]].push(k);
+    pairsOf[pairs[2 * k + 1]].push(k);
+  }
+  return { P, housesOf, pairsOf };
 }
