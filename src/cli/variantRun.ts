@@ -113,7 +113,9 @@ async function pooledVariantCount(
         spinner.text =
           stage === 'completions'
             ? `${rules.name}: n_C of ${grouped(done)}/${grouped(total)} classes`
-            : `${rules.name}: ${stage === 'classes' ? 'top-block classes' : 'exhaustive route'}`;
+            : stage === 'table'
+              ? `${rules.name}: edge table, share ${done}/${total}`
+              : `${rules.name}: ${stage === 'classes' ? 'classes' : 'exhaustive route'}`;
       },
     });
     save();
@@ -158,6 +160,7 @@ export async function runVariantClasses(
 
 export function variantCountText(r: VariantCount): string {
   const s = (x: number) => `${x.toFixed(3)} s`;
+  if (r.route === 'edge-table') return edgeTableText(r);
   const rowsText = r.topRows === 1 ? 'row 1' : `rows 1–${r.topRows}`;
   const rows: Array<[string, string, string]> = [
     [
@@ -199,6 +202,43 @@ export function variantCountText(r: VariantCount): string {
   for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
   out.push(`  total time ${s(r.seconds.total)}`);
   out.push(`N = ${r.n}! · Σ m_C·n_C = ${grouped(r.total)}`);
+  return out.join('\n');
+}
+
+/** count --variant anti-king on 9×9: the edge-table route's stages (src/variants/countAntiKingEdge.ts). */
+function edgeTableText(r: VariantCount): string {
+  const s = (x: number) => `${x.toFixed(3)} s`;
+  const R = r.topRows;
+  const t = r.edgeTable ?? { entries: 0, parts: 0, bands: 0, max: 0 };
+  const rows: Array<[string, string, string]> = [
+    [
+      'variant symmetry group G_V (line moves keeping every house and pair)',
+      grouped(r.groupOrder),
+      `× ${r.n}! relabellings = ${grouped(r.fullGroupOrder)}`,
+    ],
+    [`middle bands (rows ${R + 1}–${2 * R}, row ${R + 1} = 1..${r.n})`, grouped(r.blocks), ''],
+    [
+      `classes (reversing columns, rows, both; relabel)`,
+      grouped(r.classes),
+      `${s(r.seconds.classes)}   Σ orbit sizes = ${grouped(r.classSizeSum)} = bands ✓`,
+    ],
+    [
+      `edge table U: edge bands by column sets (${t.parts}^${R} entries, largest ${t.max})`,
+      grouped(t.bands),
+      s(r.seconds.table ?? 0),
+    ],
+    ['n(B) per class: Σ_K U[K]·U[π(K̄)]', grouped(r.classes), s(r.seconds.completions)],
+    [`grids with row ${R + 1} fixed: Σ size·n(B)`, grouped(r.totalWithFixedRow), ''],
+  ];
+  const w0 = Math.max(...rows.map((x) => x[0].length));
+  const w1 = Math.max(...rows.map((x) => x[1].length));
+  const out = [
+    `Counting ${r.n}×${r.n} grids with ${r.box} boxes under ${r.variants.join(' + ')} (${r.rules}), ` +
+      'edge-table route (docs/variant-counts.md)',
+  ];
+  for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
+  out.push(`  total time ${s(r.seconds.total)}`);
+  out.push(`N = ${r.n}! · Σ size·n(B) = ${grouped(r.total)}`);
   return out.join('\n');
 }
 

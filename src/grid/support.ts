@@ -66,12 +66,22 @@ export const VARIANT_COUNT_COST_9X9: Readonly<Record<string, number>> = {
   // first 800 classes 4.7·10⁸ of 4.3·10⁹): the whole run took 0.95 CPU-h at load 2–9
   'disjoint-groups': 1.5,
   x: 0.9, // 109,644 classes × ~0.03 s on the WebAssembly core (the run: 1,599 s on 2 workers for 97 % of them)
-  'anti-king': 370, // 271,872 classes × ~4.9 s
+  // the edge-table route (docs/variant-counts.md, "9×9 anti-king: the edge table"): U in ~10 CPU s, then 136,128
+  // middle-band classes × ~4 ms
+  'anti-king': 0.25,
   // the band-pair route (docs/variant-counts.md): column-set keys × the sum's time per key (10 classes sampled at
   // load 3–4: 0.17 and 0.20 CPU-h), with room for load; the runs took 632–1,557 s wall on 2 workers at load 4–12
   asterisk: 0.3, // 62,810 keys × ~10 ms
   girandola: 0.3, // 62,810 keys × ~12 ms
   'centre-dot': 0.05, // 5,021 keys × ~17 ms (74 s wall on 2 workers at load 9)
+};
+
+/**
+ * The solver route's cost (CPU-hours) where `count --variant` takes a faster route on one machine: a sharded count
+ * (src/shards/variantClassSum.ts) still runs the solver per top-block class, and sizes its shards from this.
+ */
+export const VARIANT_SOLVER_COST_9X9: Readonly<Record<string, number>> = {
+  'anti-king': 370, // 271,872 classes × ~4.9 s (shard 0 of data/anti-king-9x9: 4.68 s a class)
 };
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Rules } from '../grid/rules.js';
 import { InputError } from '../grid/shape.js';
-import { resolveRules, VARIANT_COUNT_COST_9X9 } from '../grid/support.js';
+import { resolveRules, VARIANT_COUNT_COST_9X9, VARIANT_SOLVER_COST_9X9 } from '../grid/support.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
 import { oneHouseLayout } from '../count/oneHouseLayout.js';
 import { assemble } from '../variants/countVariantGrids.js';
@@ -62,10 +62,11 @@ async function drain(
   }
 }
 
-/** Declared CPU seconds of a 9×9 variant's whole count (src/grid/support.ts), or undefined (small shapes). */
+/** Declared CPU seconds of a 9×9 variant's whole count by the solver route (src/grid/support.ts), or undefined. */
 function declaredSeconds(rules: Rules): number | undefined {
   if (rules.n !== 9) return undefined;
-  const hours = VARIANT_COUNT_COST_9X9[rules.variants.join(',')];
+  const name = rules.variants.join(',');
+  const hours = VARIANT_SOLVER_COST_9X9[name] ?? VARIANT_COUNT_COST_9X9[name];
   return hours === undefined ? undefined : hours * 3600;
 }
 

@@ -13,6 +13,7 @@ import { oneHouseLayout } from '../count/oneHouseLayout.js';
 import { houseKeyClasses, type HouseKeyClasses } from './houseKeyClasses.js';
 import { houseCounter, keyCompletions } from './houseCompletionsTask.js';
 import type * as HouseCompletionsTask from './houseCompletionsTask.js';
+import { antiKingEdgeFits, countAntiKingEdge } from './countAntiKingEdge.js';
 
 /**
  * N for a variant, by two routes that share no counting code (docs/variant-counts.md).
@@ -64,8 +65,20 @@ export interface VariantCount {
   /** N = n!·Σ m_C·n_C. */
   readonly total: bigint;
   readonly classRows: readonly VariantClassRow[];
-  /** How n_C was counted: the solver's engine per class, or the band-pair sum per column-set key. */
-  readonly route: 'solver' | 'band-pair';
+  /**
+   * How n_C was counted: the solver's engine per class, the band-pair sum per column-set key, or (anti-king on R×3
+   * boxes, src/variants/countAntiKingEdge.ts) the edge-table join per middle band: then the "blocks" are the middle
+   * bands (rows R+1..2R, the first of them 1..n), the classes theirs under reversing rows and columns (4 moves), and
+   * Σ m_C·n_C counts the grids with row R+1 fixed (= N/n! all the same).
+   */
+  readonly route: 'solver' | 'band-pair' | 'edge-table';
+  /** Edge-table route: U's entries (M^R), edge parts per stack M, the edge bands counted into it, its largest entry. */
+  readonly edgeTable?: {
+    readonly entries: number;
+    readonly parts: number;
+    readonly bands: number;
+    readonly max: number;
+  };
   /** Band-pair route: the classes' distinct column-set keys (each summed once), and the column moves used. */
   readonly keys?: number;
   readonly columnMoves?: number;
@@ -74,13 +87,25 @@ export interface VariantCount {
   /** What the exhaustive route enumerated: every grid with row 1 = 1..n (times n!), or every grid. */
   readonly exhaustiveRoute?: 'row1' | 'all';
   /** Wall seconds; `keys` (band-pair route): grouping the classes by column-set key, part of `completions`. */
-  readonly seconds: { classes: number; keys?: number; completions: number; exhaustive?: number; total: number };
+  readonly seconds: {
+    classes: number;
+    keys?: number;
+    /** Edge-table route: filling U. */
+    table?: number;
+    completions: number;
+    exhaustive?: number;
+    total: number;
+  };
 }
 
 export interface VariantCountOptions {
   /** The exhaustive route: every grid with row 1 = 1..n (default for n ≤ 6; none above), every grid, or none. */
   readonly exhaustive?: 'row1' | 'all' | 'none';
-  readonly onProgress?: (stage: 'classes' | 'completions' | 'exhaustive', done: number, total: number) => void;
+  readonly onProgress?: (
+    stage: 'classes' | 'table' | 'completions' | 'exhaustive',
+    done: number,
+    total: number,
+  ) => void;
 }
 
 /**
@@ -96,6 +121,8 @@ export function countVariantGrids(
 
 /** Both routes on trusted rules (checked at the edge: src/grid/support.ts, operation 'variant-count'). */
 export function countVariantGridsOf(rules: Rules, options: VariantCountOptions = {}): VariantCount {
+  if (rules.n === 9 && antiKingEdgeFits(rules))
+    throw new InputError(`${rules.name} is counted by the edge-table route: countVariantGridsPooled (asynchronous)`);
   const t0 = performance.now();
   const group = variantGroup(rules);
   options.onProgress?.('classes', 0, 1);
@@ -145,6 +172,7 @@ const KEYS_PER_TASK = 16;
  * runs (9×9 anti-knight is minutes on 2 cores). The exhaustive route runs as in countVariantGridsOf, if asked.
  */
 export async function countVariantGridsPooled(rules: Rules, options: VariantPoolOptions = {}): Promise<VariantCount> {
+  if (rules.n === 9 && antiKingEdgeFits(rules)) return countAntiKingEdge(rules, options);
   const t0 = performance.now();
   const group = variantGroup(rules);
   options.onProgress?.('classes', 0, 1);

@@ -1,0 +1,41 @@
+/**
+ * The anti-king edge-table route's task module for the worker pool (src/parallel/taskPool.ts), R×3 boxes
+ * (docs/variant-counts.md, "9×9 anti-king: the edge table"):
+ *
+ *   fillEdgeShare({ R, table, share, shares })  → { bands, max }   one share of U into the shared table
+ *   joinMiddleBands({ R, table, bands })         → Float64Array     n(B) of each middle band (R·n digits each)
+ *
+ * `table` is a SharedArrayBuffer holding U as 16-bit entries (M^R of them): the shares fill disjoint entries, then
+ * every thread reads it. A thread keeps the layout of the last R it saw.
+ */
+import { antiKingEdgeLayout } from '../count/antiKingEdgeLayout.js';
+import { fillAntiKingEdgeTable } from '../count/antiKingEdgeTable.js';
+import { antiKingMiddleJoin } from '../count/antiKingMiddleJoin.js';
+
+export interface FillEdgeShareInput {
+  readonly R: number;
+  readonly table: SharedArrayBuffer;
+  readonly share: number;
+  readonly shares: number;
+}
+
+export function fillEdgeShare(input: FillEdgeShareInput): { readonly bands: number; readonly max: number } {
+  return fillAntiKingEdgeTable(antiKingEdgeLayout(input.R), new Uint16Array(input.table), input.share, input.shares);
+}
+
+export interface JoinMiddleBandsInput {
+  readonly R: number;
+  readonly table: SharedArrayBuffer;
+  /** Middle bands, R·3R digits each (row 0 = 1..n), back to back. */
+  readonly bands: Uint8Array;
+}
+
+export function joinMiddleBands(input: JoinMiddleBandsInput): Float64Array {
+  const layout = antiKingEdgeLayout(input.R);
+  const table = new Uint16Array(input.table);
+  const L = input.R * layout.n;
+  const out = new Float64Array(input.bands.length / L);
+  for (let i = 0; i < out.length; i++)
+    out[i] = antiKingMiddleJoin(layout, table, input.bands.subarray(i * L, (i + 1) * L));
+  return out;
+}

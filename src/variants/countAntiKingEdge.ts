@@ -1,0 +1,182 @@
+import type { Rules } from '../grid/rules.js';
+import { factorialBig, InputError } from '../grid/shape.js';
+import { CountInterrupted } from '../count/dlxCompletions.js';
+import { antiKingEdgeLayout } from '../count/antiKingEdgeLayout.js';
+import { antiKingMiddleBands } from '../count/antiKingMiddleBands.js';
+import { antiKingJoinExact } from '../count/antiKingMiddleJoin.js';
+import { typedTaskPool } from '../parallel/taskPool.js';
+import { variantGroup } from './variantGroup.js';
+import type * as AntiKingEdgeTask from './antiKingEdgeTask.js';
+import type { VariantClassRow, VariantCount, VariantPoolOptions } from './countVariantGrids.js';
+
+/**
+ * N of anti-king on an R×3 box shape (three bands: 9×9, 2×3) by the edge-table route (docs/variant-counts.md,
+ * "9×9 anti-king: the edge table"). Relabel so that the middle band's first row is 1..n; then
+ *
+ *     N = n! · Σ_B n(B),   n(B) = Σ_K U[K] · U[π_B(K̄)]
+ *
+ * over the middle bands B, where U (src/count/antiKingEdgeTable.ts) counts the edge bands by column sets once for
+ * all B, and the join (src/count/antiKingMiddleJoin.ts) is a lookup per column-set option. The middle bands are
+ * taken up to reversing columns and rows (src/count/antiKingMiddleBands.ts), weighted by orbit size.
+ *
+ * Stages: U in `shares` pool tasks filling one SharedArrayBuffer (disjoint entries), then the middle-band classes in
+ * runs of BANDS_PER_TASK. The result is a VariantCount whose "classes" are the middle-band classes (block = the
+ * band, size = orbit size, completions = n(B)), so checkpoints and --json work as for the other routes; the result
+ * does not depend on the number of workers.
+ */
+export function antiKingEdgeFits(rules: Rules): boolean {
+  const { shape } = rules;
+  return (
+    shape.cols === 3 &&
+    (shape.rows === 2 || shape.rows === 3) &&
+    rules.variants.length === 1 &&
+    rules.variants[0] === 'anti-king'
+  );
+}
+
+/** Middle bands per join task: ~4 ms each on 9×9, so a task is a few tenths of a second (Ctrl-C on one thread). */
+const BANDS_PER_TASK = 64;
+
+/** Shares of U: on 9×9 ~0.2–0.4 s each. */
+const TABLE_SHARES = 32;
+
+export async function countAntiKingEdge(rules: Rules, options: VariantPoolOptions = {}): Promise<VariantCount> {
+  if (!antiKingEdgeFits(rules)) throw new Error(`internal: ${rules.name} does not fit the edge-table route`);
+  const R = rules.shape.rows;
+  const n = rules.n;
+  const t0 = performance.now();
+  const group = variantGroup(rules);
+  options.onProgress?.('classes', 0, 1);
+  const middle = antiKingMiddleBands(R);
+  const L = R * n;
+  const C = middle.weights.length;
+  const rowOf = (id: number): string => bandText(middle.bands.subarray(id * L, (id + 1) * L), R, n);
+  const t1 = performance.now();
+  const completions = new Float64Array(C).fill(-1);
+  for (const r of options.resume ?? []) {
+    if (!Number.isSafeInteger(r.id) || r.id < 0 || r.id >= C)
+      throw new InputError(`checkpoint: class ${r.id} does not exist (${C} middle-band classes of ${rules.name})`);
+    if (r.block !== rowOf(r.id))
+      throw new InputError(`checkpoint: class ${r.id} is band ${r.block} there but not here`);
+    if (completions[r.id] >= 0) throw new InputError(`checkpoint: class ${r.id} appears twice`);
+    completions[r.id] = r.completions;
+  }
+  let done = options.resume?.length ?? 0;
+  const layout = antiKingEdgeLayout(R);
+  const entries = layout.M ** R;
+  const table = new SharedArrayBuffer(entries * 2);
+  const pool = typedTaskPool<typeof AntiKingEdgeTask>(
+    new URL('./antiKingEdgeTask.js', import.meta.url),
+    options.workers ?? 1,
+  );
+  let stopping = false;
+  const signal = options.signal;
+  let onAbort: (() => void) | null = null;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      stopping = true;
+      reject(new CountInterrupted(done, C));
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {}); // raced below
+  /** Run the tasks, at most 2 per thread in flight, each recording its answer; stops on abort. */
+  const runAll = async (tasks: Array<() => Promise<void>>, progress: () => void): Promise<void> => {
+    let next = 0;
+    const runner = async (): Promise<void> => {
+      while (next < tasks.length && !stopping) {
+        await tasks[next++]();
+        if (stopping) return;
+        progress();
+      }
+    };
+    const inFlight = pool.threads <= 1 ? 1 : 2 * pool.threads;
+    await Promise.race([Promise.all(Array.from({ length: inFlight }, runner)), aborted]);
+  };
+  let edgeBands = 0;
+  let max = 0;
+  let t2 = t1;
+  try {
+    // the edge table: only if some class is still open (a finished checkpoint needs none)
+    if (done < C) {
+      let shared = 0;
+      const shares = Array.from({ length: TABLE_SHARES }, (_, share) => async () => {
+        const r = await pool.run('fillEdgeShare', { R, table, share, shares: TABLE_SHARES });
+        edgeBands += r.bands;
+        max = Math.max(max, r.max);
+        shared++;
+      });
+      options.onProgress?.('table', 0, TABLE_SHARES);
+      await runAll(shares, () => options.onProgress?.('table', shared, TABLE_SHARES));
+      if (!antiKingJoinExact(R, max)) throw new Error(`internal: edge-table entry ${max} too large for exact joins`);
+    }
+    t2 = performance.now();
+    const tasks: Array<() => Promise<void>> = [];
+    for (let first = 0; first < C; first += BANDS_PER_TASK) {
+      const end = Math.min(C, first + BANDS_PER_TASK);
+      let open = false;
+      for (let j = first; j < end; j++) if (completions[j] < 0) open = true;
+      if (!open) continue;
+      tasks.push(async () => {
+        const out = await pool.run('joinMiddleBands', { R, table, bands: middle.bands.slice(first * L, end * L) });
+        if (stopping) return;
+        for (let id = first; id < end; id++) {
+          if (completions[id] >= 0) continue;
+          completions[id] = out[id - first];
+          done++;
+          options.onClassDone?.({ id, block: rowOf(id), completions: out[id - first] });
+        }
+      });
+    }
+    options.onProgress?.('completions', done, C);
+    await runAll(tasks, () => options.onProgress?.('completions', done, C));
+  } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    await pool.close();
+  }
+  const t3 = performance.now();
+  const classRows: VariantClassRow[] = [];
+  let sum = 0n;
+  let sizeSum = 0;
+  for (let id = 0; id < C; id++) {
+    if (!Number.isSafeInteger(completions[id]) || completions[id] < 0)
+      throw new Error(`internal: n(B) of middle-band class ${id} is not exact`);
+    const value = BigInt(completions[id]);
+    sum += BigInt(middle.weights[id]) * value;
+    sizeSum += middle.weights[id];
+    classRows.push({ id, block: rowOf(id), size: middle.weights[id], completions: value });
+  }
+  if (sizeSum !== middle.all) throw new Error(`internal: Σ orbit sizes = ${sizeSum}, ${middle.all} middle bands`);
+  return {
+    rules: rules.name,
+    box: rules.shape.name,
+    n,
+    variants: rules.variants,
+    groupOrder: group.order,
+    fullGroupOrder: group.fullOrder,
+    topRows: R,
+    blocks: middle.all,
+    stabilizerOrder: 4,
+    classes: C,
+    classSizeSum: sizeSum,
+    totalWithFixedRow: sum,
+    total: sum * factorialBig(n),
+    classRows,
+    route: 'edge-table',
+    edgeTable: { entries, parts: layout.M, bands: edgeBands, max },
+    seconds: {
+      classes: (t1 - t0) / 1000,
+      table: (t2 - t1) / 1000,
+      completions: (t3 - t2) / 1000,
+      total: (t3 - t0) / 1000,
+    },
+  };
+}
+
+/** A middle band as text: rows joined by '/'. */
+function bandText(band: Uint8Array, R: number, n: number): string {
+  const rows: string[] = [];
+  for (let r = 0; r < R; r++) rows.push(Array.from(band.subarray(r * n, r * n + n), (d) => d.toString(36)).join(''));
+  return rows.join('/');
+}
