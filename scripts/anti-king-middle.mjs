@@ -12,15 +12,19 @@
 // given (src/variants/rulesExactCover.ts, every completion enumerated). CPU seconds per band, and what they project
 // for the whole count (the classes of middle bands under the variant's group are about as many as the 271,872
 // top-block classes). After `npm run build`.
+//
+// Imported (scripts/bench-variant-count.mjs --anti-king), it runs nothing and gives `middleBandCompletions(middle)`:
+// n(B2) by the two per-band searches and the join, the second route of the edge-table count's per-band values.
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { parseRules } = await import(join(root, 'dist', 'grid', 'rules.js'));
 const { parseBoxShape } = await import(join(root, 'dist', 'grid', 'shape.js'));
 const { rulesExactCover } = await import(join(root, 'dist', 'variants', 'rulesExactCover.js'));
 
-const args = process.argv.slice(2);
+const main = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+const args = main ? process.argv.slice(2) : [];
 const opt = (name, dflt) => {
   const at = args.indexOf(name);
   return at >= 0 ? Number(args[at + 1]) : dflt;
@@ -147,9 +151,18 @@ function complementKey(key) {
   return out;
 }
 
+/** n(B2) of a middle band (27 digits, rows 4–6) by the two per-band searches and the join over their maps. */
+export function middleBandCompletions(middle) {
+  const top = bandTable(middle, 0, true);
+  const bottom = bandTable(middle, 2, false);
+  let n = 0;
+  for (const [key, v] of top.table) n += v * (bottom.table.get(complementKey(key)) ?? 0);
+  return n;
+}
+
 const rules = parseRules(parseBoxShape('3x3'), 'anti-king');
 const rows = [];
-for (let s = 0; s < K; s++) {
+for (let s = 0; main && s < K; s++) {
   const middle = randomMiddle();
   const t0 = cpu();
   const top = bandTable(middle, 0, true);
@@ -178,8 +191,11 @@ for (let s = 0; s < K; s++) {
   rows.push(row);
   process.stdout.write(JSON.stringify(row) + '\n');
 }
-const mean = rows.reduce((a, r) => a + r.tableSeconds + r.joinSeconds, 0) / rows.length;
-const hours = ((mean * 271872) / 3600).toFixed(1);
-process.stdout.write(
-  `mean ${mean.toFixed(3)} CPU s per middle band (one thread); × 271,872 classes ≈ ${hours} CPU-hours\n`,
-);
+if (main) report();
+function report() {
+  const mean = rows.reduce((a, r) => a + r.tableSeconds + r.joinSeconds, 0) / rows.length;
+  const hours = ((mean * 271872) / 3600).toFixed(1);
+  process.stdout.write(
+    `mean ${mean.toFixed(3)} CPU s per middle band (one thread); × 271,872 classes ≈ ${hours} CPU-hours\n`,
+  );
+}

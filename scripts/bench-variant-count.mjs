@@ -25,6 +25,13 @@
  *            (seconds), the two house tables (seconds), then --sample K classes drawn with a fixed seed: n_C by the
  *            band-pair sum from the class's own band, from its key, by the solver's engine (the variant core), and for
  *            the first --dlx K' of them by exact cover; the mean seconds per key of the sum (the declared cost)
+ *   anti-king (--anti-king; ~10 CPU-minutes) the 9x9 anti-king total by the edge-table route
+ *            (src/variants/countAntiKingEdge.ts: `count --variant anti-king`) on 2 workers, wall and CPU seconds by
+ *            stage, then its checks by routes that share no counting code with the join: the middle bands counted
+ *            against the top blocks of the solver route (the same constraints); --sample K middle-band classes drawn
+ *            with a fixed seed, n(B) by the per-band searches of scripts/anti-king-middle.mjs and for the first
+ *            --dlx K' of them by exact cover; and the 272 top-block classes of shard 0 of data/anti-king-9x9 (n_C by
+ *            the solver route) against n(B1) by the top-band route through U (src/count/antiKingTopBand.ts)
  * The machine is shared and noisy: the load average is printed before and after.
  */
 import { loadavg } from 'node:os';
@@ -43,6 +50,10 @@ import { completionsCounter } from '../dist/variants/variantCompletionsTask.js';
 import { oneHouseLayout } from '../dist/count/oneHouseLayout.js';
 import { houseKeyClasses } from '../dist/variants/houseKeyClasses.js';
 import { houseCounter } from '../dist/variants/houseCompletionsTask.js';
+import { antiKingEdgeLayout } from '../dist/count/antiKingEdgeLayout.js';
+import { fillAntiKingEdgeTable } from '../dist/count/antiKingEdgeTable.js';
+import { antiKingTopBandCompletions } from '../dist/count/antiKingTopBand.js';
+import { readFileSync } from 'node:fs';
 
 // a child of --nine: the exact-cover count of one slice (row 1 = 1..9, r2c1 = a), printed as one number
 if (process.argv[2] === '--slice') {
@@ -298,4 +309,82 @@ for (const variant of listOf('--band-pair')) {
       `${dlxDone ? (secs[2] / dlxDone).toFixed(1) : '–'}; projected sum ${projected.toFixed(3)} CPU-h`,
   );
 }
+if (args.includes('--anti-king')) {
+  const rules = parseRules(SHAPE_3X3, 'anti-king');
+  const cpu = () => {
+    const u = process.cpuUsage(); // the whole process: this thread and the pool's
+    return (u.user + u.system) / 1e6;
+  };
+  console.log(`\n9x9 anti-king by the edge-table route (count --variant anti-king --workers 2), load ${load()}`);
+  const c0 = cpu();
+  let t = performance.now();
+  const r = await countVariantGridsPooled(rules, { workers: 2 });
+  const wall = (performance.now() - t) / 1000;
+  const cpuAll = cpu() - c0;
+  console.log(
+    `  middle bands ${r.blocks}, classes ${r.classes} (${r.seconds.classes.toFixed(1)} s); U: ` +
+      `${r.edgeTable.bands} edge bands, largest entry ${r.edgeTable.max} (${r.seconds.table.toFixed(1)} s wall); ` +
+      `join ${r.seconds.completions.toFixed(1)} s wall; total ${wall.toFixed(1)} s wall, ${cpuAll.toFixed(0)} CPU s ` +
+      `(${(cpuAll / 3600).toFixed(3)} CPU-h), load after ${load()}`,
+  );
+  console.log(`  Σ size·n(B) = ${r.totalWithFixedRow}, N = ${r.total}`);
+  const top = variantTopBlocks(variantGroup(rules));
+  console.log(
+    `  middle bands ${r.blocks} = top blocks of the solver route ${top.blocks}: ${r.blocks === top.blocks ? 'yes' : 'NO'}`,
+  );
+  // (a) a seeded sample of middle-band classes by the per-band searches, and exact cover
+  const { middleBandCompletions } = await import('./anti-king-middle.mjs');
+  let x = 20261125;
+  const rand = () => {
+    x = (x + 0x6d2b79f5) | 0;
+    let s = Math.imul(x ^ (x >>> 15), 1 | x);
+    s = (s + Math.imul(s ^ (s >>> 7), 61 | s)) ^ s;
+    return ((s ^ (s >>> 14)) >>> 0) / 4294967296;
+  };
+  let same = 0;
+  for (let i = 0; i < SAMPLE; i++) {
+    const id = Math.floor(rand() * r.classes);
+    const row = r.classRows[id];
+    const band = Uint8Array.from(row.block.replaceAll('/', ''), Number);
+    t = performance.now();
+    const dfs = middleBandCompletions(band);
+    const dfsSeconds = (performance.now() - t) / 1000;
+    let dlx = '';
+    let ok = BigInt(dfs) === row.completions;
+    if (i < DLX_SAMPLE) {
+      const cells = new Uint8Array(81);
+      cells.set(band, 27);
+      t = performance.now();
+      const e = rulesExactCover(rules, cells).count;
+      dlx = `, exact cover ${e} (${((performance.now() - t) / 1000).toFixed(1)} s)`;
+      ok &&= BigInt(e) === row.completions;
+    }
+    if (ok) same++;
+    console.log(
+      `  class ${id} ${row.block}: join ${row.completions}, per-band searches ${dfs} (${dfsSeconds.toFixed(1)} s)` +
+        `${dlx} ${ok ? '✓' : '✗'}`,
+    );
+  }
+  console.log(`  (a) ${same} of ${SAMPLE} sampled middle-band classes agree (seed 20261125)`);
+  // (b) shard 0's top-block classes (solver route) against the top-band route through U
+  const layout = antiKingEdgeLayout(3);
+  const table = new Uint16Array(layout.M ** 3);
+  t = performance.now();
+  fillAntiKingEdgeTable(layout, table, 0, 1);
+  const tableSeconds = (performance.now() - t) / 1000;
+  const shard = JSON.parse(readFileSync(join(root, 'data/anti-king-9x9/results/shard-000-of-1000.json'), 'utf8'));
+  t = performance.now();
+  let agree = 0;
+  for (const [id, nC] of shard.values) {
+    const v = antiKingTopBandCompletions(layout, table, top.representatives.subarray(id * 27, id * 27 + 27));
+    if (v === nC) agree++;
+    else console.log(`  class ${id}: solver ${nC}, top-band route ${v} ✗`);
+  }
+  console.log(
+    `  (b) ${agree} of ${shard.values.length} shard-0 classes agree with the solver route ` +
+      `(U in ${tableSeconds.toFixed(1)} s on one thread, the ${shard.values.length} classes in ` +
+      `${((performance.now() - t) / 1000).toFixed(1)} s)`,
+  );
+}
+
 console.log(`\nload average after: ${load()}`);
