@@ -2,15 +2,37 @@
  * The anti-king edge-table route's task module for the worker pool (src/parallel/taskPool.ts), R×3 boxes
  * (docs/variant-counts.md, "9×9 anti-king: the edge table"):
  *
+ *   middleBands({ R, spec })  → { bands, weights, all, parts, groupOrder, fullGroupOrder }   the middle-band
+ *                               classes, M, and |G_V| (seconds of work, kept off the main thread for Ctrl-C)
  *   fillEdgeShare({ R, table, share, shares })  → { bands, max }   one share of U into the shared table
  *   joinMiddleBands({ R, table, bands })         → Float64Array     n(B) of each middle band (R·n digits each)
  *
  * `table` is a SharedArrayBuffer holding U as 16-bit entries (M^R of them): the shares fill disjoint entries, then
  * every thread reads it. A thread keeps the layout of the last R it saw.
  */
+import { rulesFromSpec, type RulesSpec } from '../grid/rules.js';
 import { antiKingEdgeLayout } from '../count/antiKingEdgeLayout.js';
+import { variantGroup } from './variantGroup.js';
 import { fillAntiKingEdgeTable } from '../count/antiKingEdgeTable.js';
 import { antiKingMiddleJoin } from '../count/antiKingMiddleJoin.js';
+import { antiKingMiddleBands, type AntiKingMiddleBands } from '../count/antiKingMiddleBands.js';
+
+export interface MiddleBandsOutput extends AntiKingMiddleBands {
+  readonly parts: number;
+  readonly groupOrder: number;
+  readonly fullGroupOrder: bigint;
+}
+
+/** The middle-band classes (src/count/antiKingMiddleBands.ts), M and the variant's group order (~1–2 s on 9×9). */
+export function middleBands(input: { readonly R: number; readonly spec: RulesSpec }): MiddleBandsOutput {
+  const group = variantGroup(rulesFromSpec(input.spec));
+  return {
+    ...antiKingMiddleBands(input.R),
+    parts: antiKingEdgeLayout(input.R).M,
+    groupOrder: group.order,
+    fullGroupOrder: group.fullOrder,
+  };
+}
 
 export interface FillEdgeShareInput {
   readonly R: number;

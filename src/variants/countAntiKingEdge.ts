@@ -1,12 +1,10 @@
 import type { Rules } from '../grid/rules.js';
 import { factorialBig, InputError } from '../grid/shape.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
-import { antiKingEdgeLayout } from '../count/antiKingEdgeLayout.js';
-import { antiKingMiddleBands } from '../count/antiKingMiddleBands.js';
 import { antiKingJoinExact } from '../count/antiKingMiddleJoin.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
-import { variantGroup } from './variantGroup.js';
 import type * as AntiKingEdgeTask from './antiKingEdgeTask.js';
+import type { MiddleBandsOutput } from './antiKingEdgeTask.js';
 import type { VariantClassRow, VariantCount, VariantPoolOptions } from './countVariantGrids.js';
 
 /**
@@ -45,31 +43,13 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
   const R = rules.shape.rows;
   const n = rules.n;
   const t0 = performance.now();
-  const group = variantGroup(rules);
-  options.onProgress?.('classes', 0, 1);
-  const middle = antiKingMiddleBands(R);
-  const L = R * n;
-  const C = middle.weights.length;
-  const rowOf = (id: number): string => bandText(middle.bands.subarray(id * L, (id + 1) * L), R, n);
-  const t1 = performance.now();
-  const completions = new Float64Array(C).fill(-1);
-  for (const r of options.resume ?? []) {
-    if (!Number.isSafeInteger(r.id) || r.id < 0 || r.id >= C)
-      throw new InputError(`checkpoint: class ${r.id} does not exist (${C} middle-band classes of ${rules.name})`);
-    if (r.block !== rowOf(r.id))
-      throw new InputError(`checkpoint: class ${r.id} is band ${r.block} there but not here`);
-    if (completions[r.id] >= 0) throw new InputError(`checkpoint: class ${r.id} appears twice`);
-    completions[r.id] = r.completions;
-  }
-  let done = options.resume?.length ?? 0;
-  const layout = antiKingEdgeLayout(R);
-  const entries = layout.M ** R;
-  const table = new SharedArrayBuffer(entries * 2);
   const pool = typedTaskPool<typeof AntiKingEdgeTask>(
     new URL('./antiKingEdgeTask.js', import.meta.url),
     options.workers ?? 1,
   );
   let stopping = false;
+  let done = options.resume?.length ?? 0;
+  let C = 0;
   const signal = options.signal;
   let onAbort: (() => void) | null = null;
   const aborted = new Promise<never>((_, reject) => {
@@ -96,8 +76,41 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
   };
   let edgeBands = 0;
   let max = 0;
-  let t2 = t1;
+  let edgeTable = { entries: 0, parts: 0 };
+  let t1 = t0;
+  let t2 = t0;
+  let middle: MiddleBandsOutput = {
+    R,
+    n,
+    bands: new Uint8Array(0),
+    weights: new Uint8Array(0),
+    all: 0,
+    parts: 0,
+    groupOrder: 0,
+    fullGroupOrder: 0n,
+  };
+  const L = R * n;
+  const rowOf = (id: number): string => bandText(middle.bands.subarray(id * L, (id + 1) * L), R, n);
+  let completions = new Float64Array(0);
   try {
+    // the middle-band classes, on the pool (a second of search: the main thread stays free for Ctrl-C)
+    options.onProgress?.('classes', 0, 1);
+    const listed = await Promise.race([pool.run('middleBands', { R, spec: rules.spec }), aborted]);
+    middle = listed;
+    C = middle.weights.length;
+    t1 = performance.now();
+    completions = new Float64Array(C).fill(-1);
+    for (const r of options.resume ?? []) {
+      if (!Number.isSafeInteger(r.id) || r.id < 0 || r.id >= C)
+        throw new InputError(`checkpoint: class ${r.id} does not exist (${C} middle-band classes of ${rules.name})`);
+      if (r.block !== rowOf(r.id))
+        throw new InputError(`checkpoint: class ${r.id} is band ${r.block} there but not here`);
+      if (completions[r.id] >= 0) throw new InputError(`checkpoint: class ${r.id} appears twice`);
+      completions[r.id] = r.completions;
+    }
+    const entries = listed.parts ** R;
+    const table = new SharedArrayBuffer(entries * 2);
+    edgeTable = { entries, parts: listed.parts };
     // the edge table: only if some class is still open (a finished checkpoint needs none)
     if (done < C) {
       let shared = 0;
@@ -153,8 +166,8 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
     box: rules.shape.name,
     n,
     variants: rules.variants,
-    groupOrder: group.order,
-    fullGroupOrder: group.fullOrder,
+    groupOrder: middle.groupOrder,
+    fullGroupOrder: middle.fullGroupOrder,
     topRows: R,
     blocks: middle.all,
     stabilizerOrder: 4,
@@ -164,7 +177,7 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
     total: sum * factorialBig(n),
     classRows,
     route: 'edge-table',
-    edgeTable: { entries, parts: layout.M, bands: edgeBands, max },
+    edgeTable: { ...edgeTable, bands: edgeBands, max },
     seconds: {
       classes: (t1 - t0) / 1000,
       table: (t2 - t1) / 1000,

@@ -8,6 +8,7 @@ import { antiKingTopBandCompletions } from '../../../src/count/antiKingTopBand.j
 import { parseRules } from '../../../src/grid/rules.js';
 import { boxShape } from '../../../src/grid/shape.js';
 import { countVariantGrids } from '../../../src/variants/countVariantGrids.js';
+import { countAntiKingEdge } from '../../../src/variants/countAntiKingEdge.js';
 import { rulesExactCover } from '../../../src/variants/rulesExactCover.js';
 
 // The anti-king edge-table route (docs/variant-counts.md, "9×9 anti-king: the edge table") on the other box shape
@@ -78,5 +79,23 @@ describe('anti-king edge layout, 9x9', () => {
     expect(antiKingEdgeLayout(3).M).toBe(540);
     expect(antiKingStackOptions(3)).toBe(56);
     expect(antiKingStackOptions(2)).toBe(10);
+  });
+});
+
+describe('countAntiKingEdge (the pooled route) on 2x3', () => {
+  it('gives the total, and resumes from finished classes to the same total', async () => {
+    const first = await countAntiKingEdge(rules, { workers: 1 });
+    expect(first.total).toBe(74_160n);
+    expect(first.route).toBe('edge-table');
+    const half = first.classRows
+      .slice(0, first.classes >> 1)
+      .map((r) => ({ id: r.id, block: r.block, completions: Number(r.completions) }));
+    const done: number[] = [];
+    const again = await countAntiKingEdge(rules, { workers: 1, resume: half, onClassDone: (r) => done.push(r.id) });
+    expect(again.total).toBe(74_160n);
+    expect(done.length).toBe(first.classes - half.length);
+    await expect(
+      countAntiKingEdge(rules, { workers: 1, resume: [{ ...half[0], block: '123456/000000' }] }),
+    ).rejects.toThrow(/checkpoint: class 0 is band 123456\/000000 there but not here/);
   });
 });
