@@ -31,7 +31,8 @@
  *            against the top blocks of the solver route (the same constraints); --sample K middle-band classes drawn
  *            with a fixed seed, n(B) by the per-band searches of scripts/anti-king-middle.mjs and for the first
  *            --dlx K' of them by exact cover; and the 272 top-block classes of shard 0 of data/anti-king-9x9 (n_C by
- *            the solver route) against n(B1) by the top-band route through U (src/count/antiKingTopBand.ts)
+ *            the solver route) against n(B1) by the top-band route through U (src/count/antiKingTopBand.ts);
+ *            --from F takes the count from F (the --json output of `count --variant anti-king`) instead of running it
  * The machine is shared and noisy: the load average is printed before and after.
  */
 import { loadavg } from 'node:os';
@@ -54,6 +55,7 @@ import { antiKingEdgeLayout } from '../dist/count/antiKingEdgeLayout.js';
 import { fillAntiKingEdgeTable } from '../dist/count/antiKingEdgeTable.js';
 import { antiKingTopBandCompletions } from '../dist/count/antiKingTopBand.js';
 import { readFileSync } from 'node:fs';
+import { fromJson } from '../dist/io/json.js';
 
 // a child of --nine: the exact-cover count of one slice (row 1 = 1..9, r2c1 = a), printed as one number
 if (process.argv[2] === '--slice') {
@@ -318,19 +320,25 @@ if (args.includes('--anti-king')) {
   console.log(`\n9x9 anti-king by the edge-table route (count --variant anti-king --workers 2), load ${load()}`);
   const c0 = cpu();
   let t = performance.now();
-  const r = await countVariantGridsPooled(rules, { workers: 2 });
+  // --from F: the count's --json output of an earlier run (count --variant anti-king --json > F), checked as it is
+  const from = args.indexOf('--from') >= 0 ? args[args.indexOf('--from') + 1] : undefined;
+  const r = from ? fromJson(readFileSync(from, 'utf8')) : await countVariantGridsPooled(rules, { workers: 2 });
   const wall = (performance.now() - t) / 1000;
   const cpuAll = cpu() - c0;
-  console.log(
-    `  middle bands ${r.blocks}, classes ${r.classes} (${r.seconds.classes.toFixed(1)} s); U: ` +
-      `${r.edgeTable.bands} edge bands, largest entry ${r.edgeTable.max} (${r.seconds.table.toFixed(1)} s wall); ` +
-      `join ${r.seconds.completions.toFixed(1)} s wall; total ${wall.toFixed(1)} s wall, ${cpuAll.toFixed(0)} CPU s ` +
-      `(${(cpuAll / 3600).toFixed(3)} CPU-h), load after ${load()}`,
-  );
+  if (from) console.log(`  (the count read from ${from}: ${r.seconds.total.toFixed(1)} s wall there)`);
+  else
+    console.log(
+      `  middle bands ${r.blocks}, classes ${r.classes} (${r.seconds.classes.toFixed(1)} s); U: ` +
+        `${r.edgeTable.bands} edge bands, largest entry ${r.edgeTable.max} (${r.seconds.table.toFixed(1)} s wall); ` +
+        `join ${r.seconds.completions.toFixed(1)} s wall; total ${wall.toFixed(1)} s wall, ` +
+        `${cpuAll.toFixed(0)} CPU s ` +
+        `(${(cpuAll / 3600).toFixed(3)} CPU-h), load after ${load()}`,
+    );
   console.log(`  Σ size·n(B) = ${r.totalWithFixedRow}, N = ${r.total}`);
   const top = variantTopBlocks(variantGroup(rules));
   console.log(
-    `  middle bands ${r.blocks} = top blocks of the solver route ${top.blocks}: ${r.blocks === top.blocks ? 'yes' : 'NO'}`,
+    `  middle bands ${r.blocks} = top blocks of the solver route ${top.blocks}: ` +
+      (r.blocks === top.blocks ? 'yes' : 'NO'),
   );
   // (a) a seeded sample of middle-band classes by the per-band searches, and exact cover
   const { middleBandCompletions } = await import('./anti-king-middle.mjs');
@@ -350,14 +358,14 @@ if (args.includes('--anti-king')) {
     const dfs = middleBandCompletions(band);
     const dfsSeconds = (performance.now() - t) / 1000;
     let dlx = '';
-    let ok = BigInt(dfs) === row.completions;
+    let ok = BigInt(dfs) === BigInt(row.completions);
     if (i < DLX_SAMPLE) {
       const cells = new Uint8Array(81);
       cells.set(band, 27);
       t = performance.now();
       const e = rulesExactCover(rules, cells).count;
       dlx = `, exact cover ${e} (${((performance.now() - t) / 1000).toFixed(1)} s)`;
-      ok &&= BigInt(e) === row.completions;
+      ok &&= BigInt(e) === BigInt(row.completions);
     }
     if (ok) same++;
     console.log(

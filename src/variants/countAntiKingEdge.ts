@@ -4,7 +4,6 @@ import { CountInterrupted } from '../count/dlxCompletions.js';
 import { antiKingJoinExact } from '../count/antiKingMiddleJoin.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
 import type * as AntiKingEdgeTask from './antiKingEdgeTask.js';
-import type { MiddleBandsOutput } from './antiKingEdgeTask.js';
 import type { VariantClassRow, VariantCount, VariantPoolOptions } from './countVariantGrids.js';
 
 /**
@@ -76,30 +75,15 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
   };
   let edgeBands = 0;
   let max = 0;
-  let edgeTable = { entries: 0, parts: 0 };
-  let t1 = t0;
-  let t2 = t0;
-  let middle: MiddleBandsOutput = {
-    R,
-    n,
-    bands: new Uint8Array(0),
-    weights: new Uint8Array(0),
-    all: 0,
-    parts: 0,
-    groupOrder: 0,
-    fullGroupOrder: 0n,
-  };
   const L = R * n;
-  const rowOf = (id: number): string => bandText(middle.bands.subarray(id * L, (id + 1) * L), R, n);
-  let completions = new Float64Array(0);
-  try {
+  const work = async () => {
     // the middle-band classes, on the pool (a second of search: the main thread stays free for Ctrl-C)
     options.onProgress?.('classes', 0, 1);
-    const listed = await Promise.race([pool.run('middleBands', { R, spec: rules.spec }), aborted]);
-    middle = listed;
+    const middle = await Promise.race([pool.run('middleBands', { R, spec: rules.spec }), aborted]);
+    const rowOf = (id: number): string => bandText(middle.bands.subarray(id * L, (id + 1) * L), R, n);
     C = middle.weights.length;
-    t1 = performance.now();
-    completions = new Float64Array(C).fill(-1);
+    const t1 = performance.now();
+    const completions = new Float64Array(C).fill(-1);
     for (const r of options.resume ?? []) {
       if (!Number.isSafeInteger(r.id) || r.id < 0 || r.id >= C)
         throw new InputError(`checkpoint: class ${r.id} does not exist (${C} middle-band classes of ${rules.name})`);
@@ -108,9 +92,8 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
       if (completions[r.id] >= 0) throw new InputError(`checkpoint: class ${r.id} appears twice`);
       completions[r.id] = r.completions;
     }
-    const entries = listed.parts ** R;
+    const entries = middle.parts ** R;
     const table = new SharedArrayBuffer(entries * 2);
-    edgeTable = { entries, parts: listed.parts };
     // the edge table: only if some class is still open (a finished checkpoint needs none)
     if (done < C) {
       let shared = 0;
@@ -124,7 +107,7 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
       await runAll(shares, () => options.onProgress?.('table', shared, TABLE_SHARES));
       if (!antiKingJoinExact(R, max)) throw new Error(`internal: edge-table entry ${max} too large for exact joins`);
     }
-    t2 = performance.now();
+    const t2 = performance.now();
     const tasks: Array<() => Promise<void>> = [];
     for (let first = 0; first < C; first += BANDS_PER_TASK) {
       const end = Math.min(C, first + BANDS_PER_TASK);
@@ -144,10 +127,16 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
     }
     options.onProgress?.('completions', done, C);
     await runAll(tasks, () => options.onProgress?.('completions', done, C));
+    return { middle, rowOf, completions, entries, t1, t2 };
+  };
+  let result: Awaited<ReturnType<typeof work>>;
+  try {
+    result = await work();
   } finally {
     if (onAbort) signal?.removeEventListener('abort', onAbort);
     await pool.close();
   }
+  const { middle, rowOf, completions, entries, t1, t2 } = result;
   const t3 = performance.now();
   const classRows: VariantClassRow[] = [];
   let sum = 0n;
@@ -177,7 +166,7 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
     total: sum * factorialBig(n),
     classRows,
     route: 'edge-table',
-    edgeTable: { ...edgeTable, bands: edgeBands, max },
+    edgeTable: { entries, parts: middle.parts, bands: edgeBands, max },
     seconds: {
       classes: (t1 - t0) / 1000,
       table: (t2 - t1) / 1000,

@@ -134,7 +134,7 @@ describe('sudoku-count count --variant', () => {
     expect(bad.stderr).toMatch(/checkpoint: class 0 is block 999999\/999999 there but not here/);
   });
 
-  it('9x9 anti-king (edge-table route): Ctrl-C while U is filled stops at once, status 130, checkpoint kept', async () => {
+  it('9x9 anti-king (edge-table route): Ctrl-C stops it at once, status 130, checkpoint kept', async () => {
     const ckpt = join(TMP, 'ak9.ckpt');
     const child = spawn(
       process.execPath,

@@ -13,7 +13,8 @@ import { rulesExactCover } from '../../../src/variants/rulesExactCover.js';
 
 // The anti-king edge-table route (docs/variant-counts.md, "9×9 anti-king: the edge table") on the other box shape
 // with three bands, 2×3 (bands of 2 rows, 2 stacks), against the committed class table, the top-block route and the
-// exact-cover engine; and the 9×9 layout's sizes. The 9×9 total's checks are the benchmark's (variant-count --anti-king).
+// exact-cover engine; and the 9×9 layout's sizes. The 9×9 total's checks are the benchmark's
+// (bench-variant-count.mjs --anti-king).
 
 const R = 2;
 const n = 6;
