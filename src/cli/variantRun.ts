@@ -5,6 +5,7 @@ import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
 import { countVariantGridsPooled, type VariantClassDone, type VariantCount } from '../variants/countVariantGrids.js';
+import { antiKingEdgeFits } from '../variants/countAntiKingEdge.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
 import { defaultThreads } from '../parallel/threads.js';
@@ -147,6 +148,11 @@ export async function runVariantClasses(
   force: boolean,
   opts: VariantRunOptions = {},
 ): Promise<void> {
+  if (rules.n === 9 && antiKingEdgeFits(rules))
+    throw new InputError(
+      `classes --variant: ${rules.name} is counted by middle bands (the edge-table route), not by top-block ` +
+        'classes; count --variant anti-king --json lists the middle-band classes and their n(B)',
+    );
   const out = outPath !== undefined ? prepareOutput(outPath, { ...VARIANT_CLASSES_OUTPUT, force }) : null;
   const r = await pooledVariantCount(rules, opts, 'none');
   const text = variantClassesToJson(r);

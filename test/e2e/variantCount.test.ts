@@ -187,6 +187,7 @@ describe('sudoku-count count --variant', () => {
     [['essentially-different', '--box', '2x3', '--variant', 'x', '--direct'], /not --direct/],
     [['classes', '--box', '4x4', '--variant', 'x'], /4x4.*count handles/],
     [['essentially-different', '--group'], /--group is for --variant/],
+    [['classes', '--variant', 'anti-king'], /3x3\+anti-king is counted by middle bands \(the edge-table route\)/],
   ])('%j → one line, status 2', async (args, pattern) => {
     const r = await cli(args);
     expect(r.code).toBe(2);
