@@ -215,7 +215,7 @@ export function variantCountText(r: VariantCount): string {
 function edgeTableText(r: VariantCount): string {
   const s = (x: number) => `${x.toFixed(3)} s`;
   const R = r.topRows;
-  const t = r.edgeTable ?? { entries: 0, parts: 0, bands: 0, max: 0 };
+  const t = r.edgeTable ?? { entries: 0, parts: 0, built: false, bands: 0, max: 0 };
   const rows: Array<[string, string, string]> = [
     [
       'variant symmetry group G_V (line moves keeping every house and pair)',
@@ -228,11 +228,13 @@ function edgeTableText(r: VariantCount): string {
       grouped(r.classes),
       `${s(r.seconds.classes)}   Σ orbit sizes = ${grouped(r.classSizeSum)} = bands ✓`,
     ],
-    [
-      `edge table U: edge bands by column sets (${t.parts}^${R} entries, largest ${t.max})`,
-      grouped(t.bands),
-      s(r.seconds.table ?? 0),
-    ],
+    t.built
+      ? [
+          `edge table U: edge bands by column sets (${t.parts}^${R} entries, largest ${t.max})`,
+          grouped(t.bands),
+          s(r.seconds.table ?? 0),
+        ]
+      : ['edge table U: not built (the checkpoint holds every class)', '–', ''],
     ['n(B) per class: Σ_K U[K]·U[π(K̄)]', grouped(r.classes), s(r.seconds.completions)],
     [`grids with row ${R + 1} fixed: Σ size·n(B)`, grouped(r.totalWithFixedRow), ''],
   ];

@@ -93,8 +93,8 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
       completions[r.id] = r.completions;
     }
     const entries = middle.parts ** R;
-    const table = new SharedArrayBuffer(entries * 2);
     // the edge table: only if some class is still open (a finished checkpoint needs none)
+    const table = new SharedArrayBuffer(done < C ? entries * 2 : 0);
     if (done < C) {
       let shared = 0;
       const shares = Array.from({ length: TABLE_SHARES }, (_, share) => async () => {
@@ -127,7 +127,7 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
     }
     options.onProgress?.('completions', done, C);
     await runAll(tasks, () => options.onProgress?.('completions', done, C));
-    return { middle, rowOf, completions, entries, t1, t2 };
+    return { middle, rowOf, completions, entries, t1, t2, table: table.byteLength > 0 };
   };
   let result: Awaited<ReturnType<typeof work>>;
   try {
@@ -136,7 +136,7 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
     if (onAbort) signal?.removeEventListener('abort', onAbort);
     await pool.close();
   }
-  const { middle, rowOf, completions, entries, t1, t2 } = result;
+  const { middle, rowOf, completions, entries, t1, t2, table } = result;
   const t3 = performance.now();
   const classRows: VariantClassRow[] = [];
   let sum = 0n;
@@ -166,7 +166,7 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
     total: sum * factorialBig(n),
     classRows,
     route: 'edge-table',
-    edgeTable: { entries, parts: middle.parts, bands: edgeBands, max },
+    edgeTable: { entries, parts: middle.parts, built: table, bands: edgeBands, max },
     seconds: {
       classes: (t1 - t0) / 1000,
       table: (t2 - t1) / 1000,

@@ -72,10 +72,14 @@ export interface VariantCount {
    * Σ m_C·n_C counts the grids with row R+1 fixed (= N/n! all the same).
    */
   readonly route: 'solver' | 'band-pair' | 'edge-table';
-  /** Edge-table route: U's entries (M^R), edge parts per stack M, the edge bands counted into it, its largest entry. */
+  /**
+   * Edge-table route: U's entries (M^R), edge parts per stack M, whether U was built (not when a checkpoint held
+   * every class), the edge bands counted into it, its largest entry.
+   */
   readonly edgeTable?: {
     readonly entries: number;
     readonly parts: number;
+    readonly built: boolean;
     readonly bands: number;
     readonly max: number;
   };
