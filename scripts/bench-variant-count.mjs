@@ -394,32 +394,32 @@ if (args.includes('--anti-king')) {
       `(U in ${tableSeconds.toFixed(1)} s on one thread, the ${shard.values.length} classes in ` +
       `${((performance.now() - t) / 1000).toFixed(1)} s)`,
   );
-}
-// (c) the total estimated from --estimate K top-block classes drawn uniformly with a fixed seed, each valued
-// m_C·n(B1) by the top-band route: C·mean, with a 95 % interval (mean ± 1.96 sd/√K); the exact total should lie in
-// it 19 times in 20
-const EST = opt('--estimate', 0);
-if (EST > 0) {
-  t = performance.now();
-  let s1 = 0;
-  let s2 = 0;
-  for (let i = 0; i < EST; i++) {
-    const id = Math.floor(rand() * top.sizes.length);
-    const v =
-      top.sizes[id] * antiKingTopBandCompletions(layout, table, top.representatives.subarray(id * 27, id * 27 + 27));
-    s1 += v;
-    s2 += v * v;
+  // (c) the total estimated from --estimate K top-block classes drawn uniformly with a fixed seed, each valued
+  // m_C·n(B1) by the top-band route: C·mean, with a 95 % interval (mean ± 1.96 sd/√K); the exact total should lie in
+  // it 19 times in 20
+  const EST = opt('--estimate', 0);
+  if (EST > 0) {
+    t = performance.now();
+    let s1 = 0;
+    let s2 = 0;
+    for (let i = 0; i < EST; i++) {
+      const id = Math.floor(rand() * top.sizes.length);
+      const v =
+        top.sizes[id] * antiKingTopBandCompletions(layout, table, top.representatives.subarray(id * 27, id * 27 + 27));
+      s1 += v;
+      s2 += v * v;
+    }
+    const mean = s1 / EST;
+    const sd = Math.sqrt((s2 - EST * mean * mean) / (EST - 1));
+    const C = top.sizes.length;
+    const [lo, hi] = [C * (mean - (1.96 * sd) / Math.sqrt(EST)), C * (mean + (1.96 * sd) / Math.sqrt(EST))];
+    const exact = Number(r.totalWithFixedRow);
+    console.log(
+      `  (c) N/9! estimated from ${EST} top-block classes (uniform, seeded): ${(C * mean).toExponential(5)} ` +
+        `[${lo.toExponential(4)}, ${hi.toExponential(4)}]; exact ${exact.toExponential(5)}: ` +
+        `${exact >= lo && exact <= hi ? 'inside' : 'OUTSIDE'} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
+    );
   }
-  const mean = s1 / EST;
-  const sd = Math.sqrt((s2 - EST * mean * mean) / (EST - 1));
-  const C = top.sizes.length;
-  const [lo, hi] = [C * (mean - (1.96 * sd) / Math.sqrt(EST)), C * (mean + (1.96 * sd) / Math.sqrt(EST))];
-  const exact = Number(r.totalWithFixedRow);
-  console.log(
-    `  (c) N/9! estimated from ${EST} top-block classes (uniform, seeded): ${(C * mean).toExponential(5)} ` +
-      `[${lo.toExponential(4)}, ${hi.toExponential(4)}]; exact ${exact.toExponential(5)}: ` +
-      `${exact >= lo && exact <= hi ? 'inside' : 'OUTSIDE'} (${((performance.now() - t) / 1000).toFixed(0)} s)`,
-  );
 }
 
 console.log(`\nload average after: ${load()}`);

@@ -42,8 +42,8 @@ export function registerClasses(program: Command): void {
     .option('--box <RxC>', `box shape (${countMethodShapes()}; with --variant, n ≤ 6)`, boxOrVariantBoxOption('count'))
     .option(
       VARIANT_FLAG,
-      `the top-block classes of a variant (n ≤ 6, and 9x9 ${affordableVariants9('classes')}): each block, m_C and n_C, ` +
-        `as JSON: ` +
+      `the top-block classes of a variant (n ≤ 6, and 9x9 ${affordableVariants9('classes')}): each block, m_C and ` +
+        'n_C, as JSON: ' +
         VARIANT_HELP,
     )
     .option(
