@@ -1,4 +1,4 @@
-import { popcount } from '../grid/bits.js';
+import { popcount, subsetsOf } from '../grid/bits.js';
 import type { EdgeColouringCounter } from './edgeColouringCounter.js';
 
 /**
@@ -36,22 +36,6 @@ export interface HalfSplit {
 
 /** Largest partial sum kept in a double before it moves into a BigInt. */
 const FLUSH = 2 ** 52;
-
-/** The a-subsets of the bits of `mask`, as masks, in increasing order. */
-function subsetsOf(mask: number, a: number): number[] {
-  const bits: number[] = [];
-  for (let r = mask; r; r &= r - 1) bits.push(r & -r);
-  const out: number[] = [];
-  const walk = (from: number, left: number, acc: number): void => {
-    if (left === 0) {
-      out.push(acc);
-      return;
-    }
-    for (let i = from; i <= bits.length - left; i++) walk(i + 1, left - 1, acc | bits[i]);
-  };
-  walk(0, a, 0);
-  return out.sort((x, y) => x - y);
-}
 
 export function halfSplit(counter: EdgeColouringCounter): HalfSplit {
   const m = counter.m;

@@ -1,3 +1,5 @@
+import { subsetsOf } from '../grid/bits.js';
+
 /**
  * The tables of the anti-king three-band route (docs/variant-counts.md, "9×9 anti-king: the edge table"), for a box
  * shape R×3 (three bands of R rows; 3×3 and 2×3): what the edge table U is indexed by, and the box fillings it is
@@ -37,22 +39,6 @@ export interface AntiKingEdgeLayout {
 /** Bits of digits 1..n. */
 const fullMask = (n: number): number => ((1 << n) - 1) << 1;
 
-/** The R-subsets of a mask, each as a mask. */
-export function subsetsOfSize(mask: number, size: number): number[] {
-  const bits: number[] = [];
-  for (let d = 1; d < 31; d++) if (mask & (1 << d)) bits.push(1 << d);
-  const out: number[] = [];
-  const walk = (from: number, left: number, acc: number): void => {
-    if (left === 0) {
-      out.push(acc);
-      return;
-    }
-    for (let i = from; i <= bits.length - left; i++) walk(i + 1, left - 1, acc | bits[i]);
-  };
-  walk(0, size, 0);
-  return out;
-}
-
 const layouts = new Map<string, AntiKingEdgeLayout>();
 
 /** The layout of shape R×3 (built once per R; throws for another shape: the caller checks). */
@@ -68,9 +54,9 @@ export function antiKingEdgeLayout(R: number): AntiKingEdgeLayout {
   for (let j = 0; j < R; j++) {
     const list: number[] = [];
     const own = (i: number): number => 1 << (3 * j + i + 1);
-    for (const m0 of subsetsOfSize(full, R)) {
+    for (const m0 of subsetsOf(full, R)) {
       if (m0 & own(0)) continue;
-      for (const m1 of subsetsOfSize(full & ~m0, R)) {
+      for (const m1 of subsetsOf(full & ~m0, R)) {
         const m2 = full & ~m0 & ~m1;
         if (m1 & own(1) || m2 & own(2)) continue;
         list.push(m0 | (m1 << 10) | (m2 << 20));

@@ -1,4 +1,5 @@
-import { subsetsOfSize, type AntiKingEdgeLayout } from './antiKingEdgeLayout.js';
+import { subsetsOf } from '../grid/bits.js';
+import type { AntiKingEdgeLayout } from './antiKingEdgeLayout.js';
 
 /**
  * n(B): the grids whose middle band is B (R rows, first row 1..n), by the join over the edge table U
@@ -33,8 +34,8 @@ export function antiKingMiddleJoin(layout: AntiKingEdgeLayout, table: Uint16Arra
     const s1 = col[3 * j + 1];
     const s2 = col[3 * j + 2];
     const pairs: Array<[number, number]> = [];
-    for (const k0 of subsetsOfSize(full & ~s0, R))
-      for (const k1 of subsetsOfSize(full & ~s1 & ~k0, R)) {
+    for (const k0 of subsetsOf(full & ~s0, R))
+      for (const k1 of subsetsOf(full & ~s1 & ~k0, R)) {
         const k2 = full & ~k0 & ~k1;
         if (k2 & s2) continue;
         const a = partIndex[j].get(k0 | (k1 << 10) | (k2 << 20));

@@ -40,3 +40,19 @@ export function nthBit(mask: number, j: number): number {
   for (; j > 0; j--) mask &= mask - 1;
   return mask & -mask;
 }
+
+/** The a-subsets of the bits of `mask`, as masks, in increasing order. */
+export function subsetsOf(mask: number, a: number): number[] {
+  const bits: number[] = [];
+  for (let r = mask; r; r &= r - 1) bits.push(r & -r);
+  const out: number[] = [];
+  const walk = (from: number, left: number, acc: number): void => {
+    if (left === 0) {
+      out.push(acc);
+      return;
+    }
+    for (let i = from; i <= bits.length - left; i++) walk(i + 1, left - 1, acc | bits[i]);
+  };
+  walk(0, a, 0);
+  return out.sort((x, y) => x - y);
+}
