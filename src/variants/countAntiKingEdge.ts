@@ -3,6 +3,7 @@ import { factorialBig, InputError } from '../grid/shape.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { antiKingJoinExact } from '../count/antiKingMiddleJoin.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
+import { TaskRun } from '../parallel/taskRun.js';
 import type * as AntiKingEdgeTask from './antiKingEdgeTask.js';
 import type { VariantClassRow, VariantCount, VariantPoolOptions } from './countVariantGrids.js';
 
@@ -46,40 +47,16 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
     new URL('./antiKingEdgeTask.js', import.meta.url),
     options.workers ?? 1,
   );
-  let stopping = false;
   let done = options.resume?.length ?? 0;
   let C = 0;
-  const signal = options.signal;
-  let onAbort: (() => void) | null = null;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => {
-      stopping = true;
-      reject(new CountInterrupted(done, C));
-    };
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => {}); // raced below
-  /** Run the tasks, at most 2 per thread in flight, each recording its answer; stops on abort. */
-  const runAll = async (tasks: Array<() => Promise<void>>, progress: () => void): Promise<void> => {
-    let next = 0;
-    const runner = async (): Promise<void> => {
-      while (next < tasks.length && !stopping) {
-        await tasks[next++]();
-        if (stopping) return;
-        progress();
-      }
-    };
-    const inFlight = pool.threads <= 1 ? 1 : 2 * pool.threads;
-    await Promise.race([Promise.all(Array.from({ length: inFlight }, runner)), aborted]);
-  };
+  const taskRun = new TaskRun(options.signal, () => new CountInterrupted(done, C));
   let edgeBands = 0;
   let max = 0;
   const L = R * n;
   const work = async () => {
     // the middle-band classes, on the pool (a second of search: the main thread stays free for Ctrl-C)
     options.onProgress?.('classes', 0, 1);
-    const middle = await Promise.race([pool.run('middleBands', { R, spec: rules.spec }), aborted]);
+    const middle = await taskRun.race(pool.run('middleBands', { R, spec: rules.spec }));
     const rowOf = (id: number): string => bandText(middle.bands.subarray(id * L, (id + 1) * L), R, n);
     C = middle.weights.length;
     const t1 = performance.now();
@@ -104,7 +81,7 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
         shared++;
       });
       options.onProgress?.('table', 0, TABLE_SHARES);
-      await runAll(shares, () => options.onProgress?.('table', shared, TABLE_SHARES));
+      await taskRun.run(shares, pool.threads, () => options.onProgress?.('table', shared, TABLE_SHARES));
       if (!antiKingJoinExact(R, max)) throw new Error(`internal: edge-table entry ${max} too large for exact joins`);
     }
     const t2 = performance.now();
@@ -116,7 +93,7 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
       if (!open) continue;
       tasks.push(async () => {
         const out = await pool.run('joinMiddleBands', { R, table, bands: middle.bands.slice(first * L, end * L) });
-        if (stopping) return;
+        if (taskRun.stopping) return;
         for (let id = first; id < end; id++) {
           if (completions[id] >= 0) continue;
           completions[id] = out[id - first];
@@ -126,14 +103,14 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
       });
     }
     options.onProgress?.('completions', done, C);
-    await runAll(tasks, () => options.onProgress?.('completions', done, C));
+    await taskRun.run(tasks, pool.threads, () => options.onProgress?.('completions', done, C));
     return { middle, rowOf, completions, entries, t1, t2, table: table.byteLength > 0 };
   };
   let result: Awaited<ReturnType<typeof work>>;
   try {
     result = await work();
   } finally {
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    taskRun.dispose();
     await pool.close();
   }
   const { middle, rowOf, completions, entries, t1, t2, table } = result;

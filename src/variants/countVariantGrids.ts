@@ -7,6 +7,7 @@ import { variantTopBlocks, type TopBlockClasses } from './variantTopBlocks.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { InputError } from '../grid/shape.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
+import { TaskRun } from '../parallel/taskRun.js';
 import { blockCompletions, completionsCounter } from './variantCompletionsTask.js';
 import type * as VariantCompletionsTask from './variantCompletionsTask.js';
 import { oneHouseLayout } from '../count/oneHouseLayout.js';
@@ -198,99 +199,79 @@ export async function countVariantGridsPooled(rules: Rules, options: VariantPool
   const keySeconds = (performance.now() - t1) / 1000;
   const rowOf = (id: number) => blockText(top.representatives.subarray(id * B, (id + 1) * B), top.k, rules.n);
   let done = options.resume?.length ?? 0;
-  let stopping = false;
   const finish = (id: number, value: number): void => {
     if (completions[id] >= 0) return;
     completions[id] = value;
     done++;
     options.onClassDone?.({ id, block: rowOf(id), completions: value });
   };
-  // the work as tasks: runs of classes (solver route) or of column-set keys (band-pair route), each a closure that
-  // asks the pool and records what it answers
-  const tasks: Array<() => Promise<void>> = [];
-  let pool: { readonly threads: number; close(): Promise<void> };
-  if (house) {
-    const K = house.keys.length / 10;
-    const keyValue = new Float64Array(K).fill(-1);
-    const members: number[][] = Array.from({ length: K }, () => []);
-    for (let id = 0; id < C; id++) {
-      const k = house.keyOf[id];
-      members[k].push(id);
-      if (completions[id] < 0) continue;
-      if (keyValue[k] >= 0 && keyValue[k] !== completions[id])
-        throw new InputError(
-          `checkpoint: class ${id} has ${completions[id]} completions, another of its key ${keyValue[k]}`,
-        );
-      keyValue[k] = completions[id];
-    }
-    // a key known from the checkpoint gives every class of it
-    for (let k = 0; k < K; k++) if (keyValue[k] >= 0) for (const id of members[k]) finish(id, keyValue[k]);
-    const housePool = typedTaskPool<typeof HouseCompletionsTask>(
-      new URL('./houseCompletionsTask.js', import.meta.url),
-      options.workers ?? 1,
-    );
-    pool = housePool;
-    const open: number[] = [];
-    for (let k = 0; k < K; k++) if (keyValue[k] < 0) open.push(k);
-    for (let i = 0; i < open.length; i += KEYS_PER_TASK) {
-      const run = open.slice(i, i + KEYS_PER_TASK);
-      tasks.push(async () => {
-        const keys = new Int32Array(run.length * 10);
-        run.forEach((k, j) => keys.set(house.keys.subarray(k * 10, k * 10 + 10), j * 10));
-        const out = await housePool.run('countHouseKeys', { spec: rules.spec, keys });
-        if (stopping) return;
-        run.forEach((k, j) => {
-          for (const id of members[k]) finish(id, out[j]);
-        });
-      });
-    }
-  } else {
-    const classPool = typedTaskPool<typeof VariantCompletionsTask>(
-      new URL('./variantCompletionsTask.js', import.meta.url),
-      options.workers ?? 1,
-    );
-    pool = classPool;
-    for (let first = 0; first < C; first += CLASSES_PER_TASK) {
-      const end = Math.min(C, first + CLASSES_PER_TASK);
-      let open = false;
-      for (let j = first; j < end; j++) if (completions[j] < 0) open = true;
-      if (!open) continue;
-      tasks.push(async () => {
-        const out = await classPool.run('countBlocks', {
-          spec: rules.spec,
-          blocks: top.representatives.slice(first * B, end * B),
-          blockLength: B,
-        });
-        if (stopping) return;
-        for (let id = first; id < end; id++) finish(id, out[id - first]);
-      });
-    }
-  }
-  const signal = options.signal;
-  let onAbort: (() => void) | null = null;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => {
-      stopping = true;
-      reject(new CountInterrupted(done, C));
-    };
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => {}); // raced below
-  let next = 0;
-  const runner = async (): Promise<void> => {
-    while (next < tasks.length && !stopping) {
-      await tasks[next++]();
-      if (stopping) return;
-      options.onProgress?.('completions', done, C);
-    }
-  };
+  const taskRun = new TaskRun(options.signal, () => new CountInterrupted(done, C));
+  let pool: { readonly threads: number; close(): Promise<void> } | null = null;
   try {
-    const inFlight = pool.threads <= 1 ? 1 : 2 * pool.threads;
-    await Promise.race([Promise.all(Array.from({ length: inFlight }, runner)), aborted]);
+    // the work as tasks: runs of classes (solver route) or of column-set keys (band-pair route), each a closure that
+    // asks the pool and records what it answers
+    const tasks: Array<() => Promise<void>> = [];
+    if (house) {
+      const K = house.keys.length / 10;
+      const keyValue = new Float64Array(K).fill(-1);
+      const members: number[][] = Array.from({ length: K }, () => []);
+      for (let id = 0; id < C; id++) {
+        const k = house.keyOf[id];
+        members[k].push(id);
+        if (completions[id] < 0) continue;
+        if (keyValue[k] >= 0 && keyValue[k] !== completions[id])
+          throw new InputError(
+            `checkpoint: class ${id} has ${completions[id]} completions, another of its key ${keyValue[k]}`,
+          );
+        keyValue[k] = completions[id];
+      }
+      // a key known from the checkpoint gives every class of it
+      for (let k = 0; k < K; k++) if (keyValue[k] >= 0) for (const id of members[k]) finish(id, keyValue[k]);
+      const housePool = typedTaskPool<typeof HouseCompletionsTask>(
+        new URL('./houseCompletionsTask.js', import.meta.url),
+        options.workers ?? 1,
+      );
+      pool = housePool;
+      const open: number[] = [];
+      for (let k = 0; k < K; k++) if (keyValue[k] < 0) open.push(k);
+      for (let i = 0; i < open.length; i += KEYS_PER_TASK) {
+        const run = open.slice(i, i + KEYS_PER_TASK);
+        tasks.push(async () => {
+          const keys = new Int32Array(run.length * 10);
+          run.forEach((k, j) => keys.set(house.keys.subarray(k * 10, k * 10 + 10), j * 10));
+          const out = await housePool.run('countHouseKeys', { spec: rules.spec, keys });
+          if (taskRun.stopping) return;
+          run.forEach((k, j) => {
+            for (const id of members[k]) finish(id, out[j]);
+          });
+        });
+      }
+    } else {
+      const classPool = typedTaskPool<typeof VariantCompletionsTask>(
+        new URL('./variantCompletionsTask.js', import.meta.url),
+        options.workers ?? 1,
+      );
+      pool = classPool;
+      for (let first = 0; first < C; first += CLASSES_PER_TASK) {
+        const end = Math.min(C, first + CLASSES_PER_TASK);
+        let open = false;
+        for (let j = first; j < end; j++) if (completions[j] < 0) open = true;
+        if (!open) continue;
+        tasks.push(async () => {
+          const out = await classPool.run('countBlocks', {
+            spec: rules.spec,
+            blocks: top.representatives.slice(first * B, end * B),
+            blockLength: B,
+          });
+          if (taskRun.stopping) return;
+          for (let id = first; id < end; id++) finish(id, out[id - first]);
+        });
+      }
+    }
+    await taskRun.run(tasks, pool.threads, () => options.onProgress?.('completions', done, C));
   } finally {
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-    await pool.close();
+    taskRun.dispose();
+    await pool?.close();
   }
   return assemble(rules, group, top, completions, [t0, t1, performance.now()], options, house, keySeconds);
 }
