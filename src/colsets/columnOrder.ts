@@ -44,7 +44,7 @@ export function columnOrder(R: number, cols: readonly number[], m: number): numb
   }
   // swaps while they lower Σ_k rowSets
   let current = cost(order);
-  for (let improved = true; improved; ) {
+  for (let improved = true; improved;) {
     improved = false;
     for (let i = 0; i < n; i++)
       for (let j = i + 1; j < n; j++) {

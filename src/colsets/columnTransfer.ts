@@ -33,6 +33,11 @@ export interface ColumnTransferResult {
 export interface ColumnTransferOptions {
   /** The column order (default: columnOrder's). */
   readonly order?: readonly number[];
+  /**
+   * Take the digits as the steps and the columns as the state instead (the same graph from its other side: each
+   * digit puts itself in distinct rows of its R columns): a second, independent walk to the same F.
+   */
+  readonly transpose?: boolean;
   /** Stop after this many columns (F is then -1n): for measuring. */
   readonly maxColumns?: number;
   /** Called after each column with its number of states. */
@@ -105,9 +110,11 @@ export function columnTransfer(
 ): ColumnTransferResult {
   if (!Number.isInteger(R) || R < 1 || R > 6) throw new RangeError(`column transfer: R = ${R} is not in 1..6`);
   const m = 2 * R;
+  // cols[j]: the digits of column j (or, transposed, digit j's columns: 2k + bit k of its word)
   const cols = Array.from({ length: m }, (_, j) => {
     let mask = 0;
-    for (let d = 0; d < m; d++) if (((words[offset + d] >> (j >> 1)) & 1) === (j & 1)) mask |= 1 << d;
+    if (options.transpose === true) for (let k = 0; k < R; k++) mask |= 1 << (2 * k + ((words[offset + j] >> k) & 1));
+    else for (let d = 0; d < m; d++) if (((words[offset + d] >> (j >> 1)) & 1) === (j & 1)) mask |= 1 << d;
     return mask;
   });
   const order = options.order ?? columnOrder(R, cols, m);
