@@ -6,57 +6,54 @@
  * up to the R! row permutations; their number, `rowSets(k_d, k)`, is counted by a small transfer over the digits
  * (the state: the sorted row sums so far). The box order (0L, 0R, 1L, …) is the worst: every digit has used half its
  * rows at the middle (3.7·10¹² row sets on 6×2). An order that finishes some digits early and starts others late
- * keeps the middle 10³–10⁴ times smaller. The order is chosen greedily (each step the column whose prefix has the
- * fewest row sets), then improved by swapping two columns while Σ_k rowSets falls (deterministic).
+ * keeps the middle 10³–10⁴ times smaller. Since rowSets after k columns depends only on which k columns, the order
+ * of least Σ_k rowSets is found exactly by a transfer over the 2^(2R) sets of columns (deterministic; ties: the
+ * lowest column last).
  *
  *   graph: `cols[j]` = bit mask of the digits in column j (m digits, R rows, every line R cells).
+ * Returns the order and its Σ_k rowSets (the cost the search minimised, a proxy for the transfer's work).
  */
-export function columnOrder(R: number, cols: readonly number[], m: number): number[] {
+const cache = new Map<string, number>();
+
+export function columnOrder(R: number, cols: readonly number[], m: number): { order: number[]; rowSets: number } {
   const n = cols.length;
-  const cost = (order: readonly number[]): number => {
-    const k = new Array<number>(m).fill(0);
-    let total = 0;
-    for (let i = 0; i < n; i++) {
-      for (let u = cols[order[i]]; u !== 0; u &= u - 1) k[31 - Math.clz32(u & -u)]++;
-      total += rowSets(R, k, i + 1);
+  // rowSets of every set of columns (it depends only on R, the multiset of the k_d and the set's size: cached for
+  // the life of the process, shared by every class)
+  const k = new Array<number>(m);
+  const costOf = (set: number): number => {
+    k.fill(0);
+    let size = 0;
+    for (let u = set; u !== 0; u &= u - 1) {
+      size++;
+      for (let v = cols[31 - Math.clz32(u & -u)]; v !== 0; v &= v - 1) k[31 - Math.clz32(v & -v)]++;
     }
-    return total;
+    const sums = k.slice().sort((a, b) => a - b);
+    const key = `${R}:${size}:${sums.join(',')}`;
+    let c = cache.get(key);
+    if (c === undefined) {
+      c = rowSets(R, sums, size);
+      cache.set(key, c);
+    }
+    return c;
   };
-  // greedy: each step the column whose prefix has the fewest row sets (ties: lowest index)
-  const order: number[] = [];
-  const left = new Set(Array.from({ length: n }, (_, j) => j));
-  const k = new Array<number>(m).fill(0);
-  while (left.size > 0) {
-    let best = -1,
-      bestCount = Infinity;
-    for (const j of left) {
-      const k2 = k.slice();
-      for (let u = cols[j]; u !== 0; u &= u - 1) k2[31 - Math.clz32(u & -u)]++;
-      const c = rowSets(R, k2, order.length + 1);
-      if (c < bestCount) {
-        bestCount = c;
-        best = j;
+  // the chain ∅ ⊂ S_1 ⊂ … ⊂ S_n of least Σ rowSets(S_k), by a transfer over the subsets (2^n of them)
+  const best = new Float64Array(1 << n).fill(Infinity);
+  const last = new Int8Array(1 << n);
+  best[0] = 0;
+  for (let set = 1; set < 1 << n; set++) {
+    const c = costOf(set);
+    for (let u = set; u !== 0; u &= u - 1) {
+      const j = 31 - Math.clz32(u & -u);
+      const b = best[set & ~(1 << j)] + c;
+      if (b < best[set]) {
+        best[set] = b;
+        last[set] = j;
       }
     }
-    order.push(best);
-    left.delete(best);
-    for (let u = cols[best]; u !== 0; u &= u - 1) k[31 - Math.clz32(u & -u)]++;
   }
-  // swaps while they lower Σ_k rowSets
-  let current = cost(order);
-  for (let improved = true; improved;) {
-    improved = false;
-    for (let i = 0; i < n; i++)
-      for (let j = i + 1; j < n; j++) {
-        [order[i], order[j]] = [order[j], order[i]];
-        const c = cost(order);
-        if (c < current) {
-          current = c;
-          improved = true;
-        } else [order[i], order[j]] = [order[j], order[i]];
-      }
-  }
-  return order;
+  const order: number[] = [];
+  for (let set = (1 << n) - 1; set !== 0; set &= ~(1 << last[set])) order.unshift(last[set]);
+  return { order, rowSets: best[(1 << n) - 1] };
 }
 
 /** Digit × row 0/1 matrices with row sums `sums` and every one of the R row sums equal to `col` (a double). */

@@ -20,10 +20,14 @@ import { columnOrder } from './columnOrder.js';
  */
 export interface ColumnTransferResult {
   readonly F: bigint;
-  /** The column order used (column 2k + s: box k's left (s = 0) or right column). */
+  /** The column order used (column 2k + s: box k's left (s = 0) or right column), or the digit order if transposed. */
   readonly order: readonly number[];
-  /** Canonical states after each column. */
+  /** Whether the digits were the steps (and the columns the state). */
+  readonly transposed: boolean;
+  /** Canonical states after each column taken from the front. */
   readonly states: readonly number[];
+  /** Canonical states after each column taken from the back (meeting in the middle), last column first. */
+  readonly backStates: readonly number[];
   /** Transitions walked (ways to place one column's digits from one state). */
   readonly transitions: number;
   /** The largest table held (states), for memory. */
@@ -35,70 +39,99 @@ export interface ColumnTransferOptions {
   readonly order?: readonly number[];
   /**
    * Take the digits as the steps and the columns as the state instead (the same graph from its other side: each
-   * digit puts itself in distinct rows of its R columns): a second, independent walk to the same F.
+   * digit puts itself in distinct rows of its R columns): a second, independent walk to the same F. Default: the
+   * orientation whose chosen order has the fewer row sets (columnOrder); with `order` given, columns.
    */
   readonly transpose?: boolean;
-  /** Stop after this many columns (F is then -1n): for measuring. */
+  /**
+   * Walk from both ends and meet in the middle (default, unless maxColumns is given): the side with fewer states
+   * advances; the states of the meeting point are never extended.
+   */
+  readonly meet?: boolean;
+  /** Stop after this many columns, all from the front (F is then -1n): for measuring. */
   readonly maxColumns?: number;
   /** Called after each column with its number of states. */
   readonly onColumn?: (column: number, states: number) => void;
 }
 
-const EMPTY = 0xffffffff;
+const TWO24 = 16777216;
 const TWO32 = 4294967296;
 
-/** Open-addressing table: 72-bit keys (three 24-bit words) → exact counts (lo + 2³²·hi). */
+/**
+ * Open-addressing table: 72-bit keys → exact counts, four doubles a slot (one cache line holds two slots):
+ *   [a + 2²⁴·b, c, lo, hi]   key words a, b, c (24 bits each); count = lo + 2³²·hi; empty slot: first double −1
+ */
 class StateTable {
   size = 0;
   mask: number;
-  keys: Uint32Array;
-  lo: Float64Array;
-  hi: Float64Array;
+  slots: Float64Array;
   constructor(capacity = 1 << 10) {
     this.mask = capacity - 1;
-    this.keys = new Uint32Array(3 * capacity).fill(EMPTY);
-    this.lo = new Float64Array(capacity);
-    this.hi = new Float64Array(capacity);
+    this.slots = new Float64Array(4 * capacity).fill(-1);
+  }
+  private slotOf(a: number, b: number, c: number): number {
+    const h = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d)) >>> 0;
+    return (h ^ (h >>> 15)) & this.mask;
+  }
+  /** The slot of a key, or -1. */
+  find(a: number, b: number, c: number): number {
+    const k0 = a + TWO24 * b;
+    const slots = this.slots;
+    for (let h = this.slotOf(a, b, c); ; h = (h + 1) & this.mask) {
+      const i = 4 * h;
+      if (slots[i] === -1) return -1;
+      if (slots[i] === k0 && slots[i + 1] === c) return h;
+    }
   }
   add(a: number, b: number, c: number, lo: number, hi: number): void {
-    let h = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d)) >>> 0;
-    h = (h ^ (h >>> 15)) & this.mask;
-    const keys = this.keys;
-    for (;;) {
-      const i = 3 * h;
-      if (keys[i] === EMPTY) {
-        keys[i] = a;
-        keys[i + 1] = b;
-        keys[i + 2] = c;
-        this.lo[h] = lo;
-        this.hi[h] = hi;
+    const k0 = a + TWO24 * b;
+    const slots = this.slots;
+    for (let h = this.slotOf(a, b, c); ; h = (h + 1) & this.mask) {
+      const i = 4 * h;
+      if (slots[i] === -1) {
+        slots[i] = k0;
+        slots[i + 1] = c;
+        slots[i + 2] = lo;
+        slots[i + 3] = hi;
         if (++this.size * 2 > this.mask) this.grow();
         return;
       }
-      if (keys[i] === a && keys[i + 1] === b && keys[i + 2] === c) {
-        let l = this.lo[h] + lo;
-        let g = this.hi[h] + hi;
+      if (slots[i] === k0 && slots[i + 1] === c) {
+        let l = slots[i + 2] + lo;
+        let g = slots[i + 3] + hi;
         if (l >= TWO32) {
           l -= TWO32;
           g += 1;
         }
-        this.lo[h] = l;
-        this.hi[h] = g;
+        slots[i + 2] = l;
+        slots[i + 3] = g;
         return;
       }
-      h = (h + 1) & this.mask;
     }
   }
+  /** Key words of slot s into out[0..2]; false if the slot is empty. */
+  key(s: number, out: Int32Array): boolean {
+    const k0 = this.slots[4 * s];
+    if (k0 === -1) return false;
+    out[1] = Math.floor(k0 / TWO24);
+    out[0] = k0 - TWO24 * out[1];
+    out[2] = this.slots[4 * s + 1];
+    return true;
+  }
+  count(s: number): bigint {
+    return BigInt(this.slots[4 * s + 2]) + (BigInt(this.slots[4 * s + 3]) << 32n);
+  }
   private grow(): void {
-    const { keys, lo, hi } = this;
+    const old = this.slots;
     const cap = (this.mask + 1) * 2;
     this.mask = cap - 1;
-    this.keys = new Uint32Array(3 * cap).fill(EMPTY);
-    this.lo = new Float64Array(cap);
-    this.hi = new Float64Array(cap);
+    this.slots = new Float64Array(4 * cap).fill(-1);
     this.size = 0;
-    for (let s = 0; s < lo.length; s++)
-      if (keys[3 * s] !== EMPTY) this.add(keys[3 * s], keys[3 * s + 1], keys[3 * s + 2], lo[s], hi[s]);
+    for (let i = 0; i < old.length; i += 4)
+      if (old[i] !== -1) {
+        const b = Math.floor(old[i] / TWO24);
+        this.add(old[i] - TWO24 * b, b, old[i + 1], old[i + 2], old[i + 3]);
+      }
   }
 }
 
@@ -111,46 +144,146 @@ export function columnTransfer(
   if (!Number.isInteger(R) || R < 1 || R > 6) throw new RangeError(`column transfer: R = ${R} is not in 1..6`);
   const m = 2 * R;
   // cols[j]: the digits of column j (or, transposed, digit j's columns: 2k + bit k of its word)
-  const cols = Array.from({ length: m }, (_, j) => {
-    let mask = 0;
-    if (options.transpose === true) for (let k = 0; k < R; k++) mask |= 1 << (2 * k + ((words[offset + j] >> k) & 1));
-    else for (let d = 0; d < m; d++) if (((words[offset + d] >> (j >> 1)) & 1) === (j & 1)) mask |= 1 << d;
-    return mask;
-  });
-  const order = options.order ?? columnOrder(R, cols, m);
+  const graph = (transpose: boolean): number[] =>
+    Array.from({ length: m }, (_, j) => {
+      let mask = 0;
+      if (transpose) for (let k = 0; k < R; k++) mask |= 1 << (2 * k + ((words[offset + j] >> k) & 1));
+      else for (let d = 0; d < m; d++) if (((words[offset + d] >> (j >> 1)) & 1) === (j & 1)) mask |= 1 << d;
+      return mask;
+    });
+  // the orientation: as asked, else the one whose chosen order has the fewer row sets
+  let transpose = options.transpose ?? false;
+  let cols = graph(transpose);
+  let order: readonly number[];
+  if (options.order !== undefined) order = options.order;
+  else {
+    const chosen = columnOrder(R, cols, m);
+    order = chosen.order;
+    if (options.transpose === undefined) {
+      const colsT = graph(true);
+      const other = columnOrder(R, colsT, m);
+      if (other.rowSets < chosen.rowSets) {
+        transpose = true;
+        cols = colsT;
+        order = other.order;
+      }
+    }
+  }
   const maxColumns = options.maxColumns ?? m;
+  const meet = options.maxColumns === undefined && options.meet !== false;
   const full = (1 << R) - 1;
-  let table = new StateTable();
-  table.add(0, 0, 0, 1, 0);
-  const levels: number[] = [];
+  const allDigits = (1 << m) - 1;
   let transitions = 0,
     peak = 1;
-  const rowMask = new Int32Array(6); // the state being extended: row r → digits that used it
+  // rows R..5 (when R < 6) are phantoms holding 0xfff, above every real mask (< 2^m ≤ 2^10): they sort last
+  const rowMask = new Int32Array(6).fill(0xfff); // the state being extended: row r → digits that used it
   const used = new Int32Array(m); // digit → rows it used
-  const sorted = new Int32Array(6); // rows R..5 (when R < 6) stay 0
+  const sorted = new Int32Array(6);
   const digits = new Int32Array(R);
-  for (let step = 0; step < Math.min(maxColumns, m); step++) {
+  const kw = new Int32Array(3);
+  const decode = (table: StateTable, s: number): boolean => {
+    if (!table.key(s, kw)) return false;
+    const a = kw[0],
+      b = kw[1],
+      c = kw[2];
+    rowMask[0] = a & 0xfff;
+    rowMask[1] = a >>> 12;
+    rowMask[2] = b & 0xfff;
+    rowMask[3] = b >>> 12;
+    rowMask[4] = c & 0xfff;
+    rowMask[5] = c >>> 12;
+    return true;
+  };
+  /** sorted = rowMask in ascending order (a sorting network of 12 comparators). */
+  const sortRows = (): void => {
+    let s0 = rowMask[0],
+      s1 = rowMask[1],
+      s2 = rowMask[2],
+      s3 = rowMask[3],
+      s4 = rowMask[4],
+      s5 = rowMask[5];
+    if (s0 > s1) {
+      const t = s0;
+      s0 = s1;
+      s1 = t;
+    }
+    if (s2 > s3) {
+      const t = s2;
+      s2 = s3;
+      s3 = t;
+    }
+    if (s4 > s5) {
+      const t = s4;
+      s4 = s5;
+      s5 = t;
+    }
+    if (s0 > s2) {
+      const t = s0;
+      s0 = s2;
+      s2 = t;
+    }
+    if (s3 > s5) {
+      const t = s3;
+      s3 = s5;
+      s5 = t;
+    }
+    if (s1 > s4) {
+      const t = s1;
+      s1 = s4;
+      s4 = t;
+    }
+    if (s0 > s1) {
+      const t = s0;
+      s0 = s1;
+      s1 = t;
+    }
+    if (s2 > s3) {
+      const t = s2;
+      s2 = s3;
+      s3 = t;
+    }
+    if (s4 > s5) {
+      const t = s4;
+      s4 = s5;
+      s5 = t;
+    }
+    if (s1 > s2) {
+      const t = s1;
+      s1 = s2;
+      s2 = t;
+    }
+    if (s3 > s4) {
+      const t = s3;
+      s3 = s4;
+      s4 = t;
+    }
+    if (s2 > s3) {
+      const t = s2;
+      s2 = s3;
+      s3 = t;
+    }
+    sorted[0] = s0;
+    sorted[1] = s1;
+    sorted[2] = s2;
+    sorted[3] = s3;
+    sorted[4] = s4;
+    sorted[5] = s5;
+  };
+  /** The states after one more column (the column's digits each take a row they have not used, all distinct). */
+  const advance = (table: StateTable, column: number): StateTable => {
     let nd = 0;
-    for (let u = cols[order[step]]; u !== 0; u &= u - 1) digits[nd++] = 31 - Math.clz32(u & -u);
+    for (let u = cols[column]; u !== 0; u &= u - 1) digits[nd++] = 31 - Math.clz32(u & -u);
     const next = new StateTable(Math.max(1 << 10, 1 << Math.ceil(Math.log2(table.size * 4 + 1))));
-    const { keys, lo, hi } = table;
+    const slots = table.slots;
     let wLo = 0,
       wHi = 0;
-    const leaf = (): void => {
-      transitions++;
-      for (let r = 0; r < R; r++) {
-        const x = rowMask[r];
-        let j = r;
-        while (j > 0 && sorted[j - 1] > x) {
-          sorted[j] = sorted[j - 1];
-          j--;
-        }
-        sorted[j] = x;
-      }
-      next.add(sorted[0] | (sorted[1] << 12), sorted[2] | (sorted[3] << 12), sorted[4] | (sorted[5] << 12), wLo, wHi);
-    };
     const walk = (i: number, taken: number): void => {
-      if (i === nd) return leaf();
+      if (i === nd) {
+        transitions++;
+        sortRows();
+        next.add(sorted[0] | (sorted[1] << 12), sorted[2] | (sorted[3] << 12), sorted[4] | (sorted[5] << 12), wLo, wHi);
+        return;
+      }
       const d = digits[i];
       const bit = 1 << d;
       for (let free = full & ~taken & ~used[d]; free !== 0; free &= free - 1) {
@@ -161,32 +294,58 @@ export function columnTransfer(
       }
     };
     for (let s = 0; s <= table.mask; s++) {
-      const a = keys[3 * s];
-      if (a === EMPTY) continue;
-      const b = keys[3 * s + 1],
-        c = keys[3 * s + 2];
-      rowMask[0] = a & 0xfff;
-      rowMask[1] = a >>> 12;
-      rowMask[2] = b & 0xfff;
-      rowMask[3] = b >>> 12;
-      rowMask[4] = c & 0xfff;
-      rowMask[5] = c >>> 12;
+      if (!decode(table, s)) continue;
       used.fill(0);
-      for (let r = 0; r < 6; r++) for (let u = rowMask[r]; u !== 0; u &= u - 1) used[31 - Math.clz32(u & -u)] |= 1 << r;
-      wLo = lo[s];
-      wHi = hi[s];
+      for (let r = 0; r < R; r++) for (let u = rowMask[r]; u !== 0; u &= u - 1) used[31 - Math.clz32(u & -u)] |= 1 << r;
+      wLo = slots[4 * s + 2];
+      wHi = slots[4 * s + 3];
       walk(0, 0);
     }
-    table = next;
-    peak = Math.max(peak, table.size);
-    levels.push(table.size);
-    options.onColumn?.(step, table.size);
+    peak = Math.max(peak, next.size);
+    return next;
+  };
+  const start = (): StateTable => {
+    const t = new StateTable();
+    for (let r = 0; r < R; r++) rowMask[r] = 0;
+    sortRows();
+    t.add(sorted[0] | (sorted[1] << 12), sorted[2] | (sorted[3] << 12), sorted[4] | (sorted[5] << 12), 1, 0);
+    return t;
+  };
+  // forward from the first column; with `meet`, also backward from the last, the smaller side advancing, until
+  // they meet: F = Σ_x W_fwd(x)·W_bwd(x̄) / |orbit(x)|, x̄ the complement of every row mask (the rows each digit
+  // still needs), |orbit(x)| = R!/Π (multiplicity of equal row masks)! (W counts the orbit's labelled states)
+  let fwd = start(),
+    bwd = start();
+  const levels: number[] = [],
+    backLevels: number[] = [];
+  for (let steps = 0; steps < Math.min(maxColumns, m); steps++) {
+    if (meet && bwd.size < fwd.size) {
+      bwd = advance(bwd, order[m - 1 - backLevels.length]);
+      backLevels.push(bwd.size);
+    } else {
+      fwd = advance(fwd, order[levels.length]);
+      levels.push(fwd.size);
+      options.onColumn?.(levels.length - 1, fwd.size);
+    }
   }
   let F = -1n;
   if (maxColumns >= m) {
     F = 0n;
-    for (let s = 0; s <= table.mask; s++)
-      if (table.keys[3 * s] !== EMPTY) F += BigInt(table.lo[s]) + (BigInt(table.hi[s]) << 32n);
+    let fact = 1n;
+    for (let r = 2; r <= R; r++) fact *= BigInt(r);
+    for (let s = 0; s <= fwd.mask; s++) {
+      if (!decode(fwd, s)) continue;
+      for (let r = 0; r < R; r++) rowMask[r] = ~rowMask[r] & allDigits;
+      sortRows();
+      const t = bwd.find(sorted[0] | (sorted[1] << 12), sorted[2] | (sorted[3] << 12), sorted[4] | (sorted[5] << 12));
+      if (t < 0) continue;
+      let stab = 1n;
+      for (let r = 1, run = 1; r <= R; r++) {
+        if (r < R && sorted[r] === sorted[r - 1]) stab *= BigInt(++run);
+        else run = 1;
+      }
+      F += ((fwd.count(s) * stab) / fact) * bwd.count(t);
+    }
   }
-  return { F, order, states: levels, transitions, peakStates: peak };
+  return { F, order, transposed: transpose, states: levels, backStates: backLevels, transitions, peakStates: peak };
 }

@@ -56,7 +56,10 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     const b = columnTransfer(6, words, 0, { transpose: true });
     expect(a.F).toBeGreaterThan(0n);
     expect(b.F).toBe(a.F);
-    expect(a.states[a.states.length - 1]).toBe(1);
+    const c = columnTransfer(6, words, 0, { meet: false }); // from the front alone: one full state at the end
+    expect(c.F).toBe(a.F);
+    expect(c.states[c.states.length - 1]).toBe(1);
+    expect(a.states.length + a.backStates.length).toBe(12);
   });
 
   it('stops where asked; the row sets of the middle of the box order are 3,718,394,156,400', () => {
@@ -66,7 +69,7 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     expect(rowSets(6, new Array<number>(12).fill(3), 6)).toBe(3718394156400);
     // 2×2 0/1 matrices with every line 1: the two permutation matrices
     expect(rowSets(2, [1, 1], 1)).toBe(2);
-    const order = columnOrder(3, [7, 56, 7, 56, 7, 56], 6);
+    const { order } = columnOrder(3, [7, 56, 7, 56, 7, 56], 6);
     expect([...order].sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
