@@ -55,6 +55,11 @@ export interface ColumnTransferOptions {
 }
 
 const TWO24 = 16777216;
+const POPCOUNT = Uint8Array.from(
+  { length: 64 },
+  (_, u) => (u & 1) + ((u >> 1) & 1) + ((u >> 2) & 1) + ((u >> 3) & 1) + ((u >> 4) & 1) + ((u >> 5) & 1),
+);
+const popcount6 = (u: number): number => POPCOUNT[u];
 const TWO32 = 4294967296;
 
 /**
@@ -180,6 +185,7 @@ export function columnTransfer(
   const used = new Int32Array(m); // digit → rows it used
   const sorted = new Int32Array(6);
   const digits = new Int32Array(R);
+  const ord = new Int32Array(R); // the column's digits in the order the walk places them
   const kw = new Int32Array(3);
   const decode = (table: StateTable, s: number): boolean => {
     if (!table.key(s, kw)) return false;
@@ -284,7 +290,7 @@ export function columnTransfer(
         next.add(sorted[0] | (sorted[1] << 12), sorted[2] | (sorted[3] << 12), sorted[4] | (sorted[5] << 12), wLo, wHi);
         return;
       }
-      const d = digits[i];
+      const d = ord[i];
       const bit = 1 << d;
       for (let free = full & ~taken & ~used[d]; free !== 0; free &= free - 1) {
         const r = 31 - Math.clz32(free & -free);
@@ -297,6 +303,17 @@ export function columnTransfer(
       if (!decode(table, s)) continue;
       used.fill(0);
       for (let r = 0; r < R; r++) for (let u = rowMask[r]; u !== 0; u &= u - 1) used[31 - Math.clz32(u & -u)] |= 1 << r;
+      // the digits with the fewest free rows first: fewer dead ends
+      for (let i = 0; i < nd; i++) {
+        const d = digits[i],
+          k = popcount6(used[d]);
+        let j = i;
+        while (j > 0 && popcount6(used[ord[j - 1]]) < k) {
+          ord[j] = ord[j - 1];
+          j--;
+        }
+        ord[j] = d;
+      }
       wLo = slots[4 * s + 2];
       wHi = slots[4 * s + 3];
       walk(0, 0);
