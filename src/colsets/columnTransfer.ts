@@ -140,6 +140,48 @@ class StateTable {
   }
 }
 
+/**
+ * Twins: state vertices (digits; columns when transposed) in exactly the same steps. Swapping twins maps every
+ * state's completions onto another's, so states are merged under them too: the group Π S_(twin class) as maps of a
+ * 12-bit mask (bits at m and above kept), identity left out; none if it has more than 48 elements.
+ */
+function twinSwaps(cols: readonly number[], m: number): { maps: Uint16Array[] } {
+  const steps = new Array<number>(m).fill(0);
+  cols.forEach((u, j) => {
+    for (let v = u; v !== 0; v &= v - 1) steps[31 - Math.clz32(v & -v)] |= 1 << j;
+  });
+  const classes = new Map<number, number[]>();
+  steps.forEach((st, v) => classes.set(st, [...(classes.get(st) ?? []), v]));
+  let perms: number[][] = [Array.from({ length: m }, (_, v) => v)];
+  for (const members of classes.values()) {
+    if (members.length < 2) continue;
+    const arrangements: number[][] = [[]];
+    for (let i = 0; i < members.length; i++) {
+      const next: number[][] = [];
+      for (const a of arrangements) for (const x of members) if (!a.includes(x)) next.push([...a, x]);
+      arrangements.splice(0, arrangements.length, ...next);
+    }
+    perms = perms.flatMap((p) =>
+      arrangements.map((a) => {
+        const q = p.slice();
+        members.forEach((v, i) => (q[v] = a[i]));
+        return q;
+      }),
+    );
+    if (perms.length > 48) return { maps: [] };
+  }
+  const maps = perms.slice(1).map((p) => {
+    const map = new Uint16Array(4096);
+    for (let u = 0; u < 4096; u++) {
+      let out = u & ~((1 << m) - 1);
+      for (let v = 0; v < m; v++) if ((u >> v) & 1) out |= 1 << p[v];
+      map[u] = out;
+    }
+    return map;
+  });
+  return { maps };
+}
+
 export function columnTransfer(
   R: number,
   words: ArrayLike<number>,
@@ -157,8 +199,10 @@ export function columnTransfer(
       return mask;
     });
   // the orientation: as asked, else the one whose chosen order has the fewer row sets
+  // (the row sets divided by the twin swaps, which merge states about that much)
   let transpose = options.transpose ?? false;
   let cols = graph(transpose);
+  let twins = twinSwaps(cols, m);
   let order: readonly number[];
   if (options.order !== undefined) order = options.order;
   else {
@@ -166,10 +210,12 @@ export function columnTransfer(
     order = chosen.order;
     if (options.transpose === undefined) {
       const colsT = graph(true);
+      const twinsT = twinSwaps(colsT, m);
       const other = columnOrder(R, colsT, m);
-      if (other.rowSets < chosen.rowSets) {
+      if (other.rowSets / (twinsT.maps.length + 1) < chosen.rowSets / (twins.maps.length + 1)) {
         transpose = true;
         cols = colsT;
+        twins = twinsT;
         order = other.order;
       }
     }
@@ -200,14 +246,14 @@ export function columnTransfer(
     rowMask[5] = c >>> 12;
     return true;
   };
-  /** sorted = rowMask in ascending order (a sorting network of 12 comparators). */
-  const sortRows = (): void => {
-    let s0 = rowMask[0],
-      s1 = rowMask[1],
-      s2 = rowMask[2],
-      s3 = rowMask[3],
-      s4 = rowMask[4],
-      s5 = rowMask[5];
+  /** dst = src in ascending order (a sorting network of 12 comparators). */
+  const sort6 = (src: Int32Array, dst: Int32Array): void => {
+    let s0 = src[0],
+      s1 = src[1],
+      s2 = src[2],
+      s3 = src[3],
+      s4 = src[4],
+      s5 = src[5];
     if (s0 > s1) {
       const t = s0;
       s0 = s1;
@@ -268,12 +314,55 @@ export function columnTransfer(
       s2 = s3;
       s3 = t;
     }
-    sorted[0] = s0;
-    sorted[1] = s1;
-    sorted[2] = s2;
-    sorted[3] = s3;
-    sorted[4] = s4;
-    sorted[5] = s5;
+    dst[0] = s0;
+    dst[1] = s1;
+    dst[2] = s2;
+    dst[3] = s3;
+    dst[4] = s4;
+    dst[5] = s5;
+  };
+  // the canonical key of rowMask, in ka, kb, kc: the least, over the twin swaps h (identity included), of the
+  // sorted masks of h·rowMask, compared as the three key words
+  let ka = 0,
+    kb = 0,
+    kc = 0;
+  const moved = new Int32Array(6),
+    movedSorted = new Int32Array(6);
+  const canon = (): void => {
+    sort6(rowMask, sorted);
+    ka = sorted[0] | (sorted[1] << 12);
+    kb = sorted[2] | (sorted[3] << 12);
+    kc = sorted[4] | (sorted[5] << 12);
+    for (const map of twins.maps) {
+      for (let r = 0; r < 6; r++) moved[r] = map[rowMask[r]];
+      sort6(moved, movedSorted);
+      const a = movedSorted[0] | (movedSorted[1] << 12),
+        b = movedSorted[2] | (movedSorted[3] << 12),
+        c = movedSorted[4] | (movedSorted[5] << 12);
+      if (a < ka || (a === ka && (b < kb || (b === kb && c < kc)))) {
+        ka = a;
+        kb = b;
+        kc = c;
+      }
+    }
+  };
+  /** Π (multiplicity of equal masks)! · #{twin swaps h : h·rowMask = rowMask up to the rows}: its stabiliser. */
+  const stabiliser = (): bigint => {
+    sort6(rowMask, sorted);
+    let stab = 1n;
+    for (let r = 1, run = 1; r <= R; r++) {
+      if (r < R && sorted[r] === sorted[r - 1]) stab *= BigInt(++run);
+      else run = 1;
+    }
+    let fixed = 1n;
+    for (const map of twins.maps) {
+      for (let r = 0; r < 6; r++) moved[r] = map[rowMask[r]];
+      sort6(moved, movedSorted);
+      let same = true;
+      for (let r = 0; r < 6; r++) if (movedSorted[r] !== sorted[r]) same = false;
+      if (same) fixed++;
+    }
+    return stab * fixed;
   };
   /** The states after one more column (the column's digits each take a row they have not used, all distinct). */
   const advance = (table: StateTable, column: number): StateTable => {
@@ -286,8 +375,8 @@ export function columnTransfer(
     const walk = (i: number, taken: number): void => {
       if (i === nd) {
         transitions++;
-        sortRows();
-        next.add(sorted[0] | (sorted[1] << 12), sorted[2] | (sorted[3] << 12), sorted[4] | (sorted[5] << 12), wLo, wHi);
+        canon();
+        next.add(ka, kb, kc, wLo, wHi);
         return;
       }
       const d = ord[i];
@@ -324,8 +413,8 @@ export function columnTransfer(
   const start = (): StateTable => {
     const t = new StateTable();
     for (let r = 0; r < R; r++) rowMask[r] = 0;
-    sortRows();
-    t.add(sorted[0] | (sorted[1] << 12), sorted[2] | (sorted[3] << 12), sorted[4] | (sorted[5] << 12), 1, 0);
+    canon();
+    t.add(ka, kb, kc, 1, 0);
     return t;
   };
   // forward from the first column; with `meet`, also backward from the last, the smaller side advancing, until
@@ -348,20 +437,15 @@ export function columnTransfer(
   let F = -1n;
   if (maxColumns >= m) {
     F = 0n;
-    let fact = 1n;
+    let fact = BigInt(twins.maps.length + 1); // |S_R × twin swaps|
     for (let r = 2; r <= R; r++) fact *= BigInt(r);
     for (let s = 0; s <= fwd.mask; s++) {
       if (!decode(fwd, s)) continue;
       for (let r = 0; r < R; r++) rowMask[r] = ~rowMask[r] & allDigits;
-      sortRows();
-      const t = bwd.find(sorted[0] | (sorted[1] << 12), sorted[2] | (sorted[3] << 12), sorted[4] | (sorted[5] << 12));
+      canon();
+      const t = bwd.find(ka, kb, kc);
       if (t < 0) continue;
-      let stab = 1n;
-      for (let r = 1, run = 1; r <= R; r++) {
-        if (r < R && sorted[r] === sorted[r - 1]) stab *= BigInt(++run);
-        else run = 1;
-      }
-      F += ((fwd.count(s) * stab) / fact) * bwd.count(t);
+      F += ((fwd.count(s) * stabiliser()) / fact) * bwd.count(t);
     }
   }
   return { F, order, transposed: transpose, states: levels, backStates: backLevels, transitions, peakStates: peak };
