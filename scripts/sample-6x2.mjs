@@ -28,6 +28,8 @@
 //                   transfer over the band's columns in the order columnOrder picks, from both ends; its states,
 //                   transitions, CPU and wall seconds and memory (rss) — the per-class cost of the 6x2 count; with
 //                   --transposed-too also F by the other orientation (digits as steps), which must agree.
+//   --columns-check F by columns against F by the recursion (memo at degrees 4 and 5) for two configurations next to
+//                   class 0 (one or two digits moved across in one or two boxes; ~15–20 s each by the recursion).
 //   --two-factors   also the 2-regular spanning subgraphs of each configuration (the terms of the 4 + 2 row split),
 //                   counted without listing them.
 // Prints one JSON object per line.
@@ -134,6 +136,29 @@ if (opt('--check-5x2', 0) > 0) {
         seconds,
         stacksSeconds,
         stacksStates: byStacks.states,
+      }),
+    );
+  }
+}
+
+if (args.includes('--columns-check')) {
+  for (const words of [
+    [0, 0, 0, 0, 0, 32, 31, 63, 63, 63, 63, 63],
+    [0, 0, 0, 0, 16, 32, 31, 47, 63, 63, 63, 63],
+  ]) {
+    const byColumns = columnTransfer(R, words).F;
+    const g = configurationGraph(R, Uint8Array.from(words), 0, new Int32Array(m));
+    const c = edgeColouringCounter(m, { memoDegrees: [4, 5], memo: sharedMemo(m, 1 << 16) });
+    const t = performance.now();
+    const byRecursion = c.countBig(g, R);
+    console.log(
+      JSON.stringify({
+        check: 'columns',
+        words,
+        byColumns: String(byColumns),
+        byRecursion: String(byRecursion),
+        same: byColumns === byRecursion,
+        recursionSeconds: +((performance.now() - t) / 1000).toFixed(1),
       }),
     );
   }
