@@ -11,9 +11,11 @@ import { columnOrder } from './columnOrder.js';
  *
  * The state after some columns: for each row r, the mask of the digits that have used r (2R ≤ 12 bits). Its
  * completions depend on it only up to a permutation of the rows, so the canonical form is the R row masks sorted:
- * no search over R! permutations. (Digits with the same remaining columns are not merged: in a good order such
- * digits are mostly finished or unstarted, whose bits do not vary.) Each state carries the number of partial
- * fillings reaching it, exactly, as lo + 2³²·hi in two doubles (totals below 2⁸⁵).
+ * no search over R! permutations. Twins (digits in exactly the same columns) are merged too: the key is the least
+ * over the twin swaps. (Other digits with the same remaining columns are not merged: in a good order such digits
+ * are mostly finished or unstarted, whose bits do not vary.) The walk goes from both ends and meets in the middle.
+ * Each state carries the number of partial fillings reaching it, exactly, as lo + 2³²·hi in two doubles (totals
+ * below 2⁸⁵).
  *
  *   key of a state, R = 6: three 24-bit words, each two sorted 12-bit row masks
  *     word 0 = m0 | m1 << 12, word 1 = m2 | m3 << 12, word 2 = m4 | m5 << 12   (m0 ≤ m1 ≤ … ≤ m5)
