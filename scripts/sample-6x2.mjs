@@ -24,11 +24,18 @@
 //                   digits) tested for a filling of boxes 0–2 that uses exactly them; the fraction that has one ×
 //                   that number = the support of f_L, and ÷ (6!·Π n_t!) (row permutations, digits with the same
 //                   signature for boxes 3–5) = the canonical states the transfer would hold after box 2.
+//   --columns       the route by columns (src/colsets/columnTransfer.ts): F of each configuration in full, by the
+//                   transfer over the band's columns in the order columnOrder picks, from both ends; its states,
+//                   transitions, CPU and wall seconds and memory (rss) — the per-class cost of the 6x2 count; with
+//                   --transposed-too also F by the other orientation (digits as steps), which must agree.
+//   --columns-check F by columns against F by the recursion (memo at degrees 4 and 5) for two configurations next to
+//                   class 0 (one or two digits moved across in one or two boxes; ~15–20 s each by the recursion).
 //   --two-factors   also the 2-regular spanning subgraphs of each configuration (the terms of the 4 + 2 row split),
 //                   counted without listing them.
 // Prints one JSON object per line.
 import { popcount } from '../dist/grid/bits.js';
 import { classListDigest } from '../dist/colsets/countByColumnSets.js';
+import { columnTransfer } from '../dist/colsets/columnTransfer.js';
 import { configurationClasses } from '../dist/colsets/configurationClasses.js';
 import { configurationGraph } from '../dist/colsets/configurationGraph.js';
 import { edgeColouringCounter } from '../dist/colsets/edgeColouringCounter.js';
@@ -129,6 +136,29 @@ if (opt('--check-5x2', 0) > 0) {
         seconds,
         stacksSeconds,
         stacksStates: byStacks.states,
+      }),
+    );
+  }
+}
+
+if (args.includes('--columns-check')) {
+  for (const words of [
+    [0, 0, 0, 0, 0, 32, 31, 63, 63, 63, 63, 63],
+    [0, 0, 0, 0, 16, 32, 31, 47, 63, 63, 63, 63],
+  ]) {
+    const byColumns = columnTransfer(R, words).F;
+    const g = configurationGraph(R, Uint8Array.from(words), 0, new Int32Array(m));
+    const c = edgeColouringCounter(m, { memoDegrees: [4, 5], memo: sharedMemo(m, 1 << 16) });
+    const t = performance.now();
+    const byRecursion = c.countBig(g, R);
+    console.log(
+      JSON.stringify({
+        check: 'columns',
+        words,
+        byColumns: String(byColumns),
+        byRecursion: String(byRecursion),
+        same: byColumns === byRecursion,
+        recursionSeconds: +((performance.now() - t) / 1000).toFixed(1),
       }),
     );
   }
@@ -360,16 +390,47 @@ function middleSupport(words, halves, S) {
   };
 }
 
-const counter = edgeColouringCounter(m, { memoDegrees: [4], memo: sharedMemo(m, 1 << 22) });
+// (not made for --columns, so that its rss is the route's own)
+const counter = args.includes('--columns')
+  ? null
+  : edgeColouringCounter(m, { memoDegrees: [4], memo: sharedMemo(m, 1 << 22) });
 /** Distinct residuals (canonical forms) → how many of the sampled configurations meet them. */
 const seenIn = new Map();
-const halves = halfSplit(counter);
+const halves = counter === null ? null : halfSplit(counter);
 for (let s = 0; s < opt('--configurations', 8); s++) {
   // digit–column graph of a random configuration: box k puts 6 random digits in its left column (2k)
   const rows = new Int32Array(m);
   for (let k = 0; k < R; k++) {
     const d = shuffle(Array.from({ length: m }, (_, i) => i));
     for (let i = 0; i < m; i++) rows[d[i]] |= 1 << (2 * k + (i < R ? 0 : 1));
+  }
+  if (args.includes('--columns')) {
+    const words = wordsOf(rows);
+    const t0 = performance.now();
+    const cpu = process.cpuUsage();
+    const res = columnTransfer(R, words);
+    const used = process.cpuUsage(cpu);
+    const out = {
+      configuration: s,
+      route: 'columns',
+      words,
+      F: String(res.F),
+      transposed: res.transposed,
+      order: res.order,
+      states: res.states,
+      backStates: res.backStates,
+      peakStates: res.peakStates,
+      transitions: res.transitions,
+      cpuSeconds: +((used.user + used.system) / 1e6).toFixed(2),
+      seconds: +((performance.now() - t0) / 1000).toFixed(2),
+      rssMB: Math.round(process.memoryUsage().rss / 1e6),
+    };
+    if (args.includes('--transposed-too')) {
+      const other = columnTransfer(R, words, 0, { transpose: !res.transposed });
+      Object.assign(out, { otherF: String(other.F), same: other.F === res.F, otherTransitions: other.transitions });
+    }
+    console.log(JSON.stringify(out));
+    continue;
   }
   let t = performance.now();
   const residuals = new Map();

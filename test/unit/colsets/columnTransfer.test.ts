@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { columnOrder, rowSets } from '../../../src/colsets/columnOrder.js';
+import { columnTransfer } from '../../../src/colsets/columnTransfer.js';
+import { configurationClasses } from '../../../src/colsets/configurationClasses.js';
+import { configurationGraph } from '../../../src/colsets/configurationGraph.js';
+import { edgeColouringCounter } from '../../../src/colsets/edgeColouringCounter.js';
+
+/**
+ * The fourth route to F: a transfer over the band's columns in a chosen order, the state being the digits that have
+ * used each row, sorted (row permutations). Against the recursion class by class, N from it alone, the two
+ * orientations (columns as steps, digits as steps) against each other on 6×2, any order against any other.
+ */
+describe('F by a transfer over the columns (columnTransfer)', () => {
+  it.each([
+    [3, 28200960n],
+    [4, 29136487207403520n],
+  ])('R = %i: F of every class = F by the recursion, both orientations; Σ orbit·F² = N (%s)', (R, N) => {
+    const m = 2 * R;
+    const classes = configurationClasses(R);
+    const counter = edgeColouringCounter(m);
+    const g = new Int32Array(m);
+    let total = 0n;
+    for (let c = 0; c < classes.count; c++) {
+      const { F } = columnTransfer(R, classes.words, c * m);
+      expect(F).toBe(counter.countBig(configurationGraph(R, classes.words, c * m, g), R));
+      expect(columnTransfer(R, classes.words, c * m, { transpose: true }).F).toBe(F);
+      total += BigInt(classes.orbitSizes[c]) * F * F;
+    }
+    expect(total).toBe(N);
+  });
+
+  it('R = 5: the three classes F was checked on by three routes (data/6x2/halves-check-5x2.jsonl); any order', () => {
+    const classes = configurationClasses(5);
+    for (const [c, F] of [
+      [96, 1574584320n],
+      [234, 1305200640n],
+      [3, 2694021120n],
+    ] as const) {
+      expect(columnTransfer(5, classes.words, c * 10).F).toBe(F);
+      expect(columnTransfer(5, classes.words, c * 10, { transpose: true }).F).toBe(F);
+    }
+    // the box order (the worst) and a reversed one give the same F
+    const classes4 = configurationClasses(4);
+    for (const c of [7, 19]) {
+      const F = columnTransfer(4, classes4.words, c * 8).F;
+      expect(columnTransfer(4, classes4.words, c * 8, { order: [0, 1, 2, 3, 4, 5, 6, 7] }).F).toBe(F);
+      expect(columnTransfer(4, classes4.words, c * 8, { order: [7, 6, 5, 4, 3, 2, 1, 0] }).F).toBe(F);
+    }
+  });
+
+  it('R = 6: two K_{6,6} give 812,851,200² (Latin squares of order 6); a random class, both orientations agree', () => {
+    expect(columnTransfer(6, [0, 0, 0, 0, 0, 0, 63, 63, 63, 63, 63, 63]).F).toBe(812851200n ** 2n);
+    // a seeded random configuration whose transfer is among the cheap ones (~0.5 s a side)
+    const words = [55, 48, 40, 8, 15, 16, 8, 55, 11, 31, 54, 37];
+    const a = columnTransfer(6, words);
+    const b = columnTransfer(6, words, 0, { transpose: true });
+    expect(a.F).toBeGreaterThan(0n);
+    expect(b.F).toBe(a.F);
+    const c = columnTransfer(6, words, 0, { meet: false }); // from the front alone: one full state at the end
+    expect(c.F).toBe(a.F);
+    expect(c.states[c.states.length - 1]).toBe(1);
+    expect(a.states.length + a.backStates.length).toBe(12);
+  });
+
+  it('stops where asked; the row sets of the middle of the box order are 3,718,394,156,400', () => {
+    const r = columnTransfer(3, [0, 0, 0, 7, 7, 7], 0, { maxColumns: 2, order: [0, 1, 2, 3, 4, 5] });
+    expect(r.F).toBe(-1n);
+    expect(r.states).toEqual([1, 1]); // the 3! pairings of the left digits with the right ones, one up to twins
+    expect(rowSets(6, new Array<number>(12).fill(3), 6)).toBe(3718394156400);
+    // 2×2 0/1 matrices with every line 1: the two permutation matrices
+    expect(rowSets(2, [1, 1], 1)).toBe(2);
+    const { order } = columnOrder(3, [7, 56, 7, 56, 7, 56], 6);
+    expect([...order].sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('refuses R outside 1..6', () => {
+    expect(() => columnTransfer(7, new Array<number>(14).fill(0))).toThrow(/R = 7/);
+  });
+});
