@@ -6,10 +6,10 @@ import { countWords, type ClassSum } from './classSum.js';
  * A plan for counting `count` in `shards` shards: every unit of work in exactly one shard, the shards balanced by
  * the units' estimated costs: longest first, each to the least loaded shard (equal costs deal the units out in
  * turn, so neighbouring units, often alike, land in different shards); or, for a count whose shards share a memo
- * between neighbouring units (ClassSumUnits.runs: column sets), in contiguous runs (balanceRuns). With the seconds and memory each shard is
- * expected to need. The estimate times (in CPU seconds) a seeded random sample of units on one thread here
- * (memoisation cold, so it errs long) and the setup a shard repeats (class list, tables); a count that declares
- * its cost (a 9×9 variant) is sized from the declaration instead.
+ * between neighbouring units (ClassSumUnits.runs: column sets), in contiguous runs (balanceRuns). With the seconds
+ * and memory each shard is expected to need. The estimate times (in CPU seconds) a seeded random sample of units
+ * on one thread here (memoisation cold, so it errs long) and the setup a shard repeats (class list, tables); a
+ * count that declares its cost (a 9×9 variant) is sized from the declaration instead.
  */
 export interface ShardPlanOptions {
   readonly shards: number;

@@ -202,16 +202,18 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     process.stdout.write(opts.json ? toJson(r.json) + '\n' : r.text);
     return true;
   }
-  const { readPlan } = await import('../../io/shardFiles.js');
+  const { readPlan, readShardPlan } = await import('../../io/shardFiles.js');
   const { checkPlanFits, runShard, shardIndex, shardWorkers, variantPlanRules, writeSlurm } = await shardRun();
-  const p = readPlan(plan);
-  if (opts.variant !== undefined)
-    checkPlanFits(p, plan, (await variantPlanRules(opts.box, opts.variant)).name, 'variant');
-  else checkPlanFits(p, plan, opts.box?.name, opts.method);
+  const [fitsBox, fitsMethod] =
+    opts.variant !== undefined
+      ? [(await variantPlanRules(opts.box, opts.variant)).name, 'variant']
+      : [opts.box?.name, opts.method];
   if (slurm) {
+    const p = readPlan(plan);
+    checkPlanFits(p, plan, fitsBox, fitsMethod);
     if (shard !== undefined) throw new InputError('--slurm writes a script for every shard; --shard is for one');
     process.stdout.write(
-      writeSlurm(plan, p, {
+      await writeSlurm(plan, p, {
         ...(out !== undefined ? { out } : {}),
         ...(throttle !== undefined ? { throttle } : {}),
         ...(opts.workers !== undefined ? { cpus: opts.workers } : {}),
@@ -219,11 +221,15 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     );
     return true;
   }
-  if (throttle !== undefined) throw new InputError('--throttle is for --slurm');
-  const index = shardIndex(shard, p, plan);
+  // a shard reads only what it needs of the plan (its own units' payload): start-up is part of its cost
+  const p = readShardPlan(plan, (head) => {
+    checkPlanFits(head, plan, fitsBox, fitsMethod);
+    if (throttle !== undefined) throw new InputError('--throttle is for --slurm');
+    return shardIndex(shard, head, plan);
+  });
   if (out === undefined)
-    throw new InputError(`--plan ${plan} --shard ${index}: where to? Give --out FILE (or a folder)`);
-  process.stdout.write(await runShard(plan, p, index, out, { workers: opts.workers ?? (await shardWorkers(p)) }));
+    throw new InputError(`--plan ${plan} --shard ${p.shard}: where to? Give --out FILE (or a folder)`);
+  process.stdout.write(await runShard(plan, p, out, { workers: opts.workers ?? (await shardWorkers(p)) }));
   return true;
 }
 
