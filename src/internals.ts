@@ -151,7 +151,7 @@ export {
   type ClassSumReport,
   type ClassList,
 } from './shards/classSum.js';
-export { makeShardPlan, balanceShards, balanceRuns, type ShardPlanOptions } from './shards/makeShardPlan.js';
+export { makeShardPlan, balanceShards, type ShardPlanOptions } from './shards/makeShardPlan.js';
 export { mergeShards, type NamedResult, type MergedShards } from './shards/mergeShards.js';
 export { slurmScript, slurmTime, type SlurmScriptOptions } from './shards/slurmScript.js';
 export {

@@ -68,12 +68,6 @@ export interface ClassSumUnits {
   readonly combine: readonly (readonly number[])[] | null;
   /** A class's value is scale · Σ multiplicity·value(unit). */
   readonly scale: number;
-  /**
-   * Whether neighbouring units share work a shard memoises (column sets: residual graphs of neighbouring classes
-   * meet the same lower-level graphs): the plan then gives each shard a contiguous run of units (balanceRuns) instead
-   * of dealing them out.
-   */
-  readonly runs?: boolean;
   /** Relative cost of each unit (for balancing shards); only ratios matter. */
   readonly costs: Float64Array;
   /**

@@ -70,14 +70,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
         });
         combine.push([...here].sort((a, b) => a[0] - b[0]).flat());
       }
-      return {
-        units: payload.length,
-        payload,
-        combine,
-        scale: R,
-        runs: true,
-        costs: new Float64Array(payload.length).fill(1),
-      };
+      return { units: payload.length, payload, combine, scale: R, costs: new Float64Array(payload.length).fill(1) };
     },
     async countUnits(ids, payloadOf, options) {
       const pool = taskPool(new URL('../colsets/columnSetTasks.js', import.meta.url), options.workers);

@@ -4,12 +4,11 @@ import { countWords, type ClassSum } from './classSum.js';
 
 /**
  * A plan for counting `count` in `shards` shards: every unit of work in exactly one shard, the shards balanced by
- * the units' estimated costs: longest first, each to the least loaded shard (equal costs deal the units out in
- * turn, so neighbouring units, often alike, land in different shards); or, for a count whose shards share a memo
- * between neighbouring units (ClassSumUnits.runs: column sets), in contiguous runs (balanceRuns). With the seconds
- * and memory each shard is expected to need. The estimate times (in CPU seconds) a seeded random sample of units
- * on one thread here (memoisation cold, so it errs long) and the setup a shard repeats (class list, tables); a
- * count that declares its cost (a 9×9 variant) is sized from the declaration instead.
+ * the units' estimated costs (longest first, each to the least loaded shard; equal costs deal the units out in
+ * turn, so neighbouring units, often alike, land in different shards), with the seconds and memory each shard is
+ * expected to need. The estimate times (in CPU seconds) a seeded random sample of units on one thread here
+ * (memoisation cold, so it errs long) and the setup a shard repeats (class list, tables); a count that declares
+ * its cost (a 9×9 variant) is sized from the declaration instead.
  */
 export interface ShardPlanOptions {
   readonly shards: number;
@@ -31,33 +30,6 @@ export function balanceShards(costs: Float64Array, shards: number): number[][] {
     out[best].push(c);
   }
   for (const ids of out) ids.sort((a, b) => a - b);
-  return out;
-}
-
-/**
- * The units of each shard as contiguous runs in id order, cut where the running cost passes each shard's share
- * (a unit goes to the shard its cost's midpoint falls in), so a shard gets its share give or take one unit; every
- * shard gets at least one unit. For the column-set method, neighbouring units are residual graphs of the same or
- * neighbouring classes, which meet the same lower-level graphs: a run fills less of its shard's memo than units
- * dealt out in turn (docs/sharding.md, "Overhead": 16 shards of 5×2 count 3 % less in all).
- */
-export function balanceRuns(costs: Float64Array, shards: number): number[][] {
-  const n = costs.length;
-  const out: number[][] = Array.from({ length: shards }, () => []);
-  const total = costs.reduce((a, c) => a + c, 0);
-  let s = 0,
-    before = 0;
-  for (let u = 0; u < n; u++) {
-    // the next shard once the midpoint passes this one's share, or when every later shard needs one of the units left
-    if (
-      s < shards - 1 &&
-      out[s].length > 0 &&
-      (before + costs[u] / 2 > (total * (s + 1)) / shards || n - u <= shards - 1 - s)
-    )
-      s++;
-    out[s].push(u);
-    before += costs[u];
-  }
   return out;
 }
 
@@ -91,7 +63,7 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
         `1..${units.units}`,
     );
   const { costs } = units;
-  const assignment = (units.runs ? balanceRuns : balanceShards)(costs, shards);
+  const assignment = balanceShards(costs, shards);
   // a count that declares its cost (one unit may take minutes) is sized from that, with no sample timed
   const declared = units.declaredSeconds;
   const sample =

@@ -215,8 +215,6 @@ describe('count --plan / --shard / --merge (4x2 and 2x4 by column sets)', () => 
     const made = await cli(['count', '--box', '4x2', '--method', 'column-sets', '--plan', plan, '--shards', '3']);
     expect(made.code, made.stderr).toBe(0);
     const whole = readPlan(plan);
-    // column-set units go to the shards in contiguous runs (the lower-level memo serves neighbouring units)
-    expect(whole.assignment.flat()).toEqual(Array.from({ length: whole.units }, (_, u) => u));
     for (let shard = 0; shard < 3; shard++) {
       const slice = readShardPlan(plan, () => shard);
       const { payload: _p, combine: _c, ...head } = whole;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnSetClassTable } from '../../../src/colsets/countByColumnSets.js';
 import { classSum, classValues } from '../../../src/shards/classSum.js';
-import { balanceRuns, balanceShards } from '../../../src/shards/makeShardPlan.js';
+import { balanceShards } from '../../../src/shards/makeShardPlan.js';
 
 describe('column-set units (the sharded route to F)', () => {
   it.each(['3x2', '4x2'])(
@@ -27,26 +27,6 @@ describe('balanceShards', () => {
     expect(shards.flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const loads = shards.map((ids) => ids.reduce((a, c) => a + costs[c], 0));
     expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
-  });
-});
-
-describe('balanceRuns', () => {
-  it('cuts the units into contiguous runs balanced by cost', () => {
-    const costs = Float64Array.from([5, 1, 1, 1, 1, 1, 4, 2]);
-    const shards = balanceRuns(costs, 3);
-    expect(shards.flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(shards.map((ids) => ids.reduce((a, c) => a + costs[c], 0))).toEqual([5, 5, 6]);
-  });
-
-  it('gives every shard a unit, and equal costs equal runs', () => {
-    expect(balanceRuns(Float64Array.from([9, 1, 1]), 3)).toEqual([[0], [1], [2]]);
-    expect(balanceRuns(Float64Array.from([1, 1, 1, 9]), 4)).toEqual([[0], [1], [2], [3]]);
-    expect(balanceRuns(new Float64Array(12).fill(1), 4)).toEqual([
-      [0, 1, 2],
-      [3, 4, 5],
-      [6, 7, 8],
-      [9, 10, 11],
-    ]);
   });
 });
 
