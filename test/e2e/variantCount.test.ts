@@ -167,6 +167,15 @@ describe('sudoku-count count --variant', () => {
     [['essentially-different', '--box', '2x3', '--variant', 'x', '--direct'], /not --direct/],
     [['classes', '--box', '4x4', '--variant', 'x'], /4x4.*count handles/],
     [['essentially-different', '--group'], /--group is for --variant/],
+    [['essentially-different', '--checkpoint', 'c.json'], /--checkpoint and --resume are for --variant on 9x9/],
+    [
+      ['essentially-different', '--box', '2x3', '--variant', 'x', '--checkpoint', 'c.json'],
+      /--checkpoint and --resume keep the count this command runs itself .*every grid is listed here/,
+    ],
+    [
+      ['essentially-different', '--variant', 'x', '--identity-term', '12', '--resume', 'c.json'],
+      /--checkpoint and --resume keep the count this command runs itself \(9x9, no --identity-from/,
+    ],
   ])('%j → one line, status 2', async (args, pattern) => {
     const r = await cli(args);
     expect(r.code).toBe(2);
