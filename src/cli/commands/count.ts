@@ -6,7 +6,7 @@ import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { affordableVariants9, countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { toJson } from '../../io/json.js';
-import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
+import { LEVEL_NAMES, type LevelName } from '../../symmetry/levelNames.js';
 import type { ColumnSetRunOptions } from '../columnSetRun.js';
 import { CommandFailed } from '../commandFailed.js';
 import {
