@@ -342,27 +342,32 @@ export function readShardPlan(path: string, shard: (head: ShardPlanHead) => numb
   };
 }
 
-/** A plan's text cut into its head (the first line, a JSON object once its first list is cut off) and its lists. */
+/**
+ * A plan's text cut into its head (the first line, a JSON object once its first list is cut off) and its lists,
+ * each entry still text. sealed() writes a list as `"key":[` and a line per entry, joined by `,\n`, then `\n]`: the
+ * lists are found by searching for their ends and cut by the native split, so a list a shard does not read costs a
+ * scan, not a loop over its lines (a shard's start-up is part of its cost: docs/sharding.md, "Overhead").
+ */
 function planSections(text: string, fail: (why: string) => never) {
-  const lines = text.split('\n');
   const opens = /,"(\w+)":\[$/;
-  let open = opens.exec(lines[0]);
+  let end = text.indexOf('\n');
+  const first = end < 0 ? text : text.slice(0, end);
+  let open = opens.exec(first);
   if (!open) fail('corrupt: not laid out as this program writes plans');
   let head: Record<string, unknown> = {};
   try {
-    head = JSON.parse(`${lines[0].slice(0, open.index)}}`) as Record<string, unknown>;
+    head = JSON.parse(`${first.slice(0, open.index)}}`) as Record<string, unknown>;
   } catch (e) {
     fail(`corrupt (${(e as Error).message})`);
   }
   const lists = new Map<string, string[]>();
-  let i = 1;
   while (open) {
-    const entries: string[] = [];
-    for (; i < lines.length && !lines[i].startsWith(']'); i++)
-      if (lines[i] !== '') entries.push(lines[i].endsWith(',') ? lines[i].slice(0, -1) : lines[i]);
-    if (i >= lines.length) fail('corrupt: a list is not closed');
-    lists.set(open[1], entries);
-    open = opens.exec(lines[i++]);
+    const close = text.indexOf('\n]', end);
+    if (close < 0) fail('corrupt: a list is not closed');
+    const body = text.slice(end + 1, close);
+    lists.set(open[1], body === '' ? [] : body.split(',\n'));
+    end = text.indexOf('\n', close + 1);
+    open = opens.exec(end < 0 ? text.slice(close + 1) : text.slice(close + 1, end));
   }
   return { head, lists };
 }
