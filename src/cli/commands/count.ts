@@ -5,7 +5,6 @@ import type { CounterName } from '../../count/dlxCompletions.js';
 import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { affordableVariants9, countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
-import { toJson } from '../../io/json.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/levelNames.js';
 import type { ColumnSetRunOptions } from '../columnSetRun.js';
 import { CommandFailed } from '../commandFailed.js';
@@ -20,6 +19,9 @@ import {
   VARIANT_FLAG,
   workersOption,
 } from '../common.js';
+
+/** toJson, loaded when a result is printed as JSON (json-bigint costs ~8 ms of a process; a shard never needs it). */
+const toJson = async (value: unknown): Promise<string> => (await import('../../io/json.js')).toJson(value);
 
 // The band method, the variant, DLX, column-set and shard runs are loaded when a run asks for them: a plain `count`
 // (whose start-up is part of its time) loads the band method alone, a shard its own count's code alone.
@@ -157,8 +159,10 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
             ? { ...r.count, classRows: undefined }
             : { method: 'column-sets', ...r.count };
       process.stdout.write(
-        toJson({ ...body, shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds } }) +
-          '\n',
+        (await toJson({
+          ...body,
+          shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds },
+        })) + '\n',
       );
     } else {
       const text =
@@ -199,7 +203,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       [method, name] = [countMethod(shape, opts), shape.name];
     }
     const r = await (await shardRun()).writePlan(plan, method, name, shards);
-    process.stdout.write(opts.json ? toJson(r.json) + '\n' : r.text);
+    process.stdout.write(opts.json ? (await toJson(r.json)) + '\n' : r.text);
     return true;
   }
   const { readPlan, readShardPlan } = await import('../../io/shardFiles.js');
@@ -293,7 +297,7 @@ export function registerCount(program: Command): void {
         const { dlxRunPlan, runDlxCount } = await dlxRun();
         const { shape, level } = dlxRunPlan(opts);
         const r = await runDlxCount(shape, level, opts);
-        process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
+        process.stdout.write((opts.json ? await toJson(r) : countText(r)) + '\n');
         const bad = r.dlx?.firstMismatch;
         if (bad)
           throw new CommandFailed(
@@ -309,7 +313,7 @@ export function registerCount(program: Command): void {
         const r = await (await columnSetRun()).runColumnSetCount(shape, opts);
         if (opts.json) {
           const { classRows: _rows, digest: _digest, ...count } = r;
-          process.stdout.write(toJson({ method: 'column-sets', ...count }) + '\n');
+          process.stdout.write((await toJson({ method: 'column-sets', ...count })) + '\n');
         } else {
           process.stdout.write(columnSetReport(r));
         }
@@ -327,7 +331,7 @@ export function registerCount(program: Command): void {
         workers: opts.workers ?? defaultWorkers(shape),
         onProgress,
       }).finally(() => spinner.stop());
-      process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
+      process.stdout.write((opts.json ? await toJson(r) : countText(r)) + '\n');
     },
   );
 }
