@@ -161,9 +161,12 @@ export {
   resultText,
   checkpointText,
   readPlan,
+  readShardPlan,
   readResult,
   readCheckpoint as readShardCheckpoint,
   type ShardPlan,
+  type ShardPlanHead,
+  type ShardPlanSlice,
   type ShardResult,
   type ShardValues,
 } from './io/shardFiles.js';

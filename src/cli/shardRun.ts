@@ -16,11 +16,11 @@ import {
   resultText,
   type ShardFacts,
   type ShardPlan,
+  type ShardPlanHead,
+  type ShardPlanSlice,
 } from '../io/shardFiles.js';
 import { classSum, classValues, countWords, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
-import { makeShardPlan } from '../shards/makeShardPlan.js';
-import { mergeShards, type NamedResult } from '../shards/mergeShards.js';
-import { slurmScript } from '../shards/slurmScript.js';
+import type { NamedResult } from '../shards/mergeShards.js';
 import { grouped, Interrupted, progressSpinner } from './common.js';
 import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
@@ -52,7 +52,7 @@ export async function variantPlanRules(box: BoxShape | undefined, variant: strin
 }
 
 /** Threads of a shard without --workers: as the one-machine count of the plan's count. */
-export async function shardWorkers(plan: ShardPlan): Promise<number> {
+export async function shardWorkers(plan: ShardPlanHead): Promise<number> {
   const shape = parseBoxShape(plan.box.split('+')[0]);
   if (plan.method === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
   return (await import('../count/countGrids.js')).defaultWorkers(shape);
@@ -67,7 +67,7 @@ export async function writePlan(
 ): Promise<{ text: string; json: unknown }> {
   const out = prepareOutput(path, PLAN_OUTPUT); // a plan we cannot write fails before the classes are found
   const count = await classSum(method, box);
-  const plan = await makeShardPlan(count, { shards });
+  const plan = await (await import('../shards/makeShardPlan.js')).makeShardPlan(count, { shards });
   const { text, id } = planText(plan);
   out.write(text);
   const s = plan.estimate.shardSeconds;
@@ -96,7 +96,7 @@ export async function writePlan(
 }
 
 /** The shard index: --shard, else SLURM_ARRAY_TASK_ID, else JOB_COMPLETION_INDEX; checked against the plan. */
-export function shardIndex(option: number | undefined, plan: ShardPlan, planPath: string): number {
+export function shardIndex(option: number | undefined, plan: ShardPlanHead, planPath: string): number {
   let index = option;
   let where = '--shard';
   if (index === undefined) {
@@ -121,7 +121,7 @@ export function shardIndex(option: number | undefined, plan: ShardPlan, planPath
 }
 
 /** The file a shard's result goes to: `out`, or a file named after the shard in the folder `out`. */
-export function resultPath(out: string, plan: ShardPlan, shard: number): string {
+export function resultPath(out: string, plan: ShardPlanHead, shard: number): string {
   let dir = false;
   try {
     dir = statSync(out).isDirectory();
@@ -133,7 +133,7 @@ export function resultPath(out: string, plan: ShardPlan, shard: number): string 
 }
 
 /** Check that a plan is for the count the options name (when they name one). */
-export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, method?: string): void {
+export function checkPlanFits(plan: ShardPlanHead, planPath: string, box?: string, method?: string): void {
   if ((box !== undefined && box !== plan.box) || (method !== undefined && method !== plan.method))
     throw new InputError(
       `plan ${planPath} is for ${countWords(plan.method, plan.box)}, not ` +
@@ -146,7 +146,11 @@ export function checkPlanFits(plan: ShardPlan, planPath: string, box?: string, m
  * rebuilds its units from the class list checks the list's digest against the plan's (another version may list
  * the classes otherwise); units with a payload are taken from the plan.
  */
-async function classSumOf(plan: ShardPlan, planPath: string, check: boolean): Promise<ClassSum> {
+async function classSumOf(
+  plan: ShardPlanHead & Pick<ShardPlan, 'classList'>,
+  planPath: string,
+  check: boolean,
+): Promise<ClassSum> {
   const count = await classSum(plan.method, plan.box, plan.classList);
   if (!check && plan.classList === null) return count;
   const list = planClassList(count, planPath);
@@ -181,11 +185,11 @@ export interface ShardRunOptions {
  */
 export async function runShard(
   planPath: string,
-  plan: ShardPlan,
-  shard: number,
+  plan: ShardPlanSlice,
   out: string,
   options: ShardRunOptions,
 ): Promise<string> {
+  const { shard } = plan;
   const path = resultPath(out, plan, shard);
   const partPath = `${path}.part`;
   const lock = lockFile(path, 'shard result');
@@ -234,7 +238,7 @@ export async function runShard(
     const fault: { error: Error | null } = { error: null };
     try {
       const payload = plan.payload;
-      const counted = await count.countUnits(todo, (u) => payload?.[u] ?? [], {
+      const counted = await count.countUnits(todo, (u) => payload?.get(u) ?? [], {
         workers: options.workers,
         signal: controller.signal,
         onUnitDone: (c, v) => {
@@ -276,7 +280,7 @@ export async function runShard(
         classes: plan.classes,
         digest: plan.digest,
         units: plan.units,
-        combined: plan.combine !== null,
+        combined: plan.combined,
         shards: plan.shards,
         shard,
         facts,
@@ -305,7 +309,7 @@ function existsNonEmpty(path: string): boolean {
 }
 
 /** The message for a shard already counted at `path`; null when there is nothing there yet. */
-function finishedResult(path: string, plan: ShardPlan, shard: number): string | null {
+function finishedResult(path: string, plan: ShardPlanHead, shard: number): string | null {
   if (!existsNonEmpty(path)) return null;
   const head = readFileSync(path, 'utf8').slice(0, 64);
   if (!head.startsWith(`{"format":"${RESULT_FORMAT}"`))
@@ -367,7 +371,7 @@ export async function mergeResults(
 ): Promise<{ report: ClassSumReport; shards: number; plan: string; cpuSeconds: number; seconds: number }> {
   const plan = planPath !== undefined ? { ...readPlan(planPath), path: planPath } : undefined;
   const results: NamedResult[] = resultFiles(paths).map((path) => ({ path, result: readResult(path) }));
-  const merged = mergeShards(results, plan);
+  const merged = (await import('../shards/mergeShards.js')).mergeShards(results, plan);
   if (plan === undefined && results[0].result.combined)
     throw new InputError(
       `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
@@ -392,9 +396,9 @@ export interface SlurmOptions {
 }
 
 /** `count --plan F --slurm [--out S]`: the sbatch script, written to S or returned for stdout. */
-export function writeSlurm(planPath: string, plan: ShardPlan, options: SlurmOptions): string {
+export async function writeSlurm(planPath: string, plan: ShardPlan, options: SlurmOptions): Promise<string> {
   const abs = resolve(planPath);
-  const text = slurmScript(plan, {
+  const text = (await import('../shards/slurmScript.js')).slurmScript(plan, {
     planPath: abs,
     command: [process.execPath, resolve(process.argv[1])],
     results: abs.replace(/\.json(\.gz)?$/, '') + '.results',

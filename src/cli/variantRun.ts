@@ -256,6 +256,9 @@ export interface VariantEssentialOptions {
   readonly identityFrom?: string | undefined;
   /** N/n! as a number, taken as given. */
   readonly identityTerm?: bigint | undefined;
+  /** The count this command runs itself (9×9, no identity's term given): its checkpoint, as count --variant's. */
+  readonly checkpoint?: string | undefined;
+  readonly resume?: string | undefined;
 }
 
 /**
@@ -283,6 +286,12 @@ export async function runVariantEssential(
       throw new CommandFailed(1, `${d.rules}: Burnside gives ${d.burnside} orbits, the direct route ${d.direct}`);
     return;
   }
+  const counts = !small && opts.identityFrom === undefined && opts.identityTerm === undefined;
+  if (!counts && (opts.checkpoint !== undefined || opts.resume !== undefined))
+    throw new InputError(
+      '--checkpoint and --resume keep the count this command runs itself (9x9, no --identity-from or ' +
+        `--identity-term)${small ? `; for n ≤ ${MAX_VARIANT_COUNT_SIDE} every grid is listed here, in a moment` : ''}`,
+    );
   const workers = opts.workers ?? (small ? 1 : defaultThreads());
   let identity: VariantIdentityTerm;
   let direct: VariantEssential | undefined;
@@ -305,7 +314,7 @@ export async function runVariantEssential(
           'give it with --identity-from FILE',
       );
     const t0 = performance.now();
-    const r = await pooledVariantCount(rules, { workers }, 'none');
+    const r = await pooledVariantCount(rules, { workers, checkpoint: opts.checkpoint, resume: opts.resume }, 'none');
     identity = {
       value: r.totalWithFixedRow,
       source: 'count --variant, this run',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '../grid/shape.js';
-import { fromJson, toJson } from './json.js';
+import { fromJson } from './fromJson.js';
 import type { OutputOptions } from './outputFile.js';
 
 /**
@@ -75,7 +75,8 @@ export interface ClassListData {
   readonly rows: readonly (readonly number[])[];
 }
 
-export interface ShardPlan {
+/** A plan's numbers besides its lists. */
+export interface ShardPlanHead {
   readonly id: string;
   readonly method: string;
   readonly box: string;
@@ -87,6 +88,9 @@ export interface ShardPlan {
   /** A class's value is scale · Σ multiplicity·value(unit). */
   readonly scale: number;
   readonly estimate: ShardEstimate;
+}
+
+export interface ShardPlan extends ShardPlanHead {
   /** Units of each shard, increasing. */
   readonly assignment: readonly (readonly number[])[];
   /** Each unit's numbers, for the shard that counts it (null: rebuilt from the class list). */
@@ -94,6 +98,20 @@ export interface ShardPlan {
   /** Each class's [unit, multiplicity, …] (null: unit c is class c). */
   readonly combine: readonly (readonly number[])[] | null;
   /** The class list (null in a plan written before plans carried it). */
+  readonly classList: ClassListData | null;
+}
+
+/**
+ * What one shard needs of a plan (readShardPlan): the head, every shard's units (checked: each unit in one shard),
+ * the class list, and the payload of this shard's units only; the combine table (the merge's) is not read.
+ */
+export interface ShardPlanSlice extends ShardPlanHead {
+  readonly shard: number;
+  readonly assignment: readonly (readonly number[])[];
+  /** The payload of each of this shard's units (null: the units are rebuilt from the class list). */
+  readonly payload: ReadonlyMap<number, readonly number[]> | null;
+  /** Whether the plan combines units into classes (it has a combine table). */
+  readonly combined: boolean;
   readonly classList: ClassListData | null;
 }
 
@@ -134,9 +152,15 @@ const round3 = (s: number) => Math.round(s * 1000) / 1000;
 const valueLines = (values: ReadonlyMap<number, bigint>): string[] =>
   [...values].sort((a, b) => a[0] - b[0]).map(([id, v]) => `[${id},${v}]`);
 
+/**
+ * A file's head as JSON. Heads hold no BigInt (names, whole numbers, seconds), so JSON.stringify writes them as
+ * the library's toJson would, without loading json-bigint (~8 ms of every shard's start-up).
+ */
+const headJson = (head: Record<string, unknown>): string => JSON.stringify(head);
+
 export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: string } {
   const headOf = (id: string) =>
-    toJson({
+    headJson({
       format: PLAN_FORMAT,
       version: SHARD_FORMAT_VERSION,
       id,
@@ -160,7 +184,7 @@ export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: strin
 }
 
 export function resultText(r: ShardResult): string {
-  const head = toJson({
+  const head = headJson({
     format: RESULT_FORMAT,
     version: SHARD_FORMAT_VERSION,
     plan: r.plan,
@@ -180,7 +204,7 @@ export function resultText(r: ShardResult): string {
 }
 
 export function checkpointText(c: ShardValues): string {
-  const head = toJson({
+  const head = headJson({
     format: CHECKPOINT_FORMAT,
     version: SHARD_FORMAT_VERSION,
     plan: c.plan,
@@ -197,6 +221,18 @@ export function checkpointText(c: ShardValues): string {
  * past 2^53 are read exactly (results); a plan holds none, and is read by the much faster JSON.parse.
  */
 function readSealed(path: string, format: string, what: string, exact = true): Record<string, unknown> {
+  const text = sealedText(path, format, what);
+  try {
+    const v: unknown = exact ? fromJson(text) : JSON.parse(text);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not a JSON object');
+    return v as Record<string, unknown>;
+  } catch (e) {
+    throw new InputError(`${what} ${path}: corrupt (${(e as Error).message})`);
+  }
+}
+
+/** The text of a sealed file of `format`, its tag, version and checksum checked. */
+function sealedText(path: string, format: string, what: string): string {
   const fail = (why: string): never => {
     throw new InputError(`${what} ${path}: ${why}`);
   };
@@ -227,13 +263,7 @@ function readSealed(path: string, format: string, what: string, exact = true): R
   const sum = at < 0 ? null : /^,"sha256":"([0-9a-f]{64})"\}\n?$/.exec(text.slice(at));
   if (!sum) fail('corrupt: cut short or damaged (no checksum at its end)');
   if (sha256(text.slice(0, at)) !== sum![1]) fail('corrupt: its checksum does not match its content');
-  try {
-    const v: unknown = exact ? fromJson(text) : JSON.parse(text);
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not a JSON object');
-    return v as Record<string, unknown>;
-  } catch (e) {
-    return fail(`corrupt (${(e as Error).message})`);
-  }
+  return text;
 }
 
 function field<T>(o: Record<string, unknown>, key: string, ok: (v: unknown) => boolean, fail: (w: string) => never): T {
@@ -269,36 +299,99 @@ export function readPlan(path: string): ShardPlan {
   const fail = (why: string): never => {
     throw new InputError(`plan ${path}: ${why}`);
   };
-  const classes = field<number>(o, 'classes', isCount, fail);
-  const units = field<number>(o, 'units', isCount, fail);
-  const shards = field<number>(o, 'shards', (v) => isCount(v) && (v as number) >= 1, fail);
-  const assignment = field<number[][]>(o, 'assignment', Array.isArray, fail);
-  if (assignment.length !== shards) fail(`${assignment.length} shard lists for ${shards} shards`);
-  const seen = new Uint8Array(units);
-  for (const ids of assignment) {
-    if (!Array.isArray(ids)) fail('a shard list is not a list');
-    for (const id of ids) {
-      if (!isCount(id) || id >= units || seen[id]) fail(`unit ${String(id)} is out of range or in two shards`);
-      seen[id] = 1;
-    }
-  }
-  if (seen.includes(0)) fail(`unit ${seen.indexOf(0)} is in no shard`);
-  const lists = (key: string, length: number, ok: (x: number[]) => boolean): number[][] | null => {
-    const v = o[key];
-    if (v === undefined) return null;
-    if (!Array.isArray(v) || v.length !== length) fail(`"${key}" is not a list of ${length}`);
-    for (const x of v as unknown[])
-      if (!Array.isArray(x) || !x.every((y) => isCount(y)) || !ok(x as number[]))
-        fail(`an entry of "${key}" is malformed`);
-    return v as number[][];
+  const head = planHead(o, fail);
+  const assignment = planAssignment(o['assignment'], head, fail);
+  const list = (key: string, length: number, ok: (x: number[]) => boolean) => listOf(o[key], key, length, ok, fail);
+  const payload = list('payload', head.units, () => true);
+  const combine = list('combine', head.classes, combineOk(head.units));
+  if (combine === null && head.units !== head.classes)
+    fail(`${head.units} units for ${head.classes} classes, and no "combine"`);
+  return { ...head, assignment, payload, combine, classList: planClassList(o, head, fail) };
+}
+
+/**
+ * Shard `shard(head)` of the plan at `path` (`shard` checks the head and picks the index): what the shard needs,
+ * read without parsing the rest. A plan is written one list entry a line (sealed()), so its text is cut into lines
+ * and only the entries the shard needs are parsed: a shard of 5×2 in 16 reads 1/16 of the payload and none of the
+ * combine table (1 MB of the 1.6 MB plan; docs/sharding.md, "Overhead").
+ */
+export function readShardPlan(path: string, shard: (head: ShardPlanHead) => number): ShardPlanSlice {
+  const fail = (why: string): never => {
+    throw new InputError(`plan ${path}: ${why}`);
   };
-  const payload = lists('payload', units, () => true);
-  const combine = lists('combine', classes, (x) => x.length % 2 === 0 && x.every((y, i) => i % 2 === 1 || y < units));
-  if (combine === null && units !== classes) fail(`${units} units for ${classes} classes, and no "combine"`);
-  const classRows = lists('classRows', classes, () => true);
-  const classFacts = o['classFacts'];
-  if ((classRows === null) !== (classFacts === undefined) || (classFacts !== undefined && !isFacts(classFacts)))
-    fail('"classFacts" and "classRows" are malformed');
+  const { head: o, lists } = planSections(sealedText(path, PLAN_FORMAT, 'plan'), fail);
+  const head = planHead(o, fail);
+  const index = shard(head);
+  const parsed = (key: string) => lists.get(key)?.map((line) => entryOf(line, key, fail));
+  const assignment = planAssignment(parsed('assignment'), head, fail);
+  const entries = (key: string, length: number) => {
+    const v = lists.get(key);
+    if (v !== undefined && v.length !== length) fail(`"${key}" is not a list of ${length}`);
+    return v;
+  };
+  const payloadLines = entries('payload', head.units);
+  const payload =
+    payloadLines === undefined
+      ? null
+      : new Map(assignment[index].map((u) => [u, entryOf(payloadLines[u], 'payload', fail)]));
+  const combined = entries('combine', head.classes) !== undefined;
+  if (!combined && head.units !== head.classes)
+    fail(`${head.units} units for ${head.classes} classes, and no "combine"`);
+  const rows = parsed('classRows');
+  return {
+    ...head,
+    shard: index,
+    assignment,
+    payload,
+    combined,
+    classList: planClassList({ ...o, classRows: rows }, head, fail),
+  };
+}
+
+/**
+ * A plan's text cut into its head (the first line, a JSON object once its first list is cut off) and its lists,
+ * each entry still text. sealed() writes a list as `"key":[` and a line per entry, joined by `,\n`, then `\n]`: the
+ * lists are found by searching for their ends and cut by the native split, so a list a shard does not read costs a
+ * scan, not a loop over its lines (a shard's start-up is part of its cost: docs/sharding.md, "Overhead").
+ */
+function planSections(text: string, fail: (why: string) => never) {
+  const opens = /,"(\w+)":\[$/;
+  let end = text.indexOf('\n');
+  const first = end < 0 ? text : text.slice(0, end);
+  let open = opens.exec(first);
+  if (!open) fail('corrupt: not laid out as this program writes plans');
+  let head: Record<string, unknown> = {};
+  try {
+    head = JSON.parse(`${first.slice(0, open.index)}}`) as Record<string, unknown>;
+  } catch (e) {
+    fail(`corrupt (${(e as Error).message})`);
+  }
+  const lists = new Map<string, string[]>();
+  while (open) {
+    const close = text.indexOf('\n]', end);
+    if (close < 0) fail('corrupt: a list is not closed');
+    const body = text.slice(end + 1, close);
+    lists.set(open[1], body === '' ? [] : body.split(',\n'));
+    end = text.indexOf('\n', close + 1);
+    open = opens.exec(end < 0 ? text.slice(close + 1) : text.slice(close + 1, end));
+  }
+  return { head, lists };
+}
+
+/** One list entry of a plan: a list of whole numbers. */
+function entryOf(line: string, key: string, fail: (why: string) => never): number[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    fail(`an entry of "${key}" is malformed`);
+  }
+  if (!Array.isArray(v) || !v.every((y) => isCount(y))) fail(`an entry of "${key}" is malformed`);
+  return v as number[];
+}
+
+function planHead(o: Record<string, unknown>, fail: (why: string) => never): ShardPlanHead {
+  const shards = field<number>(o, 'shards', (v) => isCount(v) && (v as number) >= 1, fail);
   const e = field<Record<string, unknown>>(o, 'estimate', (v) => typeof v === 'object' && v !== null, fail);
   const shardSeconds = e['shardSeconds'];
   if (!Array.isArray(shardSeconds) || shardSeconds.length !== shards || !shardSeconds.every(isSeconds))
@@ -307,9 +400,9 @@ export function readPlan(path: string): ShardPlan {
     id: field<string>(o, 'id', isHex16, fail),
     method: field<string>(o, 'method', isText, fail),
     box: field<string>(o, 'box', isText, fail),
-    classes,
+    classes: field<number>(o, 'classes', isCount, fail),
     digest: field<string>(o, 'digest', isText, fail),
-    units,
+    units: field<number>(o, 'units', isCount, fail),
     scale: field<number>(o, 'scale', (v) => isCount(v) && (v as number) >= 1, fail),
     shards,
     estimate: {
@@ -320,11 +413,55 @@ export function readPlan(path: string): ShardPlan {
       shardSeconds: shardSeconds as number[],
       memoryMB: field<number>(e, 'memoryMB', isCount, fail),
     },
-    assignment,
-    payload,
-    combine,
-    classList: classRows === null ? null : { facts: classFacts as ShardFacts, rows: classRows },
   };
+}
+
+/** The plan's shard lists, checked: every unit in exactly one shard. */
+function planAssignment(v: unknown, head: ShardPlanHead, fail: (why: string) => never): number[][] {
+  const { units, shards } = head;
+  if (!Array.isArray(v)) fail('"assignment" is missing or malformed');
+  const assignment = v as number[][];
+  if (assignment.length !== shards) fail(`${assignment.length} shard lists for ${shards} shards`);
+  const seen = new Uint8Array(units);
+  for (const ids of assignment) {
+    if (!Array.isArray(ids)) fail('a shard list is not a list');
+    for (const id of ids) {
+      if (!isCount(id) || id >= units || seen[id]) fail(`unit ${String(id)} is out of range or in two shards`);
+      seen[id] = 1;
+    }
+  }
+  if (seen.includes(0)) fail(`unit ${seen.indexOf(0)} is in no shard`);
+  return assignment;
+}
+
+function listOf(
+  v: unknown,
+  key: string,
+  length: number,
+  ok: (x: number[]) => boolean,
+  fail: (why: string) => never,
+): number[][] | null {
+  if (v === undefined) return null;
+  if (!Array.isArray(v) || v.length !== length) fail(`"${key}" is not a list of ${length}`);
+  for (const x of v as unknown[])
+    if (!Array.isArray(x) || !x.every((y) => isCount(y)) || !ok(x as number[]))
+      fail(`an entry of "${key}" is malformed`);
+  return v as number[][];
+}
+
+const combineOk = (units: number) => (x: number[]) => x.length % 2 === 0 && x.every((y, i) => i % 2 === 1 || y < units);
+
+/** The class list a plan carries (null in a plan written before plans carried it). */
+function planClassList(
+  o: Record<string, unknown>,
+  head: ShardPlanHead,
+  fail: (why: string) => never,
+): ClassListData | null {
+  const classRows = listOf(o['classRows'], 'classRows', head.classes, () => true, fail);
+  const classFacts = o['classFacts'];
+  if ((classRows === null) !== (classFacts === undefined) || (classFacts !== undefined && !isFacts(classFacts)))
+    fail('"classFacts" and "classRows" are malformed');
+  return classRows === null ? null : { facts: classFacts as ShardFacts, rows: classRows };
 }
 
 export function readResult(path: string): ShardResult {

@@ -4,6 +4,7 @@ import type { BandClasses } from './classifyBands.js';
 import { columnSetKeyer } from './columnSetKey.js';
 import { forEachMove, type MoveKind } from './countPreservingMoves.js';
 import { UnionFind } from './unionFind.js';
+import { LEVEL_NAMES, type LevelName } from './levelNames.js';
 
 /**
  * The Felgenhauer–Jarvis chain: the symmetry classes, then coarser and coarser classes under moves that
@@ -19,7 +20,7 @@ import { UnionFind } from './unionFind.js';
  * Moves need only be applied to one band per class: a move of g·b is g∘m∘g⁻¹, so the classes one move away
  * from g·b are those one move away from b.
  */
-export type LevelName = 'symmetry' | 'pair-swaps' | 'rectangles' | 'column-sets';
+export { LEVEL_NAMES, type LevelName } from './levelNames.js';
 
 export interface ChainLevel {
   readonly name: LevelName;
@@ -46,19 +47,17 @@ export interface ClassChain {
   readonly levels: readonly ChainLevel[];
 }
 
-const LEVELS: ReadonlyArray<{ name: LevelName; moves: string; kinds: readonly MoveKind[] | null }> = [
-  { name: 'symmetry', moves: 'box, column and row permutations, then relabelling', kinds: [] },
-  { name: 'pair-swaps', moves: 'and pair swaps (2 rows × 2 columns)', kinds: ['pair-swap'] },
-  {
-    name: 'rectangles',
+const LEVEL_MOVES: Readonly<Record<LevelName, { moves: string; kinds: readonly MoveKind[] | null }>> = {
+  symmetry: { moves: 'box, column and row permutations, then relabelling', kinds: [] },
+  'pair-swaps': { moves: 'and pair swaps (2 rows × 2 columns)', kinds: ['pair-swap'] },
+  rectangles: {
     moves: 'and row rectangles (2 rows × k columns) and column exchanges (all rows × 2 columns)',
     kinds: ['pair-swap', 'row-rectangle', 'column-exchange'],
   },
-  { name: 'column-sets', moves: 'same column digit-sets up to box and column permutations and renaming', kinds: null },
-];
+  'column-sets': { moves: 'same column digit-sets up to box and column permutations and renaming', kinds: null },
+};
 
-/** The levels' names, finest first. */
-export const LEVEL_NAMES: readonly LevelName[] = LEVELS.map((l) => l.name);
+const LEVELS = LEVEL_NAMES.map((name) => ({ name, ...LEVEL_MOVES[name] }));
 
 export function classChain(classes: BandClasses): ClassChain {
   const { shape, count } = classes;

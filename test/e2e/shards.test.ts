@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkpointText, planText, readPlan, readResult } from '../../dist/io/shardFiles.js';
+import { checkpointText, planText, readPlan, readResult, readShardPlan } from '../../dist/io/shardFiles.js';
 import { cli, tempDir } from '../helpers/cli.js';
 
 /**
@@ -207,6 +207,31 @@ describe('count --plan / --shard / --merge (4x2 and 2x4 by column sets)', () => 
     const foreign = await cli(['count', '--merge', join(dir, '4x2'), join(dir, '2x4', 'shard-0-of-3.json')]);
     expect(foreign.code).toBe(2);
     expect(oneLine(foreign)).toMatch(/is a shard of another plan/);
+  });
+
+  it('a shard reads its own units of the plan, as the whole plan has them; a bad one is refused', async () => {
+    const dir = tempDir();
+    const plan = join(dir, 'plan.json');
+    const made = await cli(['count', '--box', '4x2', '--method', 'column-sets', '--plan', plan, '--shards', '3']);
+    expect(made.code, made.stderr).toBe(0);
+    const whole = readPlan(plan);
+    for (let shard = 0; shard < 3; shard++) {
+      const slice = readShardPlan(plan, () => shard);
+      const { payload: _p, combine: _c, ...head } = whole;
+      const { payload, combined, shard: index, ...rest } = slice;
+      expect(rest).toEqual(head);
+      expect([index, combined]).toEqual([shard, true]);
+      expect([...payload!.keys()]).toEqual(whole.assignment[shard]);
+      for (const u of whole.assignment[shard]) expect(payload!.get(u)).toEqual(whole.payload![u]);
+    }
+    // a malformed payload entry (sealed again): refused by the shard that reads it, by name
+    const { id: _id, ...p } = whole;
+    const bad = join(dir, 'bad.json');
+    const payload = whole.payload!.map((x, u) => (u === whole.assignment[2][0] ? [...x.slice(1), -1] : x));
+    writeFileSync(bad, planText({ ...p, payload }).text);
+    expect(() => readShardPlan(bad, () => 2)).toThrow(/plan .*bad\.json: an entry of "payload" is malformed/);
+    expect(readShardPlan(bad, () => 0).shard).toBe(0);
+    expect(() => readShardPlan(bad, () => 0) && readPlan(bad)).toThrow(/an entry of "payload" is malformed/);
   });
 
   it('options that do not go together: one line, status 2', async () => {

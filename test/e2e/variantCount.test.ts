@@ -188,6 +188,15 @@ describe('sudoku-count count --variant', () => {
     [['classes', '--box', '4x4', '--variant', 'x'], /4x4.*count handles/],
     [['essentially-different', '--group'], /--group is for --variant/],
     [['classes', '--variant', 'anti-king'], /3x3\+anti-king is counted by middle bands \(the edge-table route\)/],
+    [['essentially-different', '--checkpoint', 'c.json'], /--checkpoint and --resume are for --variant on 9x9/],
+    [
+      ['essentially-different', '--box', '2x3', '--variant', 'x', '--checkpoint', 'c.json'],
+      /--checkpoint and --resume keep the count this command runs itself .*every grid is listed here/,
+    ],
+    [
+      ['essentially-different', '--variant', 'x', '--identity-term', '12', '--resume', 'c.json'],
+      /--checkpoint and --resume keep the count this command runs itself \(9x9, no --identity-from/,
+    ],
   ])('%j → one line, status 2', async (args, pattern) => {
     const r = await cli(args);
     expect(r.code).toBe(2);

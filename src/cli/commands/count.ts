@@ -5,8 +5,7 @@ import type { CounterName } from '../../count/dlxCompletions.js';
 import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { affordableVariants9, countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
-import { toJson } from '../../io/json.js';
-import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
+import { LEVEL_NAMES, type LevelName } from '../../symmetry/levelNames.js';
 import type { ColumnSetRunOptions } from '../columnSetRun.js';
 import { CommandFailed } from '../commandFailed.js';
 import {
@@ -20,6 +19,9 @@ import {
   VARIANT_FLAG,
   workersOption,
 } from '../common.js';
+
+/** toJson, loaded when a result is printed as JSON (json-bigint costs ~8 ms of a process; a shard never needs it). */
+const toJson = async (value: unknown): Promise<string> => (await import('../../io/json.js')).toJson(value);
 
 // The band method, the variant, DLX, column-set and shard runs are loaded when a run asks for them: a plain `count`
 // (whose start-up is part of its time) loads the band method alone, a shard its own count's code alone.
@@ -157,8 +159,10 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
             ? { ...r.count, classRows: undefined }
             : { method: 'column-sets', ...r.count };
       process.stdout.write(
-        toJson({ ...body, shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds } }) +
-          '\n',
+        (await toJson({
+          ...body,
+          shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds },
+        })) + '\n',
       );
     } else {
       const text =
@@ -199,19 +203,21 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       [method, name] = [countMethod(shape, opts), shape.name];
     }
     const r = await (await shardRun()).writePlan(plan, method, name, shards);
-    process.stdout.write(opts.json ? toJson(r.json) + '\n' : r.text);
+    process.stdout.write(opts.json ? (await toJson(r.json)) + '\n' : r.text);
     return true;
   }
-  const { readPlan } = await import('../../io/shardFiles.js');
+  const { readPlan, readShardPlan } = await import('../../io/shardFiles.js');
   const { checkPlanFits, runShard, shardIndex, shardWorkers, variantPlanRules, writeSlurm } = await shardRun();
-  const p = readPlan(plan);
-  if (opts.variant !== undefined)
-    checkPlanFits(p, plan, (await variantPlanRules(opts.box, opts.variant)).name, 'variant');
-  else checkPlanFits(p, plan, opts.box?.name, opts.method);
+  const [fitsBox, fitsMethod] =
+    opts.variant !== undefined
+      ? [(await variantPlanRules(opts.box, opts.variant)).name, 'variant']
+      : [opts.box?.name, opts.method];
   if (slurm) {
+    const p = readPlan(plan);
+    checkPlanFits(p, plan, fitsBox, fitsMethod);
     if (shard !== undefined) throw new InputError('--slurm writes a script for every shard; --shard is for one');
     process.stdout.write(
-      writeSlurm(plan, p, {
+      await writeSlurm(plan, p, {
         ...(out !== undefined ? { out } : {}),
         ...(throttle !== undefined ? { throttle } : {}),
         ...(opts.workers !== undefined ? { cpus: opts.workers } : {}),
@@ -219,11 +225,15 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     );
     return true;
   }
-  if (throttle !== undefined) throw new InputError('--throttle is for --slurm');
-  const index = shardIndex(shard, p, plan);
+  // a shard reads only what it needs of the plan (its own units' payload): start-up is part of its cost
+  const p = readShardPlan(plan, (head) => {
+    checkPlanFits(head, plan, fitsBox, fitsMethod);
+    if (throttle !== undefined) throw new InputError('--throttle is for --slurm');
+    return shardIndex(shard, head, plan);
+  });
   if (out === undefined)
-    throw new InputError(`--plan ${plan} --shard ${index}: where to? Give --out FILE (or a folder)`);
-  process.stdout.write(await runShard(plan, p, index, out, { workers: opts.workers ?? (await shardWorkers(p)) }));
+    throw new InputError(`--plan ${plan} --shard ${p.shard}: where to? Give --out FILE (or a folder)`);
+  process.stdout.write(await runShard(plan, p, out, { workers: opts.workers ?? (await shardWorkers(p)) }));
   return true;
 }
 
@@ -287,7 +297,7 @@ export function registerCount(program: Command): void {
         const { dlxRunPlan, runDlxCount } = await dlxRun();
         const { shape, level } = dlxRunPlan(opts);
         const r = await runDlxCount(shape, level, opts);
-        process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
+        process.stdout.write((opts.json ? await toJson(r) : countText(r)) + '\n');
         const bad = r.dlx?.firstMismatch;
         if (bad)
           throw new CommandFailed(
@@ -303,7 +313,7 @@ export function registerCount(program: Command): void {
         const r = await (await columnSetRun()).runColumnSetCount(shape, opts);
         if (opts.json) {
           const { classRows: _rows, digest: _digest, ...count } = r;
-          process.stdout.write(toJson({ method: 'column-sets', ...count }) + '\n');
+          process.stdout.write((await toJson({ method: 'column-sets', ...count })) + '\n');
         } else {
           process.stdout.write(columnSetReport(r));
         }
@@ -321,7 +331,7 @@ export function registerCount(program: Command): void {
         workers: opts.workers ?? defaultWorkers(shape),
         onProgress,
       }).finally(() => spinner.stop());
-      process.stdout.write((opts.json ? toJson(r) : countText(r)) + '\n');
+      process.stdout.write((opts.json ? await toJson(r) : countText(r)) + '\n');
     },
   );
 }

@@ -59,6 +59,12 @@ export function registerEssentiallyDifferent(program: Command): void {
       "with --variant on 9x9: the identity's term N/9! (the grids with row 1 = 1..9), taken as given",
       wholeNumberOption,
     )
+    .option(
+      '--checkpoint <FILE>',
+      'with --variant on 9x9 when the count runs here: keep its finished classes in FILE (as count --variant ' +
+        '--checkpoint; Ctrl-C saves it)',
+    )
+    .option('--resume <FILE>', 'with --variant on 9x9: continue the count from a checkpoint (of either command)')
     .option('--json', 'print one JSON object on stdout, with every class')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
@@ -77,10 +83,16 @@ export function registerEssentiallyDifferent(program: Command): void {
         group?: boolean;
         identityFrom?: string;
         identityTerm?: bigint;
+        checkpoint?: string;
+        resume?: string;
       }) => {
         if ((opts.identityFrom !== undefined || opts.identityTerm !== undefined) && opts.variant === undefined)
           throw new InputError('--identity-from and --identity-term are for --variant');
         if (opts.group && opts.variant === undefined) throw new InputError('--group is for --variant');
+        if ((opts.checkpoint !== undefined || opts.resume !== undefined) && (opts.variant === undefined || opts.group))
+          throw new InputError(
+            "--checkpoint and --resume are for --variant on 9x9 (the count of the identity's term it runs itself)",
+          );
         if (opts.variant !== undefined && opts.group) {
           refuseWithVariant('essentially-different --group', {
             automorphisms: opts.automorphisms,
@@ -98,6 +110,8 @@ export function registerEssentiallyDifferent(program: Command): void {
               workers: opts.workers,
               identityFrom: opts.identityFrom,
               identityTerm: opts.identityTerm,
+              checkpoint: opts.checkpoint,
+              resume: opts.resume,
             },
           );
           return;
