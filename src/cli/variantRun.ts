@@ -4,7 +4,14 @@ import type { Rules } from '../grid/rules.js';
 import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
-import { countVariantGridsPooled, type VariantClassDone, type VariantCount } from '../variants/countVariantGrids.js';
+import {
+  countVariantGridsPooled,
+  type VariantClassDone,
+  type VariantCount,
+  type VariantPoolOptions,
+} from '../variants/countVariantGrids.js';
+import { unitsOf, variantTableOf, type VariantUnits } from '../variants/variantTable.js';
+import { VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
 import { defaultThreads } from '../parallel/threads.js';
@@ -28,8 +35,8 @@ export function refuseWithVariant(command: string, given: Record<string, unknown
     .map(([k]) => `--${k}`);
   if (used.length > 0)
     throw new InputError(
-      `${command} --variant takes --box, --json, --workers (and for count --checkpoint, --resume; for classes --out, ` +
-        `--force) only, not ` +
+      `${command} --variant takes --box, --json, --workers (and for count and classes --checkpoint, --resume; for ` +
+        `classes --out, --force, --format) only, not ` +
         used.join(', '),
     );
 }
@@ -78,6 +85,7 @@ async function pooledVariantCount(
   rules: Rules,
   opts: VariantRunOptions,
   exhaustive: 'row1' | 'none',
+  onClassList?: VariantPoolOptions['onClassList'],
 ): Promise<VariantCount> {
   if (opts.checkpoint !== undefined && opts.resume !== undefined)
     throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
@@ -103,6 +111,7 @@ async function pooledVariantCount(
     const r = await countVariantGridsPooled(rules, {
       workers: opts.workers ?? (rules.n >= 8 ? defaultThreads() : 1),
       exhaustive,
+      ...(onClassList ? { onClassList } : {}),
       resume: [...finished],
       signal: controller.signal,
       onClassDone: (row) => {
@@ -138,15 +147,37 @@ async function pooledVariantCount(
   }
 }
 
-/** classes --variant: the class table as JSON (every class's block, m_C, n_C), on stdout or to --out. */
+/**
+ * classes --variant: the class table as JSON (every class's block, m_C, n_C), on stdout or to --out; or with
+ * `format` 'table' the compact table (src/io/variantTableFile.ts), to --out only.
+ */
 export async function runVariantClasses(
   rules: Rules,
   outPath: string | undefined,
   force: boolean,
-  opts: VariantRunOptions = {},
+  opts: VariantRunOptions & { readonly format?: 'json' | 'table' | undefined } = {},
 ): Promise<void> {
-  const out = outPath !== undefined ? prepareOutput(outPath, { ...VARIANT_CLASSES_OUTPUT, force }) : null;
-  const r = await pooledVariantCount(rules, opts, 'none');
+  const table = opts.format === 'table';
+  if (table && outPath === undefined)
+    throw new InputError('classes --format table writes a binary file: give --out FILE');
+  const out =
+    outPath !== undefined
+      ? prepareOutput(outPath, { ...(table ? VARIANT_TABLE_OUTPUT : VARIANT_CLASSES_OUTPUT), force })
+      : null;
+  let units: VariantUnits | null = null;
+  const r = await pooledVariantCount(rules, opts, 'none', (top, house) => {
+    units = unitsOf(rules, top, house);
+  });
+  if (table && out) {
+    if (units === null) throw new Error('internal: no class list');
+    const t = variantTableOf(rules, r, units);
+    out.write(variantTableBytes(t));
+    process.stderr.write(
+      `wrote the ${grouped(t.count)} ${t.units} of ${r.rules} (${t.route} route, digest ${t.digest}; ` +
+        `N = ${grouped(r.total)}) to ${outPath}\n`,
+    );
+    return;
+  }
   const text = variantClassesToJson(r);
   if (out) {
     out.write(text);

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
 import { SHAPE_3X3 } from '../../grid/shape.js';
@@ -53,6 +53,13 @@ export function registerClasses(program: Command): void {
     )
     .option('--out <FILE>', 'write to FILE instead of stdout (replaces only a class table it wrote before)', pathOption)
     .option('--force', '--out may replace a file that is not a class table')
+    .addOption(
+      new Option(
+        '--format <name>',
+        "with --variant: json (every class, default) or table (compact binary: the values of the count's units, " +
+          'to --out)',
+      ).choices(['json', 'table']),
+    )
     .option('--workers <K>', 'threads for the completion counts', workersOption)
     .option(
       '--counter <name>',
@@ -60,13 +67,20 @@ export function registerClasses(program: Command): void {
       counterOption,
     );
   addColumnSetOptions(command).action(
-    async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean }) => {
+    async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean; format?: 'json' | 'table' }) => {
       if (opts.variant !== undefined) {
-        const { box, json: _json, workers, variant, out, force, ...rest } = opts;
+        const { box, json: _json, workers, variant, out, force, format, checkpoint, resume, ...rest } = opts;
         refuseWithVariant('classes', rest);
-        await runVariantClasses(variantRunRules(box, variant), out, force === true, { workers });
+        await runVariantClasses(variantRunRules(box, variant), out, force === true, {
+          workers,
+          format,
+          checkpoint,
+          resume,
+        });
         return;
       }
+      if (opts.format !== undefined)
+        throw new InputError('--format chooses the form of a variant table: it goes with --variant');
       if (opts.box) requireShape('count', opts.box);
       const dlx = opts.counter === 'dlx';
       if (dlx) {
