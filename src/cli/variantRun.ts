@@ -10,7 +10,7 @@ import {
   type VariantCount,
   type VariantPoolOptions,
 } from '../variants/countVariantGrids.js';
-import { unitsOf, variantTableOf, type VariantUnits } from '../variants/variantTable.js';
+import { variantUnitsOf, variantTableOf, type VariantUnits } from '../variants/variantTable.js';
 import { VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
@@ -166,7 +166,7 @@ export async function runVariantClasses(
       : null;
   let units: VariantUnits | null = null;
   const r = await pooledVariantCount(rules, opts, 'none', (top, house) => {
-    units = unitsOf(rules, top, house);
+    units = variantUnitsOf(rules, top, house);
   });
   if (table && out) {
     if (units === null) throw new Error('internal: no class list');

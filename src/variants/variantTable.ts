@@ -1,5 +1,6 @@
 import type { Rules } from '../grid/rules.js';
 import { factorialBig, InputError } from '../grid/shape.js';
+import { resolveRules } from '../grid/support.js';
 import { oneHouseLayout } from '../count/oneHouseLayout.js';
 import type { VariantCount } from './countVariantGrids.js';
 import { houseKeyClasses, type HouseKeyClasses } from './houseKeyClasses.js';
@@ -62,7 +63,7 @@ export interface VariantUnits {
 }
 
 /** The units of a count whose class list (and band-pair keys) are at hand. */
-export function unitsOf(rules: Rules, top: TopBlockClasses, house: HouseKeyClasses | null): VariantUnits {
+export function variantUnitsOf(rules: Rules, top: TopBlockClasses, house: HouseKeyClasses | null): VariantUnits {
   const C = top.sizes.length;
   const count = house ? house.keys.length / 10 : C;
   const unitOf = house ? house.keyOf : Int32Array.from({ length: C }, (_, i) => i);
@@ -80,11 +81,11 @@ export function unitsOf(rules: Rules, top: TopBlockClasses, house: HouseKeyClass
   };
 }
 
-/** List the units of `rules` again: the top-block classes, and the column-set keys where the band-pair route applies. */
+/** List the units of `rules` again: the top-block classes, and the column-set keys where the band-pair route does. */
 export function variantUnits(rules: Rules): VariantUnits {
   const top = variantTopBlocks(variantGroup(rules));
   const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
-  return unitsOf(rules, top, layout ? houseKeyClasses(layout, top) : null);
+  return variantUnitsOf(rules, top, layout ? houseKeyClasses(layout, top) : null);
 }
 
 /** The table of a finished count, given its units (every class of a unit must have the same n_C). */
@@ -135,11 +136,19 @@ export function variantTableSumProblem(t: VariantTable): string | null {
 }
 
 /**
- * Check a table against the unit list this version finds for its rules (`rules` must be the table's: the caller
- * resolves `table.rules`): the same route, number of units, digest and orbits. Returns the units, whose `unitOf`
- * gives each class's n_C as `values[unitOf[id]]`. InputError (one line) naming the first difference.
+ * The library's edge: check a table (read by readVariantTable) against the unit list this version finds for its
+ * rules, listed again (seconds: 1–20 s on 9×9). Returns the units; `values[unitOf[id]]` is class id's n_C.
  */
-export function verifyVariantTable(
+export function verifyVariantTable(table: VariantTable): VariantUnits {
+  return verifyVariantTableOf(table, resolveRules('variant-count', table.box, table.variants, 'shards'));
+}
+
+/**
+ * Check a table against the unit list this version finds for `rules` (the table's: the caller resolves them): the
+ * same route, number of units, digest and orbits. Returns the units. InputError (one line) naming the first
+ * difference.
+ */
+export function verifyVariantTableOf(
   table: VariantTable,
   rules: Rules,
   units: VariantUnits = variantUnits(rules),
