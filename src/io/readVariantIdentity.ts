@@ -10,8 +10,8 @@ import { parseVariantTable, VARIANT_TABLE_OUTPUT } from './variantTableFile.js';
  * (`sudoku-count/variant-classes@1`, key `classes`: blocks, completions), or a compact table of `classes --variant
  * V --format table` (`sudoku-count/variant-table@1`, read and checked by src/io/variantTableFile.ts). Checked
  * before use, each failure one line naming the file: it is JSON, it is for the same rules, `totalWithFixedRow` is a
- * whole number equal to Σ m_C·n_C over its classes, and `total` = n!·totalWithFixedRow. (The file is read whole: a 9×9 count's
- * JSON holds up to a few hundred thousand classes, tens of megabytes.)
+ * whole number equal to Σ m_C·n_C over its classes, and `total` = n!·totalWithFixedRow. (The file is read whole: a
+ * 9×9 count's JSON holds up to a few hundred thousand classes, tens of megabytes.)
  */
 export function readVariantIdentity(path: string, rules: Rules): bigint {
   const where = `--identity-from ${path}`;
