@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { resolveRules } from '../../../src/grid/support.js';
 import { InputError } from '../../../src/grid/shape.js';
 import { parseVariantTable, VARIANT_TABLE_FORMAT, variantTableBytes } from '../../../src/io/variantTableFile.js';
@@ -10,6 +12,7 @@ import {
   verifyVariantTableOf,
   type VariantTable,
 } from '../../../src/variants/variantTable.js';
+import { ROOT } from '../../helpers/paths.js';
 
 /** A small shape's table, built as `classes --variant V --format table` builds it. */
 function tableOf(box: string, variant: string): { table: VariantTable; bytes: Uint8Array } {
@@ -117,6 +120,16 @@ describe('variant tables (sudoku-count/variant-table@1)', () => {
     );
     const other = resolveRules('variant-count', '3x2', 'x');
     expect(() => verifyVariantTableOf(table, other)).toThrow(/checked against the rules 3x2\+x/);
+  });
+
+  it('the schema lists every header key the writer writes, in its order', () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, 'data', 'variant-table.schema.json'), 'utf8')) as {
+      required: string[];
+      $id: string;
+    };
+    const head = JSON.parse(Buffer.from(bytes.subarray(0, bytes.indexOf(10))).toString('utf8')) as object;
+    expect(Object.keys(head)).toEqual(schema.required);
+    expect(schema.$id).toBe(VARIANT_TABLE_FORMAT);
   });
 
   it('a table of another route (a later version) is read and summed all the same', () => {

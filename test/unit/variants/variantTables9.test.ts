@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
 import { resolveRules } from '../../../src/grid/support.js';
+import { readVariantIdentity } from '../../../src/io/readVariantIdentity.js';
 import { readVariantTable } from '../../../src/io/variantTableFile.js';
 import { randomBelow } from '../../../src/random/randomBelow.js';
 import { verifyVariantTableOf } from '../../../src/variants/variantTable.js';
@@ -48,6 +49,10 @@ describe('the committed 9×9 variant tables', () => {
     expect(t.total).toBe(362_880n * expected.fixedRow);
     expect(t.route).toBe(expected.route);
     expect(t.units).toBe(expected.route === 'solver' ? 'classes' : 'keys');
+    // what essentially-different --identity-from takes from it
+    expect(
+      readVariantIdentity(join(ROOT, 'data', file), resolveRules('variant-count', t.box, t.variants, 'shards')),
+    ).toBe(expected.fixedRow);
   });
 
   // The cheap class lists (about 1 s each: the group, then 23,696 and 148,800 classes): digest, and 3 classes
