@@ -13,6 +13,7 @@ import {
   type VariantTable,
 } from '../../../src/variants/variantTable.js';
 import { ROOT } from '../../helpers/paths.js';
+import { variantClassSum } from '../../../src/shards/variantClassSum.js';
 
 /** A small shape's table, built as `classes --variant V --format table` builds it. */
 function tableOf(box: string, variant: string): { table: VariantTable; bytes: Uint8Array } {
@@ -62,6 +63,10 @@ describe('variant tables (sudoku-count/variant-table@1)', () => {
     expect(Buffer.from(bytes.subarray(0, bytes.indexOf(10))).toString('utf8')).toMatch(
       /^\{"format":"sudoku-count\/variant-table@1","rules":"2x3\+x",/,
     );
+  });
+
+  it("on the solver's route, the digest is a sharded count's class-list digest (a table and a plan match)", () => {
+    expect(table.digest).toBe(variantClassSum('2x3+x').classList().digest);
   });
 
   it('are the same bytes when written again (no timings, no compression)', () => {
