@@ -10,8 +10,8 @@ import {
   type VariantCount,
   type VariantPoolOptions,
 } from '../variants/countVariantGrids.js';
-import { variantUnitsOf, variantTableOf, type VariantUnits } from '../variants/variantTable.js';
-import { VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
+import { variantUnitsOf, variantTableOf, verifyVariantTable, type VariantUnits } from '../variants/variantTable.js';
+import { readVariantTable, VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
 import { defaultThreads } from '../parallel/threads.js';
@@ -185,6 +185,21 @@ export async function runVariantClasses(
       `wrote the ${r.classes} top-block classes of ${r.rules} (N = ${grouped(r.total)}) to ${outPath}\n`,
     );
   } else process.stdout.write(text);
+}
+
+/**
+ * classes --verify FILE: read a compact table (tag, body SHA-256, sums), list its rules' units again and compare
+ * route, count, digest and orbits; one line on stdout. Every failure is an InputError: one line, status 2.
+ */
+export function runVariantTableCheck(path: string): void {
+  const t0 = performance.now();
+  const table = readVariantTable(path);
+  verifyVariantTable(table);
+  process.stdout.write(
+    `${path}: ${table.rules}, ${grouped(table.count)} ${table.units} (${table.route} route), digest ${table.digest} ` +
+      `= the ${table.units} listed now ✓; Σ orbit·value = ${grouped(table.totalWithFixedRow)} = N/${table.n}!, ` +
+      `N = ${grouped(table.total)} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
+  );
 }
 
 export function variantCountText(r: VariantCount): string {

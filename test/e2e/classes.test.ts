@@ -102,6 +102,11 @@ describe('sudoku-count classes --variant --format table', () => {
     expect(r.stderr).toMatch(/^wrote the 16 classes of 2x3\+x \(solver route, digest [0-9a-f]{16}; N = 8,640\) to /);
     const bytes = readFileSync(out);
     expect(bytes.subarray(0, 49).toString('latin1')).toBe('{"format":"sudoku-count/variant-table@1","rules":');
+    const v = await cli(['classes', '--verify', out]);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toMatch(
+      /: 2x3\+x, 16 classes \(solver route\), digest [0-9a-f]{16} = the classes listed now ✓; Σ orbit·value = 12 = N\/6!/,
+    );
     // 9×9 (--identity-from is for 9×9): a committed table with one bit changed, refused before any work
     const bad = join(dir, 'bad.bin');
     const flipped = readFileSync(join(ROOT, 'data', 'variant-table-3x3+anti-knight.bin'));
@@ -111,6 +116,11 @@ describe('sudoku-count classes --variant --format table', () => {
     expect(f.code).toBe(2);
     expect(f.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(f.stderr).toMatch(/--identity-from .*bad\.bin: its body's SHA-256 is not the header's bodySha256/);
+    const g = await cli(['classes', '--verify', bad]);
+    expect(g.code).toBe(2);
+    expect(g.stderr).toMatch(
+      /^sudoku-count: error: .*bad\.bin: its body's SHA-256 is not the header's bodySha256 \(the file is corrupt\)\n$/,
+    );
   });
 
   it('replaces only a table it wrote, and needs --out', async () => {
