@@ -34,18 +34,9 @@ const EXPECTED: Record<string, { fixedRow: bigint; route: string }> = {
 const files = readdirSync(join(ROOT, 'data')).filter((f) => /^variant-table-3x3\+.*\.bin$/.test(f));
 
 describe('the committed 9×9 variant tables', () => {
-  it('are there for the variants with values at hand', () => {
+  it('are there for all nine 9×9 variants the fast routes count (anti-king is not one of them)', () => {
     const rules = files.map((f) => f.slice('variant-table-'.length, -'.bin'.length));
-    for (const r of [
-      '3x3+x',
-      '3x3+windoku',
-      '3x3+x+windoku',
-      '3x3+anti-knight',
-      '3x3+centre-dot',
-      '3x3+asterisk',
-      '3x3+girandola',
-    ])
-      expect(rules).toContain(r);
+    expect(rules.sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
   it.each(files)('%s reads, and adds up to the known N/9!', (file) => {
