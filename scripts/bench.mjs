@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|
-//   shards|variants|variant-count|variant-essential|web ...]
+//   shards|variants|variant-count|variant-essential|variant-tables|web ...]
 //   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--baseline CLI] [--tdoku PATH]
 // --c-sketch: a native program of the band method (the C sketch of docs/benchmarks.md, built outside the
 // repository), run alternately with `count --workers 2`; --baseline: another build's dist/cli/main.js (an earlier
@@ -156,6 +156,7 @@ const SCRIPTS = [
   ['variants', 'bench-variants.mjs'],
   ['variant-count', 'bench-variant-count.mjs'],
   ['variant-essential', 'bench-variant-essential.mjs'],
+  ['variant-tables', 'variant-tables-9x9.mjs'],
   ['web', 'bench-web.mjs'],
 ];
 const NAMES = ['count', ...SCRIPTS.map(([name]) => name)];

@@ -68,6 +68,8 @@ export {
   type VariantCountOptions,
 } from './variants/countVariantGrids.js';
 export { essentiallyDifferentVariant, type VariantEssential } from './variants/essentiallyDifferentVariant.js';
+export { verifyVariantTable, type VariantTable, type VariantUnits } from './variants/variantTable.js';
+export { parseVariantTable, readVariantTable, VARIANT_TABLE_FORMAT, variantTableBytes } from './io/variantTableFile.js';
 export {
   essentiallyDifferentVariantBurnside,
   type VariantBurnside,

@@ -171,4 +171,12 @@ export {
   type ShardValues,
 } from './io/shardFiles.js';
 export { variantGroup, type VariantGroup } from './variants/variantGroup.js';
+export {
+  variantUnitsOf,
+  variantUnits,
+  variantTableOf,
+  variantTableSumProblem,
+  verifyVariantTableOf,
+} from './variants/variantTable.js';
+export { variantUnitDigest } from './variants/variantUnitDigest.js';
 export { parseRules, type Rules } from './grid/rules.js';

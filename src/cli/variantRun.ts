@@ -4,8 +4,15 @@ import type { Rules } from '../grid/rules.js';
 import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
-import { countVariantGridsPooled, type VariantClassDone, type VariantCount } from '../variants/countVariantGrids.js';
+import {
+  countVariantGridsPooled,
+  type VariantClassDone,
+  type VariantCount,
+  type VariantPoolOptions,
+} from '../variants/countVariantGrids.js';
 import { antiKingEdgeFits } from '../variants/countAntiKingEdge.js';
+import { variantUnitsOf, variantTableOf, verifyVariantTable, type VariantUnits } from '../variants/variantTable.js';
+import { readVariantTable, VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
 import { defaultThreads } from '../parallel/threads.js';
@@ -29,8 +36,8 @@ export function refuseWithVariant(command: string, given: Record<string, unknown
     .map(([k]) => `--${k}`);
   if (used.length > 0)
     throw new InputError(
-      `${command} --variant takes --box, --json, --workers (and for count --checkpoint, --resume; for classes --out, ` +
-        `--force) only, not ` +
+      `${command} --variant takes --box, --json, --workers (and for count and classes --checkpoint, --resume; for ` +
+        `classes --out, --force, --format) only, not ` +
         used.join(', '),
     );
 }
@@ -79,6 +86,7 @@ async function pooledVariantCount(
   rules: Rules,
   opts: VariantRunOptions,
   exhaustive: 'row1' | 'none',
+  onClassList?: VariantPoolOptions['onClassList'],
 ): Promise<VariantCount> {
   if (opts.checkpoint !== undefined && opts.resume !== undefined)
     throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
@@ -104,6 +112,7 @@ async function pooledVariantCount(
     const r = await countVariantGridsPooled(rules, {
       workers: opts.workers ?? (rules.n >= 8 ? defaultThreads() : 1),
       exhaustive,
+      ...(onClassList ? { onClassList } : {}),
       resume: [...finished],
       signal: controller.signal,
       onClassDone: (row) => {
@@ -141,20 +150,42 @@ async function pooledVariantCount(
   }
 }
 
-/** classes --variant: the class table as JSON (every class's block, m_C, n_C), on stdout or to --out. */
+/**
+ * classes --variant: the class table as JSON (every class's block, m_C, n_C), on stdout or to --out; or with
+ * `format` 'table' the compact table (src/io/variantTableFile.ts), to --out only.
+ */
 export async function runVariantClasses(
   rules: Rules,
   outPath: string | undefined,
   force: boolean,
-  opts: VariantRunOptions = {},
+  opts: VariantRunOptions & { readonly format?: 'json' | 'table' | undefined } = {},
 ): Promise<void> {
   if (rules.n === 9 && antiKingEdgeFits(rules))
     throw new InputError(
       `classes --variant: ${rules.name} is counted by middle bands (the edge-table route), not by top-block ` +
         'classes; count --variant anti-king --json lists the middle-band classes and their n(B)',
     );
-  const out = outPath !== undefined ? prepareOutput(outPath, { ...VARIANT_CLASSES_OUTPUT, force }) : null;
-  const r = await pooledVariantCount(rules, opts, 'none');
+  const table = opts.format === 'table';
+  if (table && outPath === undefined)
+    throw new InputError('classes --format table writes a binary file: give --out FILE');
+  const out =
+    outPath !== undefined
+      ? prepareOutput(outPath, { ...(table ? VARIANT_TABLE_OUTPUT : VARIANT_CLASSES_OUTPUT), force })
+      : null;
+  let units: VariantUnits | null = null;
+  const r = await pooledVariantCount(rules, opts, 'none', (top, house) => {
+    units = variantUnitsOf(rules, top, house);
+  });
+  if (table && out) {
+    if (units === null) throw new Error('internal: no class list');
+    const t = variantTableOf(rules, r, units);
+    out.write(variantTableBytes(t));
+    process.stderr.write(
+      `wrote the ${grouped(t.count)} ${t.units} of ${r.rules} (${t.route} route, digest ${t.digest}; ` +
+        `N = ${grouped(r.total)}) to ${outPath}\n`,
+    );
+    return;
+  }
   const text = variantClassesToJson(r);
   if (out) {
     out.write(text);
@@ -162,6 +193,21 @@ export async function runVariantClasses(
       `wrote the ${r.classes} top-block classes of ${r.rules} (N = ${grouped(r.total)}) to ${outPath}\n`,
     );
   } else process.stdout.write(text);
+}
+
+/**
+ * classes --verify FILE: read a compact table (tag, body SHA-256, sums), list its rules' units again and compare
+ * route, count, digest and orbits; one line on stdout. Every failure is an InputError: one line, status 2.
+ */
+export function runVariantTableCheck(path: string): void {
+  const t0 = performance.now();
+  const table = readVariantTable(path);
+  verifyVariantTable(table);
+  process.stdout.write(
+    `${path}: ${table.rules}, ${grouped(table.count)} ${table.units} (${table.route} route), digest ${table.digest} ` +
+      `= the ${table.units} listed now ✓; Σ orbit·value = ${grouped(table.totalWithFixedRow)} = N/${table.n}!, ` +
+      `N = ${grouped(table.total)} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
+  );
 }
 
 export function variantCountText(r: VariantCount): string {

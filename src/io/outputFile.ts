@@ -50,8 +50,8 @@ export interface OutputOptions {
 
 export interface PreparedOutput {
   readonly path: string;
-  /** Write `text` as the file's whole content. */
-  write(text: string): void;
+  /** Write `text` (or bytes) as the file's whole content. */
+  write(text: string | Uint8Array): void;
 }
 
 /** An error writing output (not the user's input): one line, non-zero status. */
@@ -105,7 +105,7 @@ interface Keep {
 class OwnerNotKept extends Error {}
 
 /** Create a temporary file next to `target` (exclusively), write `text`, return its name. */
-function writeTemp(target: string, text: string, keep: Keep | null): string {
+function writeTemp(target: string, text: string | Uint8Array, keep: Keep | null): string {
   const tmp = tempName(target);
   const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o666);
   try {
@@ -133,8 +133,8 @@ function writeTemp(target: string, text: string, keep: Keep | null): string {
   return tmp;
 }
 
-function writeAll(fd: number, text: string): void {
-  const buf = Buffer.from(text);
+function writeAll(fd: number, text: string | Uint8Array): void {
+  const buf = typeof text === 'string' ? Buffer.from(text) : text;
   for (let at = 0; at < buf.length;) {
     try {
       at += writeSync(fd, buf, at, buf.length - at);
@@ -265,7 +265,7 @@ export function prepareOutput(path: string, options: OutputOptions): PreparedOut
   if (first.kind !== 'through') probe(first, path);
   return {
     path,
-    write(text: string): void {
+    write(text: string | Uint8Array): void {
       const p = plan(path, options); // the file system may have changed during the work
       try {
         if (p.kind === 'through') {

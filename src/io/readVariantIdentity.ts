@@ -2,24 +2,33 @@ import { readFileSync } from 'node:fs';
 import type { Rules } from '../grid/rules.js';
 import { factorialBig, InputError } from '../grid/shape.js';
 import { fromJson } from './json.js';
+import { parseVariantTable, VARIANT_TABLE_OUTPUT } from './variantTableFile.js';
 
 /**
  * The identity's term of variant Burnside, N/n! (the grids with row 1 = 1..n), from a file a count wrote:
  * `count --variant V --json` (key `classRows`: size, completions) or a class table of `classes --variant V`
- * (`sudoku-count/variant-classes@1`, key `classes`: blocks, completions). Checked before use, each failure one
- * line naming the file: it is JSON, it is for the same rules, `totalWithFixedRow` is a whole number equal to
- * Σ m_C·n_C over its classes, and `total` = n!·totalWithFixedRow. (The file is read whole: a 9×9 count's
- * JSON holds up to a few hundred thousand classes, tens of megabytes.)
+ * (`sudoku-count/variant-classes@1`, key `classes`: blocks, completions), or a compact table of `classes --variant
+ * V --format table` (`sudoku-count/variant-table@1`, read and checked by src/io/variantTableFile.ts). Checked
+ * before use, each failure one line naming the file: it is JSON, it is for the same rules, `totalWithFixedRow` is a
+ * whole number equal to Σ m_C·n_C over its classes, and `total` = n!·totalWithFixedRow. (The file is read whole: a
+ * 9×9 count's JSON holds up to a few hundred thousand classes, tens of megabytes.)
  */
 export function readVariantIdentity(path: string, rules: Rules): bigint {
   const where = `--identity-from ${path}`;
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'unreadable';
     throw new InputError(`${where}: cannot read it (${code})`);
   }
+  if (VARIANT_TABLE_OUTPUT.isOurs(bytes.subarray(0, 64).toString('latin1'))) {
+    // a compact table (classes --variant V --format table): its reader checks the body and the sums
+    const table = parseVariantTable(bytes, where);
+    if (table.rules !== rules.name) throw new InputError(`${where}: a table of ${table.rules}, not of ${rules.name}`);
+    return table.totalWithFixedRow;
+  }
+  const text = bytes.toString('utf8');
   let doc: unknown;
   try {
     doc = fromJson(text);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Rules } from '../grid/rules.js';
 import { InputError } from '../grid/shape.js';
 import { resolveRules, VARIANT_COUNT_COST_9X9, VARIANT_SOLVER_COST_9X9 } from '../grid/support.js';
@@ -10,6 +9,7 @@ import { houseKeyClasses } from '../variants/houseKeyClasses.js';
 import type * as VariantCompletionsTask from '../variants/variantCompletionsTask.js';
 import { variantGroup, type VariantGroup } from '../variants/variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from '../variants/variantTopBlocks.js';
+import { variantUnitDigest } from '../variants/variantUnitDigest.js';
 import type { ClassList, ClassSum } from './classSum.js';
 
 /** The variant count's class list: the top-block classes under the variant's own group (src/variants/). */
@@ -90,12 +90,7 @@ export function variantClassSum(name: string): ClassSum {
     const t0 = performance.now();
     const group = variantGroup(rules);
     const top = variantTopBlocks(group);
-    const digest = createHash('sha256')
-      .update(rules.name)
-      .update(top.representatives)
-      .update(new Uint8Array(top.sizes.buffer, top.sizes.byteOffset, top.sizes.byteLength))
-      .digest('hex')
-      .slice(0, 16);
+    const digest = variantUnitDigest(rules, top);
     found = { count: top.sizes.length, digest, seconds: (performance.now() - t0) / 1000, group, top };
     return found;
   };

@@ -164,6 +164,8 @@ export interface VariantPoolOptions extends VariantCountOptions {
   readonly onClassDone?: (row: VariantClassDone) => void;
   /** Stops the run within one task (a few classes): rejects with CountInterrupted. */
   readonly signal?: AbortSignal;
+  /** The class list (and the band-pair route's keys) once found, before any n_C (a table's units: variantTable.ts). */
+  readonly onClassList?: (top: TopBlockClasses, house: HouseKeyClasses | null) => void;
 }
 
 /** Classes per pool task: a few tenths of a second on 9×9, so Ctrl-C on one thread waits at most that. */
@@ -197,6 +199,7 @@ export async function countVariantGridsPooled(rules: Rules, options: VariantPool
   const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
   const house = layout ? houseKeyClasses(layout, top) : null;
   const keySeconds = (performance.now() - t1) / 1000;
+  options.onClassList?.(top, house);
   const rowOf = (id: number) => blockText(top.representatives.subarray(id * B, (id + 1) * B), top.k, rules.n);
   let done = options.resume?.length ?? 0;
   const finish = (id: number, value: number): void => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../dist/io/json.js';
@@ -89,5 +89,49 @@ describe('sudoku-count classes by column sets', () => {
     const r = await cli(['classes', '--box', '5x2', '--level', '3']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--level names a level of the band method/);
+  });
+});
+
+describe('sudoku-count classes --variant --format table', () => {
+  const dir = tempDir('sudoku-variant-table-');
+
+  it('writes a compact table; --identity-from refuses a corrupt one in one line, status 2', async () => {
+    const out = join(dir, 't.bin');
+    const r = await cli(['classes', '--box', '2x3', '--variant', 'x', '--format', 'table', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^wrote the 16 classes of 2x3\+x \(solver route, digest [0-9a-f]{16}; N = 8,640\) to /);
+    const bytes = readFileSync(out);
+    expect(bytes.subarray(0, 49).toString('latin1')).toBe('{"format":"sudoku-count/variant-table@1","rules":');
+    const v = await cli(['classes', '--verify', out]);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toMatch(
+      /: 2x3\+x, 16 classes \(solver route\), digest [0-9a-f]{16} = the classes listed now ✓; Σ orbit·value = 12 = N\/6!/,
+    );
+    // 9×9 (--identity-from is for 9×9): a committed table with one bit changed, refused before any work
+    const bad = join(dir, 'bad.bin');
+    const flipped = readFileSync(join(ROOT, 'data', 'variant-table-3x3+anti-knight.bin'));
+    flipped[flipped.length - 1] ^= 1;
+    writeFileSync(bad, flipped);
+    const f = await cli(['essentially-different', '--variant', 'anti-knight', '--identity-from', bad]);
+    expect(f.code).toBe(2);
+    expect(f.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(f.stderr).toMatch(/--identity-from .*bad\.bin: its body's SHA-256 is not the header's bodySha256/);
+    const g = await cli(['classes', '--verify', bad]);
+    expect(g.code).toBe(2);
+    expect(g.stderr).toMatch(
+      /^sudoku-count: error: .*bad\.bin: its body's SHA-256 is not the header's bodySha256 \(the file is corrupt\)\n$/,
+    );
+  });
+
+  it('replaces only a table it wrote, and needs --out', async () => {
+    const mine = join(dir, 'notes.txt');
+    writeFileSync(mine, 'my notes\n');
+    const r = await cli(['classes', '--box', '2x3', '--variant', 'x', '--format', 'table', '--out', mine]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/notes\.txt exists and is not a variant table written by sudoku-count/);
+    expect(readFileSync(mine, 'utf8')).toBe('my notes\n');
+    const s = await cli(['classes', '--box', '2x3', '--variant', 'x', '--format', 'table']);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/--format table writes a binary file: give --out FILE/);
   });
 });

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
 import { SHAPE_3X3 } from '../../grid/shape.js';
@@ -22,7 +22,13 @@ import { dlxRunPlan } from '../dlxRun.js';
 import { addColumnSetOptions, countMethod, type CountCliOptions } from './count.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
-import { boxOrVariantBoxOption, refuseWithVariant, runVariantClasses, variantRunRules } from '../variantRun.js';
+import {
+  boxOrVariantBoxOption,
+  refuseWithVariant,
+  runVariantClasses,
+  runVariantTableCheck,
+  variantRunRules,
+} from '../variantRun.js';
 
 /** --level: a level's name, or its number of classes (416, 174, 71 or 44 for 3x3), checked once counted. */
 function levelOption(value: string): string {
@@ -53,6 +59,18 @@ export function registerClasses(program: Command): void {
     )
     .option('--out <FILE>', 'write to FILE instead of stdout (replaces only a class table it wrote before)', pathOption)
     .option('--force', '--out may replace a file that is not a class table')
+    .option(
+      '--verify <FILE>',
+      'check a compact variant table: its checksum and sums, and its digest against the classes listed now',
+      pathOption,
+    )
+    .addOption(
+      new Option(
+        '--format <name>',
+        "with --variant: json (every class, default) or table (compact binary: the values of the count's units, " +
+          'to --out)',
+      ).choices(['json', 'table']),
+    )
     .option('--workers <K>', 'threads for the completion counts', workersOption)
     .option(
       '--counter <name>',
@@ -60,13 +78,40 @@ export function registerClasses(program: Command): void {
       counterOption,
     );
   addColumnSetOptions(command).action(
-    async (opts: CountCliOptions & { level?: string; out?: string; force?: boolean }) => {
-      if (opts.variant !== undefined) {
-        const { box, json: _json, workers, variant, out, force, ...rest } = opts;
-        refuseWithVariant('classes', rest);
-        await runVariantClasses(variantRunRules(box, variant), out, force === true, { workers });
+    async (
+      opts: CountCliOptions & {
+        level?: string;
+        out?: string;
+        force?: boolean;
+        format?: 'json' | 'table';
+        verify?: string;
+      },
+    ) => {
+      if (opts.verify !== undefined) {
+        const { verify, ...rest } = opts;
+        const used = Object.entries(rest)
+          .filter(([, v]) => v !== undefined && v !== false)
+          .map(([k]) => `--${k}`);
+        if (used.length > 0)
+          throw new InputError(
+            `classes --verify takes the rules from the table: no other option (not ${used.join(', ')})`,
+          );
+        runVariantTableCheck(verify);
         return;
       }
+      if (opts.variant !== undefined) {
+        const { box, json: _json, workers, variant, out, force, format, checkpoint, resume, ...rest } = opts;
+        refuseWithVariant('classes', rest);
+        await runVariantClasses(variantRunRules(box, variant), out, force === true, {
+          workers,
+          format,
+          checkpoint,
+          resume,
+        });
+        return;
+      }
+      if (opts.format !== undefined)
+        throw new InputError('--format chooses the form of a variant table: it goes with --variant');
       if (opts.box) requireShape('count', opts.box);
       const dlx = opts.counter === 'dlx';
       if (dlx) {

@@ -92,12 +92,12 @@ export function addColumnSetOptions(command: Command): Command {
     )
     .option(
       '--checkpoint <FILE>',
-      'column-set method or --counter dlx: keep the finished classes in FILE (a new file)',
+      'column-set method, --counter dlx or --variant: keep the finished classes in FILE (a new file)',
       pathOption,
     )
     .option(
       '--resume <FILE>',
-      'column-set method or --counter dlx: continue the run kept in FILE (and keep saving to it)',
+      'column-set method, --counter dlx or --variant: continue the run kept in FILE (and keep saving to it)',
       pathOption,
     );
 }
