@@ -10,14 +10,15 @@
  *             --out <temporary file>`, and compared byte for byte with the committed one; wall seconds; status 1
  *             on any difference. V: x,windoku anti-knight centre-dot by default (13 s, 80 s, 1 min on 2 cores),
  *             `all` for every committed table (x 27 min, windoku 36 min, disjoint-groups 53 min, x,disjoint-groups
- *             ~10 min, asterisk and girandola ~15 min each)
+ *             ~10 min, asterisk and girandola ~15 min each, anti-king ~5 min)
  *   --write   the same, written into data/ (the CLI replaces only a variant table)
  *   --sample  K units of each table (every committed one by default) drawn with a fixed seed (--seed, 1 by
  *             default), after its digest is checked against the class list found again: the value counted again
  *             by a route that shares no code with the one that produced it: exact cover (src/dlx, no symmetry) on
- *             the class's representative for the solver route, the solver's engine (the variant core) on the key's
- *             first class for the band-pair route; units whose value is above --max-value (10^5 for exact cover,
- *             5·10^7 for the solver, by default) are drawn again, so the cost stays bounded; status 1 on a difference
+ *             the class's representative for the solver route (and on the middle band, placed in rows 4–6, for
+ *             anti-king's edge-table route), the solver's engine (the variant core) on the key's first class for
+ *             the band-pair route; units whose value is above --max-value (10^5 for exact cover, 10^7 for a
+ *             middle band, 5·10^7 for the solver, by default) are drawn again, so the cost stays bounded; status 1 on a difference
  * The machine is shared: the load average is printed.
  */
 import { execFileSync } from 'node:child_process';
@@ -108,8 +109,8 @@ if (sample > 0) {
     const t0 = performance.now();
     const units = verifyVariantTableOf(t, rules);
     const listed = `${t.digest} ✓ (${((performance.now() - t0) / 1000).toFixed(1)} s)`;
-    const solverRoute = t.route === 'solver';
-    const max = value('--max-value', solverRoute ? 1e5 : 5e7);
+    const solverRoute = t.route === 'solver' || t.route === 'edge-table';
+    const max = value('--max-value', t.route === 'edge-table' ? 1e7 : solverRoute ? 1e5 : 5e7);
     const counter = solverRoute ? null : completionsCounter(rules);
     // the first class of each unit (its representative's block is what is counted)
     const firstClass = new Int32Array(units.count).fill(-1);
@@ -123,7 +124,8 @@ if (sample > 0) {
       i++;
       const id = firstClass[u];
       const cells = new Uint8Array(rules.cells);
-      cells.set(units.top.representatives.subarray(id * B, (id + 1) * B));
+      // a middle-band class (anti-king's edge-table route) sits in the middle band, a top block at the top
+      cells.set(units.top.representatives.subarray(id * B, (id + 1) * B), t.route === 'edge-table' ? B : 0);
       const t1 = performance.now();
       const again = solverRoute ? rulesExactCover(rules, cells).count : counter.count(cells).count;
       const same = again === t.values[u];

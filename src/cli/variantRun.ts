@@ -11,7 +11,13 @@ import {
   type VariantPoolOptions,
 } from '../variants/countVariantGrids.js';
 import { antiKingEdgeFits } from '../variants/countAntiKingEdge.js';
-import { variantUnitsOf, variantTableOf, verifyVariantTable, type VariantUnits } from '../variants/variantTable.js';
+import {
+  middleBandUnits,
+  variantUnitsOf,
+  variantTableOf,
+  verifyVariantTable,
+  type VariantUnits,
+} from '../variants/variantTable.js';
 import { readVariantTable, VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
@@ -160,12 +166,13 @@ export async function runVariantClasses(
   force: boolean,
   opts: VariantRunOptions & { readonly format?: 'json' | 'table' | undefined } = {},
 ): Promise<void> {
-  if (rules.n === 9 && antiKingEdgeFits(rules))
+  const table = opts.format === 'table';
+  const middleBands = rules.n === 9 && antiKingEdgeFits(rules);
+  if (middleBands && !table)
     throw new InputError(
       `classes --variant: ${rules.name} is counted by middle bands (the edge-table route), not by top-block ` +
-        'classes; count --variant anti-king --json lists the middle-band classes and their n(B)',
+        'classes; --format table writes its middle-band classes and their n(B), as count --variant anti-king --json lists them',
     );
-  const table = opts.format === 'table';
   if (table && outPath === undefined)
     throw new InputError('classes --format table writes a binary file: give --out FILE');
   const out =
@@ -177,6 +184,7 @@ export async function runVariantClasses(
     units = variantUnitsOf(rules, top, house);
   });
   if (table && out) {
+    if (units === null && middleBands) units = middleBandUnits(rules);
     if (units === null) throw new Error('internal: no class list');
     const t = variantTableOf(rules, r, units);
     out.write(variantTableBytes(t));

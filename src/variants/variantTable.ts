@@ -7,6 +7,8 @@ import { houseKeyClasses, type HouseKeyClasses } from './houseKeyClasses.js';
 import { variantGroup } from './variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from './variantTopBlocks.js';
 import { variantUnitDigest } from './variantUnitDigest.js';
+import { antiKingEdgeFits } from './countAntiKingEdge.js';
+import { antiKingMiddleBands } from '../count/antiKingMiddleBands.js';
 
 /**
  * A variant count's values in compact form (docs/variant-counts.md#compact-tables; the file format is
@@ -19,8 +21,11 @@ import { variantUnitDigest } from './variantUnitDigest.js';
  *                       orbit m_C, value n_C
  *   route 'band-pair'   units 'keys': the column-set keys (src/variants/houseKeyClasses.ts) in key order, orbit
  *                       the Σ m_C of the key's classes, value the n_C they share
- *   other routes        (a table a later version writes, e.g. middle-band classes) are read, summed and checked
- *                       by their own digest, but not listed again here
+ *   route 'edge-table'  units 'middle-band classes': 9×9 anti-king's middle bands (src/count/antiKingMiddleBands.ts)
+ *                       in class order, orbit the class's size (1, 2 or 4 middle bands with row 1 = 1..n), value
+ *                       n(B); Σ orbit counts middle bands, not top blocks
+ *   other routes        (a table a later version writes) are read, summed and checked by their own digest, but not
+ *                       listed again here
  *
  * The units themselves (blocks, keys) are not stored: they are listed again from the rules in seconds, and the
  * table's `digest` (src/variants/variantUnitDigest.ts) says which list the values belong to.
@@ -51,8 +56,8 @@ export interface VariantTable {
 
 /** The units of a rules' count as this version lists them (regenerated, never stored). */
 export interface VariantUnits {
-  readonly route: 'solver' | 'band-pair';
-  readonly units: 'classes' | 'keys';
+  readonly route: 'solver' | 'band-pair' | 'edge-table';
+  readonly units: 'classes' | 'keys' | 'middle-band classes';
   readonly count: number;
   readonly digest: string;
   readonly orbits: Float64Array;
@@ -83,9 +88,30 @@ export function variantUnitsOf(rules: Rules, top: TopBlockClasses, house: HouseK
 
 /** List the units of `rules` again: the top-block classes, and the column-set keys where the band-pair route does. */
 export function variantUnits(rules: Rules): VariantUnits {
+  if (rules.n === 9 && antiKingEdgeFits(rules)) return middleBandUnits(rules);
   const top = variantTopBlocks(variantGroup(rules));
   const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
   return variantUnitsOf(rules, top, layout ? houseKeyClasses(layout, top) : null);
+}
+
+/**
+ * 9×9 anti-king's units: the middle-band classes of the edge-table route, in the order its count numbers them (the
+ * digest is taken over the bands and orbit sizes as over top blocks and m_C).
+ */
+export function middleBandUnits(rules: Rules): VariantUnits {
+  const m = antiKingMiddleBands(rules.shape.rows);
+  const top: TopBlockClasses = {
+    k: m.R,
+    blocks: m.all,
+    stabilizerOrder: 4,
+    representatives: m.bands,
+    sizes: Int32Array.from(m.weights),
+  };
+  return {
+    ...variantUnitsOf(rules, top, null),
+    route: 'edge-table',
+    units: 'middle-band classes',
+  };
 }
 
 /** The table of a finished count, given its units (every class of a unit must have the same n_C). */
