@@ -18,7 +18,8 @@
  *             the class's representative for the solver route (and on the middle band, placed in rows 4–6, for
  *             anti-king's edge-table route), the solver's engine (the variant core) on the key's first class for
  *             the band-pair route; units whose value is above --max-value (10^5 for exact cover, 10^7 for a
- *             middle band, 5·10^7 for the solver, by default) are drawn again, so the cost stays bounded; status 1 on a difference
+ *             middle band, 5·10^7 for the solver, by default) are drawn again, so the cost stays bounded; status 1
+ *             on a difference
  * The machine is shared: the load average is printed.
  */
 import { execFileSync } from 'node:child_process';

@@ -171,7 +171,8 @@ export async function runVariantClasses(
   if (middleBands && !table)
     throw new InputError(
       `classes --variant: ${rules.name} is counted by middle bands (the edge-table route), not by top-block ` +
-        'classes; --format table writes its middle-band classes and their n(B), as count --variant anti-king --json lists them',
+        'classes; --format table writes its middle-band classes and their n(B), as count --variant anti-king ' +
+        '--json lists them',
     );
   if (table && outPath === undefined)
     throw new InputError('classes --format table writes a binary file: give --out FILE');
