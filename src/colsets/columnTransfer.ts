@@ -56,89 +56,129 @@ export interface ColumnTransferOptions {
   readonly onColumn?: (column: number, states: number) => void;
 }
 
-const TWO24 = 16777216;
 const POPCOUNT = Uint8Array.from(
   { length: 64 },
   (_, u) => (u & 1) + ((u >> 1) & 1) + ((u >> 2) & 1) + ((u >> 3) & 1) + ((u >> 4) & 1) + ((u >> 5) & 1),
 );
 const popcount6 = (u: number): number => POPCOUNT[u];
 const TWO32 = 4294967296;
+const INV32 = 1 / TWO32;
+/** The rank a phantom row (R < 6, mask 0xfff) takes: above every real rank (≤ 923), so phantoms sort last. */
+const PHANTOM = 1023;
 
 /**
- * Open-addressing table: 72-bit keys → exact counts, four doubles a slot (one cache line holds two slots):
- *   [a + 2²⁴·b, c, lo, hi]   key words a, b, c (24 bits each); count = lo + 2³²·hi; empty slot: first double −1
+ * Row masks as ranks: RANK[mask] = the place of mask among the 12-bit masks with as many bits, in increasing order
+ * (0..923, C(12,6) = 924 at most); every row has as many bits as there are columns taken, so the ranks of a state's
+ * rows sort as its masks do. UNRANK[1024·bits + rank] = the mask.
+ */
+const RANK = new Int16Array(4096);
+const UNRANK = new Int16Array(13 * 1024);
+{
+  const seen = new Int32Array(13);
+  for (let u = 0; u < 4096; u++) {
+    let bits = 0;
+    for (let v = u; v !== 0; v &= v - 1) bits++;
+    RANK[u] = seen[bits];
+    UNRANK[1024 * bits + seen[bits]++] = u;
+  }
+}
+/**
+ * COMB[1024·i + r] = C(r + i, i + 1): the key of a state is the rank of its sorted row ranks r0 ≤ … ≤ r5 as a
+ * multiset (the combinatorial number system on r_i + i), Σ_i COMB[1024·i + r_i] < C(1028, 6) < 2⁵¹: one double,
+ * exact, and decoded greedily from the top.
+ */
+const COMB = new Float64Array(6 * 1024);
+for (let i = 0; i < 6; i++)
+  for (let r = 0; r < 1024; r++) {
+    let c = 1;
+    for (let j = 1; j <= i + 1; j++) c = (c * (r + i + 1 - j)) / j; // C(r + i, i + 1), exact at every step
+    COMB[1024 * i + r] = Math.round(c);
+  }
+
+/**
+ * Open-addressing table, linear probing: keys → exact counts, three doubles a slot:
+ *   [key, lo, hi]   key < 2⁵¹; count = lo + 2³²·hi (lo < 2³²); empty slot: key −1
+ * The slot: the top bits of the key's hash. Grown at half full.
  */
 class StateTable {
   size = 0;
   mask: number;
+  shift: number;
   slots: Float64Array;
-  constructor(capacity = 1 << 10) {
-    this.mask = capacity - 1;
-    this.slots = new Float64Array(4 * capacity).fill(-1);
+  constructor(bits = 10) {
+    this.mask = (1 << bits) - 1;
+    this.shift = 32 - bits;
+    this.slots = new Float64Array(3 << bits).fill(-1);
   }
-  private slotOf(a: number, b: number, c: number): number {
-    const h = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d)) >>> 0;
-    return (h ^ (h >>> 15)) & this.mask;
-  }
-  /** The slot of a key, or -1. */
-  find(a: number, b: number, c: number): number {
-    const k0 = a + TWO24 * b;
-    const slots = this.slots;
-    for (let h = this.slotOf(a, b, c); ; h = (h + 1) & this.mask) {
-      const i = 4 * h;
-      if (slots[i] === -1) return -1;
-      if (slots[i] === k0 && slots[i + 1] === c) return h;
+  /** The count of a key (0n if absent). */
+  count(key: number): bigint {
+    const slots = this.slots,
+      mask = this.mask;
+    for (let h = hashOf(key) >>> this.shift; ; h = (h + 1) & mask) {
+      const k = slots[3 * h];
+      if (k === -1) return 0n;
+      if (k === key) return BigInt(slots[3 * h + 1]) + (BigInt(slots[3 * h + 2]) << 32n);
     }
   }
-  add(a: number, b: number, c: number, lo: number, hi: number): void {
-    const k0 = a + TWO24 * b;
-    const slots = this.slots;
-    for (let h = this.slotOf(a, b, c); ; h = (h + 1) & this.mask) {
-      const i = 4 * h;
-      if (slots[i] === -1) {
-        slots[i] = k0;
-        slots[i + 1] = c;
-        slots[i + 2] = lo;
-        slots[i + 3] = hi;
-        if (++this.size * 2 > this.mask) this.grow();
+  add(key: number, lo: number, hi: number): void {
+    const slots = this.slots,
+      mask = this.mask;
+    for (let h = hashOf(key) >>> this.shift; ; h = (h + 1) & mask) {
+      const i = 3 * h,
+        k = slots[i];
+      if (k === -1) {
+        slots[i] = key;
+        slots[i + 1] = lo;
+        slots[i + 2] = hi;
+        if (++this.size * 2 > mask) this.grow();
         return;
       }
-      if (slots[i] === k0 && slots[i + 1] === c) {
-        let l = slots[i + 2] + lo;
-        let g = slots[i + 3] + hi;
+      if (k === key) {
+        let l = slots[i + 1] + lo;
+        let g = slots[i + 2] + hi;
         if (l >= TWO32) {
           l -= TWO32;
           g += 1;
         }
-        slots[i + 2] = l;
-        slots[i + 3] = g;
+        slots[i + 1] = l;
+        slots[i + 2] = g;
         return;
       }
     }
-  }
-  /** Key words of slot s into out[0..2]; false if the slot is empty. */
-  key(s: number, out: Int32Array): boolean {
-    const k0 = this.slots[4 * s];
-    if (k0 === -1) return false;
-    out[1] = Math.floor(k0 / TWO24);
-    out[0] = k0 - TWO24 * out[1];
-    out[2] = this.slots[4 * s + 1];
-    return true;
-  }
-  count(s: number): bigint {
-    return BigInt(this.slots[4 * s + 2]) + (BigInt(this.slots[4 * s + 3]) << 32n);
   }
   private grow(): void {
     const old = this.slots;
     const cap = (this.mask + 1) * 2;
     this.mask = cap - 1;
-    this.slots = new Float64Array(4 * cap).fill(-1);
+    this.shift--;
+    this.slots = new Float64Array(3 * cap).fill(-1);
     this.size = 0;
-    for (let i = 0; i < old.length; i += 4)
-      if (old[i] !== -1) {
-        const b = Math.floor(old[i] / TWO24);
-        this.add(old[i] - TWO24 * b, b, old[i + 1], old[i + 2], old[i + 3]);
-      }
+    for (let i = 0; i < old.length; i += 3) if (old[i] !== -1) this.add(old[i], old[i + 1], old[i + 2]);
+  }
+}
+
+/** A 32-bit multiplicative hash of a key's two 32-bit halves (the top bits are the good ones). */
+function hashOf(key: number): number {
+  return Math.imul((key >>> 0) ^ Math.imul((key * INV32) | 0, 0x85ebca77), 0x9e3779b1) >>> 0;
+}
+
+/** The sorted ranks of a state's six rows (phantoms last) from its key, into out[0..5]. */
+function unrankKey(key: number, out: Int32Array): void {
+  let rest = key,
+    hi = PHANTOM;
+  for (let i = 5; i >= 0; i--) {
+    // the largest r ≤ hi with COMB[i][r] ≤ rest
+    let lo = 0,
+      top = hi;
+    const base = 1024 * i;
+    while (lo < top) {
+      const mid = (lo + top + 1) >> 1;
+      if (COMB[base + mid] <= rest) lo = mid;
+      else top = mid - 1;
+    }
+    out[i] = lo;
+    rest -= COMB[base + lo];
+    hi = lo;
   }
 }
 
@@ -224,231 +264,230 @@ export function columnTransfer(
   }
   const maxColumns = options.maxColumns ?? m;
   const meet = options.maxColumns === undefined && options.meet !== false;
-  const full = (1 << R) - 1;
   const allDigits = (1 << m) - 1;
+  // ranks of the masks (phantom rows, 0xfff when R < 6, above every real one); the same composed with each twin swap
+  const rank = RANK.slice();
+  if (R < 6) rank[0xfff] = PHANTOM;
+  const twinRanks = twins.maps.map((map) => rank.map((_, u) => rank[map[u]]));
+  const rows = new Int32Array(6);
+  const sorted = new Int32Array(6);
+  const layer = new Layer(R, rank, twinRanks);
   let transitions = 0,
     peak = 1;
-  // rows R..5 (when R < 6) are phantoms holding 0xfff, above every real mask (< 2^m ≤ 2^10): they sort last
-  const rowMask = new Int32Array(6).fill(0xfff); // the state being extended: row r → digits that used it
-  const used = new Int32Array(m); // digit → rows it used
-  const sorted = new Int32Array(6);
-  const digits = new Int32Array(R);
-  const ord = new Int32Array(R); // the column's digits in the order the walk places them
-  const kw = new Int32Array(3);
-  const decode = (table: StateTable, s: number): boolean => {
-    if (!table.key(s, kw)) return false;
-    const a = kw[0],
-      b = kw[1],
-      c = kw[2];
-    rowMask[0] = a & 0xfff;
-    rowMask[1] = a >>> 12;
-    rowMask[2] = b & 0xfff;
-    rowMask[3] = b >>> 12;
-    rowMask[4] = c & 0xfff;
-    rowMask[5] = c >>> 12;
-    return true;
-  };
-  /** dst = src in ascending order (a sorting network of 12 comparators). */
-  const sort6 = (src: Int32Array, dst: Int32Array): void => {
-    let s0 = src[0],
-      s1 = src[1],
-      s2 = src[2],
-      s3 = src[3],
-      s4 = src[4],
-      s5 = src[5];
-    if (s0 > s1) {
-      const t = s0;
-      s0 = s1;
-      s1 = t;
-    }
-    if (s2 > s3) {
-      const t = s2;
-      s2 = s3;
-      s3 = t;
-    }
-    if (s4 > s5) {
-      const t = s4;
-      s4 = s5;
-      s5 = t;
-    }
-    if (s0 > s2) {
-      const t = s0;
-      s0 = s2;
-      s2 = t;
-    }
-    if (s3 > s5) {
-      const t = s3;
-      s3 = s5;
-      s5 = t;
-    }
-    if (s1 > s4) {
-      const t = s1;
-      s1 = s4;
-      s4 = t;
-    }
-    if (s0 > s1) {
-      const t = s0;
-      s0 = s1;
-      s1 = t;
-    }
-    if (s2 > s3) {
-      const t = s2;
-      s2 = s3;
-      s3 = t;
-    }
-    if (s4 > s5) {
-      const t = s4;
-      s4 = s5;
-      s5 = t;
-    }
-    if (s1 > s2) {
-      const t = s1;
-      s1 = s2;
-      s2 = t;
-    }
-    if (s3 > s4) {
-      const t = s3;
-      s3 = s4;
-      s4 = t;
-    }
-    if (s2 > s3) {
-      const t = s2;
-      s2 = s3;
-      s3 = t;
-    }
-    dst[0] = s0;
-    dst[1] = s1;
-    dst[2] = s2;
-    dst[3] = s3;
-    dst[4] = s4;
-    dst[5] = s5;
-  };
-  // the canonical key of rowMask, in ka, kb, kc: the least, over the twin swaps h (identity included), of the
-  // sorted masks of h·rowMask, compared as the three key words
-  let ka = 0,
-    kb = 0,
-    kc = 0;
-  const moved = new Int32Array(6),
-    movedSorted = new Int32Array(6);
-  const canon = (): void => {
-    sort6(rowMask, sorted);
-    ka = sorted[0] | (sorted[1] << 12);
-    kb = sorted[2] | (sorted[3] << 12);
-    kc = sorted[4] | (sorted[5] << 12);
-    for (const map of twins.maps) {
-      for (let r = 0; r < 6; r++) moved[r] = map[rowMask[r]];
-      sort6(moved, movedSorted);
-      const a = movedSorted[0] | (movedSorted[1] << 12),
-        b = movedSorted[2] | (movedSorted[3] << 12),
-        c = movedSorted[4] | (movedSorted[5] << 12);
-      if (a < ka || (a === ka && (b < kb || (b === kb && c < kc)))) {
-        ka = a;
-        kb = b;
-        kc = c;
-      }
-    }
-  };
-  /** Π (multiplicity of equal masks)! · #{twin swaps h : h·rowMask = rowMask up to the rows}: its stabiliser. */
-  const stabiliser = (): bigint => {
-    sort6(rowMask, sorted);
-    let stab = 1n;
-    for (let r = 1, run = 1; r <= R; r++) {
-      if (r < R && sorted[r] === sorted[r - 1]) stab *= BigInt(++run);
-      else run = 1;
-    }
-    let fixed = 1n;
-    for (const map of twins.maps) {
-      for (let r = 0; r < 6; r++) moved[r] = map[rowMask[r]];
-      sort6(moved, movedSorted);
-      let same = true;
-      for (let r = 0; r < 6; r++) if (movedSorted[r] !== sorted[r]) same = false;
-      if (same) fixed++;
-    }
-    return stab * fixed;
-  };
-  /** The states after one more column (the column's digits each take a row they have not used, all distinct). */
-  const advance = (table: StateTable, column: number): StateTable => {
+  const advance = (table: StateTable, column: number, bits: number): StateTable => {
     let nd = 0;
-    for (let u = cols[column]; u !== 0; u &= u - 1) digits[nd++] = 31 - Math.clz32(u & -u);
-    const next = new StateTable(Math.max(1 << 10, 1 << Math.ceil(Math.log2(table.size * 4 + 1))));
-    const slots = table.slots;
-    let wLo = 0,
-      wHi = 0;
-    const walk = (i: number, taken: number): void => {
-      if (i === nd) {
-        transitions++;
-        canon();
-        next.add(ka, kb, kc, wLo, wHi);
-        return;
-      }
-      const d = ord[i];
-      const bit = 1 << d;
-      for (let free = full & ~taken & ~used[d]; free !== 0; free &= free - 1) {
-        const r = 31 - Math.clz32(free & -free);
-        rowMask[r] |= bit;
-        walk(i + 1, taken | (1 << r));
-        rowMask[r] &= ~bit;
-      }
-    };
-    for (let s = 0; s <= table.mask; s++) {
-      if (!decode(table, s)) continue;
-      used.fill(0);
-      for (let r = 0; r < R; r++) for (let u = rowMask[r]; u !== 0; u &= u - 1) used[31 - Math.clz32(u & -u)] |= 1 << r;
-      // the digits with the fewest free rows first: fewer dead ends
-      for (let i = 0; i < nd; i++) {
-        const d = digits[i],
-          k = popcount6(used[d]);
-        let j = i;
-        while (j > 0 && popcount6(used[ord[j - 1]]) < k) {
-          ord[j] = ord[j - 1];
-          j--;
-        }
-        ord[j] = d;
-      }
-      wLo = slots[4 * s + 2];
-      wHi = slots[4 * s + 3];
-      walk(0, 0);
-    }
+    for (let u = cols[column]; u !== 0; u &= u - 1) layer.digits[nd++] = 31 - Math.clz32(u & -u);
+    const next = new StateTable(Math.max(10, Math.ceil(Math.log2(2 * table.size + 1))));
+    transitions += layer.advance(table, next, bits, nd);
     peak = Math.max(peak, next.size);
     return next;
   };
   const start = (): StateTable => {
     const t = new StateTable();
-    for (let r = 0; r < R; r++) rowMask[r] = 0;
-    canon();
-    t.add(ka, kb, kc, 1, 0);
+    for (let r = 0; r < 6; r++) rows[r] = r < R ? 0 : 0xfff;
+    t.add(layer.canonical(rows), 1, 0);
     return t;
   };
   // forward from the first column; with `meet`, also backward from the last, the smaller side advancing, until
   // they meet: F = Σ_x W_fwd(x)·W_bwd(x̄) / |orbit(x)|, x̄ the complement of every row mask (the rows each digit
-  // still needs), |orbit(x)| = R!/Π (multiplicity of equal row masks)! (W counts the orbit's labelled states)
+  // still needs), |orbit(x)| = R!·t/|stab(x)|, t the twin swaps (W counts the orbit's labelled states)
   let fwd = start(),
     bwd = start();
   const levels: number[] = [],
     backLevels: number[] = [];
   for (let steps = 0; steps < Math.min(maxColumns, m); steps++) {
     if (meet && bwd.size < fwd.size) {
-      bwd = advance(bwd, order[m - 1 - backLevels.length]);
+      bwd = advance(bwd, order[m - 1 - backLevels.length], backLevels.length);
       backLevels.push(bwd.size);
     } else {
-      fwd = advance(fwd, order[levels.length]);
+      fwd = advance(fwd, order[levels.length], levels.length);
       levels.push(fwd.size);
       options.onColumn?.(levels.length - 1, fwd.size);
     }
   }
   let F = -1n;
   if (maxColumns >= m) {
-    F = 0n;
+    // Σ over the meeting states of W_fwd·W_bwd·|stab|, summed by |stab| (a few values), then divided by R!·t
+    const bySt = new Map<number, bigint>();
+    const k = levels.length;
+    const slots = fwd.slots;
+    for (let s = 0; s < slots.length; s += 3) {
+      const key = slots[s];
+      if (key === -1) continue;
+      unrankKey(key, sorted);
+      for (let r = 0; r < 6; r++) rows[r] = r < R ? ~UNRANK[1024 * k + sorted[r]] & allDigits : 0xfff;
+      const wb = bwd.count(layer.canonical(rows));
+      if (wb === 0n) continue;
+      const st = layer.stabiliser(rows);
+      const w = (BigInt(slots[s + 1]) + (BigInt(slots[s + 2]) << 32n)) * wb;
+      bySt.set(st, (bySt.get(st) ?? 0n) + w);
+    }
     let fact = BigInt(twins.maps.length + 1); // |S_R × twin swaps|
     for (let r = 2; r <= R; r++) fact *= BigInt(r);
-    for (let s = 0; s <= fwd.mask; s++) {
-      if (!decode(fwd, s)) continue;
-      for (let r = 0; r < R; r++) rowMask[r] = ~rowMask[r] & allDigits;
-      canon();
-      const t = bwd.find(ka, kb, kc);
-      if (t < 0) continue;
-      F += ((fwd.count(s) * stabiliser()) / fact) * bwd.count(t);
-    }
+    let total = 0n;
+    for (const [st, w] of bySt) total += BigInt(st) * w;
+    F = total / fact;
   }
   return { F, order, transposed: transpose, states: levels, backStates: backLevels, transitions, peakStates: peak };
+}
+
+/**
+ * One column of the transfer: every state of a table, every way to put the column's digits in distinct rows they
+ * have not used, the canonical key of the result added to the next table with the state's count. The hot loop:
+ * an explicit stack instead of recursion, the row masks as ranks, the key one double.
+ */
+class Layer {
+  /** The column's digits (R of them). */
+  readonly digits = new Int32Array(6);
+  private readonly rows = new Int32Array(6);
+  private readonly ranks = new Int32Array(6);
+  private readonly used = new Int32Array(12);
+  private readonly ord = new Int32Array(6);
+  private readonly allowed = new Int32Array(6);
+  private readonly bit = new Int32Array(6);
+  private readonly rest = new Int32Array(7);
+  private readonly pick = new Int32Array(6);
+  /** The keys a state leads to (at most 6! = 720). */
+  private readonly out = new Float64Array(720);
+  constructor(
+    private readonly R: number,
+    private readonly rank: Int16Array,
+    private readonly twinRanks: readonly Int16Array[],
+  ) {}
+
+  /** The key of the state rows[0..5]: the least over the twin swaps of the key of its sorted row ranks. */
+  canonical(rows: Int32Array): number {
+    let key = keyOf(rows, this.rank);
+    for (const tr of this.twinRanks) {
+      const k = keyOf(rows, tr);
+      if (k < key) key = k;
+    }
+    return key;
+  }
+
+  /** |stab(rows)|: Π (multiplicity of equal masks)! · #{twin swaps h, identity included : h·rows = rows up to the rows}. */
+  stabiliser(rows: Int32Array): number {
+    let stab = 1;
+    for (let i = 1; i < this.R; i++) {
+      let same = 1;
+      for (let j = 0; j < i; j++) if (rows[j] === rows[i]) same++;
+      stab *= same;
+    }
+    const key = keyOf(rows, this.rank);
+    let fixed = 1;
+    for (const tr of this.twinRanks) if (keyOf(rows, tr) === key) fixed++;
+    return stab * fixed;
+  }
+
+  /** The states after the column `digits[0..nd)` from those of `table` (rows of `bits` bits each) into `next`. */
+  advance(table: StateTable, next: StateTable, bits: number, nd: number): number {
+    const R = this.R,
+      full = (1 << R) - 1,
+      rows = this.rows,
+      ranks = this.ranks,
+      used = this.used,
+      ord = this.ord,
+      allowed = this.allowed,
+      bit = this.bit,
+      rest = this.rest,
+      pick = this.pick,
+      digits = this.digits,
+      rank = this.rank,
+      twins = this.twinRanks,
+      nt = twins.length,
+      out = this.out,
+      last = nd - 1;
+    let transitions = 0;
+    const slots = table.slots;
+    for (let s = 0; s < slots.length; s += 3) {
+      const key = slots[s];
+      if (key === -1) continue;
+      const wLo = slots[s + 1],
+        wHi = slots[s + 2];
+      unrankKey(key, ranks);
+      for (let r = 0; r < 6; r++) rows[r] = r < R ? UNRANK[1024 * bits + ranks[r]] : 0xfff;
+      // the rows each of the column's digits has used; the digits with the fewest free rows first (fewer dead ends)
+      for (let i = 0; i < nd; i++) {
+        const d = digits[i];
+        let u = 0;
+        for (let r = 0; r < R; r++) u |= ((rows[r] >> d) & 1) << r;
+        used[d] = u;
+        const c = popcount6(u);
+        let j = i;
+        while (j > 0 && popcount6(used[ord[j - 1]]) < c) {
+          ord[j] = ord[j - 1];
+          j--;
+        }
+        ord[j] = d;
+      }
+      for (let i = 0; i < nd; i++) {
+        allowed[i] = full & ~used[ord[i]];
+        bit[i] = 1 << ord[i];
+      }
+      // every system of distinct rows: level i places digit ord[i]; rest[i] = its rows not yet tried
+      let i = 0,
+        taken = 0,
+        n = 0;
+      rest[0] = allowed[0];
+      for (;;) {
+        const f = rest[i];
+        if (f === 0) {
+          if (i === 0) break;
+          i--;
+          const r = pick[i];
+          taken ^= 1 << r;
+          rows[r] ^= bit[i];
+          continue;
+        }
+        const low = f & -f;
+        rest[i] = f ^ low;
+        const r = 31 - Math.clz32(low);
+        if (i < last) {
+          pick[i] = r;
+          taken |= low;
+          rows[r] |= bit[i];
+          i++;
+          rest[i] = allowed[i] & ~taken;
+          continue;
+        }
+        // a leaf: the column placed
+        rows[r] |= bit[i];
+        let k = keyOf(rows, rank);
+        for (let t = 0; t < nt; t++) {
+          const k2 = keyOf(rows, twins[t]);
+          if (k2 < k) k = k2;
+        }
+        rows[r] ^= bit[i];
+        out[n++] = k;
+      }
+      // then the state's count to each (apart from the walk, which stays small enough to be compiled as one piece)
+      for (let j = 0; j < n; j++) next.add(out[j], wLo, wHi);
+      transitions += n;
+    }
+    return transitions;
+  }
+}
+
+/** The key of six rows: their ranks (by `rank`) sorted by a network of 12 comparators, as a multiset (COMB). */
+function keyOf(rows: Int32Array, rank: Int16Array): number {
+  let s0 = rank[rows[0]],
+    s1 = rank[rows[1]],
+    s2 = rank[rows[2]],
+    s3 = rank[rows[3]],
+    s4 = rank[rows[4]],
+    s5 = rank[rows[5]],
+    t = 0;
+  if (s0 > s1) ((t = s0), (s0 = s1), (s1 = t));
+  if (s2 > s3) ((t = s2), (s2 = s3), (s3 = t));
+  if (s4 > s5) ((t = s4), (s4 = s5), (s5 = t));
+  if (s0 > s2) ((t = s0), (s0 = s2), (s2 = t));
+  if (s3 > s5) ((t = s3), (s3 = s5), (s5 = t));
+  if (s1 > s4) ((t = s1), (s1 = s4), (s4 = t));
+  if (s0 > s1) ((t = s0), (s0 = s1), (s1 = t));
+  if (s2 > s3) ((t = s2), (s2 = s3), (s3 = t));
+  if (s4 > s5) ((t = s4), (s4 = s5), (s5 = t));
+  if (s1 > s2) ((t = s1), (s1 = s2), (s2 = t));
+  if (s3 > s4) ((t = s3), (s3 = s4), (s4 = t));
+  if (s2 > s3) ((t = s2), (s2 = s3), (s3 = t));
+  return COMB[s0] + COMB[1024 + s1] + COMB[2048 + s2] + COMB[3072 + s3] + COMB[4096 + s4] + COMB[5120 + s5];
 }
