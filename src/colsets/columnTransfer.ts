@@ -62,6 +62,8 @@ const POPCOUNT = Uint8Array.from(
 );
 const popcount6 = (u: number): number => POPCOUNT[u];
 const TWO32 = 4294967296;
+const TWO20 = 1048576;
+const TWO52 = 4503599627370496;
 const INV32 = 1 / TWO32;
 /** The rank a phantom row (R < 6, mask 0xfff) takes: above every real rank (≤ 923), so phantoms sort last. */
 const PHANTOM = 1023;
@@ -110,14 +112,14 @@ class StateTable {
     this.shift = 32 - bits;
     this.slots = new Float64Array(3 << bits).fill(-1);
   }
-  /** The count of a key (0n if absent). */
-  count(key: number): bigint {
+  /** The first of a key's three doubles in `slots`, or -1. */
+  find(key: number): number {
     const slots = this.slots,
       mask = this.mask;
     for (let h = hashOf(key) >>> this.shift; ; h = (h + 1) & mask) {
       const k = slots[3 * h];
-      if (k === -1) return 0n;
-      if (k === key) return BigInt(slots[3 * h + 1]) + (BigInt(slots[3 * h + 2]) << 32n);
+      if (k === -1) return -1;
+      if (k === key) return 3 * h;
     }
   }
   add(key: number, lo: number, hi: number): void {
@@ -307,25 +309,37 @@ export function columnTransfer(
   }
   let F = -1n;
   if (maxColumns >= m) {
-    // Σ over the meeting states of W_fwd·W_bwd·|stab|, summed by |stab| (a few values), then divided by R!·t
-    const bySt = new Map<number, bigint>();
+    // Σ over the meeting states of W_fwd·W_bwd·|stab|, then divided by R!·t: in a double while the terms and the
+    // running sum stay below 2⁵² (nearly always: the mean term is about 720·F / the states), else in a BigInt
     const k = levels.length;
-    const slots = fwd.slots;
+    const slots = fwd.slots,
+      back = bwd.slots;
+    let sum = 0,
+      total = 0n;
     for (let s = 0; s < slots.length; s += 3) {
       const key = slots[s];
       if (key === -1) continue;
       unrankKey(key, sorted);
       for (let r = 0; r < 6; r++) rows[r] = r < R ? ~UNRANK[1024 * k + sorted[r]] & allDigits : 0xfff;
-      const wb = bwd.count(layer.canonical(rows));
-      if (wb === 0n) continue;
+      const t = bwd.find(layer.canonical(rows));
+      if (t < 0) continue;
       const st = layer.stabiliser(rows);
-      const w = (BigInt(slots[s + 1]) + (BigInt(slots[s + 2]) << 32n)) * wb;
-      bySt.set(st, (bySt.get(st) ?? 0n) + w);
+      const term = (slots[s + 1] + TWO32 * slots[s + 2]) * (back[t + 1] + TWO32 * back[t + 2]) * st;
+      if (term < TWO52 && slots[s + 2] < TWO20 && back[t + 2] < TWO20) {
+        sum += term; // exact: both counts below 2⁵², so each product, if below 2⁵², is exact; sum < 2⁵³
+        if (sum >= TWO52) {
+          total += BigInt(sum);
+          sum = 0;
+        }
+      } else
+        total +=
+          (BigInt(slots[s + 1]) + (BigInt(slots[s + 2]) << 32n)) *
+          (BigInt(back[t + 1]) + (BigInt(back[t + 2]) << 32n)) *
+          BigInt(st);
     }
+    total += BigInt(sum);
     let fact = BigInt(twins.maps.length + 1); // |S_R × twin swaps|
     for (let r = 2; r <= R; r++) fact *= BigInt(r);
-    let total = 0n;
-    for (const [st, w] of bySt) total += BigInt(st) * w;
     F = total / fact;
   }
   return { F, order, transposed: transpose, states: levels, backStates: backLevels, transitions, peakStates: peak };
