@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|
-//   shards|variants|variant-count|variant-essential|variant-tables|web ...]
+//   shards|variants|variant-count|variant-essential|variant-tables|web|6x2-columns ...]
 //   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--baseline CLI] [--tdoku PATH]
 // --c-sketch: a native program of the band method (the C sketch of docs/benchmarks.md, built outside the
 // repository), run alternately with `count --workers 2`; --baseline: another build's dist/cli/main.js (an earlier
@@ -158,6 +158,7 @@ const SCRIPTS = [
   ['variant-essential', 'bench-variant-essential.mjs'],
   ['variant-tables', 'variant-tables-9x9.mjs'],
   ['web', 'bench-web.mjs'],
+  ['6x2-columns', 'bench-6x2-columns.mjs'],
 ];
 const NAMES = ['count', ...SCRIPTS.map(([name]) => name)];
 const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));
