@@ -140,11 +140,19 @@ export interface ShardResult extends ShardValues {
 
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
-/** `head` (a JSON object's text, without its closing brace) with the checksum key appended. */
+/** The lists as sealed() appends them to a head: `,"key":[`, a line per entry, `]`. */
+function listsText(lists: Readonly<Record<string, readonly string[]>>): string {
+  let text = '';
+  for (const [key, lines] of Object.entries(lists)) text += `,"${key}":[\n${lines.map((l) => `  ${l}`).join(',\n')}\n]`;
+  return text;
+}
+
+/** A file's text from its body (a JSON object's text without its closing brace): the checksum key appended. */
+const seal = (body: string): string => `${body},"sha256":"${sha256(body)}"}\n`;
+
+/** `head` (a JSON object's text) with the lists and the checksum key appended. */
 function sealed(head: string, lists: Readonly<Record<string, readonly string[]>>): string {
-  let body = head.slice(0, -1);
-  for (const [key, lines] of Object.entries(lists)) body += `,"${key}":[\n${lines.map((l) => `  ${l}`).join(',\n')}\n]`;
-  return `${body},"sha256":"${sha256(body)}"}\n`;
+  return seal(head.slice(0, -1) + listsText(lists));
 }
 
 const round3 = (s: number) => Math.round(s * 1000) / 1000;
@@ -178,9 +186,15 @@ export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: strin
   if (plan.payload) lists['payload'] = plan.payload.map((x) => JSON.stringify(x));
   if (plan.combine) lists['combine'] = plan.combine.map((x) => JSON.stringify(x));
   if (plan.classList) lists['classRows'] = plan.classList.rows.map((x) => JSON.stringify(x));
-  // the id is the checksum of the plan written without it
-  const id = sha256(sealed(headOf(''), lists)).slice(0, 16);
-  return { text: sealed(headOf(id), lists), id };
+  // the id is the checksum of the plan written without it (sealed(headOf(''), lists)): the lists' text is built
+  // once, and the body hashed once for both that plan's checksum and, going on, its own
+  const tail = listsText(lists);
+  const hash = createHash('sha256').update(headOf('').slice(0, -1) + tail);
+  const id = hash
+    .update(`,"sha256":"${hash.copy().digest('hex')}"}\n`)
+    .digest('hex')
+    .slice(0, 16);
+  return { text: seal(headOf(id).slice(0, -1) + tail), id };
 }
 
 export function resultText(r: ShardResult): string {
