@@ -458,7 +458,7 @@ function sections(text: string): { head: Record<string, unknown>; lists: Map<str
   return { head: head as Record<string, unknown>, lists };
 }
 
-/** A list of whole numbers as sealed() writes it (each below 10^15, so safe in a double): JSON.parse then needs no check. */
+/** A list of whole numbers as sealed() writes it, each below 10^15 (safe in a double): JSON.parse needs no check. */
 const NUMBERS_LINE = /^\s*\[(?:(?:0|[1-9]\d{0,14})(?:,(?:0|[1-9]\d{0,14}))*)?\]$/;
 
 /** One list entry of a plan: a list of whole numbers. */
