@@ -125,8 +125,24 @@ export function enumerateBands(shape: BoxShape, engine: BandsEngine = 'wasm'): B
     const lexCount = fast.lexBands.length / size;
     return { shape, count: fast.prefixes * lastRows, lexCount, lexBands: fast.lexBands };
   }
-  let lex = new Uint8Array(size * 1024);
   const count = forEachBand(shape, () => {}, shape.rows - 1) * lastRows;
+  const lexBands = collectReducedBands(shape);
+  return { shape, count, lexCount: lexBands.length / size, lexBands };
+}
+
+/**
+ * The reduced bands alone, without counting all bands (enumerateBands' second search only): for a shard of a sharded
+ * count, which takes the number of bands from its plan and needs the reduced bands only for its column-set table
+ * (the first search is 4 of a 9×9 shard's ~6 ms of enumeration: docs/sharding.md, "Overhead").
+ */
+export function reducedBands(shape: BoxShape, engine: BandsEngine = 'wasm'): Uint8Array {
+  return (engine === 'wasm' ? wasmBands(shape, false)?.lexBands : undefined) ?? collectReducedBands(shape);
+}
+
+/** The reduced bands by the TypeScript search, back to back. */
+function collectReducedBands(shape: BoxShape): Uint8Array {
+  const size = shape.rows * shape.n;
+  let lex = new Uint8Array(size * 1024);
   const lexCount = forEachReducedBand(shape, (cells, id) => {
     if ((id + 1) * size > lex.length) {
       const grown = new Uint8Array(lex.length * 2);
@@ -135,7 +151,7 @@ export function enumerateBands(shape: BoxShape, engine: BandsEngine = 'wasm'): B
     }
     lex.set(cells, id * size);
   });
-  return { shape, count, lexCount, lexBands: lex.slice(0, lexCount * size) };
+  return lex.slice(0, lexCount * size);
 }
 
 /** A band buffer with box 1 standard (1..n in reading order) and zeros elsewhere. */

@@ -138,13 +138,21 @@ export interface ShardResult extends ShardValues {
   readonly shards: number;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
-/** `head` (a JSON object's text, without its closing brace) with the checksum key appended. */
+/** The lists as sealed() appends them to a head: `,"key":[`, a line per entry, `]`. */
+function listsText(lists: Readonly<Record<string, readonly string[]>>): string {
+  let text = '';
+  for (const [key, lines] of Object.entries(lists)) text += `,"${key}":[\n${lines.map((l) => `  ${l}`).join(',\n')}\n]`;
+  return text;
+}
+
+/** A file's text from its body (a JSON object's text without its closing brace): the checksum key appended. */
+const seal = (body: string): string => `${body},"sha256":"${sha256(body)}"}\n`;
+
+/** `head` (a JSON object's text) with the lists and the checksum key appended. */
 function sealed(head: string, lists: Readonly<Record<string, readonly string[]>>): string {
-  let body = head.slice(0, -1);
-  for (const [key, lines] of Object.entries(lists)) body += `,"${key}":[\n${lines.map((l) => `  ${l}`).join(',\n')}\n]`;
-  return `${body},"sha256":"${sha256(body)}"}\n`;
+  return seal(head.slice(0, -1) + listsText(lists));
 }
 
 const round3 = (s: number) => Math.round(s * 1000) / 1000;
@@ -178,9 +186,15 @@ export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: strin
   if (plan.payload) lists['payload'] = plan.payload.map((x) => JSON.stringify(x));
   if (plan.combine) lists['combine'] = plan.combine.map((x) => JSON.stringify(x));
   if (plan.classList) lists['classRows'] = plan.classList.rows.map((x) => JSON.stringify(x));
-  // the id is the checksum of the plan written without it
-  const id = sha256(sealed(headOf(''), lists)).slice(0, 16);
-  return { text: sealed(headOf(id), lists), id };
+  // the id is the checksum of the plan written without it (sealed(headOf(''), lists)): the lists' text is built
+  // once, and the body hashed once for both that plan's checksum and, going on, its own
+  const tail = listsText(lists);
+  const hash = createHash('sha256').update(headOf('').slice(0, -1) + tail);
+  const id = hash
+    .update(`,"sha256":"${hash.copy().digest('hex')}"}\n`)
+    .digest('hex')
+    .slice(0, 16);
+  return { text: seal(headOf(id).slice(0, -1) + tail), id };
 }
 
 export function resultText(r: ShardResult): string {
@@ -217,30 +231,54 @@ export function checkpointText(c: ShardValues): string {
 }
 
 /**
- * Read a sealed file of `format`: one line naming the file and what is wrong, as an InputError. `exact`: numbers
- * past 2^53 are read exactly (results); a plan holds none, and is read by the much faster JSON.parse.
+ * Read a sealed result or checkpoint: one line naming the file and what is wrong, as an InputError. Numbers past
+ * 2^53 are read exactly. A file laid out as sealed() writes it (every file this program writes) is read by
+ * sections: its head by JSON.parse (a head holds no number past 2^53) and its lists a line at a time (valuesOf),
+ * several times faster than fromJson over the whole text (the merge reads every shard's result: docs/sharding.md,
+ * "Overhead"); any other layout by fromJson.
  */
-function readSealed(path: string, format: string, what: string, exact = true): Record<string, unknown> {
+function readSealed(path: string, format: string, what: string): Record<string, unknown> {
   const text = sealedText(path, format, what);
+  const fail = (why: string): never => {
+    throw new InputError(`${what} ${path}: ${why}`);
+  };
+  const laidOut = sections(text);
+  if (laidOut !== null) {
+    const o: Record<string, unknown> = laidOut.head;
+    for (const [key, lines] of laidOut.lists) o[key] = { lines, fail } satisfies ListLines;
+    return o;
+  }
   try {
-    const v: unknown = exact ? fromJson(text) : JSON.parse(text);
+    const v: unknown = fromJson(text);
     if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not a JSON object');
     return v as Record<string, unknown>;
   } catch (e) {
-    throw new InputError(`${what} ${path}: corrupt (${(e as Error).message})`);
+    return fail(`corrupt (${(e as Error).message})`);
   }
 }
 
-/** The text of a sealed file of `format`, its tag, version and checksum checked. */
+/** A list of a sealed file read by sections: its entries, one line each, still text. */
+interface ListLines {
+  readonly lines: readonly string[];
+  readonly fail: (why: string) => never;
+}
+
+const isListLines = (v: unknown): v is ListLines =>
+  typeof v === 'object' && v !== null && Array.isArray((v as Partial<ListLines>).lines);
+
+/**
+ * The text of a sealed file of `format`, its tag, version and checksum checked. The checksum is taken over the
+ * file's bytes (the UTF-8 text sealed() hashed), so the text is not encoded again to check it.
+ */
 function sealedText(path: string, format: string, what: string): string {
   const fail = (why: string): never => {
     throw new InputError(`${what} ${path}: ${why}`);
   };
-  let text = '';
+  let bytes: Buffer = Buffer.alloc(0);
   try {
     if (!lstatSync(path).isFile() && !lstatSync(path).isSymbolicLink()) fail('not a regular file');
     // a plan kept gzipped (a variant's plan lists every class: 1.8 MB for 9×9 anti-king, 0.5 MB gzipped)
-    text = path.endsWith('.gz') ? gunzipSync(readFileSync(path)).toString('utf8') : readFileSync(path, 'utf8');
+    bytes = path.endsWith('.gz') ? gunzipSync(readFileSync(path)) : readFileSync(path);
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
@@ -254,16 +292,16 @@ function sealedText(path: string, format: string, what: string): string {
             : (e as Error).message,
     );
   }
-  const tag = /^\{"format":"([^"]*)","version":(\d+)/.exec(text);
+  const tag = /^\{"format":"([^"]*)","version":(\d+)/.exec(bytes.subarray(0, 200).toString('utf8'));
   if (!tag) fail(`not a ${format} file`);
   if (tag![1] !== format) fail(`a ${tag![1]} file, not a ${format} file`);
   if (Number(tag![2]) !== SHARD_FORMAT_VERSION)
     fail(`version ${tag![2]}; this program reads version ${SHARD_FORMAT_VERSION} (count it again with this version)`);
-  const at = text.lastIndexOf(',"sha256":"');
-  const sum = at < 0 ? null : /^,"sha256":"([0-9a-f]{64})"\}\n?$/.exec(text.slice(at));
+  const at = bytes.lastIndexOf(',"sha256":"');
+  const sum = at < 0 ? null : /^,"sha256":"([0-9a-f]{64})"\}\n?$/.exec(bytes.subarray(at).toString('utf8'));
   if (!sum) fail('corrupt: cut short or damaged (no checksum at its end)');
-  if (sha256(text.slice(0, at)) !== sum![1]) fail('corrupt: its checksum does not match its content');
-  return text;
+  if (sha256(bytes.subarray(0, at)) !== sum![1]) fail('corrupt: its checksum does not match its content');
+  return bytes.toString('utf8');
 }
 
 function field<T>(o: Record<string, unknown>, key: string, ok: (v: unknown) => boolean, fail: (w: string) => never): T {
@@ -279,34 +317,62 @@ const isHex16 = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{16}$/.test(v
 const isFacts = (v: unknown) =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'number');
 
+/** A line of "values" as sealed() writes it: [unit,value], whole numbers (the value may pass 2^53). */
+const VALUE_LINE = /^\s*\[(0|[1-9]\d{0,14}),(0|[1-9]\d*)\]$/;
+
 function valuesOf(list: unknown, units: number, fail: (w: string) => never): Map<number, bigint> {
-  if (!Array.isArray(list)) fail('"values" is not a list');
   const out = new Map<number, bigint>();
-  for (const entry of list as unknown[]) {
-    if (!Array.isArray(entry) || entry.length !== 2) fail('an entry of "values" is not [unit, value]');
-    const [id, v] = entry as unknown[];
+  const add = (id: unknown, v: unknown) => {
     if (!isCount(id) || (id as number) >= units) fail(`unit ${String(id)} is not one of the ${units} units`);
     const value = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : null;
     if (value === null || value < 0n) fail(`the value of unit ${String(id)} is not a whole number`);
     if (out.has(id as number)) fail(`unit ${String(id)} appears twice`);
     out.set(id as number, value);
+  };
+  if (isListLines(list)) {
+    // read by sections (readSealed): a line as sealed() writes it by a regular expression, any other by fromJson
+    for (const line of list.lines) {
+      const m = VALUE_LINE.exec(line);
+      if (m) add(Number(m[1]), BigInt(m[2]));
+      else {
+        let entry: unknown;
+        try {
+          entry = fromJson(line);
+        } catch (e) {
+          list.fail(`corrupt (${(e as Error).message})`);
+        }
+        if (!Array.isArray(entry) || entry.length !== 2) fail('an entry of "values" is not [unit, value]');
+        add((entry as unknown[])[0], (entry as unknown[])[1]);
+      }
+    }
+    return out;
+  }
+  if (!Array.isArray(list)) fail('"values" is not a list');
+  for (const entry of list as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 2) fail('an entry of "values" is not [unit, value]');
+    add((entry as unknown[])[0], (entry as unknown[])[1]);
   }
   return out;
 }
 
-export function readPlan(path: string): ShardPlan {
-  const o = readSealed(path, PLAN_FORMAT, 'plan', false);
-  const fail = (why: string): never => {
-    throw new InputError(`plan ${path}: ${why}`);
-  };
-  const head = planHead(o, fail);
-  const assignment = planAssignment(o['assignment'], head, fail);
-  const list = (key: string, length: number, ok: (x: number[]) => boolean) => listOf(o[key], key, length, ok, fail);
-  const payload = list('payload', head.units, () => true);
-  const combine = list('combine', head.classes, combineOk(head.units));
+/** What readPlan reads besides the head, shard lists, combine table and class list. */
+export interface ReadPlanOptions {
+  /** The units' payload (default true; the merge does not need it: payload is then null). */
+  readonly payload?: boolean;
+}
+
+export function readPlan(path: string, options: ReadPlanOptions = {}): ShardPlan {
+  const { head, fail, rowsOf, classList } = planParts(path);
+  const assignment = planAssignment(rowsOf('assignment'), head, fail);
+  const payload = options.payload === false ? null : rowsOf('payload', head.units);
+  const combine = rowsOf('combine', head.classes);
   if (combine === null && head.units !== head.classes)
     fail(`${head.units} units for ${head.classes} classes, and no "combine"`);
-  return { ...head, assignment, payload, combine, classList: planClassList(o, head, fail) };
+  for (const x of combine ?? []) {
+    if (x.length % 2 !== 0) fail('an entry of "combine" is malformed');
+    for (let i = 0; i < x.length; i += 2) if (x[i] >= head.units) fail('an entry of "combine" is malformed');
+  }
+  return { ...head, assignment, payload, combine, classList: classList() };
 }
 
 /**
@@ -316,70 +382,89 @@ export function readPlan(path: string): ShardPlan {
  * combine table (1 MB of the 1.6 MB plan; docs/sharding.md, "Overhead").
  */
 export function readShardPlan(path: string, shard: (head: ShardPlanHead) => number): ShardPlanSlice {
-  const fail = (why: string): never => {
-    throw new InputError(`plan ${path}: ${why}`);
-  };
-  const { head: o, lists } = planSections(sealedText(path, PLAN_FORMAT, 'plan'), fail);
-  const head = planHead(o, fail);
+  const { head, fail, linesOf, rowsOf, classList } = planParts(path);
   const index = shard(head);
-  const parsed = (key: string) => lists.get(key)?.map((line) => entryOf(line, key, fail));
-  const assignment = planAssignment(parsed('assignment'), head, fail);
-  const entries = (key: string, length: number) => {
-    const v = lists.get(key);
-    if (v !== undefined && v.length !== length) fail(`"${key}" is not a list of ${length}`);
-    return v;
-  };
-  const payloadLines = entries('payload', head.units);
+  const assignment = planAssignment(rowsOf('assignment'), head, fail);
+  const payloadLines = linesOf('payload', head.units);
   const payload =
     payloadLines === undefined
       ? null
       : new Map(assignment[index].map((u) => [u, entryOf(payloadLines[u], 'payload', fail)]));
-  const combined = entries('combine', head.classes) !== undefined;
+  const combined = linesOf('combine', head.classes) !== undefined;
   if (!combined && head.units !== head.classes)
     fail(`${head.units} units for ${head.classes} classes, and no "combine"`);
-  const rows = parsed('classRows');
-  return {
-    ...head,
-    shard: index,
-    assignment,
-    payload,
-    combined,
-    classList: planClassList({ ...o, classRows: rows }, head, fail),
-  };
+  return { ...head, shard: index, assignment, payload, combined, classList: classList() };
 }
 
 /**
- * A plan's text cut into its head (the first line, a JSON object once its first list is cut off) and its lists,
- * each entry still text. sealed() writes a list as `"key":[` and a line per entry, joined by `,\n`, then `\n]`: the
- * lists are found by searching for their ends and cut by the native split, so a list a shard does not read costs a
- * scan, not a loop over its lines (a shard's start-up is part of its cost: docs/sharding.md, "Overhead").
+ * A plan's head, checked, and its lists as text (sections), each parsed only when asked for: `linesOf` gives a
+ * list's lines (checking its length when given), `rowsOf` its entries (null when the plan has no such list).
  */
-function planSections(text: string, fail: (why: string) => never) {
+function planParts(path: string) {
+  const fail = (why: string): never => {
+    throw new InputError(`plan ${path}: ${why}`);
+  };
+  const laidOut = sections(sealedText(path, PLAN_FORMAT, 'plan'));
+  if (laidOut === null) return fail('corrupt: not laid out as this program writes plans');
+  const { head: o, lists } = laidOut;
+  const head = planHead(o, fail);
+  const linesOf = (key: string, length?: number): readonly string[] | undefined => {
+    const v = lists.get(key);
+    if (v !== undefined && length !== undefined && v.length !== length) fail(`"${key}" is not a list of ${length}`);
+    return v;
+  };
+  const rowsOf = (key: string, length?: number): number[][] | null =>
+    linesOf(key, length)?.map((line) => entryOf(line, key, fail)) ?? null;
+  /** The class list a plan carries (null in a plan written before plans carried it). */
+  const classList = (): ClassListData | null => {
+    const rows = rowsOf('classRows', head.classes);
+    const facts = o['classFacts'];
+    if ((rows === null) !== (facts === undefined) || (facts !== undefined && !isFacts(facts)))
+      fail('"classFacts" and "classRows" are malformed');
+    return rows === null ? null : { facts: facts as ShardFacts, rows };
+  };
+  return { head, fail, linesOf, rowsOf, classList };
+}
+
+/**
+ * A sealed file's text cut into its head (the first line, a JSON object once its first list is cut off) and its
+ * lists, each entry still text; null when the text is not laid out as sealed() writes it. sealed() writes a list as
+ * `"key":[` and a line per entry, joined by `,\n`, then `\n]`: the lists are found by searching for their ends and
+ * cut by the native split, so a list a reader does not need costs a scan, not a loop over its lines (a shard's
+ * start-up is part of its cost: docs/sharding.md, "Overhead").
+ */
+function sections(text: string): { head: Record<string, unknown>; lists: Map<string, string[]> } | null {
   const opens = /,"(\w+)":\[$/;
   let end = text.indexOf('\n');
   const first = end < 0 ? text : text.slice(0, end);
   let open = opens.exec(first);
-  if (!open) fail('corrupt: not laid out as this program writes plans');
-  let head: Record<string, unknown> = {};
+  if (!open) return null;
+  let head: unknown;
   try {
-    head = JSON.parse(`${first.slice(0, open.index)}}`) as Record<string, unknown>;
-  } catch (e) {
-    fail(`corrupt (${(e as Error).message})`);
+    head = JSON.parse(`${first.slice(0, open.index)}}`);
+  } catch {
+    return null;
   }
+  if (typeof head !== 'object' || head === null || Array.isArray(head)) return null;
   const lists = new Map<string, string[]>();
   while (open) {
     const close = text.indexOf('\n]', end);
-    if (close < 0) fail('corrupt: a list is not closed');
+    if (close < 0) return null;
     const body = text.slice(end + 1, close);
     lists.set(open[1], body === '' ? [] : body.split(',\n'));
     end = text.indexOf('\n', close + 1);
     open = opens.exec(end < 0 ? text.slice(close + 1) : text.slice(close + 1, end));
   }
-  return { head, lists };
+  return { head: head as Record<string, unknown>, lists };
 }
+
+/** A list of whole numbers as sealed() writes it, each below 10^15 (safe in a double): JSON.parse needs no check. */
+const NUMBERS_LINE = /^\s*\[(?:(?:0|[1-9]\d{0,14})(?:,(?:0|[1-9]\d{0,14}))*)?\]$/;
 
 /** One list entry of a plan: a list of whole numbers. */
 function entryOf(line: string, key: string, fail: (why: string) => never): number[] {
+  // the regular expression runs natively; the check by element it spares was most of a shard's plan read
+  if (NUMBERS_LINE.test(line)) return JSON.parse(line) as number[];
   let v: unknown;
   try {
     v = JSON.parse(line);
@@ -432,36 +517,6 @@ function planAssignment(v: unknown, head: ShardPlanHead, fail: (why: string) => 
   }
   if (seen.includes(0)) fail(`unit ${seen.indexOf(0)} is in no shard`);
   return assignment;
-}
-
-function listOf(
-  v: unknown,
-  key: string,
-  length: number,
-  ok: (x: number[]) => boolean,
-  fail: (why: string) => never,
-): number[][] | null {
-  if (v === undefined) return null;
-  if (!Array.isArray(v) || v.length !== length) fail(`"${key}" is not a list of ${length}`);
-  for (const x of v as unknown[])
-    if (!Array.isArray(x) || !x.every((y) => isCount(y)) || !ok(x as number[]))
-      fail(`an entry of "${key}" is malformed`);
-  return v as number[][];
-}
-
-const combineOk = (units: number) => (x: number[]) => x.length % 2 === 0 && x.every((y, i) => i % 2 === 1 || y < units);
-
-/** The class list a plan carries (null in a plan written before plans carried it). */
-function planClassList(
-  o: Record<string, unknown>,
-  head: ShardPlanHead,
-  fail: (why: string) => never,
-): ClassListData | null {
-  const classRows = listOf(o['classRows'], 'classRows', head.classes, () => true, fail);
-  const classFacts = o['classFacts'];
-  if ((classRows === null) !== (classFacts === undefined) || (classFacts !== undefined && !isFacts(classFacts)))
-    fail('"classFacts" and "classRows" are malformed');
-  return classRows === null ? null : { facts: classFacts as ShardFacts, rows: classRows };
 }
 
 export function readResult(path: string): ShardResult {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { enumerateBands } from '../bands/enumerateBands.js';
+import { enumerateBands, reducedBands } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import type { BuildTableInput, BuildTableOutput } from '../count/completionsTask.js';
 import { classTableOf, countRepresentatives } from '../count/countGrids.js';
@@ -118,7 +118,7 @@ export function bandClassSum(shape: BoxShape, data: ClassListData | null = null)
     async countUnits(ids, _payload, options) {
       const { reps: allReps } = classList();
       const t1 = performance.now();
-      lexBands ??= enumerateBands(shape).lexBands;
+      lexBands ??= reducedBands(shape); // the number of bands is the plan's (or was found with the list)
       const pool = taskPool(new URL('../count/completionsTask.js', import.meta.url), options.workers);
       const onAbort = () => void pool.close();
       options.signal?.addEventListener('abort', onAbort, { once: true });

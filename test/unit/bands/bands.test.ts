@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bandCodec } from '../../../src/bands/bandKey.js';
-import { enumerateBands, forEachBand, forEachReducedBand } from '../../../src/bands/enumerateBands.js';
+import { enumerateBands, forEachBand, forEachReducedBand, reducedBands } from '../../../src/bands/enumerateBands.js';
 import { isLexReduced, lexMultiplicity, lexReduceInto } from '../../../src/bands/lexReduce.js';
 import { formatBand } from '../../../src/grid/digits.js';
 import { boxShape } from '../../../src/grid/shape.js';
@@ -92,6 +92,19 @@ describe('band enumeration', () => {
     expect(e.count).toBe(2_612_736);
     expect(e.lexCount).toBe(36_288);
     expect(lexMultiplicity(s)).toBe(72);
+  });
+
+  it("reducedBands (a shard: no count of all bands) gives enumerateBands' reduced bands, by both engines", () => {
+    for (const [R, C] of [
+      [2, 3],
+      [3, 2],
+      [3, 3],
+    ] as const) {
+      const s = boxShape(R, C);
+      const all = enumerateBands(s).lexBands;
+      expect(Buffer.from(reducedBands(s)).equals(all)).toBe(true);
+      if (R * C < 9) expect(Buffer.from(reducedBands(s, 'typescript')).equals(all)).toBe(true);
+    }
   });
 });
 
