@@ -162,7 +162,8 @@ export const COLUMN_TRANSFER_COST_6X2 = 180;
 /** The refusal of a one-machine count that only shards can afford (6×2, 2×6). */
 function shardsOnly(shape: BoxShape): string {
   return (
-    `counted as shards only (about ${COLUMN_TRANSFER_COST_6X2} CPU-hours projected): count --box ${shape.name} ` +
+    `${shape.name} is counted as shards only (about ${COLUMN_TRANSFER_COST_6X2} CPU-hours projected): count --box ` +
+    `${shape.name} ` +
     '--plan FILE --shards K, then --shard I and --merge (docs/sharding.md, "6x2 as shards")'
   );
 }
