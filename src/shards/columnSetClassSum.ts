@@ -2,6 +2,7 @@ import { classListDigest, columnSetTableOf, defaultColumnSetMemoSlots } from '..
 import { configurationClasses, type ConfigurationClasses } from '../colsets/configurationClasses.js';
 import type { ClassListData } from '../io/shardFiles.js';
 import { factorial, InputError } from '../grid/shape.js';
+import { columnOrder } from '../colsets/columnOrder.js';
 import { configurationGraph } from '../colsets/configurationGraph.js';
 import type { ResidualsInput } from '../colsets/columnSetTasks.js';
 import { edgeColouringCounter } from '../colsets/edgeColouringCounter.js';
@@ -23,8 +24,8 @@ import { drainTasks } from './drainTasks.js';
  * Beyond the one-machine method (R = 6: 63,199 classes, ~10⁵ residual graphs a class, nearly all distinct) the
  * units are the classes themselves, rebuilt from the class list the plan carries, and a class's value is its F by
  * the transfer over its columns (columnTransfer: seconds to a minute a class, up to ~1.5 GB); N = Σ orbit·F² all
- * the same (columnSetTableOf). Their costs are taken equal (columnOrder's row sets predict a class's seconds well,
- * but take ~7 ms a class: 7 minutes more for a plan; docs/sharding.md, "6x2 as shards").
+ * the same (columnSetTableOf). Their costs, for balancing the shards, come from the row sets of the order
+ * columnTransfer would take (columnTransferCosts).
  */
 export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = null): ClassSum {
   requireShape('column-set-shards', shape);
@@ -66,7 +67,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
           payload: null,
           combine: null,
           scale: 1,
-          costs: new Float64Array(classes.count).fill(1),
+          costs: columnTransferCosts(classes),
           listFromPlan: true,
           unitMemoryMB: COLUMN_TRANSFER_MEMORY_MB,
           sample: COLUMN_TRANSFER_SAMPLE,
@@ -149,6 +150,28 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
  * 3.3·10⁶ states in 1.4 GB (docs/sharding.md, "6x2: where it stands"), with room.
  */
 const COLUMN_TRANSFER_MEMORY_MB = 2048;
+
+/**
+ * Relative cost of each class's F by columnTransfer: (Σ_k rowSets of columnOrder's order, the smaller of the two
+ * orientations)^1.2. On the 48 seeded random 6×2 configurations of data/6x2/columns-sample*.jsonl, log CPU seconds
+ * against log row sets: correlation 0.98, slope 1.22. ~7–10 ms a class (both orientations): 7–10 minutes of a plan.
+ */
+function columnTransferCosts(classes: ConfigurationClasses): Float64Array {
+  const R = classes.rows,
+    m = 2 * R;
+  const costs = new Float64Array(classes.count);
+  const digitColumns = new Int32Array(m);
+  const columnDigits = new Array<number>(m);
+  for (let c = 0; c < classes.count; c++) {
+    configurationGraph(R, classes.words, c * m, digitColumns);
+    columnDigits.fill(0);
+    for (let d = 0; d < m; d++) for (let j = 0; j < m; j++) if ((digitColumns[d] >> j) & 1) columnDigits[j] |= 1 << d;
+    const byColumns = columnOrder(R, columnDigits, m).rowSets;
+    const byDigits = columnOrder(R, Array.from(digitColumns), m).rowSets;
+    costs[c] = Math.min(byColumns, byDigits) ** 1.2;
+  }
+  return costs;
+}
 
 /** Classes a plan times when F is columnTransfer's (~10 CPU s a class on average: about two minutes in all). */
 const COLUMN_TRANSFER_SAMPLE = 6;

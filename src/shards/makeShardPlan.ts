@@ -94,8 +94,9 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
     const sampleCost = sample.reduce((a, c) => a + costs[c], 0);
     perCost = sampleCost > 0 ? (perUnitCost * sample.length) / sampleCost : 0;
   }
-  // a shard takes the class list from the plan (6×2's shards nothing more); a band shard still enumerates the reduced bands (most of the list's
-  // time) for its column-set table, and a variant shard finds its list again (the plan does not carry it)
+  // a shard takes the class list from the plan (6×2's shards find nothing more); a band shard still enumerates the
+  // reduced bands (most of the list's time) for its column-set table, and a variant shard finds its list again (the
+  // plan does not carry it)
   const shardSetup = (payload || units.listFromPlan ? 0 : list.seconds) + setupSeconds;
   const shardSeconds = assignment.map((ids) => round3(shardSetup + perCost * ids.reduce((a, c) => a + costs[c], 0)));
   const peakMB = process.resourceUsage().maxRSS / 1024;
