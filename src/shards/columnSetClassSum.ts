@@ -146,8 +146,10 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
 }
 
 /**
- * MB a shard may need for one class's F by columnTransfer: the largest of 48 seeded random 6×2 configurations held
- * 3.3·10⁶ states in 1.4 GB (docs/sharding.md, "6x2: where it stands"), with room.
+ * MB a shard may need for one class's F by columnTransfer, as the committed 6×2 plan was made with: the largest of 48
+ * seeded random 6×2 configurations held 3.3·10⁶ states in 1.4 GB (docs/sharding.md, "6x2: where it stands"). Too
+ * little, as the shards then showed: 5.46 GB for shard 2, 10.3 GB for class 63198 alone (data/6x2/README.md says what
+ * to give a cluster's tasks); raising it changes the plans made from then on.
  */
 const COLUMN_TRANSFER_MEMORY_MB = 2048;
 
