@@ -245,7 +245,7 @@ export async function runShard(
         onUnitDone: (c, v) => {
           values.set(c, v);
           spinner.text = `shard ${shard} of ${plan.shards}: ${values.size}/${mine.size} units`;
-          if (performance.now() - lastSave >= CHECKPOINT_EVERY * 1000) {
+          if (count.checkpointEachUnit || performance.now() - lastSave >= CHECKPOINT_EVERY * 1000) {
             try {
               save();
             } catch (e) {

@@ -9,6 +9,9 @@ import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
  *   band-method     count, classes, chain: the Felgenhauer–Jarvis band reduction (enumerates every band)
  *   column-sets     count, classes for R×2 boxes (and 2×R by transposition): N = Σ_T F(T)² over band
  *                   configurations up to symmetry (src/colsets/), for shapes whose bands are too many to list
+ *   column-set-shards   the same count as shards (count --plan): also R = 6, whose F is columnTransfer's
+ *                   (src/shards/columnSetClassSum.ts), too dear for one machine (COLUMN_TRANSFER_COST_6X2)
+ *   sharded-count   what count --box takes with --plan: the count's shapes and the column-set shards' shapes
  *   count           count and classes: the band method where it applies, else the column-set method
  *   rank            rank, unrank, sample: the grid index (src/rank/), the band-method shapes with 2 or 3 bands
  *   dlx-route       count --counter dlx: every middle band enumerated (src/count/middleBandCounter.ts); the band
@@ -27,7 +30,9 @@ import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
 export type Operation =
   | 'band-method'
   | 'column-sets'
+  | 'column-set-shards'
   | 'count'
+  | 'sharded-count'
   | 'rank'
   | 'dlx-route'
   | 'essentially-different'
@@ -141,6 +146,33 @@ function columnSetMethod(shape: BoxShape): boolean {
   return R >= 2 && R <= MAX_COLUMN_SET_ROWS;
 }
 
+/**
+ * Largest R for which the column-set count runs as shards (count --plan): R = 6 counts each class's F by the
+ * transfer over its columns (src/colsets/columnTransfer.ts), seconds a class, too many classes for one machine.
+ */
+export const MAX_COLUMN_SET_SHARD_ROWS = 6;
+
+/**
+ * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 48 seeded random
+ * configurations took 10.2 CPU s on average (6.7–13.7 at ±2 standard errors) on the shared 2-core machine
+ * (docs/sharding.md, "6x2: where it stands"): ~180 (120–240). The one-machine count of 6x2 is refused in its words.
+ */
+export const COLUMN_TRANSFER_COST_6X2 = 180;
+
+/** The refusal of a one-machine count that only shards can afford (6×2, 2×6). */
+function shardsOnly(shape: BoxShape): string {
+  return (
+    `${shape.name} is counted as shards only (about ${COLUMN_TRANSFER_COST_6X2} CPU-hours projected): count --box ` +
+    `${shape.name} ` +
+    '--plan FILE --shards K, then --shard I and --merge (docs/sharding.md, "6x2 as shards")'
+  );
+}
+
+function columnSetShardMethod(shape: BoxShape): boolean {
+  const R = columnSetRows(shape);
+  return R >= 2 && R <= MAX_COLUMN_SET_SHARD_ROWS;
+}
+
 /** Every shape (R, C ≥ 1, 2 ≤ n ≤ MAX_SIDE) for which `accepts` holds, as "2x2, 2x3 and 3x2". */
 function listShapes(accepts: (shape: BoxShape) => boolean): string {
   const names: string[] = [];
@@ -207,17 +239,32 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
     }
     case 'column-sets': {
       if (columnSetMethod(shape)) return null;
+      if (columnSetShardMethod(shape)) return shardsOnly(shape);
       const R = columnSetRows(shape);
       const why =
         R === 0
           ? 'the column-set method needs boxes of 2 columns (R×2) or 2 rows (2×R)'
-          : `R = ${R} is beyond the column-set method (R ≤ ${MAX_COLUMN_SET_ROWS}; for 6x2 each of tens of ` +
-            'thousands of configuration classes would take it about half an hour)';
-      return `${why}; it counts ${columnSetMethodShapes()}`;
+          : `R = ${R} is beyond the column-set method (R ≤ ${MAX_COLUMN_SET_SHARD_ROWS} as shards)`;
+      return `${why}; it counts ${columnSetMethodShapes()} on one machine`;
+    }
+    case 'column-set-shards': {
+      if (columnSetShardMethod(shape)) return null;
+      const R = columnSetRows(shape);
+      return (
+        (R === 0
+          ? 'the column-set method needs boxes of 2 columns (R×2) or 2 rows (2×R)'
+          : `R = ${R} is beyond the column-set method (R ≤ ${MAX_COLUMN_SET_SHARD_ROWS} as shards)`) +
+        `; its shards count ${listShapes(columnSetShardMethod)}`
+      );
+    }
+    case 'sharded-count': {
+      if (bandMethod(shape) || columnSetShardMethod(shape)) return null;
+      return shapeProblem('count', shape);
     }
     case 'count': {
       if (bandMethod(shape) || columnSetMethod(shape)) return null;
       const R = columnSetRows(shape);
+      if (columnSetShardMethod(shape)) return shardsOnly(shape);
       const why =
         R > MAX_COLUMN_SET_ROWS
           ? `n = ${shape.n} is too big for the band method, and ${shape.name} for the column-set method ` +

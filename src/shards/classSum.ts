@@ -75,6 +75,19 @@ export interface ClassSumUnits {
    * VARIANT_COUNT_COST_9X9): the plan then times no sample (one unit may take minutes) and sizes the shards from it.
    */
   readonly declaredSeconds?: number;
+  /**
+   * Whether a shard takes the class list from the plan as it is (nothing found again: the units are rebuilt from its
+   * rows); otherwise a shard without a payload is taken to repeat the list's search (a band shard enumerates the
+   * reduced bands again for its tables).
+   */
+  readonly listFromPlan?: boolean;
+  /**
+   * MB one unit may need at most, where the plan's sample may miss the largest (6×2: up to ~1.5 GB a class): the
+   * plan's memory per shard is at least this.
+   */
+  readonly unitMemoryMB?: number;
+  /** Units the plan times for its estimate (default DEFAULT_PLAN_SAMPLE): fewer where a unit takes seconds. */
+  readonly sample?: number;
 }
 
 export interface ClassSum {
@@ -88,6 +101,11 @@ export interface ClassSum {
    * when the list is cheaper to find again than to read (a variant's: 271,872 top blocks for 9×9 anti-king).
    */
   classData(): ClassListData | null;
+  /**
+   * Whether a unit takes seconds or more (6×2's F by columnTransfer): a shard then saves its checkpoint after every
+   * unit, so a shard killed outright loses none that finished (else every few seconds).
+   */
+  readonly checkpointEachUnit?: boolean;
   /** The units (found on first use; for the plan). */
   units(): ClassSumUnits;
   /** Count the units `ids`; `payload(id)` gives a unit's payload from the plan. */

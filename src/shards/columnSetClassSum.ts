@@ -2,14 +2,17 @@ import { classListDigest, columnSetTableOf, defaultColumnSetMemoSlots } from '..
 import { configurationClasses, type ConfigurationClasses } from '../colsets/configurationClasses.js';
 import type { ClassListData } from '../io/shardFiles.js';
 import { factorial, InputError } from '../grid/shape.js';
+import { columnOrder } from '../colsets/columnOrder.js';
 import { configurationGraph } from '../colsets/configurationGraph.js';
 import type { ResidualsInput } from '../colsets/columnSetTasks.js';
 import { edgeColouringCounter } from '../colsets/edgeColouringCounter.js';
 import { sharedMemo } from '../colsets/sharedMemo.js';
 import type { BoxShape } from '../grid/shape.js';
-import { columnSetRows, requireShape } from '../grid/support.js';
-import { taskPool } from '../parallel/taskPool.js';
-import type { ClassList, ClassSum, ClassSumUnits } from './classSum.js';
+import { columnSetRows, MAX_COLUMN_SET_ROWS, requireShape } from '../grid/support.js';
+import { taskPool, typedTaskPool } from '../parallel/taskPool.js';
+import type * as ColumnTransferTask from '../colsets/columnTransferTask.js';
+import type { ClassList, ClassSum, ClassSumCountOptions, ClassSumCounted, ClassSumUnits } from './classSum.js';
+import { drainTasks } from './drainTasks.js';
 
 /**
  * The column-set method (R×2 and 2×R boxes) as a class-sum count, N = Σ orbit·F². F of a class is R·Σ C_{R−1}(G − M)
@@ -17,11 +20,18 @@ import type { ClassList, ClassSum, ClassSumUnits } from './classSum.js';
  * memoises C_{R−1} of those residual graphs across classes; shards would each fill a memo of their own and repeat
  * most of that work. So the units are the distinct residual graphs (by canonical form) of all classes, each counted
  * once in one shard: the plan lists them (their rows are the payload) and, for each class, which it meets how often.
+ *
+ * Beyond the one-machine method (R = 6: 63,199 classes, ~10⁵ residual graphs a class, nearly all distinct) the
+ * units are the classes themselves, rebuilt from the class list the plan carries, and a class's value is its F by
+ * the transfer over its columns (columnTransfer: seconds to a minute a class, up to ~1.5 GB); N = Σ orbit·F² all
+ * the same (columnSetTableOf). Their costs, for balancing the shards, come from the row sets of the order
+ * columnTransfer would take (columnTransferCosts).
  */
 export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = null): ClassSum {
-  requireShape('column-sets', shape);
+  requireShape('column-set-shards', shape);
   const R = columnSetRows(shape),
     m = 2 * R;
+  const byColumns = R > MAX_COLUMN_SET_ROWS;
   let found: (ClassList & { classes: ConfigurationClasses }) | null = null;
   const classList = () => {
     if (found) return found;
@@ -48,8 +58,20 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
       ]);
       return { facts: { searchNodes: classes.nodes }, rows };
     },
+    ...(byColumns ? { checkpointEachUnit: true } : {}),
     units(): ClassSumUnits {
       const { classes } = classList();
+      if (byColumns)
+        return {
+          units: classes.count,
+          payload: null,
+          combine: null,
+          scale: 1,
+          costs: columnTransferCosts(classes),
+          listFromPlan: true,
+          unitMemoryMB: COLUMN_TRANSFER_MEMORY_MB,
+          sample: COLUMN_TRANSFER_SAMPLE,
+        };
       const counter = edgeColouringCounter(m);
       // unit ids by residual graph (its canonical rows), in the memo table the count itself uses: a quarter of the
       // time of a Map keyed by strings over the 429,188 residuals of 5×2; it grows before it is half full
@@ -92,6 +114,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
       return { units: payload.length, payload, combine, scale: R, costs: new Float64Array(payload.length).fill(1) };
     },
     async countUnits(ids, payloadOf, options) {
+      if (byColumns) return bandsByColumns(classList().classes, ids, options);
       const pool = taskPool(new URL('../colsets/columnSetTasks.js', import.meta.url), options.workers);
       const onAbort = () => void pool.close();
       options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -138,6 +161,61 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
       return { method: 'column-sets', total: count.total, count };
     },
   };
+}
+
+/**
+ * MB a shard may need for one class's F by columnTransfer, as the committed 6×2 plan was made with: the largest of 48
+ * seeded random 6×2 configurations held 3.3·10⁶ states in 1.4 GB (docs/sharding.md, "6x2: where it stands"). Too
+ * little, as the shards then showed: 5.46 GB for shard 2, 10.3 GB for class 63198 alone (data/6x2/README.md says what
+ * to give a cluster's tasks); raising it changes the plans made from then on.
+ */
+const COLUMN_TRANSFER_MEMORY_MB = 2048;
+
+/**
+ * Relative cost of each class's F by columnTransfer: (Σ_k rowSets of columnOrder's order, the smaller of the two
+ * orientations)^1.2. On the 48 seeded random 6×2 configurations of data/6x2/columns-sample*.jsonl, log CPU seconds
+ * against log row sets: correlation 0.98, slope 1.22. ~7–10 ms a class (both orientations): 7–10 minutes of a plan.
+ */
+function columnTransferCosts(classes: ConfigurationClasses): Float64Array {
+  const R = classes.rows,
+    m = 2 * R;
+  const costs = new Float64Array(classes.count);
+  const digitColumns = new Int32Array(m);
+  const columnDigits = new Array<number>(m);
+  for (let c = 0; c < classes.count; c++) {
+    configurationGraph(R, classes.words, c * m, digitColumns);
+    columnDigits.fill(0);
+    for (let d = 0; d < m; d++) for (let j = 0; j < m; j++) if ((digitColumns[d] >> j) & 1) columnDigits[j] |= 1 << d;
+    const byColumns = columnOrder(R, columnDigits, m).rowSets;
+    const byDigits = columnOrder(R, Array.from(digitColumns), m).rowSets;
+    costs[c] = Math.min(byColumns, byDigits) ** 1.2;
+  }
+  return costs;
+}
+
+/** Classes a plan times when F is columnTransfer's (~10 CPU s a class on average: about two minutes in all). */
+const COLUMN_TRANSFER_SAMPLE = 6;
+
+/** F of the classes `ids` by columnTransfer, a class a task, each on a worker thread (Ctrl-C stops it at once). */
+async function bandsByColumns(
+  classes: ConfigurationClasses,
+  ids: readonly number[],
+  options: ClassSumCountOptions,
+): Promise<ClassSumCounted> {
+  const t0 = performance.now();
+  const R = classes.rows,
+    m = 2 * R;
+  const pool = typedTaskPool<typeof ColumnTransferTask>(
+    new URL('../colsets/columnTransferTask.js', import.meta.url),
+    options.workers,
+    { isolate: true },
+  );
+  await drainTasks(pool, ids.length, options.signal, async (t) => {
+    const c = ids[t];
+    const [F] = await pool.run('bandsByColumns', { rows: R, words: classes.words.slice(c * m, (c + 1) * m) });
+    options.onUnitDone(c, F);
+  });
+  return { facts: {}, setupSeconds: (performance.now() - t0) / 1000 };
 }
 
 /** The configuration classes from a plan's rows [orbit, stabiliser, word of digit 0, …, word of digit 2R−1]. */

@@ -12,7 +12,7 @@ import { countWords, type ClassSum } from './classSum.js';
  */
 export interface ShardPlanOptions {
   readonly shards: number;
-  /** Classes to time for the estimate (default 12; all when there are fewer). */
+  /** Classes to time for the estimate (default: the count's, else 12; all when there are fewer). */
   readonly sample?: number;
 }
 
@@ -67,7 +67,9 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
   // a count that declares its cost (one unit may take minutes) is sized from that, with no sample timed
   const declared = units.declaredSeconds;
   const sample =
-    declared === undefined ? sampleIds(units.units, Math.min(units.units, options.sample ?? DEFAULT_PLAN_SAMPLE)) : [];
+    declared === undefined
+      ? sampleIds(units.units, Math.min(units.units, options.sample ?? units.sample ?? DEFAULT_PLAN_SAMPLE))
+      : [];
   // CPU seconds of this process (one thread: the sample runs here), so a busy machine does not inflate them
   const cpu = () => {
     const u = process.cpuUsage();
@@ -92,9 +94,10 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
     const sampleCost = sample.reduce((a, c) => a + costs[c], 0);
     perCost = sampleCost > 0 ? (perUnitCost * sample.length) / sampleCost : 0;
   }
-  // a shard takes the class list from the plan; a band shard still enumerates the reduced bands (most of the list's
-  // time) for its column-set table, and a variant shard finds its list again (the plan does not carry it)
-  const shardSetup = (payload ? 0 : list.seconds) + setupSeconds;
+  // a shard takes the class list from the plan (6×2's shards find nothing more); a band shard still enumerates the
+  // reduced bands (most of the list's time) for its column-set table, and a variant shard finds its list again (the
+  // plan does not carry it)
+  const shardSetup = (payload || units.listFromPlan ? 0 : list.seconds) + setupSeconds;
   const shardSeconds = assignment.map((ids) => round3(shardSetup + perCost * ids.reduce((a, c) => a + costs[c], 0)));
   const peakMB = process.resourceUsage().maxRSS / 1024;
   return {
@@ -111,8 +114,9 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
       setupSeconds: round3(shardSetup),
       unitSeconds: round3(unitSeconds),
       shardSeconds,
-      // the planning process's peak, with room: a shard holds the same tables and a share of the memo
-      memoryMB: Math.ceil((peakMB * 1.5 + 64) / 64) * 64,
+      // the planning process's peak, with room: a shard holds the same tables and a share of the memo (at least
+      // what the count says a unit may take)
+      memoryMB: Math.ceil(Math.max(peakMB * 1.5 + 64, units.unitMemoryMB ?? 0) / 64) * 64,
     },
     assignment,
     payload,

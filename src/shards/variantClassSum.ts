@@ -11,6 +11,7 @@ import { variantGroup, type VariantGroup } from '../variants/variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from '../variants/variantTopBlocks.js';
 import { variantUnitDigest } from '../variants/variantUnitDigest.js';
 import type { ClassList, ClassSum } from './classSum.js';
+import { drainTasks } from './drainTasks.js';
 
 /** The variant count's class list: the top-block classes under the variant's own group (src/variants/). */
 interface VariantList extends ClassList {
@@ -36,31 +37,6 @@ export function variantShardRulesOf(name: string): Rules {
 
 /** Column-set keys per pool task on the band-pair route (10–20 ms each). */
 const HOUSE_KEYS_PER_TASK = 16;
-
-/**
- * Runs tasks 0..count−1 on the pool, two in flight per thread, in order of start; stops taking tasks when `signal`
- * aborts (the pool is closed at once, and the call rejects), and closes the pool at the end.
- */
-async function drain(
-  pool: { readonly threads: number; close(): Promise<void> },
-  count: number,
-  signal: AbortSignal | undefined,
-  task: (t: number) => Promise<void>,
-): Promise<void> {
-  const onAbort = () => void pool.close();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  let next = 0;
-  const runner = async (): Promise<void> => {
-    while (next < count && !signal?.aborted) await task(next++);
-  };
-  try {
-    await Promise.all(Array.from({ length: pool.threads <= 1 ? 1 : 2 * pool.threads }, runner));
-    signal?.throwIfAborted();
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    await pool.close();
-  }
-}
 
 /** Declared CPU seconds of a 9×9 variant's whole count by the solver route (src/grid/support.ts), or undefined. */
 function declaredSeconds(rules: Rules): number | undefined {
@@ -130,7 +106,7 @@ export function variantClassSum(name: string): ClassSum {
           options.workers,
           { isolate: true },
         );
-        await drain(pool, Math.ceil(open.length / HOUSE_KEYS_PER_TASK), options.signal, async (t) => {
+        await drainTasks(pool, Math.ceil(open.length / HOUSE_KEYS_PER_TASK), options.signal, async (t) => {
           const run = open.slice(t * HOUSE_KEYS_PER_TASK, (t + 1) * HOUSE_KEYS_PER_TASK);
           const keys = new Int32Array(run.length * 10);
           run.forEach((k, j) => keys.set(house.keys.subarray(k * 10, k * 10 + 10), j * 10));
@@ -150,7 +126,7 @@ export function variantClassSum(name: string): ClassSum {
         options.workers,
         { isolate: rules.n >= 8 },
       );
-      await drain(pool, Math.ceil(ids.length / perTask), options.signal, async (t) => {
+      await drainTasks(pool, Math.ceil(ids.length / perTask), options.signal, async (t) => {
         const start = t * perTask;
         const end = Math.min(ids.length, start + perTask);
         const blocks = new Uint8Array((end - start) * B);

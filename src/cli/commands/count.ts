@@ -68,11 +68,14 @@ export function dlxLevelOption(value: string): LevelName {
   throw new InvalidArgumentError(`expected one of ${LEVEL_NAMES.join(', ')}`);
 }
 
-/** The method a run uses: --method; else column sets with a checkpoint, or where the band method does not apply. */
-export function countMethod(shape: BoxShape, opts: CountCliOptions): CountMethod {
+/**
+ * The method a run uses: --method; else column sets with a checkpoint, or where the band method does not apply.
+ * `sharded`: the count is a plan's (count --plan --shards), which also takes the column-set shapes only shards afford.
+ */
+export function countMethod(shape: BoxShape, opts: CountCliOptions, sharded = false): CountMethod {
   const saving = opts.checkpoint !== undefined || opts.resume !== undefined;
   const method = opts.method ?? (!saving && shapeProblem('band-method', shape) === null ? 'bands' : 'column-sets');
-  requireShape(method === 'bands' ? 'band-method' : 'column-sets', shape);
+  requireShape(method === 'bands' ? 'band-method' : sharded ? 'column-set-shards' : 'column-sets', shape);
   if (method === 'bands' && saving)
     throw new InputError(
       `--checkpoint and --resume are for the column-set method (R×2 and 2×R boxes); ${shape.name} is counted by ` +
@@ -200,7 +203,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       [method, name] = ['variant', (await (await shardRun()).variantPlanRules(opts.box, opts.variant)).name];
     } else {
       const shape = await runShape(opts);
-      [method, name] = [countMethod(shape, opts), shape.name];
+      [method, name] = [countMethod(shape, opts, true), shape.name];
     }
     const r = await (await shardRun()).writePlan(plan, method, name, shards);
     process.stdout.write(opts.json ? (await toJson(r.json)) + '\n' : r.text);
@@ -254,8 +257,9 @@ export function registerCount(program: Command): void {
     )
     .option(
       '--box <RxC>',
-      `box shape: R rows by C columns (${countMethodShapes()}; with --variant, n ≤ 6)`,
-      boxOrVariantBoxOption('count'),
+      `box shape: R rows by C columns (${countMethodShapes()}; 6x2 and 2x6 as shards, with --plan; with ` +
+        '--variant, n ≤ 6)',
+      boxOrVariantBoxOption('sharded-count'),
     )
     .option(
       VARIANT_FLAG,
@@ -291,7 +295,7 @@ export function registerCount(program: Command): void {
         await runVariantCount(variantRunRules(box, variant), json === true, { workers, checkpoint, resume });
         return;
       }
-      if (opts.box) requireShape('count', opts.box);
+      if (opts.box) requireShape(opts.plan === undefined ? 'count' : 'sharded-count', opts.box);
       if (await shardAction(opts)) return;
       if (opts.counter === 'dlx') {
         const { dlxRunPlan, runDlxCount } = await dlxRun();

@@ -53,6 +53,6 @@ describe('N = Σ orbit·F² over band configurations (R×2 boxes by column sets)
 
   it('refuses shapes it cannot count, naming what it counts', async () => {
     await expect(countByColumnSets({ box: '3x3' })).rejects.toThrow(/2 columns.*5x2/);
-    await expect(countByColumnSets({ box: '6x2' })).rejects.toThrow(/R = 6/);
+    await expect(countByColumnSets({ box: '6x2' })).rejects.toThrow(/6x2 is counted as shards only/);
   });
 });
