@@ -195,12 +195,14 @@ function unrankKey(key: u64): void {
   let rest = key;
   let hi: i32 = 1023;
   for (let i = 5; i >= 0; i--) {
+    // the largest r ≤ hi with C(r + i, i + 1) ≤ rest, by a binary search without branches (the answer in
+    // lo .. lo + len − 1; a select, not a jump, so no mispredictions)
     let lo: i32 = 0;
-    let top = hi;
-    while (lo < top) {
-      const mid = (lo + top + 1) >> 1;
-      if (comb(i, mid) <= rest) lo = mid;
-      else top = mid - 1;
+    for (let len = hi + 1; len > 1; ) {
+      const half = len >> 1;
+      const mid = lo + half;
+      lo = select<i32>(mid, lo, comb(i, mid) <= rest);
+      len -= half;
     }
     store<i32>(ranksOut + (<usize>i << 2), lo);
     rest -= comb(i, lo);
