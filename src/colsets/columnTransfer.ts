@@ -27,7 +27,9 @@ import { type TransferTables, wasmTransferTables, WasmTransferOverflow } from '.
  * result with one sorting network and six table look-ups, collects a state's keys and then adds them to a table of
  * three doubles a slot sized twice the layer; ~0.1 µs a transition, of which the table's random writes are about
  * half (a radix-partitioned insertion, buffered by the top bits of the hash into tables of ~100 KB, was tried and
- * was slower, even on tables of 2.5·10⁶ states).
+ * was slower, even on tables of 2.5·10⁶ states). By default the layers are advanced, and the meeting sum taken, by a
+ * WebAssembly core (assembly/columnTransferCore.ts, wasmColumnTransfer.ts: the same walk and keys, the key and count
+ * each one u64, 16 bytes a slot); this TypeScript is its fallback and the oracle the tests compare it with.
  */
 export interface ColumnTransferResult {
   readonly F: bigint;
@@ -66,7 +68,8 @@ export interface ColumnTransferOptions {
   /**
    * Where the layers are advanced: 'wasm', the WebAssembly core (assembly/columnTransferCore.ts: 64-bit keys and
    * counts; a count that would pass 2⁶⁴ sends the class to the TypeScript), or 'js', the TypeScript (the oracle).
-   * Default: wasm when this engine has WebAssembly, else js. The same states and transitions either way.
+   * Default: wasm when this engine has WebAssembly, else js. The same states and transitions either way (after
+   * an overflow, onColumn hears the columns again from the TypeScript).
    */
   readonly engine?: 'wasm' | 'js';
 }
