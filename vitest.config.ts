@@ -12,12 +12,16 @@ export default defineConfig({
         replacement: fileURLToPath(new URL('./dist/solve/fast9/fast9Binary.js', import.meta.url)),
       },
       // the count's cores (the same build step)
-      ...['bands/bandsBinary', 'count/bandSumBinary', 'count/columnSetBinary', 'symmetry/classifyBinary'].map(
-        (file) => ({
-          find: new RegExp(`^\\./${file.split('/')[1]}\\.js$`),
-          replacement: fileURLToPath(new URL(`./dist/${file}.js`, import.meta.url)),
-        }),
-      ),
+      ...[
+        'bands/bandsBinary',
+        'count/bandSumBinary',
+        'count/columnSetBinary',
+        'symmetry/classifyBinary',
+        'colsets/columnTransferBinary',
+      ].map((file) => ({
+        find: new RegExp(`^\\./${file.split('/')[1]}\\.js$`),
+        replacement: fileURLToPath(new URL(`./dist/${file}.js`, import.meta.url)),
+      })),
     ],
   },
   test: {

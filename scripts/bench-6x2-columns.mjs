@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// npm run bench -- 6x2-columns [--runs K] [--all]
+// npm run bench -- 6x2-columns [--runs K] [--all] [--engine wasm|js]
 // F of 6x2 band configurations by the route by columns (src/colsets/columnTransfer.ts), one thread, in this process:
 // by default five of the configurations sampled in data/6x2/columns-sample.jsonl (seed 11: 0, 4, 7, 13, 16; ~5 CPU s a
 // run), with --all the 48 of columns-sample.jsonl and columns-sample-12.jsonl (seeds 11 and 12; ~4 CPU minutes a
 // run, the benchmark of docs/benchmarks.md "6×2: F of one class by columns"). Every F is checked against the file
 // (a wrong one stops the benchmark); per configuration the median CPU seconds over K runs (default 3; 1 with --all)
 // and the microseconds a transition; last, the mean over the configurations with ±2 standard errors and, with
-// --all, what it projects for the 63,199 classes.
+// --all, what it projects for the 63,199 classes. --engine: where the layers are advanced (default wasm, the
+// WebAssembly core; js, the TypeScript).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,12 @@ const all = args.includes('--all');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : all ? 1 : 3;
 const CLASSES = 63199;
+const engineAt = args.indexOf('--engine');
+const engine = engineAt >= 0 ? args[engineAt + 1] : 'wasm';
+if (engine !== 'wasm' && engine !== 'js') {
+  console.error(`6x2-columns: --engine ${engine}: not wasm or js`);
+  process.exit(2);
+}
 
 const read = (file) =>
   readFileSync(join(root, 'data', '6x2', file), 'utf8')
@@ -35,7 +42,7 @@ const median = (xs) => {
 };
 
 console.log(
-  `runs ${runs}; load average ${(await import('node:os'))
+  `engine ${engine}; runs ${runs}; load average ${(await import('node:os'))
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ')}`,
@@ -48,7 +55,7 @@ for (const c of sample) {
   let res = null;
   for (let k = 0; k < runs; k++) {
     const t0 = process.cpuUsage();
-    res = columnTransfer(6, c.words);
+    res = columnTransfer(6, c.words, 0, { engine });
     const t = process.cpuUsage(t0);
     times.push((t.user + t.system) / 1e6);
     if (String(res.F) !== c.F) {

@@ -9,6 +9,7 @@
  *   src/count/assembly/bandSumCore.ts      →  dist/count/bandSumBinary.js (+ .d.ts)
  *   src/count/assembly/columnSetCore.ts    →  dist/count/columnSetBinary.js (+ .d.ts)
  *   src/symmetry/assembly/classifyCore.ts  →  dist/symmetry/classifyBinary.js (+ .d.ts)
+ *   src/colsets/assembly/columnTransferCore.ts → dist/colsets/columnTransferBinary.js (+ .d.ts)
  *
  * The binary is never committed: it is made from the source on every build. An ES module (rather than a .wasm
  * file beside it) loads the same way in Node and in a browser bundle, with no file system and no fetch.
@@ -26,6 +27,11 @@ const CORES = [
   { source: 'src/count/assembly/bandSumCore.ts', out: 'dist/count/bandSumBinary', name: 'BAND_SUM_WASM' },
   { source: 'src/count/assembly/columnSetCore.ts', out: 'dist/count/columnSetBinary', name: 'COLUMN_SET_WASM' },
   { source: 'src/symmetry/assembly/classifyCore.ts', out: 'dist/symmetry/classifyBinary', name: 'CLASSIFY_WASM' },
+  {
+    source: 'src/colsets/assembly/columnTransferCore.ts',
+    out: 'dist/colsets/columnTransferBinary',
+    name: 'COLUMN_TRANSFER_WASM',
+  },
 ];
 
 for (const core of CORES) {

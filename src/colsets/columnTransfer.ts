@@ -1,4 +1,5 @@
 import { columnOrder } from './columnOrder.js';
+import { type TransferTables, wasmTransferTables, WasmTransferOverflow } from './wasmColumnTransfer.js';
 
 /**
  * F of a band configuration by a transfer over the band's columns in a chosen order (issue 25, 6×2 research).
@@ -26,7 +27,9 @@ import { columnOrder } from './columnOrder.js';
  * result with one sorting network and six table look-ups, collects a state's keys and then adds them to a table of
  * three doubles a slot sized twice the layer; ~0.1 µs a transition, of which the table's random writes are about
  * half (a radix-partitioned insertion, buffered by the top bits of the hash into tables of ~100 KB, was tried and
- * was slower, even on tables of 2.5·10⁶ states).
+ * was slower, even on tables of 2.5·10⁶ states). By default the layers are advanced, and the meeting sum taken, by a
+ * WebAssembly core (assembly/columnTransferCore.ts, wasmColumnTransfer.ts: the same walk and keys, the key and count
+ * each one u64, 16 bytes a slot); this TypeScript is its fallback and the oracle the tests compare it with.
  */
 export interface ColumnTransferResult {
   readonly F: bigint;
@@ -62,6 +65,13 @@ export interface ColumnTransferOptions {
   readonly maxColumns?: number;
   /** Called after each column with its number of states. */
   readonly onColumn?: (column: number, states: number) => void;
+  /**
+   * Where the layers are advanced: 'wasm', the WebAssembly core (assembly/columnTransferCore.ts: 64-bit keys and
+   * counts; a count that would pass 2⁶⁴ sends the class to the TypeScript), or 'js', the TypeScript (the oracle).
+   * Default: wasm when this engine has WebAssembly, else js. The same states and transitions either way (after
+   * an overflow, onColumn hears the columns again from the TypeScript).
+   */
+  readonly engine?: 'wasm' | 'js';
 }
 
 const POPCOUNT = Uint8Array.from(
@@ -279,78 +289,110 @@ export function columnTransfer(
   const rank = RANK.slice();
   if (R < 6) rank[0xfff] = PHANTOM;
   const twinRanks = twins.maps.map((map) => rank.map((_, u) => rank[map[u]]));
+  const fact = BigInt(twins.maps.length + 1) * [2, 3, 4, 5, 6].reduce((f, r) => (r <= R ? f * BigInt(r) : f), 1n);
+  const run = <T>(tables: TransferTables<T>): ColumnTransferResult => {
+    let peak = 1;
+    const digits = new Int32Array(6);
+    const advance = (table: T, column: number, bits: number): T => {
+      let nd = 0;
+      for (let u = cols[column]; u !== 0; u &= u - 1) digits[nd++] = 31 - Math.clz32(u & -u);
+      const next = tables.advance(table, digits, nd, bits);
+      peak = Math.max(peak, tables.size(next));
+      return next;
+    };
+    // forward from the first column; with `meet`, also backward from the last, the smaller side advancing, until
+    // they meet: F = Σ_x W_fwd(x)·W_bwd(x̄) / |orbit(x)|, x̄ the complement of every row mask (the rows each digit
+    // still needs), |orbit(x)| = R!·t/|stab(x)|, t the twin swaps (W counts the orbit's labelled states)
+    let fwd = tables.start(),
+      bwd = tables.start();
+    const levels: number[] = [],
+      backLevels: number[] = [];
+    for (let steps = 0; steps < Math.min(maxColumns, m); steps++) {
+      if (meet && tables.size(bwd) < tables.size(fwd)) {
+        bwd = advance(bwd, order[m - 1 - backLevels.length], backLevels.length);
+        backLevels.push(tables.size(bwd));
+      } else {
+        fwd = advance(fwd, order[levels.length], levels.length);
+        levels.push(tables.size(fwd));
+        options.onColumn?.(levels.length - 1, tables.size(fwd));
+      }
+    }
+    // Σ over the meeting states of W_fwd·W_bwd·|stab|, then divided by R!·t
+    const F = maxColumns >= m ? tables.meetSum(fwd, bwd, levels.length) / fact : -1n;
+    const transitions = tables.transitions();
+    return { F, order, transposed: transpose, states: levels, backStates: backLevels, transitions, peakStates: peak };
+  };
+  const ranks = [rank, ...twinRanks];
+  if (options.engine !== 'js') {
+    const wasm = wasmTransferTables(R, ranks, UNRANK, COMB);
+    if (wasm) {
+      try {
+        return run(wasm);
+      } catch (e) {
+        if (!(e instanceof WasmTransferOverflow)) throw e;
+      }
+    } else if (options.engine === 'wasm') throw new Error('column transfer: this engine has no WebAssembly');
+  }
+  return run(jsTransferTables(R, rank, twinRanks, allDigits));
+}
+
+/** The tables in TypeScript: StateTable, a Layer to advance them, the meeting sum in a double while exact. */
+function jsTransferTables(
+  R: number,
+  rank: Int16Array,
+  twinRanks: readonly Int16Array[],
+  allDigits: number,
+): TransferTables<StateTable> {
   const rows = new Int32Array(6);
   const sorted = new Int32Array(6);
   const layer = new Layer(R, rank, twinRanks);
-  let transitions = 0,
-    peak = 1;
-  const advance = (table: StateTable, column: number, bits: number): StateTable => {
-    let nd = 0;
-    for (let u = cols[column]; u !== 0; u &= u - 1) layer.digits[nd++] = 31 - Math.clz32(u & -u);
-    const next = new StateTable(Math.max(10, Math.ceil(Math.log2(2 * table.size + 1))));
-    transitions += layer.advance(table, next, bits, nd);
-    peak = Math.max(peak, next.size);
-    return next;
+  let transitions = 0;
+  return {
+    start() {
+      const t = new StateTable();
+      for (let r = 0; r < 6; r++) rows[r] = r < R ? 0 : 0xfff;
+      t.add(layer.canonical(rows), 1, 0);
+      return t;
+    },
+    advance(table, digits, nd, bits) {
+      layer.digits.set(digits.subarray(0, nd));
+      const next = new StateTable(Math.max(10, Math.ceil(Math.log2(2 * table.size + 1))));
+      transitions += layer.advance(table, next, bits, nd);
+      return next;
+    },
+    size: (t) => t.size,
+    transitions: () => transitions,
+    meetSum(fwd, bwd, k) {
+      // in a double while the terms and the running sum stay below 2⁵² (nearly always: the mean term is about
+      // 720·F / the states), else in a BigInt
+      const slots = fwd.slots,
+        back = bwd.slots;
+      let sum = 0,
+        total = 0n;
+      for (let s = 0; s < slots.length; s += 3) {
+        const key = slots[s];
+        if (key === -1) continue;
+        unrankKey(key, sorted);
+        for (let r = 0; r < 6; r++) rows[r] = r < R ? ~UNRANK[1024 * k + sorted[r]] & allDigits : 0xfff;
+        const t = bwd.find(layer.canonical(rows));
+        if (t < 0) continue;
+        const st = layer.stabiliser(rows);
+        const term = (slots[s + 1] + TWO32 * slots[s + 2]) * (back[t + 1] + TWO32 * back[t + 2]) * st;
+        if (term < TWO52 && slots[s + 2] < TWO20 && back[t + 2] < TWO20) {
+          sum += term; // exact: both counts below 2⁵², so each product, if below 2⁵², is exact; sum < 2⁵³
+          if (sum >= TWO52) {
+            total += BigInt(sum);
+            sum = 0;
+          }
+        } else
+          total +=
+            (BigInt(slots[s + 1]) + (BigInt(slots[s + 2]) << 32n)) *
+            (BigInt(back[t + 1]) + (BigInt(back[t + 2]) << 32n)) *
+            BigInt(st);
+      }
+      return total + BigInt(sum);
+    },
   };
-  const start = (): StateTable => {
-    const t = new StateTable();
-    for (let r = 0; r < 6; r++) rows[r] = r < R ? 0 : 0xfff;
-    t.add(layer.canonical(rows), 1, 0);
-    return t;
-  };
-  // forward from the first column; with `meet`, also backward from the last, the smaller side advancing, until
-  // they meet: F = Σ_x W_fwd(x)·W_bwd(x̄) / |orbit(x)|, x̄ the complement of every row mask (the rows each digit
-  // still needs), |orbit(x)| = R!·t/|stab(x)|, t the twin swaps (W counts the orbit's labelled states)
-  let fwd = start(),
-    bwd = start();
-  const levels: number[] = [],
-    backLevels: number[] = [];
-  for (let steps = 0; steps < Math.min(maxColumns, m); steps++) {
-    if (meet && bwd.size < fwd.size) {
-      bwd = advance(bwd, order[m - 1 - backLevels.length], backLevels.length);
-      backLevels.push(bwd.size);
-    } else {
-      fwd = advance(fwd, order[levels.length], levels.length);
-      levels.push(fwd.size);
-      options.onColumn?.(levels.length - 1, fwd.size);
-    }
-  }
-  let F = -1n;
-  if (maxColumns >= m) {
-    // Σ over the meeting states of W_fwd·W_bwd·|stab|, then divided by R!·t: in a double while the terms and the
-    // running sum stay below 2⁵² (nearly always: the mean term is about 720·F / the states), else in a BigInt
-    const k = levels.length;
-    const slots = fwd.slots,
-      back = bwd.slots;
-    let sum = 0,
-      total = 0n;
-    for (let s = 0; s < slots.length; s += 3) {
-      const key = slots[s];
-      if (key === -1) continue;
-      unrankKey(key, sorted);
-      for (let r = 0; r < 6; r++) rows[r] = r < R ? ~UNRANK[1024 * k + sorted[r]] & allDigits : 0xfff;
-      const t = bwd.find(layer.canonical(rows));
-      if (t < 0) continue;
-      const st = layer.stabiliser(rows);
-      const term = (slots[s + 1] + TWO32 * slots[s + 2]) * (back[t + 1] + TWO32 * back[t + 2]) * st;
-      if (term < TWO52 && slots[s + 2] < TWO20 && back[t + 2] < TWO20) {
-        sum += term; // exact: both counts below 2⁵², so each product, if below 2⁵², is exact; sum < 2⁵³
-        if (sum >= TWO52) {
-          total += BigInt(sum);
-          sum = 0;
-        }
-      } else
-        total +=
-          (BigInt(slots[s + 1]) + (BigInt(slots[s + 2]) << 32n)) *
-          (BigInt(back[t + 1]) + (BigInt(back[t + 2]) << 32n)) *
-          BigInt(st);
-    }
-    total += BigInt(sum);
-    let fact = BigInt(twins.maps.length + 1); // |S_R × twin swaps|
-    for (let r = 2; r <= R; r++) fact *= BigInt(r);
-    F = total / fact;
-  }
-  return { F, order, transposed: transpose, states: levels, backStates: backLevels, transitions, peakStates: peak };
 }
 
 /**

@@ -82,6 +82,10 @@ export default defineConfig({
       { find: /^\.\/bandSumBinary\.js$/, replacement: here('../../dist/count/bandSumBinary.js') },
       { find: /^\.\/columnSetBinary\.js$/, replacement: here('../../dist/count/columnSetBinary.js') },
       { find: /^\.\/classifyBinary\.js$/, replacement: here('../../dist/symmetry/classifyBinary.js') },
+      {
+        find: /^\.\/columnTransferBinary\.js$/,
+        replacement: here('../../dist/colsets/columnTransferBinary.js'),
+      },
       // the cores, for the modules that ask node:os (the column-set count)
       { find: /^node:os$/, replacement: here('pool/os.ts') },
     ],

@@ -62,6 +62,30 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     expect(a.states.length + a.backStates.length).toBe(12);
   });
 
+  it('WebAssembly and TypeScript: the same states and F (every 3×2, 4×2 class; 6×2 class 0 and a sampled one)', () => {
+    const same = (R: number, words: ArrayLike<number>, offset: number, transpose: boolean): bigint => {
+      const js = columnTransfer(R, words, offset, { engine: 'js', transpose });
+      const wasm = columnTransfer(R, words, offset, { engine: 'wasm', transpose });
+      expect([wasm.F, wasm.states, wasm.backStates, wasm.transitions, wasm.peakStates]).toEqual([
+        js.F,
+        js.states,
+        js.backStates,
+        js.transitions,
+        js.peakStates,
+      ]);
+      return wasm.F;
+    };
+    for (const R of [3, 4]) {
+      const classes = configurationClasses(R);
+      for (let c = 0; c < classes.count; c++) for (const t of [false, true]) same(R, classes.words, c * 2 * R, t);
+    }
+    expect(same(6, [0, 0, 0, 0, 0, 0, 63, 63, 63, 63, 63, 63], 0, false)).toBe(812851200n ** 2n);
+    // configuration 7 of data/6x2/columns-sample.jsonl (seeded random; ~0.3 s by the TypeScript), both orientations
+    const words = [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24];
+    expect(same(6, words, 0, true)).toBe(8553135194357760n);
+    expect(same(6, words, 0, false)).toBe(8553135194357760n);
+  });
+
   it('stops where asked; the row sets of the middle of the box order are 3,718,394,156,400', () => {
     const r = columnTransfer(3, [0, 0, 0, 7, 7, 7], 0, { maxColumns: 2, order: [0, 1, 2, 3, 4, 5] });
     expect(r.F).toBe(-1n);

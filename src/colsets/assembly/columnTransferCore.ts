@@ -1,0 +1,368 @@
+/**
+ * The hot part of src/colsets/columnTransfer.ts in AssemblyScript, compiled to WebAssembly at build time by
+ * scripts/build-wasm.mjs: advancing a layer (every state's placements of the next column's digits in distinct free
+ * rows, each result keyed and its count added into the next table) and the meeting sum. Same keys, same walk, same
+ * order: the transitions are those of the TypeScript, which stays as the fallback and the oracle the tests compare
+ * this with. The driver (order, orientation, twins, which side advances) stays in TypeScript.
+ *
+ * Linear memory, from __heap_base (the caller writes the tables once, after setup):
+ *
+ *   ranks    u16 [(1 + twins) · 4096]: a row mask's rank, then composed with each twin swap (phantom 0xfff → 1023)
+ *   unrank   u16 [13 · 1024]: the mask of a rank among the masks of `bits` bits
+ *   comb     u64 [6 · 1024]: C(r + i, i + 1)
+ *   digits   i32 [6]: the column's digits (written by the caller before each advance)
+ *   result   u64 [2]: the meeting sum, lo and hi (read by the caller)
+ *   scratch  the walk's stack
+ *   heap     from heapPtr(): the tables, laid out by the caller (memory grown by reserve)
+ *
+ * A table: open addressing, linear probing, 2^b slots of 16 bytes [key u64, count u64]; empty key: all ones; the
+ * slot from the top b bits of key · 0x9E3779B97F4A7C15. Counts are exact u64: an add that carries sets the overflow
+ * flag (the caller then runs the TypeScript); the meeting sum is 128 bits, its overflow flagged too.
+ */
+
+let R: i32 = 0;
+let NT: i32 = 0;
+let overflow: i32 = 0;
+let transitions: u64 = 0;
+let nextSize: i32 = 0;
+
+const EMPTY: u64 = 0xffffffffffffffff;
+const MAX_TWINS: usize = 48;
+const ranksBase: usize = (__heap_base + 63) & ~(63 as usize);
+const unrankBase: usize = ranksBase + MAX_TWINS * 4096 * 2;
+const combBase: usize = unrankBase + 13 * 1024 * 2;
+const digitsBase: usize = combBase + 6 * 1024 * 8;
+const resultBase: usize = digitsBase + 64;
+const rowsBase: usize = resultBase + 64;
+const ranksOut: usize = rowsBase + 32;
+const usedBase: usize = ranksOut + 32;
+const ordBase: usize = usedBase + 64;
+const allowedBase: usize = ordBase + 32;
+const bitBase: usize = allowedBase + 32;
+const restBase: usize = bitBase + 32;
+const pickBase: usize = restBase + 32;
+const outBase: usize = pickBase + 32;
+const heapBase: usize = (outBase + 720 * 8 + 63) & ~(63 as usize);
+
+export function setup(rows: i32, twins: i32): i32 {
+  if (rows < 1 || rows > 6 || twins < 0 || <usize>twins >= MAX_TWINS) return -1;
+  R = rows;
+  NT = twins;
+  overflow = 0;
+  transitions = 0;
+  return reserve(heapBase) ? 0 : -1;
+}
+
+export function ranksPtr(): usize {
+  return ranksBase;
+}
+export function unrankPtr(): usize {
+  return unrankBase;
+}
+export function combPtr(): usize {
+  return combBase;
+}
+export function digitsPtr(): usize {
+  return digitsBase;
+}
+export function resultPtr(): usize {
+  return resultBase;
+}
+export function heapPtr(): usize {
+  return heapBase;
+}
+export function overflowed(): i32 {
+  return overflow;
+}
+export function transitionsDone(): f64 {
+  return <f64>transitions;
+}
+export function tableSize(): i32 {
+  return nextSize;
+}
+
+/** Grow the memory to hold `end` bytes; false if it cannot. */
+export function reserve(end: usize): bool {
+  const have = (<usize>memory.size()) << 16;
+  return end <= have || memory.grow(<i32>((end - have + 0xffff) >> 16)) >= 0;
+}
+
+/** Empty a table of 2^bits slots at base. */
+export function clear(base: usize, bits: i32): void {
+  memory.fill(base, 0xff, (<usize>16) << (<usize>bits));
+}
+
+@inline function slotOf(key: u64, shift: u64): usize {
+  return <usize>((key * 0x9e3779b97f4a7c15) >> shift);
+}
+
+/** Add w to key's count in the table at base (2^bits slots); nextSize counts its keys. */
+@inline function add(base: usize, bits: i32, key: u64, w: u64): void {
+  const mask = ((<usize>1) << (<usize>bits)) - 1;
+  let h = slotOf(key, <u64>(64 - bits));
+  for (;;) {
+    const p = base + (h << 4);
+    const k = load<u64>(p);
+    if (k == EMPTY) {
+      store<u64>(p, key);
+      store<u64>(p, w, 8);
+      nextSize++;
+      return;
+    }
+    if (k == key) {
+      const c = load<u64>(p, 8);
+      const s = c + w;
+      if (s < c) overflow = 1;
+      store<u64>(p, s, 8);
+      return;
+    }
+    h = (h + 1) & mask;
+  }
+}
+
+/** The slot address of key in the table at base, or 0. */
+function find(base: usize, bits: i32, key: u64): usize {
+  const mask = ((<usize>1) << (<usize>bits)) - 1;
+  let h = slotOf(key, <u64>(64 - bits));
+  let p = base + (h << 4);
+  for (let k = load<u64>(p); k != EMPTY; k = load<u64>(p)) {
+    if (k == key) return p;
+    h = (h + 1) & mask;
+    p = base + (h << 4);
+  }
+  return 0;
+}
+
+/** Move every key of the table at from (2^fromBits slots) into the empty one at to (2^toBits); its size. */
+export function rehash(from: usize, fromBits: i32, to: usize, toBits: i32): i32 {
+  nextSize = 0;
+  const end = from + ((<usize>16) << (<usize>fromBits));
+  for (let p = from; p < end; p += 16) {
+    const k = load<u64>(p);
+    if (k != EMPTY) add(to, toBits, k, load<u64>(p, 8));
+  }
+  return nextSize;
+}
+
+/** Put `key` with count 1 into the (empty) table at base: the start. Its key: from rows (all rows empty). */
+export function start(base: usize, bits: i32): void {
+  for (let r = 0; r < 6; r++) store<i32>(rowsBase + (<usize>r << 2), r < R ? 0 : 0xfff);
+  nextSize = 0;
+  add(base, bits, canonical(), 1);
+}
+
+@inline function comb(i: i32, r: i32): u64 {
+  return load<u64>(combBase + ((<usize>((i << 10) + r)) << 3));
+}
+
+/** The key of rows[0..5] by the rank table t (0: the identity; 1..: the twin swaps). */
+@inline function keyOf(t: i32): u64 {
+  const rk = ranksBase + ((<usize>t) << 13);
+  let s0 = <i32>load<u16>(rk + ((<usize>load<i32>(rowsBase)) << 1));
+  let s1 = <i32>load<u16>(rk + ((<usize>load<i32>(rowsBase, 4)) << 1));
+  let s2 = <i32>load<u16>(rk + ((<usize>load<i32>(rowsBase, 8)) << 1));
+  let s3 = <i32>load<u16>(rk + ((<usize>load<i32>(rowsBase, 12)) << 1));
+  let s4 = <i32>load<u16>(rk + ((<usize>load<i32>(rowsBase, 16)) << 1));
+  let s5 = <i32>load<u16>(rk + ((<usize>load<i32>(rowsBase, 20)) << 1));
+  let t0: i32;
+  if (s0 > s1) { t0 = s0; s0 = s1; s1 = t0; }
+  if (s2 > s3) { t0 = s2; s2 = s3; s3 = t0; }
+  if (s4 > s5) { t0 = s4; s4 = s5; s5 = t0; }
+  if (s0 > s2) { t0 = s0; s0 = s2; s2 = t0; }
+  if (s3 > s5) { t0 = s3; s3 = s5; s5 = t0; }
+  if (s1 > s4) { t0 = s1; s1 = s4; s4 = t0; }
+  if (s0 > s1) { t0 = s0; s0 = s1; s1 = t0; }
+  if (s2 > s3) { t0 = s2; s2 = s3; s3 = t0; }
+  if (s4 > s5) { t0 = s4; s4 = s5; s5 = t0; }
+  if (s1 > s2) { t0 = s1; s1 = s2; s2 = t0; }
+  if (s3 > s4) { t0 = s3; s3 = s4; s4 = t0; }
+  if (s2 > s3) { t0 = s2; s2 = s3; s3 = t0; }
+  return comb(0, s0) + comb(1, s1) + comb(2, s2) + comb(3, s3) + comb(4, s4) + comb(5, s5);
+}
+
+/** The least key of rows[0..5] over the twin swaps. */
+function canonical(): u64 {
+  let key = keyOf(0);
+  for (let t = 1; t <= NT; t++) {
+    const k = keyOf(t);
+    if (k < key) key = k;
+  }
+  return key;
+}
+
+/** The sorted ranks of a key into ranksOut[0..5] (greedy, from the top). */
+function unrankKey(key: u64): void {
+  let rest = key;
+  let hi: i32 = 1023;
+  for (let i = 5; i >= 0; i--) {
+    // the largest r ≤ hi with C(r + i, i + 1) ≤ rest, by a binary search without branches (the answer in
+    // lo .. lo + len − 1; a select, not a jump, so no mispredictions)
+    let lo: i32 = 0;
+    for (let len = hi + 1; len > 1; ) {
+      const half = len >> 1;
+      const mid = lo + half;
+      lo = select<i32>(mid, lo, comb(i, mid) <= rest);
+      len -= half;
+    }
+    store<i32>(ranksOut + (<usize>i << 2), lo);
+    rest -= comb(i, lo);
+    hi = lo;
+  }
+}
+
+@inline function rowsFromRanks(bits: i32, complement: i32): void {
+  const all = (1 << (2 * R)) - 1;
+  for (let r = 0; r < 6; r++) {
+    let u = 0xfff;
+    if (r < R) {
+      u = <i32>load<u16>(unrankBase + ((<usize>((bits << 10) + load<i32>(ranksOut + (<usize>r << 2)))) << 1));
+      if (complement) u = ~u & all;
+    }
+    store<i32>(rowsBase + (<usize>r << 2), u);
+  }
+}
+
+/**
+ * The states of the table at src (2^srcBits slots) from slot `from` on, after the column digits[0..nd) (rows of
+ * `bits` bits), into the table at dst (2^dstBits slots, holding `size` keys). Stops after a state once dst is half
+ * full: returns the slot to resume from (the caller grows dst), or −1 when done. tableSize() is then dst's keys.
+ */
+export function advance(
+  src: usize,
+  srcBits: i32,
+  from: i32,
+  dst: usize,
+  dstBits: i32,
+  size: i32,
+  bits: i32,
+  nd: i32,
+): i32 {
+  const full = (1 << R) - 1;
+  const last = nd - 1;
+  const slots = 1 << srcBits;
+  const limit = 1 << (dstBits - 1);
+  nextSize = size;
+  for (let s = from; s < slots; s++) {
+    const sp = src + ((<usize>s) << 4);
+    const key = load<u64>(sp);
+    if (key == EMPTY) continue;
+    const w = load<u64>(sp, 8);
+    unrankKey(key);
+    rowsFromRanks(bits, 0);
+    // the rows each of the column's digits has used; the digits with the fewest free rows first
+    for (let i = 0; i < nd; i++) {
+      const d = load<i32>(digitsBase + (<usize>i << 2));
+      let u = 0;
+      for (let r = 0; r < R; r++) u |= ((load<i32>(rowsBase + (<usize>r << 2)) >> d) & 1) << r;
+      store<i32>(usedBase + (<usize>d << 2), u);
+      const c = popcnt<i32>(u);
+      let j = i;
+      while (j > 0 && popcnt<i32>(load<i32>(usedBase + (<usize>load<i32>(ordBase + (<usize>(j - 1) << 2)) << 2))) < c) {
+        store<i32>(ordBase + (<usize>j << 2), load<i32>(ordBase + (<usize>(j - 1) << 2)));
+        j--;
+      }
+      store<i32>(ordBase + (<usize>j << 2), d);
+    }
+    for (let i = 0; i < nd; i++) {
+      const d = load<i32>(ordBase + (<usize>i << 2));
+      store<i32>(allowedBase + (<usize>i << 2), full & ~load<i32>(usedBase + (<usize>d << 2)));
+      store<i32>(bitBase + (<usize>i << 2), 1 << d);
+    }
+    let i = 0;
+    let taken = 0;
+    let n = 0;
+    store<i32>(restBase, load<i32>(allowedBase));
+    for (;;) {
+      const ip = <usize>i << 2;
+      const f = load<i32>(restBase + ip);
+      if (f == 0) {
+        if (i == 0) break;
+        i--;
+        const q = <usize>i << 2;
+        const r = load<i32>(pickBase + q);
+        taken ^= 1 << r;
+        const rp = rowsBase + (<usize>r << 2);
+        store<i32>(rp, load<i32>(rp) ^ load<i32>(bitBase + q));
+        continue;
+      }
+      const low = f & -f;
+      store<i32>(restBase + ip, f ^ low);
+      const r = ctz<i32>(low);
+      const rp = rowsBase + (<usize>r << 2);
+      const b = load<i32>(bitBase + ip);
+      if (i < last) {
+        store<i32>(pickBase + ip, r);
+        taken |= low;
+        store<i32>(rp, load<i32>(rp) | b);
+        i++;
+        store<i32>(restBase + ip + 4, load<i32>(allowedBase + ip + 4) & ~taken);
+        continue;
+      }
+      // a leaf: the column placed
+      const old = load<i32>(rp);
+      store<i32>(rp, old | b);
+      store<u64>(outBase + (<usize>n << 3), canonical());
+      store<i32>(rp, old);
+      n++;
+    }
+    for (let j = 0; j < n; j++) add(dst, dstBits, load<u64>(outBase + (<usize>j << 3)), w);
+    transitions += <u64>n;
+    if (nextSize >= limit) return s + 1 < slots ? s + 1 : -1;
+  }
+  return -1;
+}
+
+/** |stab(rows)|: Π (multiplicity of equal masks)! · #{twin swaps (identity too) fixing rows up to the rows}. */
+function stabiliser(): u64 {
+  let stab: u64 = 1;
+  for (let i = 1; i < R; i++) {
+    let same: u64 = 1;
+    const ri = load<i32>(rowsBase + (<usize>i << 2));
+    for (let j = 0; j < i; j++) if (load<i32>(rowsBase + (<usize>j << 2)) == ri) same++;
+    stab *= same;
+  }
+  const key = keyOf(0);
+  let fixed: u64 = 1;
+  for (let t = 1; t <= NT; t++) if (keyOf(t) == key) fixed++;
+  return stab * fixed;
+}
+
+/**
+ * Σ over the states x of the forward table (after k columns) of W_fwd(x)·W_bwd(x̄)·|stab(x)|, x̄ every row mask
+ * complemented, into result[0] + 2⁶⁴·result[1]; the overflow flag if it does not fit in 128 bits.
+ */
+export function meet(fwd: usize, fwdBits: i32, bwd: usize, bwdBits: i32, k: i32): void {
+  let lo: u64 = 0;
+  let hi: u64 = 0;
+  const end = fwd + ((<usize>16) << (<usize>fwdBits));
+  for (let p = fwd; p < end; p += 16) {
+    const key = load<u64>(p);
+    if (key == EMPTY) continue;
+    unrankKey(key);
+    rowsFromRanks(k, 1);
+    const q = find(bwd, bwdBits, canonical());
+    if (q == 0) continue;
+    const st = stabiliser(); // ≤ 720 · 48 < 2¹⁶
+    // a · b as 128 bits from 32-bit halves, then · st
+    const a = load<u64>(p, 8);
+    const b = load<u64>(q, 8);
+    const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
+    const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    const mid = (p00 >> 32) + (p01 & 0xffffffff) + (p10 & 0xffffffff);
+    const plo = (p00 & 0xffffffff) | (mid << 32);
+    const phi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    // (phi, plo) · st: plo · st as 128 bits (st < 2¹⁶), phi · st must stay below 2⁶⁴
+    if (phi >> 47 != 0) overflow = 1;
+    const l0 = (plo & 0xffffffff) * st, l1 = (plo >> 32) * st;
+    const tlo = l0 + (l1 << 32);
+    const carry: u64 = tlo < l0 ? 1 : 0;
+    const thi = phi * st + (l1 >> 32) + carry;
+    const nlo = lo + tlo;
+    const nhi = hi + thi + (nlo < lo ? 1 : 0);
+    if (nhi < hi) overflow = 1;
+    lo = nlo;
+    hi = nhi;
+  }
+  store<u64>(resultBase, lo);
+  store<u64>(resultBase, hi, 8);
+}
