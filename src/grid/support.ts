@@ -154,10 +154,11 @@ export const MAX_COLUMN_SET_SHARD_ROWS = 6;
 
 /**
  * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 48 seeded random
- * configurations took 10.2 CPU s on average (6.7–13.7 at ±2 standard errors) on the shared 2-core machine
- * (docs/sharding.md, "6x2: where it stands"): ~180 (120–240). The one-machine count of 6x2 is refused in its words.
+ * configurations took 2.53 CPU s on average (1.72–3.34 at ±2 standard errors) with the WebAssembly core on the shared
+ * 2-core machine (docs/sharding.md, "6x2: where it stands"): ~45 (30–59). The one-machine count of 6x2 is refused in
+ * its words.
  */
-export const COLUMN_TRANSFER_COST_6X2 = 180;
+export const COLUMN_TRANSFER_COST_6X2 = 45;
 
 /** The refusal of a one-machine count that only shards can afford (6×2, 2×6). */
 function shardsOnly(shape: BoxShape): string {
