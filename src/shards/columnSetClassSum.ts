@@ -58,7 +58,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
       ]);
       return { facts: { searchNodes: classes.nodes }, rows };
     },
-    ...(byColumns ? { checkpointEachUnit: true } : {}),
+    ...(byColumns ? { checkpointEachUnit: true, workerMemoryMB: COLUMN_TRANSFER_WORKER_MB } : {}),
     units(): ClassSumUnits {
       const { classes } = classList();
       if (byColumns)
@@ -170,6 +170,14 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
  * to give a cluster's tasks); raising it changes the plans made from then on.
  */
 const COLUMN_TRANSFER_MEMORY_MB = 2048;
+
+/**
+ * MB one worker may hold while it counts a class's F by columnTransfer (the WebAssembly core): whole 6×2 shards of
+ * one worker peaked at 1.68–2.25 GB (shards 5–9, data/6x2/README.md), so 3 GB, with room. `count --plan F --slurm`
+ * asks this for each worker of a task (the committed plan's 2,048 MB is short of it); one class alone may need more
+ * (shards 0 and 1 of the committed plan: give them more with --mem 0-1:SIZE).
+ */
+const COLUMN_TRANSFER_WORKER_MB = 3072;
 
 /**
  * Relative cost of each class's F by columnTransfer: (Σ_k rowSets of columnOrder's order, the smaller of the two
