@@ -33,6 +33,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
     m = 2 * R;
   const byColumns = R > MAX_COLUMN_SET_ROWS;
   let found: (ClassList & { classes: ConfigurationClasses }) | null = null;
+  let shared: { readonly slots: number; readonly id: string; memo?: ReturnType<typeof sharedMemo> } | null = null;
   const classList = () => {
     if (found) return found;
     const t0 = performance.now();
@@ -119,9 +120,12 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
       const onAbort = () => void pool.close();
       options.signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const slots = defaultColumnSetMemoSlots(R);
-        const memo = sharedMemo(m, slots);
-        const memoId = `${process.pid}:${Date.now()}:${Math.random()}`;
+        // one memo for every call (the shards packed into one process): C_{R−1} of a graph is the same whichever
+        // shard asks, and a second memo would mean a second counter, whose closure makes V8 drop the optimised code
+        // of the first (packed 5×2 shards cost as much CPU as a process each, before)
+        shared ??= { slots: defaultColumnSetMemoSlots(R), id: `${process.pid}:${Date.now()}:${Math.random()}` };
+        shared.memo ??= sharedMemo(m, shared.slots);
+        const { slots, id: memoId, memo } = shared;
         const per = pool.threads > 1 ? 16 : 4;
         let next = 0;
         const runner = async (): Promise<void> => {
