@@ -59,7 +59,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
       ]);
       return { facts: { searchNodes: classes.nodes }, rows };
     },
-    ...(byColumns ? { checkpointEachUnit: true, workerMemoryMB: COLUMN_TRANSFER_WORKER_MB } : {}),
+    ...(byColumns ? { checkpointEachUnit: true, workerMemoryMB: COLUMN_TRANSFER_MEMORY_MB } : {}),
     units(): ClassSumUnits {
       const { classes } = classList();
       if (byColumns)
@@ -168,20 +168,14 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
 }
 
 /**
- * MB a shard may need for one class's F by columnTransfer, as the committed 6×2 plan was made with: the largest of 48
- * seeded random 6×2 configurations held 3.3·10⁶ states in 1.4 GB (docs/sharding.md, "6x2: where it stands"). Too
- * little, as the shards then showed: 5.46 GB for shard 2, 10.3 GB for class 63198 alone (data/6x2/README.md says what
- * to give a cluster's tasks); raising it changes the plans made from then on.
- */
-const COLUMN_TRANSFER_MEMORY_MB = 2048;
-
-/**
  * MB one worker may hold while it counts a class's F by columnTransfer (the WebAssembly core): whole 6×2 shards of
- * one worker peaked at 1.68–2.25 GB (shards 5–9, data/6x2/README.md), so 3 GB, with room. `count --plan F --slurm`
- * asks this for each worker of a task (the committed plan's 2,048 MB is short of it); one class alone may need more
- * (shards 0 and 1 of the committed plan: give them more with --mem 0-1:SIZE).
+ * one worker peaked at 1.68–2.25 GB (shards 5–9, data/6x2/README.md), so 3 GB, with room. It is the floor of a
+ * plan's memory per shard (`unitMemoryMB`; the committed plan was made with 2,048, from the 1.4 GB of the largest of
+ * 48 sampled configurations, and round 6's TypeScript tables then needed up to 6.5 GB), and what `count --plan F
+ * --slurm` asks for each worker of a task, whatever the plan says (`workerMemoryMB`). One class alone may need more
+ * (shards 0 and 1 of the committed plan, 10.3 GB with round 6's code: --mem 0-1:SIZE).
  */
-const COLUMN_TRANSFER_WORKER_MB = 3072;
+const COLUMN_TRANSFER_MEMORY_MB = 3072;
 
 /**
  * Relative cost of each class's F by columnTransfer: (Σ_k rowSets of columnOrder's order, the smaller of the two
