@@ -6,7 +6,7 @@ import type { EssentialClassRow } from '../essential/essentiallyDifferent.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { counterProblem, type CounterName } from '../count/counterName.js';
 import { maxWorkers } from '../parallel/threads.js';
-import { MAX_SEED } from '../random/streamStates.js';
+import { MAX_SEED } from '../random/maxSeed.js';
 
 /**
  * commander argument parser for --box RxC, for one operation: the text is parsed once into a BoxShape and checked

@@ -55,7 +55,7 @@ export async function variantPlanRules(box: BoxShape | undefined, variant: strin
 export async function shardWorkers(plan: ShardPlanHead): Promise<number> {
   const shape = parseBoxShape(plan.box.split('+')[0]);
   if (plan.method === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
-  return (await import('../count/countGrids.js')).defaultWorkers(shape);
+  return (await import('../count/defaultWorkers.js')).defaultWorkers(shape);
 }
 
 /** `count --box B --plan F --shards K`: write the plan; returns the summary printed. */
