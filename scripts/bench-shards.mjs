@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench -- shards [--runs K] [--shards K]: the shard protocol's overhead. For 9x9 (band method) and 5x2
+// npm run bench -- shards [--runs K] [--shards K] [--processes P] [--box B]: the shard protocol's overhead. For 9x9 (band method) and 5x2
 // (column sets): the CPU seconds (user + system, every thread, process start-up included) of one
 // `count --box B --workers 1`, against those of the sharded count with the same threads: the plan, every shard
 // (`--workers 1`, one process each, one after the other) and the merge. Prints medians over K runs, the ratio, and
@@ -79,7 +79,8 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const runLines = [];
-for (const box of ['3x3', '5x2']) {
+const boxAt = args.indexOf('--box');
+for (const box of boxAt >= 0 ? [args[boxAt + 1]] : ['3x3', '5x2']) {
   const one = [],
     plan = [],
     shard = [],

@@ -251,13 +251,15 @@ export async function runShards(
         "path ending in '/' or not in .json)",
     );
   if (folder) resultFolder(out);
-  let stopped = false;
-  const onSignal = () => (stopped = true);
+  // a signal at any point (between shards, or while a shard reads its class list) stops the run: the shard being
+  // counted hears it through `signal`
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
     for (const [k, slice] of slices.entries()) {
-      if (stopped)
+      if (stop.signal.aborted)
         throw new Interrupted(
           `interrupted after ${k} of ${slices.length} shards (${slices
             .slice(0, k)
@@ -265,7 +267,9 @@ export async function runShards(
             .join(', ')} done): run the same command again to go on`,
         );
       const workers = options.workers ?? (await shardWorkers(slice));
-      print(await runShard(planPath, slice, resultPath(out, slice, slice.shard, folder), { workers }));
+      print(
+        await runShard(planPath, slice, resultPath(out, slice, slice.shard, folder), { workers, signal: stop.signal }),
+      );
     }
   } finally {
     process.off('SIGINT', onSignal);
@@ -285,7 +289,7 @@ export async function runShard(
   planPath: string,
   plan: ShardPlanSlice,
   path: string,
-  options: { readonly workers: number },
+  options: { readonly workers: number; readonly signal?: AbortSignal },
 ): Promise<string> {
   const { shard } = plan;
   const partPath = `${path}.part`;
@@ -335,8 +339,11 @@ export async function runShard(
     const onSignal = () => controller.abort();
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
+    options.signal?.addEventListener('abort', onSignal, { once: true });
     const fault: { error: Error | null } = { error: null };
     try {
+      if (options.signal?.aborted) controller.abort(); // a signal before the count began (the class list, the lock)
+      controller.signal.throwIfAborted();
       const payload = plan.payload;
       const counted = await count.countUnits(todo, (u) => payload?.get(u) ?? [], {
         workers: options.workers,
@@ -369,6 +376,7 @@ export async function runShard(
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      options.signal?.removeEventListener('abort', onSignal);
       spinner.stop();
     }
     if (fault.error !== null) throw fault.error;

@@ -248,6 +248,8 @@ let runs = 0;
  * `onChunk` hears each chunk's counts as it finishes (`start`: the index of its first band). The whole count and
  * a shard of it (src/shards/) both count here.
  */
+const tableIds = new WeakMap<Uint32Array, string>();
+
 export async function countRepresentatives(
   pool: TaskPool,
   shape: BoxShape,
@@ -261,7 +263,9 @@ export async function countRepresentatives(
   const out = new Float64Array(k);
   const chunks = pool.threads === 1 ? Math.min(k, 64) : 4 * pool.threads;
   const per = Math.ceil(k / Math.max(1, chunks));
-  const tableId = `${process.pid}:${++runs}`;
+  // one id a table: the same table again (shards packed into one process) finds each thread's counter built
+  let tableId = tableIds.get(table);
+  if (tableId === undefined) tableIds.set(table, (tableId = `${process.pid}:${++runs}`));
   let done = 0;
   const tasks: Promise<void>[] = [];
   for (let start = 0; start < k; start += per) {
