@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run bench -- shards [--runs K] [--shards K] [--processes P] [--box B]: the shard protocol's overhead. For 9x9 (band method) and 5x2
-// (column sets): the CPU seconds (user + system, every thread, process start-up included) of one
+// npm run bench -- shards [--runs K] [--shards K] [--processes P] [--box B]: the shard protocol's overhead. For
+// 9x9 (band method) and 5x2 (column sets), or box B alone: the CPU seconds (user + system, every thread, process start-up included) of one
 // `count --box B --workers 1`, against those of the sharded count with the same threads: the plan, every shard
 // (`--workers 1`, one process each, one after the other) and the merge. Prints medians over K runs, the ratio, and
 // checks that both give the same N; then the floor: the CPU seconds of a shard whose result is already there (it
