@@ -1,18 +1,18 @@
 #!/usr/bin/env node
-// npm run bench -- shards [--runs K] [--shards K] [--processes P] [--box B]: the shard protocol's overhead. For
-// 9x9 (band method) and 5x2 (column sets), or box B alone: the CPU seconds (user + system, every thread, process start-up included) of one
-// `count --box B --workers 1`, against those of the sharded count with the same threads: the plan, every shard
-// (`--workers 1`, one process each, one after the other) and the merge. Prints medians over K runs, the ratio, and
-// checks that both give the same N; then the floor: the CPU seconds of a shard whose result is already there (it
-// starts, loads its modules, reads and checks the plan, takes the lock, and exits) and of a bare `node -e ''`. CPU time
-// comes from the shell's `times` (children's user and system time). The last two columns: the floor, what the
-// sharded count would cost if the plan, every shard and the merge cost no more than a bare Node.js start-up on top
-// of the one run's work ((one run + (shards + 2) × `node -e ''`) / one run: no protocol can go below it with a process
-// per shard), and the CPU seconds of the sharded count above that floor, as a share of the one run. They state what
-// the target (ratio ≤ 1.10) is up against; the ratio is the figure the target is judged by. Then the same shards
-// packed into P processes (`--processes P`, default 2: `count --plan F --shard 0-7`, `--shard 8-15`, as a Slurm
-// script with `--pack 8` runs them), with the plan and the merge: its CPU seconds and ratio to the one run. Each
-// run's figures follow the table.
+// npm run bench -- shards [--runs K] [--shards K] [--processes P] [--box B]: the shard protocol's overhead. For 9x9
+// (band method) and 5x2 (column sets), or box B alone: the CPU seconds (user + system, every thread, process start-up
+// included) of one `count --box B --workers 1`, against those of the sharded count with the same threads: the plan,
+// every shard (`--workers 1`, one process each, one after the other) and the merge. Prints medians over K runs, the
+// ratio, and checks that both give the same N; then the floor: the CPU seconds of a shard whose result is already there
+// (it starts, loads its modules, reads and checks the plan, takes the lock, and exits) and of a bare `node -e ''`. CPU
+// time comes from the shell's `times` (children's user and system time). The last two columns: the floor, what the
+// sharded count would cost if the plan, every shard and the merge cost no more than a bare Node.js start-up on top of
+// the one run's work ((one run + (shards + 2) × `node -e ''`) / one run: no protocol can go below it with a process per
+// shard), and the CPU seconds of the sharded count above that floor, as a share of the one run. They state what the
+// target (ratio ≤ 1.10) is up against; the ratio is the figure the target is judged by. Then the same shards packed
+// into P processes (`--processes P`, default 2: `count --plan F --shard 0-7`, `--shard 8-15`, as a Slurm script with
+// `--pack 8` runs them), with the plan and the merge: its CPU seconds and ratio to the one run. Each run's figures
+// follow the table.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
