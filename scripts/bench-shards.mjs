@@ -5,7 +5,7 @@
 // every shard (`--workers 1`, one process each, one after the other) and the merge. Prints medians over K runs, the
 // ratio, and checks that both give the same N; then the floor: the CPU seconds of a shard whose result is already there
 // (it starts, loads its modules, reads and checks the plan, takes the lock, and exits) and of a bare `node -e ''`. CPU
-// time comes from the shell's `times` (children's user and system time). The last two columns: the floor, what the
+// time comes from the shell's `times` (children's user and system time). Two more columns: the floor, what the
 // sharded count would cost if the plan, every shard and the merge cost no more than a bare Node.js start-up on top of
 // the one run's work ((one run + (shards + 2) × `node -e ''`) / one run: no protocol can go below it with a process per
 // shard), and the CPU seconds of the sharded count above that floor, as a share of the one run. They state what the
