@@ -107,8 +107,8 @@ export interface ClassSum {
    */
   readonly checkpointEachUnit?: boolean;
   /**
-   * MB each worker thread may hold while it counts a unit, where that is large (6×2: a class's transfer tables,
-   * ~2.3 GB): a Slurm task's memory is then at least this, and this more for every worker beyond the first
+   * MB each worker thread may hold while it counts a unit, where that is large (6×2: a class's transfer tables, up
+   * to 3.4 GB): a Slurm task's memory is then at least this, and this more for every worker beyond the first
    * (src/shards/slurmScript.ts taskMemoryMB); otherwise a worker is taken to need little beyond the plan's estimate.
    */
   readonly workerMemoryMB?: number;

@@ -169,13 +169,13 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
 
 /**
  * MB one worker may hold while it counts a class's F by columnTransfer (the WebAssembly core): whole 6×2 shards of
- * one worker peaked at 1.68–2.25 GB (shards 5–9, data/6x2/README.md), so 3 GB, with room. It is the floor of a
- * plan's memory per shard (`unitMemoryMB`; the committed plan was made with 2,048, from the 1.4 GB of the largest of
- * 48 sampled configurations, and round 6's TypeScript tables then needed up to 6.5 GB), and what `count --plan F
- * --slurm` asks for each worker of a task, whatever the plan says (`workerMemoryMB`). One class alone may need more
- * (shards 0 and 1 of the committed plan, 10.3 GB with round 6's code: --mem 0-1:SIZE).
+ * one worker peaked at 1.68–2.25 GB (shards 5–9), and shard 0 of the committed plan, class 63198 alone (the dearest
+ * by the cost proxy), at 3.36 GB (data/6x2/README.md); so 4 GB. It is the floor of a plan's memory per shard
+ * (`unitMemoryMB`; the committed plan was made with 2,048, from the 1.4 GB of the largest of 48 sampled
+ * configurations, when round 6's TypeScript tables needed up to 10.3 GB), and what `count --plan F --slurm` asks for
+ * each worker of a task, whatever the plan says (`workerMemoryMB`).
  */
-const COLUMN_TRANSFER_MEMORY_MB = 3072;
+const COLUMN_TRANSFER_MEMORY_MB = 4096;
 
 /**
  * Relative cost of each class's F by columnTransfer: (Σ_k rowSets of columnOrder's order, the smaller of the two

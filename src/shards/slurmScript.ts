@@ -34,7 +34,7 @@ export const DEFAULT_WORKER_MEMORY_MB = 64;
 /**
  * The memory of a task by default: the plan's memory per shard (the planning process's peak with room, or the
  * count's floor for one unit), at least one worker's, and one worker's more for every CPU beyond the first (each
- * worker counts a unit of its own at once: 6×2 holds a class's transfer tables in each, ~2.3 GB).
+ * worker counts a unit of its own at once: 6×2 holds a class's transfer tables in each, up to 3.4 GB).
  */
 export function taskMemoryMB(plan: ShardPlan, cpus: number, workerMB = DEFAULT_WORKER_MEMORY_MB): number {
   return Math.ceil((Math.max(plan.estimate.memoryMB, workerMB) + (cpus - 1) * workerMB) / 64) * 64;
