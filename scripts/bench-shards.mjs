@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// npm run bench -- shards [--runs K] [--shards K]: the shard protocol's overhead. For 9x9 (band method) and 5x2
-// (column sets): the CPU seconds (user + system, every thread, process start-up included) of one
-// `count --box B --workers 1`, against those of the sharded count with the same threads: the plan, every shard
-// (`--workers 1`, one process each, one after the other) and the merge. Prints medians over K runs, the ratio, and
-// checks that both give the same N; then the floor: the CPU seconds of a shard whose result is already there (it
-// starts, loads its modules, reads and checks the plan, takes the lock, and exits) and of a bare `node -e ''`. CPU time
-// comes from the shell's `times` (children's user and system time). The last two columns: the floor, what the
-// sharded count would cost if the plan, every shard and the merge cost no more than a bare Node.js start-up on top
-// of the one run's work ((one run + (shards + 2) × `node -e ''`) / one run: no protocol can go below it with a process
-// per shard), and the CPU seconds of the sharded count above that floor, as a share of the one run. They state what
-// the target (ratio ≤ 1.10) is up against; the ratio is the figure the target is judged by. Each run's figures
+// npm run bench -- shards [--runs K] [--shards K] [--processes P] [--box B]: the shard protocol's overhead. For 9x9
+// (band method) and 5x2 (column sets), or box B alone: the CPU seconds (user + system, every thread, process start-up
+// included) of one `count --box B --workers 1`, against those of the sharded count with the same threads: the plan,
+// every shard (`--workers 1`, one process each, one after the other) and the merge. Prints medians over K runs, the
+// ratio, and checks that both give the same N; then the floor: the CPU seconds of a shard whose result is already there
+// (it starts, loads its modules, reads and checks the plan, takes the lock, and exits) and of a bare `node -e ''`. CPU
+// time comes from the shell's `times` (children's user and system time). Two more columns: the floor, what the
+// sharded count would cost if the plan, every shard and the merge cost no more than a bare Node.js start-up on top of
+// the one run's work ((one run + (shards + 2) × `node -e ''`) / one run: no protocol can go below it with a process per
+// shard), and the CPU seconds of the sharded count above that floor, as a share of the one run. They state what the
+// target (ratio ≤ 1.10) is up against; the ratio is the figure the target is judged by. Then the same shards packed
+// into P processes (`--processes P`, default 2: `count --plan F --shard 0-7`, `--shard 8-15`, as a Slurm script with
+// `--pack 8` runs them), with the plan and the merge: its CPU seconds and ratio to the one run. Each run's figures
 // follow the table.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +28,11 @@ const opt = (name, dflt) => {
 };
 const runs = opt('--runs', 3);
 const shards = opt('--shards', 16);
+const processes = opt('--processes', 2);
+const packs = Array.from({ length: processes }, (_, k) => [
+  Math.floor((k * shards) / processes),
+  Math.floor(((k + 1) * shards) / processes) - 1,
+]).filter(([a, b]) => a <= b);
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -67,18 +74,23 @@ console.log(
 );
 console.log(
   '| box | one run (--workers 1) | plan | shards | merge | sharded in all | ratio | same N | a shard already ' +
-    'counted | node -e "" | floor ratio | above the floor |',
+    `counted | node -e "" | floor ratio | above the floor | shards in ${packs.length} processes | sharded in all, ` +
+    'packed | ratio, packed | same N, packed |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const runLines = [];
-for (const box of ['3x3', '5x2']) {
+const boxAt = args.indexOf('--box');
+for (const box of boxAt >= 0 ? [args[boxAt + 1]] : ['3x3', '5x2']) {
   const one = [],
     plan = [],
     shard = [],
     merge = [],
     all = [],
-    noop = [];
-  let same = true;
+    noop = [],
+    packed = [],
+    packedAll = [];
+  let same = true,
+    samePacked = true;
   for (let r = 0; r < runs; r++) {
     const dir = mkdtempSync(join(tmpdir(), 'bench-shards-'));
     const a = run(`"$NODE" "$CLI" count --box ${box} --workers 1`, dir);
@@ -95,7 +107,18 @@ for (const box of ['3x3', '5x2']) {
         '--workers 1 >/dev/null; done',
       dir,
     );
+    // the same shards packed into a few processes, into a folder made by the first (a path not there)
+    const k = run(
+      packs
+        .map(([a, b]) => `"$NODE" "$CLI" count --plan plan.json --shard ${a}-${b} --out packed/ --workers 1 >/dev/null`)
+        .join('\n'),
+      dir,
+    );
+    const km = run('"$NODE" "$CLI" count --merge packed --plan plan.json', dir);
     rmSync(dir, { recursive: true, force: true });
+    packed.push(k.cpu);
+    packedAll.push(p.cpu + k.cpu + km.cpu);
+    samePacked &&= lastN(a.out) === lastN(km.out);
     noop.push(again.cpu / shards);
     one.push(a.cpu);
     plan.push(p.cpu);
@@ -110,13 +133,15 @@ for (const box of ['3x3', '5x2']) {
   for (let r = 0; r < runs; r++)
     runLines.push(
       `${box} run ${r + 1}: one run ${one[r].toFixed(2)}, plan ${plan[r].toFixed(2)}, shards ${shard[r].toFixed(2)}, ` +
-        `merge ${merge[r].toFixed(2)}, ratio ${(all[r] / one[r]).toFixed(3)}`,
+        `merge ${merge[r].toFixed(2)}, ratio ${(all[r] / one[r]).toFixed(3)}; packed: shards ` +
+        `${packed[r].toFixed(2)}, ratio ${(packedAll[r] / one[r]).toFixed(3)}`,
     );
   console.log(
     `| ${box} | ${f(one)} | ${f(plan)} | ${f(shard)} | ${f(merge)} | ${f(all)} | ` +
       `${(median(all) / median(one)).toFixed(2)} | ${same ? 'yes' : 'NO'} | ${median(noop).toFixed(3)} | ` +
       `${median(bare).toFixed(3)} | ${(floor / median(one)).toFixed(2)} | ` +
-      `${(((median(all) - floor) / median(one)) * 100).toFixed(1)} % |`,
+      `${(((median(all) - floor) / median(one)) * 100).toFixed(1)} % | ${f(packed)} | ${f(packedAll)} | ` +
+      `${(median(packedAll) / median(one)).toFixed(2)} | ${samePacked ? 'yes' : 'NO'} |`,
   );
 }
 console.log(runLines.join('\n'));

@@ -2,7 +2,8 @@
 # Slurm, for real, on this one machine: install Slurm and MUNGE from the system's packages (Debian: slurm-wlm,
 # munge), configure a one-node cluster on localhost in a temporary folder, start munged, slurmctld and slurmd,
 # submit the 9x9 count and the 5x2 count as job arrays (count --plan F --shards K, then the script that
-# count --plan F --slurm writes), wait for the merge jobs, and check that each merged N equals the one-machine count.
+# count --plan F --slurm writes: 9x9 with --pack 2, two shards a task; 5x2 with --mem 0:512M, shard 0 as an array of
+# its own), wait for the merge jobs, and check that each merged N equals the one-machine count.
 # Every daemon it started is stopped on the way out (trap), whatever happens; nothing outside the temporary folder
 # is changed except the installed packages.
 #
@@ -113,14 +114,15 @@ done
 t_start=$(($(date +%s) - t0 - t_install))
 say "cluster up in ${t_start} s: $(sinfo -h -o '%P %D node(s) %c CPUs %m MB %T')"
 
-# count BOX SHARDS: plan, script, submit, wait for the merge, compare N with the one-machine count
+# count BOX SHARDS [--slurm OPTIONS…]: plan, script, submit, wait for the merge, compare N with the one-machine count
 count() {
   local box=$1 shards=$2 dir="$WORK/count-$1"
+  shift 2
   mkdir -p "$dir"
   local t1
   t1=$(date +%s)
   "${CLI[@]}" count --box "$box" --plan "$dir/plan.json" --shards "$shards" >/dev/null
-  "${CLI[@]}" count --plan "$dir/plan.json" --slurm --throttle 2 --out "$dir/job.sh" >/dev/null
+  "${CLI[@]}" count --plan "$dir/plan.json" --slurm --throttle 2 "$@" --out "$dir/job.sh" >/dev/null
   local submitted
   submitted=$(bash "$dir/job.sh")
   say "$box: $submitted"
@@ -141,6 +143,6 @@ count() {
   fi
   say "$box: merged N = one-machine N ✓"
 }
-count 3x3 "$SHARDS_9X9"
-count 5x2 "$SHARDS_5X2"
+count 3x3 "$SHARDS_9X9" --pack 2           # two shards a task, one process each
+count 5x2 "$SHARDS_5X2" --mem 0:512M       # shard 0 with a size of its own: an array of its own, the merge after both
 say "all done in $(($(date +%s) - t0)) s (install ${t_install} s, cluster start ${t_start} s)"

@@ -155,13 +155,14 @@ export {
 } from './shards/classSum.js';
 export { makeShardPlan, balanceShards, type ShardPlanOptions } from './shards/makeShardPlan.js';
 export { mergeShards, type NamedResult, type MergedShards } from './shards/mergeShards.js';
-export { slurmScript, slurmTime, type SlurmScriptOptions } from './shards/slurmScript.js';
+export { slurmScript, slurmTime, taskMemoryMB, indexRanges, type SlurmScriptOptions } from './shards/slurmScript.js';
 export {
   planText,
   resultText,
   checkpointText,
   readPlan,
   readShardPlan,
+  readShardPlans,
   readResult,
   readCheckpoint as readShardCheckpoint,
   type ShardPlan,

@@ -6,7 +6,7 @@ import type { EssentialClassRow } from '../essential/essentiallyDifferent.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { counterProblem, type CounterName } from '../count/counterName.js';
 import { maxWorkers } from '../parallel/threads.js';
-import { MAX_SEED } from '../random/streamStates.js';
+import { MAX_SEED } from '../random/maxSeed.js';
 
 /**
  * commander argument parser for --box RxC, for one operation: the text is parsed once into a BoxShape and checked
@@ -80,6 +80,60 @@ export function positiveNumberOption(): (value: string) => number {
     if (!Number.isFinite(x) || x <= 0) throw new InvalidArgumentError('must be a number > 0');
     return x;
   };
+}
+
+/** The most shard indices one list may name (`--shard`, `--mem SHARDS:SIZE`). */
+export const MAX_SHARD_LIST = 1_000_000;
+
+/**
+ * Shard indices as written on the command line: `3`, a range `0-15`, or a list `0,3,5-9`; returned ascending, each
+ * once. Throws InvalidArgumentError naming what is wrong (commander puts the flag in front).
+ */
+export function shardListOption(value: string): number[] {
+  const ids = new Set<number>();
+  for (const part of value.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (m === null)
+      throw new InvalidArgumentError(`expected a shard index, a range A-B or a list (0,3,5-9); '${part}' is not one`);
+    const a = Number(m[1]),
+      b = m[2] === undefined ? a : Number(m[2]);
+    if (!Number.isSafeInteger(b) || b < a) throw new InvalidArgumentError(`the range ${part.trim()} is empty`);
+    if (b - a + 1 + ids.size > MAX_SHARD_LIST)
+      throw new InvalidArgumentError(`at most ${grouped(MAX_SHARD_LIST)} shards at once`);
+    for (let i = a; i <= b; i++) ids.add(i);
+  }
+  return [...ids].sort((x, y) => x - y);
+}
+
+/** Memory for --slurm's tasks: the default for every task, and sizes for some shards. */
+export interface SlurmMemoryOption {
+  /** MB per task (every task without a size of its own). */
+  readonly memoryMB?: number;
+  /** Shards given a size of their own (`SHARDS:SIZE`), in the order given; a later one wins. */
+  readonly shards: readonly { readonly shards: readonly number[]; readonly memoryMB: number }[];
+}
+
+/** Slurm's memory size, in MB: a whole number with a unit, M, G or T (4096M, 4G, 16G, 1T). */
+export function memorySizeMB(value: string): number {
+  const m = /^\s*(\d+)\s*([MGT])B?\s*$/i.exec(value);
+  const mb = m === null ? NaN : Number(m[1]) * { M: 1, G: 1024, T: 1024 * 1024 }[m[2].toUpperCase() as 'M'];
+  if (!Number.isSafeInteger(mb) || mb < 1)
+    throw new InvalidArgumentError(
+      `expected a memory size, a whole number with its unit M, G or T (4096M, 16G); '${value}' is not one`,
+    );
+  return mb;
+}
+
+/**
+ * commander argument parser for --mem (repeatable): `SIZE` sets every task's memory, `SHARDS:SIZE` (`0-1:16G`,
+ * `0,7:12G`) that of some shards.
+ */
+export function memoryOption(value: string, previous: SlurmMemoryOption | undefined): SlurmMemoryOption {
+  const before = previous ?? { shards: [] };
+  const colon = value.lastIndexOf(':');
+  if (colon < 0) return { ...before, memoryMB: memorySizeMB(value) };
+  const shards = shardListOption(value.slice(0, colon));
+  return { ...before, shards: [...before.shards, { shards, memoryMB: memorySizeMB(value.slice(colon + 1)) }] };
 }
 
 /** commander argument parser for a file path: not empty. */

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockFile } from '../io/fileLock.js';
 import { prepareOutput } from '../io/outputFile.js';
@@ -21,7 +21,7 @@ import {
 } from '../io/shardFiles.js';
 import { classSum, classValues, countWords, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
 import type { NamedResult } from '../shards/mergeShards.js';
-import { grouped, Interrupted, progressSpinner } from './common.js';
+import { grouped, Interrupted, progressSpinner, type SlurmMemoryOption } from './common.js';
 import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
 import { defaultThreads } from '../parallel/threads.js';
@@ -55,7 +55,7 @@ export async function variantPlanRules(box: BoxShape | undefined, variant: strin
 export async function shardWorkers(plan: ShardPlanHead): Promise<number> {
   const shape = parseBoxShape(plan.box.split('+')[0]);
   if (plan.method === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
-  return (await import('../count/countGrids.js')).defaultWorkers(shape);
+  return (await import('../count/defaultWorkers.js')).defaultWorkers(shape);
 }
 
 /** `count --box B --plan F --shards K`: write the plan; returns the summary printed. */
@@ -95,41 +95,91 @@ export async function writePlan(
   };
 }
 
-/** The shard index: --shard, else SLURM_ARRAY_TASK_ID, else JOB_COMPLETION_INDEX; checked against the plan. */
-export function shardIndex(option: number | undefined, plan: ShardPlanHead, planPath: string): number {
-  let index = option;
-  let where = '--shard';
-  if (index === undefined) {
-    for (const name of SHARD_INDEX_VARIABLES) {
-      const v = process.env[name];
-      if (v === undefined || v === '') continue;
-      if (!/^\d+$/.test(v)) throw new InputError(`${name}=${v} is not a shard index (a whole number)`);
-      index = Number(v);
-      where = name;
-      break;
-    }
+/**
+ * The shards a process counts: --shard (an index, a range or a list), else the index in SLURM_ARRAY_TASK_ID, else in
+ * JOB_COMPLETION_INDEX, which with `pack` K names shards I·K … I·K + K − 1 (a Slurm task counting K shards);
+ * checked against the plan.
+ */
+export function shardIndices(
+  option: readonly number[] | undefined,
+  pack: number | undefined,
+  plan: ShardPlanHead,
+  planPath: string,
+): number[] {
+  const range = `plan ${planPath} has ${plan.shards} shards, 0..${plan.shards - 1}`;
+  if (option !== undefined) {
+    if (pack !== undefined)
+      throw new InputError(
+        '--pack is for an index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX; with --shard, name the shards ' +
+          '(--shard 0-15)',
+      );
+    const bad = option.find((i) => i >= plan.shards);
+    if (bad !== undefined) throw new InputError(`shard ${bad} (--shard) is out of range: ${range}`);
+    return [...option];
   }
-  if (index === undefined)
+  for (const name of SHARD_INDEX_VARIABLES) {
+    const v = process.env[name];
+    if (v === undefined || v === '') continue;
+    if (!/^\d+$/.test(v)) throw new InputError(`${name}=${v} is not a shard index (a whole number)`);
+    const index = Number(v),
+      k = pack ?? 1;
+    if (!Number.isSafeInteger(index * k) || index * k >= plan.shards)
+      throw new InputError(
+        k === 1
+          ? `shard ${index} (${name}) is out of range: ${range}`
+          : `task ${index} (${name}) with --pack ${k} is out of range: ${range}, in tasks 0..` +
+              `${Math.ceil(plan.shards / k) - 1}`,
+      );
+    return Array.from({ length: Math.min(k, plan.shards - index * k) }, (_, j) => index * k + j);
+  }
+  throw new InputError(
+    `--plan ${planPath}: which shard? Give --shard I (or set ${SHARD_INDEX_VARIABLES.join(' or ')})`,
+  );
+}
+
+/**
+ * Whether --out names a folder for the results (shard-I-of-K.json in it): a folder that is there, a path that ends
+ * in '/', or a path not there whose name does not end in .json (created by resultFolder). Anything else there (a
+ * file, a link, a device) is the result file itself, under prepareOutput's rules.
+ */
+export function outIsFolder(out: string): boolean {
+  try {
+    return statSync(out).isDirectory();
+  } catch {
+    // not there, a dangling link, or a file in the way of a trailing '/'
+  }
+  if (/[/\\]$/.test(out)) return true;
+  try {
+    lstatSync(out);
+    return false; // a dangling link: a file's name
+  } catch {
+    return !/\.json$/i.test(out);
+  }
+}
+
+/** Make the results folder `out` (and the folders above it) unless it is there; refused by name when it cannot be. */
+export function resultFolder(out: string): void {
+  try {
+    if (statSync(out).isDirectory()) return;
+  } catch {
+    // not there yet
+  }
+  try {
+    mkdirSync(out, { recursive: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
     throw new InputError(
-      `--plan ${planPath}: which shard? Give --shard I (or set ${SHARD_INDEX_VARIABLES.join(' or ')})`,
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? `--out ${out}: not a folder (a file is in the way)`
+        : `--out ${out}: cannot create the folder (${code ?? (e as Error).message})`,
     );
-  if (!Number.isSafeInteger(index) || index >= plan.shards)
-    throw new InputError(
-      `shard ${index} (${where}) is out of range: plan ${planPath} has ${plan.shards} shards, 0..${plan.shards - 1}`,
-    );
-  return index;
+  }
 }
 
 /** The file a shard's result goes to: `out`, or a file named after the shard in the folder `out`. */
-export function resultPath(out: string, plan: ShardPlanHead, shard: number): string {
-  let dir = false;
-  try {
-    dir = statSync(out).isDirectory();
-  } catch {
-    // not there yet: a file
-  }
+export function resultPath(out: string, plan: ShardPlanHead, shard: number, folder = outIsFolder(out)): string {
   const width = String(plan.shards - 1).length;
-  return dir ? join(out, `shard-${String(shard).padStart(width, '0')}-of-${plan.shards}.json`) : out;
+  return folder ? join(out, `shard-${String(shard).padStart(width, '0')}-of-${plan.shards}.json`) : out;
 }
 
 /** Check that a plan is for the count the options name (when they name one). */
@@ -176,22 +226,72 @@ function planClassList(count: ClassSum, planPath: string): ReturnType<ClassSum['
 }
 
 export interface ShardRunOptions {
-  readonly workers: number;
+  /** Threads (default: as the one-machine count of the plan's count, shardWorkers). */
+  readonly workers?: number;
 }
 
 /**
- * `count --plan F --shard I --out R`: count one shard. Idempotent: a finished result of the same plan and shard is
- * left as it is. The result's lock is held throughout; finished classes go to `R.part` every few seconds and on
+ * `count --plan F --shard I --out R` (or `--shard 0-15`, or `--pack K`): count the shards `slices`, one after another
+ * in this process, each into its own result (R a folder when there are several), printing a line as each ends.
+ * Packing shards into one process spares each the start-up, modules, plan read and JIT warm-up of a process of its
+ * own (~0.1 CPU s, docs/sharding.md "Overhead"); the count's tables are built once for the plan. Ctrl-C stops at once,
+ * keeping what finished (the shard being counted saves its checkpoint).
+ */
+export async function runShards(
+  planPath: string,
+  slices: readonly ShardPlanSlice[],
+  out: string,
+  options: ShardRunOptions,
+  print: (text: string) => void,
+): Promise<void> {
+  const folder = outIsFolder(out);
+  if (slices.length > 1 && !folder)
+    throw new InputError(
+      `--out ${out}: ${slices.length} shards write ${slices.length} results: give a folder (one that is there, or a ` +
+        "path ending in '/' or not in .json)",
+    );
+  if (folder) resultFolder(out);
+  // a signal at any point (between shards, or while a shard reads its class list) stops the run: the shard being
+  // counted hears it through `signal`
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    for (const [k, slice] of slices.entries()) {
+      if (stop.signal.aborted)
+        throw new Interrupted(
+          `interrupted after ${k} of ${slices.length} shards (${slices
+            .slice(0, k)
+            .map((x) => x.shard)
+            .join(', ')} done): run the same command again to go on`,
+        );
+      const workers = options.workers ?? (await shardWorkers(slice));
+      print(
+        await runShard(planPath, slice, resultPath(out, slice, slice.shard, folder), { workers, signal: stop.signal }),
+      );
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** The count of the last plan a shard of this process counted (shards packed in one process share its tables). */
+let lastCount: { readonly plan: string; readonly checked: boolean; readonly count: ClassSum } | null = null;
+
+/**
+ * Count one shard into the result file `path`. Idempotent: a finished result of the same plan and shard is left as
+ * it is. The result's lock is held throughout; finished classes go to `path.part` every few seconds and on
  * SIGINT/SIGTERM, and the next run of the same shard goes on from there.
  */
 export async function runShard(
   planPath: string,
   plan: ShardPlanSlice,
-  out: string,
-  options: ShardRunOptions,
+  path: string,
+  options: { readonly workers: number; readonly signal?: AbortSignal },
 ): Promise<string> {
   const { shard } = plan;
-  const path = resultPath(out, plan, shard);
   const partPath = `${path}.part`;
   const lock = lockFile(path, 'shard result');
   try {
@@ -202,7 +302,10 @@ export async function runShard(
     }
     const output = prepareOutput(path, RESULT_OUTPUT);
     const part = prepareOutput(partPath, CHECKPOINT_OUTPUT);
-    const count = await classSumOf(plan, planPath, plan.payload === null);
+    const check = plan.payload === null;
+    if (lastCount === null || lastCount.plan !== plan.id || (check && !lastCount.checked))
+      lastCount = { plan: plan.id, checked: check, count: await classSumOf(plan, planPath, check) };
+    const { count } = lastCount;
     const previous = existsNonEmpty(partPath) ? readCheckpoint(partPath, plan.units) : null;
     if (previous && (previous.plan !== plan.id || previous.shard !== shard))
       throw new InputError(
@@ -236,8 +339,11 @@ export async function runShard(
     const onSignal = () => controller.abort();
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
+    options.signal?.addEventListener('abort', onSignal, { once: true });
     const fault: { error: Error | null } = { error: null };
     try {
+      if (options.signal?.aborted) controller.abort(); // a signal before the count began (the class list, the lock)
+      controller.signal.throwIfAborted();
       const payload = plan.payload;
       const counted = await count.countUnits(todo, (u) => payload?.get(u) ?? [], {
         workers: options.workers,
@@ -270,6 +376,7 @@ export async function runShard(
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      options.signal?.removeEventListener('abort', onSignal);
       spinner.stop();
     }
     if (fault.error !== null) throw fault.error;
@@ -395,17 +502,36 @@ export interface SlurmOptions {
   readonly out?: string;
   readonly throttle?: number;
   readonly cpus?: number;
+  /** Shards a task counts (--pack). */
+  readonly pack?: number;
+  /** --mem: every task's memory, and some shards'. */
+  readonly memory?: SlurmMemoryOption;
 }
 
 /** `count --plan F --slurm [--out S]`: the sbatch script, written to S or returned for stdout. */
 export async function writeSlurm(planPath: string, plan: ShardPlan, options: SlurmOptions): Promise<string> {
   const abs = resolve(planPath);
-  const text = (await import('../shards/slurmScript.js')).slurmScript(plan, {
+  const { indexRanges, slurmScript } = await import('../shards/slurmScript.js'); // not a shard's start-up
+  for (const o of options.memory?.shards ?? []) {
+    const bad = o.shards.find((i) => i >= plan.shards);
+    if (bad !== undefined)
+      throw new InputError(
+        `--mem ${indexRanges(o.shards)}:…: shard ${bad} is out of range: plan ${planPath} has ${plan.shards} ` +
+          `shards, 0..${plan.shards - 1}`,
+      );
+  }
+  // how much a worker holds is the count's to say (6×2: a class's tables in each); its class list is not found
+  const { workerMemoryMB } = await classSum(plan.method, plan.box, plan.classList);
+  const text = slurmScript(plan, {
     planPath: abs,
     command: [process.execPath, resolve(process.argv[1])],
     results: abs.replace(/\.json(\.gz)?$/, '') + '.results',
     throttle: Math.min(plan.shards, options.throttle ?? 32),
     cpus: options.cpus ?? 1,
+    ...(options.pack !== undefined ? { pack: options.pack } : {}),
+    ...(workerMemoryMB !== undefined ? { workerMemoryMB } : {}),
+    ...(options.memory?.memoryMB !== undefined ? { memoryMB: options.memory.memoryMB } : {}),
+    memoryShards: options.memory?.shards ?? [],
   });
   if (options.out === undefined) return text;
   prepareOutput(options.out, {

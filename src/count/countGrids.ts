@@ -1,11 +1,12 @@
 import { enumerateBands, type BandEnumeration } from '../bands/enumerateBands.js';
 import { lexMultiplicity } from '../bands/lexReduce.js';
 import { formatBand } from '../grid/digits.js';
-import { factorialBig, InputError, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
+import { factorialBig, InputError, type BoxShape } from '../grid/shape.js';
 import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
 import { resolveShape } from '../grid/support.js';
 import { taskPool, type TaskPool } from '../parallel/taskPool.js';
-import { checkWorkers, defaultThreads } from '../parallel/threads.js';
+import { checkWorkers } from '../parallel/threads.js';
+import { defaultWorkers } from './defaultWorkers.js';
 import {
   buildTable,
   type BuildTableInput,
@@ -115,15 +116,7 @@ export interface ClassTable extends GridCount {
 /** Seconds rounded to the microsecond. */
 const us = (s: number) => Math.round(s * 1e6) / 1e6;
 
-/**
- * Default threads: up to 2 (the machines here have 2 cores) for shapes whose count takes long enough to repay a
- * thread's start-up (n ≥ 8); 1 for the small shapes, which finish in milliseconds. For 3×3, 15 interleaved pairs
- * of runs: 2 threads faster in 13 (median wall 1.115 s against 1.293 s). Blocks of runs taken one after the other
- * disagreed with each other: these machines drift, so compare in pairs.
- */
-export function defaultWorkers(shape: BoxShape = SHAPE_3X3): number {
-  return shape.n >= 8 ? defaultThreads() : 1;
-}
+export { defaultWorkers } from './defaultWorkers.js';
 
 /** Everything a run computes, for the layers above (class tables, the chain). */
 export interface CountRun {
@@ -255,6 +248,8 @@ let runs = 0;
  * `onChunk` hears each chunk's counts as it finishes (`start`: the index of its first band). The whole count and
  * a shard of it (src/shards/) both count here.
  */
+const tableIds = new WeakMap<Uint32Array, string>();
+
 export async function countRepresentatives(
   pool: TaskPool,
   shape: BoxShape,
@@ -268,7 +263,9 @@ export async function countRepresentatives(
   const out = new Float64Array(k);
   const chunks = pool.threads === 1 ? Math.min(k, 64) : 4 * pool.threads;
   const per = Math.ceil(k / Math.max(1, chunks));
-  const tableId = `${process.pid}:${++runs}`;
+  // one id a table: the same table again (shards packed into one process) finds each thread's counter built
+  let tableId = tableIds.get(table);
+  if (tableId === undefined) tableIds.set(table, (tableId = `${process.pid}:${++runs}`));
   let done = 0;
   const tasks: Promise<void>[] = [];
   for (let start = 0; start < k; start += per) {

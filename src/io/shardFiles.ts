@@ -382,18 +382,33 @@ export function readPlan(path: string, options: ReadPlanOptions = {}): ShardPlan
  * combine table (1 MB of the 1.6 MB plan; docs/sharding.md, "Overhead").
  */
 export function readShardPlan(path: string, shard: (head: ShardPlanHead) => number): ShardPlanSlice {
+  return readShardPlans(path, (head) => [shard(head)])[0];
+}
+
+/**
+ * What several shards of one process need of a plan (`--shard 0-15`, `--pack K`): read and checked once, a slice per
+ * shard (in the order `shards` gives them), each with the payload of its own units.
+ */
+export function readShardPlans(path: string, shards: (head: ShardPlanHead) => readonly number[]): ShardPlanSlice[] {
   const { head, fail, linesOf, rowsOf, classList } = planParts(path);
-  const index = shard(head);
+  const indices = shards(head);
   const assignment = planAssignment(rowsOf('assignment'), head, fail);
   const payloadLines = linesOf('payload', head.units);
-  const payload =
-    payloadLines === undefined
-      ? null
-      : new Map(assignment[index].map((u) => [u, entryOf(payloadLines[u], 'payload', fail)]));
   const combined = linesOf('combine', head.classes) !== undefined;
   if (!combined && head.units !== head.classes)
     fail(`${head.units} units for ${head.classes} classes, and no "combine"`);
-  return { ...head, shard: index, assignment, payload, combined, classList: classList() };
+  const list = classList();
+  return indices.map((index) => ({
+    ...head,
+    shard: index,
+    assignment,
+    payload:
+      payloadLines === undefined
+        ? null
+        : new Map(assignment[index].map((u) => [u, entryOf(payloadLines[u], 'payload', fail)])),
+    combined,
+    classList: list,
+  }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { MAX_SEED } from './maxSeed.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
 
@@ -11,7 +12,7 @@ import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGene
  * Requests normally come in increasing order, and then cost one jump each (~1 µs); going back restarts
  * from the seed.
  */
-export const MAX_SEED = 0xffffffff;
+export { MAX_SEED };
 
 export function assertSeed(seed: number): void {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)

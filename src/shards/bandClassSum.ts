@@ -34,6 +34,7 @@ export function bandClassSum(shape: BoxShape, data: ClassListData | null = null)
   requireShape('band-method', shape);
   const size = shape.rows * shape.n;
   let lexBands: Uint8Array | null = null;
+  let table: BuildTableOutput | null = null;
   let found: BandList | null = null;
   const digestOf = (reps: Uint8Array, sizes: Float64Array) =>
     createHash('sha256')
@@ -123,7 +124,8 @@ export function bandClassSum(shape: BoxShape, data: ClassListData | null = null)
       const onAbort = () => void pool.close();
       options.signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const table = await pool.run<BuildTableOutput>('buildTable', {
+        // built once for the shards packed into one process (the table depends on the shape alone)
+        table ??= await pool.run<BuildTableOutput>('buildTable', {
           rows: shape.rows,
           cols: shape.cols,
           lexBands,

@@ -106,6 +106,12 @@ export interface ClassSum {
    * unit, so a shard killed outright loses none that finished (else every few seconds).
    */
   readonly checkpointEachUnit?: boolean;
+  /**
+   * MB each worker thread may hold while it counts a unit, where that is large (6×2: a class's transfer tables, up
+   * to 3.4 GB): a Slurm task's memory is then at least this, and this more for every worker beyond the first
+   * (src/shards/slurmScript.ts taskMemoryMB); otherwise a worker is taken to need little beyond the plan's estimate.
+   */
+  readonly workerMemoryMB?: number;
   /** The units (found on first use; for the plan). */
   units(): ClassSumUnits;
   /** Count the units `ids`; `payload(id)` gives a unit's payload from the plan. */

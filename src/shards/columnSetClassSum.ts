@@ -33,6 +33,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
     m = 2 * R;
   const byColumns = R > MAX_COLUMN_SET_ROWS;
   let found: (ClassList & { classes: ConfigurationClasses }) | null = null;
+  let shared: { readonly slots: number; readonly id: string; memo?: ReturnType<typeof sharedMemo> } | null = null;
   const classList = () => {
     if (found) return found;
     const t0 = performance.now();
@@ -58,7 +59,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
       ]);
       return { facts: { searchNodes: classes.nodes }, rows };
     },
-    ...(byColumns ? { checkpointEachUnit: true } : {}),
+    ...(byColumns ? { checkpointEachUnit: true, workerMemoryMB: COLUMN_TRANSFER_MEMORY_MB } : {}),
     units(): ClassSumUnits {
       const { classes } = classList();
       if (byColumns)
@@ -119,9 +120,12 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
       const onAbort = () => void pool.close();
       options.signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        const slots = defaultColumnSetMemoSlots(R);
-        const memo = sharedMemo(m, slots);
-        const memoId = `${process.pid}:${Date.now()}:${Math.random()}`;
+        // one memo for every call (the shards packed into one process): C_{R−1} of a graph is the same whichever
+        // shard asks, and a second memo would mean a second counter, whose closure makes V8 drop the optimised code
+        // of the first (packed 5×2 shards cost as much CPU as a process each, before)
+        shared ??= { slots: defaultColumnSetMemoSlots(R), id: `${process.pid}:${Date.now()}:${Math.random()}` };
+        shared.memo ??= sharedMemo(m, shared.slots);
+        const { slots, id: memoId, memo } = shared;
         const per = pool.threads > 1 ? 16 : 4;
         let next = 0;
         const runner = async (): Promise<void> => {
@@ -164,12 +168,14 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
 }
 
 /**
- * MB a shard may need for one class's F by columnTransfer, as the committed 6×2 plan was made with: the largest of 48
- * seeded random 6×2 configurations held 3.3·10⁶ states in 1.4 GB (docs/sharding.md, "6x2: where it stands"). Too
- * little, as the shards then showed: 5.46 GB for shard 2, 10.3 GB for class 63198 alone (data/6x2/README.md says what
- * to give a cluster's tasks); raising it changes the plans made from then on.
+ * MB one worker may hold while it counts a class's F by columnTransfer (the WebAssembly core): whole 6×2 shards of
+ * one worker peaked at 1.68–2.25 GB (shards 5–9), and shard 0 of the committed plan, class 63198 alone (the dearest
+ * by the cost proxy), at 3.36 GB (data/6x2/README.md); so 4 GB. It is the floor of a plan's memory per shard
+ * (`unitMemoryMB`; the committed plan was made with 2,048, from the 1.4 GB of the largest of 48 sampled
+ * configurations, when round 6's TypeScript tables needed up to 10.3 GB), and what `count --plan F --slurm` asks for
+ * each worker of a task, whatever the plan says (`workerMemoryMB`).
  */
-const COLUMN_TRANSFER_MEMORY_MB = 2048;
+const COLUMN_TRANSFER_MEMORY_MB = 4096;
 
 /**
  * Relative cost of each class's F by columnTransfer: (Σ_k rowSets of columnOrder's order, the smaller of the two

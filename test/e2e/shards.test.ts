@@ -101,7 +101,49 @@ describe('count --plan / --shard / --merge (9x9, band method)', () => {
     expect(readResult(out).values).toEqual(whole.values);
   });
 
+  it('several shards in one process (--shard 0-2, --pack): each its own result, the same values', async () => {
+    const made = join(dir, 'made', 'here'); // neither folder is there: made (no .json at the end)
+    const [range, task1, task2] = await Promise.all([
+      cli(['count', '--plan', plan, '--shard', '0-2', '--out', made, '--workers', '1']),
+      cli(['count', '--plan', plan, '--out', join(dir, 'pack2/'), '--pack', '2'], {
+        env: { SLURM_ARRAY_TASK_ID: '1' },
+      }),
+      cli(['count', '--plan', plan, '--out', join(dir, 'pack2/'), '--pack', '2'], {
+        env: { SLURM_ARRAY_TASK_ID: '2' },
+      }),
+    ]);
+    expect(range.code, range.stderr).toBe(0);
+    expect(range.stdout.trimEnd().split('\n')).toHaveLength(3);
+    for (const f of ['shard-0-of-3.json', 'shard-1-of-3.json', 'shard-2-of-3.json'])
+      expect(readResult(join(made, f)).values).toEqual(readResult(join(results, f)).values);
+    // task 1 of --pack 2 is shard 2 alone (the last task holds what is left); task 2 is past the end
+    expect(task1.code, task1.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'pack2'))).toEqual(['shard-2-of-3.json']);
+    expect(task2.code).toBe(2);
+    expect(oneLine(task2)).toMatch(/task 2 \(SLURM_ARRAY_TASK_ID\) with --pack 2 is out of range: .* tasks 0\.\.1/);
+    // run again: every shard already counted, nothing rewritten
+    const again = await cli(['count', '--plan', plan, '--shard', '0,1-2', '--out', made]);
+    expect(again.stdout.match(/already counted/g)).toHaveLength(3);
+  });
+
   it.each([
+    ['several shards to one file', ['--shard', '0-2'], {}, /--out .*x\.json: 3 shards write 3 results: give a folder/],
+    ['--pack with --shard', ['--shard', '0', '--pack', '2'], {}, /--pack is for an index from SLURM_ARRAY_TASK_ID/],
+    ['--mem for a shard', ['--shard', '0', '--mem', '4G'], {}, /--mem is for --slurm/],
+    [
+      'an empty range',
+      ['--shard', '2-1'],
+      {},
+      /option '--shard <I>' argument '2-1' is invalid\. the range 2-1 is empty/,
+    ],
+    [
+      'a bad memory size',
+      ['--slurm', '--mem', '4x'],
+      {},
+      /option '--mem <SIZE>' argument '4x' is invalid\. expected a/,
+    ],
+    ['a memory size without its unit', ['--slurm', '--mem', '0:4096'], {}, /'--mem <SIZE>' argument '0:4096' is inv/],
+    ['--mem for a shard not there', ['--slurm', '--mem', '1-3:8G'], {}, /--mem 1-3:…: shard 3 is out of range/],
     [
       'a shard index out of range',
       ['--shard', '3'],
@@ -119,6 +161,7 @@ describe('count --plan / --shard / --merge (9x9, band method)', () => {
   ])('%s: one line, status 2', async (_what, args: string[], env: Record<string, string>, message) => {
     const r = await cli(['count', '--plan', plan, '--out', join(dir, 'x.json'), ...args], { env });
     expect(r.code).toBe(2);
+    expect(existsSync(join(dir, 'x.json'))).toBe(false);
     expect(oneLine(r)).toMatch(message);
   });
 

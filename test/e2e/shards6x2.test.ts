@@ -110,6 +110,20 @@ describe('count --box 6x2 as shards', () => {
     expect(readResult(out).values).toEqual(whole.values);
   });
 
+  it('--slurm: 4 GB a worker (the plan says 2,048 MB a shard), --mem for the two dear shards', async () => {
+    const [two, dear] = await Promise.all([
+      cli(['count', '--plan', PLAN, '--slurm', '--workers', '2']),
+      cli(['count', '--plan', PLAN, '--slurm', '--workers', '1', '--mem', '5G', '--mem', '0-1:8G']),
+    ]);
+    expect(two.code, two.stderr).toBe(0);
+    expect(two.stdout).toMatch(/^#SBATCH --mem=8192M$/m);
+    expect(two.stdout).toMatch(/^#SBATCH --array=0-999%32$/m);
+    expect(dear.code, dear.stderr).toBe(0);
+    expect(dear.stdout).toMatch(/^#SBATCH --mem=5120M$/m);
+    expect(dear.stdout).toMatch(/^#SBATCH --array=2-999%32$/m);
+    expect(dear.stdout).toContain("EXTRA=('0-1%2 8192M')");
+  });
+
   it('faults on the 6x2 plan (index out of range, another count, foreign, older): one line, status 2', async () => {
     const dir = tempDir();
     let r = await cli(['count', '--plan', PLAN, '--shard', '1000', '--out', dir]);

@@ -14,8 +14,11 @@ import {
   grouped,
   InputError,
   integerOption,
+  memoryOption,
   pathOption,
   progressSpinner,
+  shardListOption,
+  type SlurmMemoryOption,
   VARIANT_FLAG,
   workersOption,
 } from '../common.js';
@@ -55,11 +58,13 @@ export interface CountCliOptions {
 export interface ShardCliOptions {
   plan?: string;
   shards?: number;
-  shard?: number;
+  shard?: number[];
   out?: string;
   merge?: string[];
   slurm?: boolean;
   throttle?: number;
+  pack?: number;
+  mem?: SlurmMemoryOption;
 }
 
 /** --level for the DLX route: which classes to count, by name. */
@@ -115,20 +120,37 @@ function addShardOptions(command: Command): Command {
       pathOption,
     )
     .option('--shards <K>', '--plan: split the count into K shards balanced by estimated cost', integerOption(1))
-    .option('--shard <I>', '--plan: count shard I (0-based) and write it to --out', integerOption(0))
+    .option(
+      '--shard <I>',
+      '--plan: count shard I (0-based), or shards A-B or a list (0,3,5-9) one after another, and write each to --out',
+      shardListOption,
+    )
     .option(
       '--out <PATH>',
-      '--shard: the result file, or a folder for shard-I-of-K.json; --slurm: the script file',
+      "--shard: a folder for shard-I-of-K.json (one that is there, or a path ending in '/' or not in .json: made), " +
+        'or the result file; --slurm: the script file',
       pathOption,
     )
     .option('--merge <RESULT...>', 'add up shard results (files, or folders of them) and print N as count does')
     .option('--slurm', '--plan: write an sbatch job-array script (shards as an array, the merge as a dependent job)')
-    .option('--throttle <T>', '--slurm: at most T shards at once (the array %T; default 32)', integerOption(1));
+    .option('--throttle <T>', '--slurm: at most T shards at once (the array %T; default 32)', integerOption(1))
+    .option(
+      '--pack <K>',
+      '--slurm: K shards a task, one after another (array task t counts shards t·K … t·K+K−1); a shard run with ' +
+        "its index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX: count that task's K shards",
+      integerOption(1),
+    )
+    .option(
+      '--mem <SIZE>',
+      "--slurm: memory a task (4096M, 16G) instead of the plan's estimate (at least the count's memory a worker, " +
+        'times --workers); SHARDS:SIZE (0-1:16G) for some shards, submitted as an array of their own; repeatable',
+      memoryOption,
+    );
 }
 
 /** The shard protocol's forms of count; false when the options name none of them. */
 async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: LevelName }): Promise<boolean> {
-  const { plan, shards, shard, out, merge, slurm, throttle } = opts;
+  const { plan, shards, shard, out, merge, slurm, throttle, pack, mem } = opts;
   const used = (names: Record<string, unknown>) =>
     Object.entries(names)
       .filter(([, v]) => v !== undefined && v !== false)
@@ -140,6 +162,8 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       out,
       slurm,
       throttle,
+      pack,
+      mem,
       box: opts.box,
       method: opts.method,
       variant: opts.variant,
@@ -179,7 +203,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     return true;
   }
   if (plan === undefined) {
-    const extra = used({ shards, shard, out, slurm, throttle });
+    const extra = used({ shards, shard, out, slurm, throttle, pack, mem });
     if (extra.length > 0)
       throw new InputError(`${extra.join(', ')} ${extra.length > 1 ? 'need' : 'needs'} --plan FILE`);
     return false;
@@ -191,7 +215,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
         `${extra.length > 1 ? 'do' : 'does'} not apply (a shard keeps its own checkpoint)`,
     );
   if (shards !== undefined) {
-    const extra2 = used({ shard, slurm, out, throttle });
+    const extra2 = used({ shard, slurm, out, throttle, pack, mem });
     if (extra2.length > 0)
       throw new InputError(
         `--shards writes a plan; ${extra2.join(', ')} ${extra2.length > 1 ? 'come' : 'comes'} after, with the plan`,
@@ -209,8 +233,8 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     process.stdout.write(opts.json ? (await toJson(r.json)) + '\n' : r.text);
     return true;
   }
-  const { readPlan, readShardPlan } = await import('../../io/shardFiles.js');
-  const { checkPlanFits, runShard, shardIndex, shardWorkers, variantPlanRules, writeSlurm } = await shardRun();
+  const { readPlan, readShardPlans } = await import('../../io/shardFiles.js');
+  const { checkPlanFits, runShards, shardIndices, variantPlanRules, writeSlurm } = await shardRun();
   const [fitsBox, fitsMethod] =
     opts.variant !== undefined
       ? [(await variantPlanRules(opts.box, opts.variant)).name, 'variant']
@@ -218,25 +242,33 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
   if (slurm) {
     const p = readPlan(plan);
     checkPlanFits(p, plan, fitsBox, fitsMethod);
-    if (shard !== undefined) throw new InputError('--slurm writes a script for every shard; --shard is for one');
+    if (shard !== undefined)
+      throw new InputError('--slurm writes a script for every shard; --shard counts shards here');
     process.stdout.write(
       await writeSlurm(plan, p, {
         ...(out !== undefined ? { out } : {}),
         ...(throttle !== undefined ? { throttle } : {}),
         ...(opts.workers !== undefined ? { cpus: opts.workers } : {}),
+        ...(pack !== undefined ? { pack } : {}),
+        ...(mem !== undefined ? { memory: mem } : {}),
       }),
     );
     return true;
   }
   // a shard reads only what it needs of the plan (its own units' payload): start-up is part of its cost
-  const p = readShardPlan(plan, (head) => {
+  const slices = readShardPlans(plan, (head) => {
     checkPlanFits(head, plan, fitsBox, fitsMethod);
     if (throttle !== undefined) throw new InputError('--throttle is for --slurm');
-    return shardIndex(shard, head, plan);
+    if (mem !== undefined) throw new InputError('--mem is for --slurm (a shard takes what it needs)');
+    return shardIndices(shard, pack, head, plan);
   });
   if (out === undefined)
-    throw new InputError(`--plan ${plan} --shard ${p.shard}: where to? Give --out FILE (or a folder)`);
-  process.stdout.write(await runShard(plan, p, out, { workers: opts.workers ?? (await shardWorkers(p)) }));
+    throw new InputError(
+      `--plan ${plan} --shard ${slices.map((x) => x.shard).join(',')}: where to? Give --out FOLDER (or a file)`,
+    );
+  await runShards(plan, slices, out, opts.workers !== undefined ? { workers: opts.workers } : {}, (text) =>
+    process.stdout.write(text),
+  );
   return true;
 }
 
