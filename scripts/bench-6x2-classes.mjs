@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // npm run bench -- 6x2-classes [--classes K] [--seed S] [--engine wasm|js|both] [--baseline DIST] [--results DIR]
+//   [--uniform]
 // The instrument for the cost of the 6x2 count (issue 25): F of K classes (default 30) drawn uniformly at random,
 // with a fixed seed (default 1), from the classes whose values are committed in data/6x2/results/ (the shards of
 // data/6x2/plan.json.gz run so far; one-class shards left out, see below), each computed in this process on one
@@ -36,6 +37,7 @@ const seed = Number(valueOf('--seed', '1'));
 const engine = valueOf('--engine', 'wasm');
 const baseline = valueOf('--baseline', null);
 const extra = valueOf('--results', null);
+const uniform = args.includes('--uniform');
 if (!Number.isInteger(K) || K < 2) fail(`--classes ${valueOf('--classes')}: not a whole number ≥ 2`);
 if (!Number.isInteger(seed) || seed < 0) fail(`--seed ${valueOf('--seed')}: not a whole number ≥ 0`);
 if (!['wasm', 'js', 'both'].includes(engine)) fail(`--engine ${engine}: not wasm, js or both`);
@@ -73,9 +75,13 @@ for (const dir of [join(root, 'data', '6x2', 'results'), ...(extra ? [resolve(ex
   }
 }
 const ids = [...frame.keys()].sort((a, b) => a - b);
-if (ids.length < K + 1) fail(`--classes ${K}: the frame holds ${ids.length} classes`);
 
-// K of the frame uniformly at random without replacement (partial Fisher–Yates, mulberry32 from the seed)
+// The draw (mulberry32 from the seed; partial Fisher–Yates, so without replacement). A class's cost climbs steeply
+// with its number (the class search meets the dear classes last: ~0.05 CPU s below 10,000, up to ~40 s above
+// 62,000), so by default the frame is stratified by class number, strata halving toward the top (63,199 ·
+// (1 − 2^−h), h = 1..5), K/6 drawn in each: the frame's mean is Σ_h W_h·mean_h (W_h: the stratum's share of the
+// frame), its variance Σ_h W_h²·(1 − n_h/N_h)·s_h²/n_h. --uniform: K drawn from the whole frame (the plain mean;
+// unbiased too, but the few dear classes make it vary far more).
 let x = seed >>> 0;
 const random = () => {
   x = (x + 0x6d2b79f5) | 0;
@@ -83,14 +89,27 @@ const random = () => {
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
-const pool = [...ids];
-for (let i = 0; i < K; i++) {
-  const j = i + Math.floor(random() * (pool.length - i));
-  [pool[i], pool[j]] = [pool[j], pool[i]];
-}
-const sample = pool.slice(0, K);
-// the warm-up: class 0 if it is in the frame and not drawn (F = 812,851,200², cheap), else the first undrawn
-const warm = frame.has(0) && !sample.includes(0) ? 0 : pool[K];
+const draw = (from, k) => {
+  const pool = [...from];
+  for (let i = 0; i < k; i++) {
+    const j = i + Math.floor(random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool;
+};
+const cuts = uniform ? [0, CLASSES] : [0, ...[1, 2, 3, 4, 5].map((h) => Math.round(CLASSES * (1 - 2 ** -h))), CLASSES];
+const strata = cuts.slice(1).map((end, h) => {
+  const from = ids.filter((c) => c >= cuts[h] && c < end);
+  const n = Math.floor(K / (cuts.length - 1)) + (h < K % (cuts.length - 1) ? 1 : 0);
+  if (from.length < n + (h === 0 ? 1 : 0))
+    fail(`classes ${cuts[h]}–${end - 1}: the frame holds ${from.length}, fewer than the ${n} to draw (add --results)`);
+  const pool = draw(from, n);
+  return { lo: cuts[h], hi: end, weight: from.length / ids.length, frame: from.length, ids: pool.slice(0, n), pool };
+});
+const sample = strata.flatMap((s) => s.ids);
+const stratumOf = (c) => strata.findIndex((s) => c >= s.lo && c < s.hi);
+// the warm-up: class 0 if it is in the frame and not drawn (F = 812,851,200², cheap), else an undrawn one
+const warm = frame.has(0) && !sample.includes(0) ? 0 : strata[0].pool[strata[0].ids.length];
 
 const load = async (dist) =>
   (await import(pathToFileURL(join(dist, 'colsets', 'columnTransfer.js')).href)).columnTransfer;
@@ -127,11 +146,19 @@ const timeOne = (runner, c) => {
 
 const shards = [...new Set(ids.map((c) => frame.get(c).shard))].sort((a, b) => a - b);
 console.log(
-  `6x2 classes: ${K} of ${ids.length} (shards ${shards.join(', ')}; one-class shards ${oneClass.join(', ') || 'none'} ` +
+  `6x2 classes: ${K} of ${ids.length} (${uniform ? 'uniform' : 'stratified by class number'}; shards ${shards.join(', ')}; one-class shards ${oneClass.join(', ') || 'none'} ` +
     `left out), seed ${seed}; ${runners.map((r) => `${r.name} (${r.engine})`).join(' vs ')}; warm-up class ${warm}; ` +
     `load average ${loadavg()
       .map((v) => v.toFixed(2))
       .join(' ')}`,
+);
+console.log(
+  strata
+    .map(
+      (st) =>
+        `classes ${st.lo}–${st.hi - 1}: weight ${st.weight.toFixed(4)}, ${st.ids.length} of ${st.frame} in the frame`,
+    )
+    .join('; '),
 );
 for (const r of runners) timeOne(r, warm);
 console.log(
@@ -165,27 +192,43 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const stats = (xs) => {
-  const n = xs.length;
-  const mean = xs.reduce((a, b) => a + b, 0) / n;
-  const se = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1) / n);
-  return { mean, se, median: median(xs) };
+  // the stratified mean and its standard error (one stratum: the plain mean)
+  let mean = 0;
+  let variance = 0;
+  strata.forEach((st, h) => {
+    const ys = xs.filter((_, i) => stratumOf(sample[i]) === h);
+    const m = ys.reduce((a, b) => a + b, 0) / ys.length;
+    const s2 = ys.length > 1 ? ys.reduce((a, b) => a + (b - m) ** 2, 0) / (ys.length - 1) : 0;
+    mean += st.weight * m;
+    variance += (st.weight ** 2 * (1 - ys.length / st.frame) * s2) / ys.length;
+  });
+  return { mean, se: Math.sqrt(variance), median: median(xs) };
 };
 const hours = (s) => ((s * CLASSES) / 3600).toFixed(1);
+// the same frame mean, by shards: the plan balances its ordinary shards by a cost proxy, and the frame's shards
+// hold fewer classes than the average (they took the dearest classes first), so the frame's cost a shard times
+// the ordinary shards is the other reading of the same sample
+const ordinary = plan.assignment.filter((a) => a.length > 1).length;
+const perShard = ids.length / shards.length;
+const shardHours = (s) => ((s * perShard * ordinary) / 3600).toFixed(1);
 console.log(`all ${K} values equal the committed ones`);
 for (let j = 0; j < runners.length; j++) {
   const { mean, se, median: med } = stats(times[j]);
   console.log(
-    `${runners[j].name}: CPU s a class median ${med.toFixed(3)}, mean ${mean.toFixed(3)} ` +
+    `${runners[j].name}: CPU s a class: sample median ${med.toFixed(3)}, ${uniform ? 'mean' : 'stratified mean'} ${mean.toFixed(3)} ` +
       `(±2 s.e. ${(mean - 2 * se).toFixed(3)}–${(mean + 2 * se).toFixed(3)}); ` +
-      `projected ${CLASSES} × mean = ${hours(mean)} CPU-hours (${hours(mean - 2 * se)}–${hours(mean + 2 * se)})`,
+      `projected ${CLASSES} × mean = ${hours(mean)} CPU-hours (${hours(mean - 2 * se)}–${hours(mean + 2 * se)}); ` +
+      `by shards, ${ordinary} × ${perShard.toFixed(1)} classes × mean = ${shardHours(mean)} ` +
+      `(${shardHours(mean - 2 * se)}–${shardHours(mean + 2 * se)})`,
   );
 }
 if (runners.length > 1) {
   const ratios = times[0].map((t, i) => t / times[1][i]);
-  const { mean, se } = stats(ratios);
+  const mean = ratios.reduce((a, b) => a + b, 0) / K;
+  const se = Math.sqrt(ratios.reduce((a, b) => a + (b - mean) ** 2, 0) / (K - 1) / K);
   console.log(
     `${runners[0].name} / ${runners[1].name}: ratio of medians ${(median(times[0]) / median(times[1])).toFixed(3)}, ` +
-      `ratio of means ${(stats(times[0]).mean / stats(times[1]).mean).toFixed(3)}, median of the ${K} paired ratios ` +
+      `ratio of the estimated means (the projections) ${(stats(times[0]).mean / stats(times[1]).mean).toFixed(3)}, median of the ${K} paired ratios ` +
       `${median(ratios).toFixed(3)} (mean ${mean.toFixed(3)} ± ${(2 * se).toFixed(3)})`,
   );
 }

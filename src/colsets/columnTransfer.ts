@@ -324,7 +324,7 @@ export function columnTransfer(
   };
   const ranks = [rank, ...twinRanks];
   if (options.engine !== 'js') {
-    const wasm = wasmTransferTables(R, ranks, UNRANK, COMB);
+    const wasm = wasmTransferTables(R, ranks, UNRANK);
     if (wasm) {
       try {
         return run(wasm);

@@ -32,15 +32,12 @@ export function wasmTransferTables(
   R: number,
   ranks: readonly Int16Array[],
   unrank: Int16Array,
-  comb: Float64Array,
 ): TransferTables<WasmTable> | null {
   const core = wasmInstance<TransferExports>(COLUMN_TRANSFER_WASM);
   if (!core || core.setup(R, ranks.length - 1) !== 0) return null;
   const u16 = (at: number, n: number): Uint16Array => new Uint16Array(core.memory.buffer, at, n);
   ranks.forEach((rank, t) => u16(core.ranksPtr() + 8192 * t, 4096).set(rank));
   u16(core.unrankPtr(), unrank.length).set(unrank);
-  const c = new BigUint64Array(core.memory.buffer, core.combPtr(), comb.length);
-  comb.forEach((x, i) => (c[i] = BigInt(x)));
   const heap = new Heap(core);
   const table = (bits: number): WasmTable => {
     const base = heap.alloc(16 * 2 ** bits);
@@ -131,7 +128,6 @@ interface TransferExports extends WasmExports {
   setup(R: number, twins: number): number;
   ranksPtr(): number;
   unrankPtr(): number;
-  combPtr(): number;
   digitsPtr(): number;
   resultPtr(): number;
   heapPtr(): number;
