@@ -24,6 +24,8 @@ let NT: i32 = 0;
 let overflow: i32 = 0;
 let transitions: u64 = 0;
 let nextSize: i32 = 0;
+/** The key of the rows by the identity, from the last canonical(). */
+let key0: u64 = 0;
 
 const EMPTY: u64 = 0xffffffffffffffff;
 const MAX_TWINS: usize = 48;
@@ -183,9 +185,10 @@ export function start(base: usize, bits: i32): void {
   );
 }
 
-/** The least key of rows[0..5] over the twin swaps. */
+/** The least key of rows[0..5] over the twin swaps (and their key by the identity into key0). */
 function canonical(): u64 {
   let key = keyOf(0);
+  key0 = key;
   for (let t = 1; t <= NT; t++) {
     const k = keyOf(t);
     if (k < key) key = k;
@@ -302,16 +305,18 @@ export function advance(
 
 /** |stab(rows)|: Π (multiplicity of equal masks)! · #{twin swaps (identity too) fixing rows up to the rows}. */
 function stabiliser(): u64 {
+  // rows[] come from ranksOut in sorted order, so equal masks are adjacent: Π (run length)!
   let stab: u64 = 1;
+  let run: u64 = 1;
   for (let i = 1; i < R; i++) {
-    let same: u64 = 1;
-    const ri = load<i32>(rowsBase + (<usize>i << 2));
-    for (let j = 0; j < i; j++) if (load<i32>(rowsBase + (<usize>j << 2)) == ri) same++;
-    stab *= same;
+    if (load<i32>(rowsBase + (<usize>i << 2)) == load<i32>(rowsBase + (<usize>(i - 1) << 2))) {
+      run++;
+      stab *= run;
+    } else run = 1;
   }
-  const key = keyOf(0);
+  if (NT == 0) return stab;
   let fixed: u64 = 1;
-  for (let t = 1; t <= NT; t++) if (keyOf(t) == key) fixed++;
+  for (let t = 1; t <= NT; t++) if (keyOf(t) == key0) fixed++;
   return stab * fixed;
 }
 
@@ -330,7 +335,7 @@ export function meet(fwd: usize, fwdBits: i32, bwd: usize, bwdBits: i32, k: i32)
     rowsFromRanks(k, 1);
     const q = find(bwd, bwdBits, canonical());
     if (q == 0) continue;
-    const st = stabiliser(); // ≤ 720 · 48 < 2¹⁶
+    const st = stabiliser(); // of the rows canonical() just keyed; ≤ 720 · 48 < 2¹⁶
     // a · b as 128 bits from 32-bit halves, then · st
     const a = load<u64>(p, 8);
     const b = load<u64>(q, 8);
