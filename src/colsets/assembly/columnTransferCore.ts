@@ -24,6 +24,10 @@ let NT: i32 = 0;
 let overflow: i32 = 0;
 let transitions: u64 = 0;
 let nextSize: i32 = 0;
+/** The largest count and the largest high word of the meeting sum allowed (all ones; lowered only by tests). */
+let countMax: u64 = 0xffffffffffffffff;
+let sumHiMax: u64 = 0xffffffffffffffff;
+let sumLoMax: u64 = 0xffffffffffffffff;
 /** The key of the rows by the identity, from the last canonical(). */
 let key0: u64 = 0;
 
@@ -50,7 +54,17 @@ export function setup(rows: i32, twins: i32): i32 {
   NT = twins;
   overflow = 0;
   transitions = 0;
+  countMax = 0xffffffffffffffff;
+  sumHiMax = 0xffffffffffffffff;
+  sumLoMax = 0xffffffffffffffff;
   return reserve(heapBase) ? 0 : -1;
+}
+
+/** Lower the limits past which a count or the meeting sum (sumHi·2⁶⁴ + sumLo) is flagged as an overflow (tests). */
+export function limit(count: u64, sumHi: u64, sumLo: u64): void {
+  countMax = count;
+  sumHiMax = sumHi;
+  sumLoMax = sumLo;
 }
 
 export function ranksPtr(): usize {
@@ -109,7 +123,7 @@ export function clear(base: usize, bits: i32): void {
     if (k == key) {
       const c = load<u64>(p, 8);
       const s = c + w;
-      if (s < c) overflow = 1;
+      if (s < c || s > countMax) overflow = 1;
       store<u64>(p, s, 8);
       return;
     }
@@ -352,7 +366,7 @@ export function meet(fwd: usize, fwdBits: i32, bwd: usize, bwdBits: i32, k: i32)
     const thi = phi * st + (l1 >> 32) + carry;
     const nlo = lo + tlo;
     const nhi = hi + thi + (nlo < lo ? 1 : 0);
-    if (nhi < hi) overflow = 1;
+    if (nhi < hi || nhi > sumHiMax || (nhi == sumHiMax && nlo > sumLoMax)) overflow = 1;
     lo = nlo;
     hi = nhi;
   }
