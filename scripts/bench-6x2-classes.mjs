@@ -146,7 +146,8 @@ const timeOne = (runner, c) => {
 
 const shards = [...new Set(ids.map((c) => frame.get(c).shard))].sort((a, b) => a - b);
 console.log(
-  `6x2 classes: ${K} of ${ids.length} (${uniform ? 'uniform' : 'stratified by class number'}; shards ${shards.join(', ')}; one-class shards ${oneClass.join(', ') || 'none'} ` +
+  `6x2 classes: ${K} of ${ids.length} (${uniform ? 'uniform' : 'stratified by class number'}; ` +
+    `shards ${shards.join(', ')}; one-class shards ${oneClass.join(', ') || 'none'} ` +
     `left out), seed ${seed}; ${runners.map((r) => `${r.name} (${r.engine})`).join(' vs ')}; warm-up class ${warm}; ` +
     `load average ${loadavg()
       .map((v) => v.toFixed(2))
@@ -215,7 +216,8 @@ console.log(`all ${K} values equal the committed ones`);
 for (let j = 0; j < runners.length; j++) {
   const { mean, se, median: med } = stats(times[j]);
   console.log(
-    `${runners[j].name}: CPU s a class: sample median ${med.toFixed(3)}, ${uniform ? 'mean' : 'stratified mean'} ${mean.toFixed(3)} ` +
+    `${runners[j].name}: CPU s a class: sample median ${med.toFixed(3)}, ` +
+      `${uniform ? 'mean' : 'stratified mean'} ${mean.toFixed(3)} ` +
       `(±2 s.e. ${(mean - 2 * se).toFixed(3)}–${(mean + 2 * se).toFixed(3)}); ` +
       `projected ${CLASSES} × mean = ${hours(mean)} CPU-hours (${hours(mean - 2 * se)}–${hours(mean + 2 * se)}); ` +
       `by shards, ${ordinary} × ${perShard.toFixed(1)} classes × mean = ${shardHours(mean)} ` +
@@ -228,7 +230,8 @@ if (runners.length > 1) {
   const se = Math.sqrt(ratios.reduce((a, b) => a + (b - mean) ** 2, 0) / (K - 1) / K);
   console.log(
     `${runners[0].name} / ${runners[1].name}: ratio of medians ${(median(times[0]) / median(times[1])).toFixed(3)}, ` +
-      `ratio of the estimated means (the projections) ${(stats(times[0]).mean / stats(times[1]).mean).toFixed(3)}, median of the ${K} paired ratios ` +
+      `ratio of the estimated means (the projections) ${(stats(times[0]).mean / stats(times[1]).mean).toFixed(3)}, ` +
+      `median of the ${K} paired ratios ` +
       `${median(ratios).toFixed(3)} (mean ${mean.toFixed(3)} ± ${(2 * se).toFixed(3)})`,
   );
 }

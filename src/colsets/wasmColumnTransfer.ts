@@ -27,7 +27,8 @@ export class WasmTransferMemory extends WasmTransferFallback {}
 
 /**
  * Test hooks (never set by the library): lower limits for the core, so that the fallback to the TypeScript runs
- * on small classes. `count`: the largest count a table may hold; `sum`: the largest meeting sum (< 2¹²⁸); `memoryBytes`: the largest linear memory the tables may use.
+ * on small classes. `count`: the largest count a table may hold; `sum`: the largest meeting sum (< 2¹²⁸);
+ * `memoryBytes`: the largest linear memory the tables may use.
  */
 export const wasmTransferTestLimits: { count?: bigint; sum?: bigint; memoryBytes?: number } = {};
 
