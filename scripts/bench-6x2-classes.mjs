@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench -- 6x2-classes [--classes K] [--seed S] [--engine wasm|js|both] [--baseline DIST] [--results DIR]
-//   [--uniform]
+//   [--uniform] [--shard I]
 // The instrument for the cost of the 6x2 count (issue 25): F of K classes (default 30) drawn uniformly at random,
 // with a fixed seed (default 1), from the classes whose values are committed in data/6x2/results/ (the shards of
 // data/6x2/plan.json.gz run so far; one-class shards left out, see below), each computed in this process on one
@@ -12,6 +12,7 @@
 //                     alternates too), and the ratio of their times
 //   --baseline DIST   another build's dist/ folder (e.g. a copy of an earlier commit's dist/): its columnTransfer
 //                     and this build's alternately, class by class, same engine; the A/B of docs/benchmarks.md
+//   --shard I         instead of a draw, every class of committed shard I (the whole shard, as a shard runs it)
 //   --results DIR     another folder of shard results of the same plan (e.g. a runner's output), added to the
 //                     frame; every file is checked to be of this plan
 // A warm-up class (the cheapest of the frame, not in the sample, not timed) runs first with every build/engine:
@@ -32,12 +33,13 @@ const fail = (message) => {
   console.error(`6x2-classes: ${message}`);
   process.exit(2);
 };
-const K = Number(valueOf('--classes', '30'));
+let K = Number(valueOf('--classes', '30'));
 const seed = Number(valueOf('--seed', '1'));
 const engine = valueOf('--engine', 'wasm');
 const baseline = valueOf('--baseline', null);
 const extra = valueOf('--results', null);
 const uniform = args.includes('--uniform');
+const wholeShard = valueOf('--shard', null);
 if (!Number.isInteger(K) || K < 2) fail(`--classes ${valueOf('--classes')}: not a whole number ≥ 2`);
 if (!Number.isInteger(seed) || seed < 0) fail(`--seed ${valueOf('--seed')}: not a whole number ≥ 0`);
 if (!['wasm', 'js', 'both'].includes(engine)) fail(`--engine ${engine}: not wasm, js or both`);
@@ -52,6 +54,7 @@ const words = (c) => Uint8Array.from(plan.classRows[c].slice(2));
 // the frame: every class of a committed (or --results) shard holding more than one class, with its value
 const frame = new Map();
 const oneClass = [];
+const shardCpu = new Map();
 for (const dir of [join(root, 'data', '6x2', 'results'), ...(extra ? [resolve(extra)] : [])]) {
   for (const name of readdirSync(dir).filter((n) => /^shard-\d+-of-1000\.json$/.test(n))) {
     const text = readFileSync(join(dir, name), 'utf8');
@@ -63,6 +66,7 @@ for (const dir of [join(root, 'data', '6x2', 'results'), ...(extra ? [resolve(ex
       Number(m[1]),
       BigInt(m[2]),
     ]);
+    shardCpu.set(head.shard, head.cpuSeconds);
     if (values.length === 1) {
       oneClass.push(head.shard);
       continue;
@@ -98,18 +102,32 @@ const draw = (from, k) => {
   return pool;
 };
 const cuts = uniform ? [0, CLASSES] : [0, ...[1, 2, 3, 4, 5].map((h) => Math.round(CLASSES * (1 - 2 ** -h))), CLASSES];
-const strata = cuts.slice(1).map((end, h) => {
-  const from = ids.filter((c) => c >= cuts[h] && c < end);
-  const n = Math.floor(K / (cuts.length - 1)) + (h < K % (cuts.length - 1) ? 1 : 0);
-  if (from.length < n + (h === 0 ? 1 : 0))
-    fail(`classes ${cuts[h]}–${end - 1}: the frame holds ${from.length}, fewer than the ${n} to draw (add --results)`);
-  const pool = draw(from, n);
-  return { lo: cuts[h], hi: end, weight: from.length / ids.length, frame: from.length, ids: pool.slice(0, n), pool };
-});
+const whole = wholeShard === null ? null : ids.filter((c) => frame.get(c).shard === Number(wholeShard));
+if (whole && whole.length === 0) fail(`--shard ${wholeShard}: no shard of several classes in the frame`);
+const strata = whole
+  ? [{ lo: 0, hi: CLASSES, weight: 1, frame: whole.length, ids: whole, pool: whole }]
+  : cuts.slice(1).map((end, h) => {
+      const from = ids.filter((c) => c >= cuts[h] && c < end);
+      const n = Math.floor(K / (cuts.length - 1)) + (h < K % (cuts.length - 1) ? 1 : 0);
+      if (from.length < n + (h === 0 ? 1 : 0))
+        fail(
+          `classes ${cuts[h]}–${end - 1}: the frame holds ${from.length}, fewer than the ${n} to draw (add --results)`,
+        );
+      const pool = draw(from, n);
+      return {
+        lo: cuts[h],
+        hi: end,
+        weight: from.length / ids.length,
+        frame: from.length,
+        ids: pool.slice(0, n),
+        pool,
+      };
+    });
 const sample = strata.flatMap((s) => s.ids);
+K = sample.length;
 const stratumOf = (c) => strata.findIndex((s) => c >= s.lo && c < s.hi);
 // the warm-up: class 0 if it is in the frame and not drawn (F = 812,851,200², cheap), else an undrawn one
-const warm = frame.has(0) && !sample.includes(0) ? 0 : strata[0].pool[strata[0].ids.length];
+const warm = frame.has(0) && !sample.includes(0) ? 0 : ids.find((c) => !sample.includes(c));
 
 const load = async (dist) =>
   (await import(pathToFileURL(join(dist, 'colsets', 'columnTransfer.js')).href)).columnTransfer;
@@ -146,7 +164,7 @@ const timeOne = (runner, c) => {
 
 const shards = [...new Set(ids.map((c) => frame.get(c).shard))].sort((a, b) => a - b);
 console.log(
-  `6x2 classes: ${K} of ${ids.length} (${uniform ? 'uniform' : 'stratified by class number'}; ` +
+  `6x2 classes: ${K} of ${ids.length} (${whole ? `shard ${wholeShard} whole` : uniform ? 'uniform' : 'stratified by class number'}; ` +
     `shards ${shards.join(', ')}; one-class shards ${oneClass.join(', ') || 'none'} ` +
     `left out), seed ${seed}; ${runners.map((r) => `${r.name} (${r.engine})`).join(' vs ')}; warm-up class ${warm}; ` +
     `load average ${loadavg()
@@ -217,7 +235,7 @@ for (let j = 0; j < runners.length; j++) {
   const { mean, se, median: med } = stats(times[j]);
   console.log(
     `${runners[j].name}: CPU s a class: sample median ${med.toFixed(3)}, ` +
-      `${uniform ? 'mean' : 'stratified mean'} ${mean.toFixed(3)} ` +
+      `${uniform || whole ? 'mean' : 'stratified mean'} ${mean.toFixed(3)} ` +
       `(±2 s.e. ${(mean - 2 * se).toFixed(3)}–${(mean + 2 * se).toFixed(3)}); ` +
       `projected ${CLASSES} × mean = ${hours(mean)} CPU-hours (${hours(mean - 2 * se)}–${hours(mean + 2 * se)}); ` +
       `by shards, ${ordinary} × ${perShard.toFixed(1)} classes × mean = ${shardHours(mean)} ` +
@@ -235,6 +253,12 @@ if (runners.length > 1) {
       `${median(ratios).toFixed(3)} (mean ${mean.toFixed(3)} ± ${(2 * se).toFixed(3)})`,
   );
 }
+if (whole)
+  console.log(
+    `shard ${wholeShard}, all ${whole.length} classes: ` +
+      runners.map((r, j) => `${r.name} ${times[j].reduce((a, b) => a + b, 0).toFixed(1)} CPU s`).join(', ') +
+      `; its committed file: ${shardCpu.get(Number(wholeShard))} CPU s (a shard process, at its own load)`,
+  );
 console.log(
   `load average now ${loadavg()
     .map((v) => v.toFixed(2))

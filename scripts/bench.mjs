@@ -17,7 +17,17 @@ const cli = join(root, 'dist', 'cli', 'main.js');
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 9;
-const VALUED = ['--runs', '--c-sketch', '--baseline', '--tdoku', '--engine', '--classes', '--seed', '--results'];
+const VALUED = [
+  '--runs',
+  '--c-sketch',
+  '--baseline',
+  '--tdoku',
+  '--engine',
+  '--classes',
+  '--seed',
+  '--results',
+  '--shard',
+];
 const parts = args.filter((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1]));
 const want = (name) => parts.length === 0 || parts.includes(name);
 const sketchAt = args.indexOf('--c-sketch');
