@@ -102,6 +102,8 @@ const draw = (from, k) => {
   return pool;
 };
 const cuts = uniform ? [0, CLASSES] : [0, ...[1, 2, 3, 4, 5].map((h) => Math.round(CLASSES * (1 - 2 ** -h))), CLASSES];
+if (!uniform && wholeShard === null && K < 2 * (cuts.length - 1))
+  fail(`--classes ${K}: at least ${2 * (cuts.length - 1)} (two a stratum, for the standard error), or --uniform`);
 const whole = wholeShard === null ? null : ids.filter((c) => frame.get(c).shard === Number(wholeShard));
 if (whole && whole.length === 0) fail(`--shard ${wholeShard}: no shard of several classes in the frame`);
 const strata = whole
@@ -124,6 +126,7 @@ const strata = whole
       };
     });
 const sample = strata.flatMap((s) => s.ids);
+const design = whole ? `shard ${wholeShard} whole` : uniform ? 'uniform' : 'stratified by class number';
 K = sample.length;
 const stratumOf = (c) => strata.findIndex((s) => c >= s.lo && c < s.hi);
 // the warm-up: class 0 if it is in the frame and not drawn (F = 812,851,200², cheap), else an undrawn one
@@ -164,7 +167,7 @@ const timeOne = (runner, c) => {
 
 const shards = [...new Set(ids.map((c) => frame.get(c).shard))].sort((a, b) => a - b);
 console.log(
-  `6x2 classes: ${K} of ${ids.length} (${whole ? `shard ${wholeShard} whole` : uniform ? 'uniform' : 'stratified by class number'}; ` +
+  `6x2 classes: ${K} of ${ids.length} (${design}; ` +
     `shards ${shards.join(', ')}; one-class shards ${oneClass.join(', ') || 'none'} ` +
     `left out), seed ${seed}; ${runners.map((r) => `${r.name} (${r.engine})`).join(' vs ')}; warm-up class ${warm}; ` +
     `load average ${loadavg()
