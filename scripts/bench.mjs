@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|
-//   shards|variants|variant-count|variant-essential|variant-tables|web|6x2-columns ...]
+//   shards|variants|variant-count|variant-essential|variant-tables|web|6x2-columns|6x2-classes ...]
 //   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--baseline CLI] [--tdoku PATH]
 // --c-sketch: a native program of the band method (the C sketch of docs/benchmarks.md, built outside the
 // repository), run alternately with `count --workers 2`; --baseline: another build's dist/cli/main.js (an earlier
@@ -17,7 +17,17 @@ const cli = join(root, 'dist', 'cli', 'main.js');
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 9;
-const VALUED = ['--runs', '--c-sketch', '--baseline', '--tdoku', '--engine'];
+const VALUED = [
+  '--runs',
+  '--c-sketch',
+  '--baseline',
+  '--tdoku',
+  '--engine',
+  '--classes',
+  '--seed',
+  '--results',
+  '--shard',
+];
 const parts = args.filter((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1]));
 const want = (name) => parts.length === 0 || parts.includes(name);
 const sketchAt = args.indexOf('--c-sketch');
@@ -159,6 +169,7 @@ const SCRIPTS = [
   ['variant-tables', 'variant-tables-9x9.mjs'],
   ['web', 'bench-web.mjs'],
   ['6x2-columns', 'bench-6x2-columns.mjs'],
+  ['6x2-classes', 'bench-6x2-classes.mjs'],
 ];
 const NAMES = ['count', ...SCRIPTS.map(([name]) => name)];
 const flags = args.filter((a, i) => (runsAt < 0 || (i !== runsAt && i !== runsAt + 1)) && !NAMES.includes(a));

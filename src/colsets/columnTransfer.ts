@@ -1,5 +1,5 @@
 import { columnOrder } from './columnOrder.js';
-import { type TransferTables, wasmTransferTables, WasmTransferOverflow } from './wasmColumnTransfer.js';
+import { type TransferTables, wasmTransferTables, WasmTransferFallback } from './wasmColumnTransfer.js';
 
 /**
  * F of a band configuration by a transfer over the band's columns in a chosen order (issue 25, 6×2 research).
@@ -67,9 +67,10 @@ export interface ColumnTransferOptions {
   readonly onColumn?: (column: number, states: number) => void;
   /**
    * Where the layers are advanced: 'wasm', the WebAssembly core (assembly/columnTransferCore.ts: 64-bit keys and
-   * counts; a count that would pass 2⁶⁴ sends the class to the TypeScript), or 'js', the TypeScript (the oracle).
-   * Default: wasm when this engine has WebAssembly, else js. The same states and transitions either way (after
-   * an overflow, onColumn hears the columns again from the TypeScript).
+   * counts; a count that would pass 2⁶⁴, or tables that outgrow its linear memory (wasm32: < 4 GB), send the class
+   * to the TypeScript), or 'js', the TypeScript (the oracle). Default: wasm when this engine has WebAssembly, else
+   * js. The same states and transitions either way (after a fallback, onColumn hears the columns again from the
+   * TypeScript).
    */
   readonly engine?: 'wasm' | 'js';
 }
@@ -324,12 +325,14 @@ export function columnTransfer(
   };
   const ranks = [rank, ...twinRanks];
   if (options.engine !== 'js') {
-    const wasm = wasmTransferTables(R, ranks, UNRANK, COMB);
+    const wasm = wasmTransferTables(R, ranks, UNRANK);
     if (wasm) {
       try {
         return run(wasm);
       } catch (e) {
-        if (!(e instanceof WasmTransferOverflow)) throw e;
+        // a count past 2⁶⁴, or tables past the core's memory: the TypeScript (exact in BigInt, tables in the
+        // JavaScript heap) counts the class again
+        if (!(e instanceof WasmTransferFallback)) throw e;
       }
     } else if (options.engine === 'wasm') throw new Error('column transfer: this engine has no WebAssembly');
   }

@@ -18,8 +18,19 @@ export interface TransferTables<T> {
   transitions(): number;
 }
 
-/** A count passed 2⁶⁴ (or the meeting sum 2¹²⁸) in the WebAssembly core: the caller runs the TypeScript. */
-export class WasmTransferOverflow extends Error {}
+/** The WebAssembly core cannot finish this class: the caller runs the TypeScript instead. */
+export class WasmTransferFallback extends Error {}
+/** A count passed 2⁶⁴ (or the meeting sum 2¹²⁸) in the WebAssembly core. */
+export class WasmTransferOverflow extends WasmTransferFallback {}
+/** The tables outgrew the core's linear memory (wasm32: < 4 GB) or the memory could not grow. */
+export class WasmTransferMemory extends WasmTransferFallback {}
+
+/**
+ * Test hooks (never set by the library): lower limits for the core, so that the fallback to the TypeScript runs
+ * on small classes. `count`: the largest count a table may hold; `sum`: the largest meeting sum (< 2¹²⁸);
+ * `memoryBytes`: the largest linear memory the tables may use.
+ */
+export const wasmTransferTestLimits: { count?: bigint; sum?: bigint; memoryBytes?: number } = {};
 
 interface WasmTable {
   base: number;
@@ -32,16 +43,17 @@ export function wasmTransferTables(
   R: number,
   ranks: readonly Int16Array[],
   unrank: Int16Array,
-  comb: Float64Array,
 ): TransferTables<WasmTable> | null {
   const core = wasmInstance<TransferExports>(COLUMN_TRANSFER_WASM);
   if (!core || core.setup(R, ranks.length - 1) !== 0) return null;
+  const { count, sum, memoryBytes } = wasmTransferTestLimits;
+  const top = 2n ** 64n - 1n;
+  if (count !== undefined || sum !== undefined)
+    core.limit(count ?? top, (sum ?? 2n ** 128n - 1n) >> 64n, (sum ?? top) & top);
   const u16 = (at: number, n: number): Uint16Array => new Uint16Array(core.memory.buffer, at, n);
   ranks.forEach((rank, t) => u16(core.ranksPtr() + 8192 * t, 4096).set(rank));
   u16(core.unrankPtr(), unrank.length).set(unrank);
-  const c = new BigUint64Array(core.memory.buffer, core.combPtr(), comb.length);
-  comb.forEach((x, i) => (c[i] = BigInt(x)));
-  const heap = new Heap(core);
+  const heap = new Heap(core, memoryBytes ?? 2 ** 32 - 65536);
   const table = (bits: number): WasmTable => {
     const base = heap.alloc(16 * 2 ** bits);
     core.clear(base, bits);
@@ -90,7 +102,10 @@ class Heap {
   /** [start, end, free] in address order. */
   private readonly blocks: [number, number, boolean][] = [];
   private end: number;
-  constructor(private readonly core: TransferExports) {
+  constructor(
+    private readonly core: TransferExports,
+    private readonly maxBytes: number,
+  ) {
     this.end = core.heapPtr();
   }
   alloc(bytes: number): number {
@@ -104,8 +119,8 @@ class Heap {
     const lastBlock = this.blocks[this.blocks.length - 1];
     const start = lastBlock?.[2] ? lastBlock[0] : this.end;
     if (lastBlock?.[2]) this.blocks.pop();
-    if (start + bytes > 2 ** 32 - 65536 || !this.core.reserve(start + bytes))
-      throw new RangeError('column transfer: the WebAssembly memory cannot hold the tables');
+    if (start + bytes > this.maxBytes || !this.core.reserve(start + bytes))
+      throw new WasmTransferMemory('column transfer: the WebAssembly memory cannot hold the tables');
     this.blocks.push([start, start + bytes, false]);
     this.end = Math.max(this.end, start + bytes);
     return start;
@@ -131,7 +146,6 @@ interface TransferExports extends WasmExports {
   setup(R: number, twins: number): number;
   ranksPtr(): number;
   unrankPtr(): number;
-  combPtr(): number;
   digitsPtr(): number;
   resultPtr(): number;
   heapPtr(): number;
@@ -153,4 +167,5 @@ interface TransferExports extends WasmExports {
     nd: number,
   ): number;
   meet(fwd: number, fwdBits: number, bwd: number, bwdBits: number, k: number): void;
+  limit(count: bigint, sumHi: bigint, sumLo: bigint): void;
 }

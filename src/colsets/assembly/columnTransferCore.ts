@@ -9,7 +9,6 @@
  *
  *   ranks    u16 [(1 + twins) · 4096]: a row mask's rank, then composed with each twin swap (phantom 0xfff → 1023)
  *   unrank   u16 [13 · 1024]: the mask of a rank among the masks of `bits` bits
- *   comb     u64 [6 · 1024]: C(r + i, i + 1)
  *   digits   i32 [6]: the column's digits (written by the caller before each advance)
  *   result   u64 [2]: the meeting sum, lo and hi (read by the caller)
  *   scratch  the walk's stack
@@ -25,13 +24,18 @@ let NT: i32 = 0;
 let overflow: i32 = 0;
 let transitions: u64 = 0;
 let nextSize: i32 = 0;
+/** The largest count and the largest high word of the meeting sum allowed (all ones; lowered only by tests). */
+let countMax: u64 = 0xffffffffffffffff;
+let sumHiMax: u64 = 0xffffffffffffffff;
+let sumLoMax: u64 = 0xffffffffffffffff;
+/** The key of the rows by the identity, from the last canonical(). */
+let key0: u64 = 0;
 
 const EMPTY: u64 = 0xffffffffffffffff;
 const MAX_TWINS: usize = 48;
 const ranksBase: usize = (__heap_base + 63) & ~(63 as usize);
 const unrankBase: usize = ranksBase + MAX_TWINS * 4096 * 2;
-const combBase: usize = unrankBase + 13 * 1024 * 2;
-const digitsBase: usize = combBase + 6 * 1024 * 8;
+const digitsBase: usize = unrankBase + 13 * 1024 * 2;
 const resultBase: usize = digitsBase + 64;
 const rowsBase: usize = resultBase + 64;
 const ranksOut: usize = rowsBase + 32;
@@ -50,7 +54,17 @@ export function setup(rows: i32, twins: i32): i32 {
   NT = twins;
   overflow = 0;
   transitions = 0;
+  countMax = 0xffffffffffffffff;
+  sumHiMax = 0xffffffffffffffff;
+  sumLoMax = 0xffffffffffffffff;
   return reserve(heapBase) ? 0 : -1;
+}
+
+/** Lower the limits past which a count or the meeting sum (sumHi·2⁶⁴ + sumLo) is flagged as an overflow (tests). */
+export function limit(count: u64, sumHi: u64, sumLo: u64): void {
+  countMax = count;
+  sumHiMax = sumHi;
+  sumLoMax = sumLo;
 }
 
 export function ranksPtr(): usize {
@@ -58,9 +72,6 @@ export function ranksPtr(): usize {
 }
 export function unrankPtr(): usize {
   return unrankBase;
-}
-export function combPtr(): usize {
-  return combBase;
 }
 export function digitsPtr(): usize {
   return digitsBase;
@@ -112,7 +123,7 @@ export function clear(base: usize, bits: i32): void {
     if (k == key) {
       const c = load<u64>(p, 8);
       const s = c + w;
-      if (s < c) overflow = 1;
+      if (s < c || s > countMax) overflow = 1;
       store<u64>(p, s, 8);
       return;
     }
@@ -151,11 +162,12 @@ export function start(base: usize, bits: i32): void {
   add(base, bits, canonical(), 1);
 }
 
-@inline function comb(i: i32, r: i32): u64 {
-  return load<u64>(combBase + ((<usize>((i << 10) + r)) << 3));
-}
-
-/** The key of rows[0..5] by the rank table t (0: the identity; 1..: the twin swaps). */
+/**
+ * The key of rows[0..5] by the rank table t (0: the identity; 1..: the twin swaps): the six ranks sorted, packed
+ * 10 bits each, the largest on top (< 2⁶⁰, so never the empty key). Packed keys order as the TypeScript's multiset
+ * ranks do (both compare the largest rank first, then the next), so the least over the twin swaps is the same
+ * state; decoding is six shifts instead of a search.
+ */
 @inline function keyOf(t: i32): u64 {
   const rk = ranksBase + ((<usize>t) << 13);
   let s0 = <i32>load<u16>(rk + ((<usize>load<i32>(rowsBase)) << 1));
@@ -177,12 +189,20 @@ export function start(base: usize, bits: i32): void {
   if (s1 > s2) { t0 = s1; s1 = s2; s2 = t0; }
   if (s3 > s4) { t0 = s3; s3 = s4; s4 = t0; }
   if (s2 > s3) { t0 = s2; s2 = s3; s3 = t0; }
-  return comb(0, s0) + comb(1, s1) + comb(2, s2) + comb(3, s3) + comb(4, s4) + comb(5, s5);
+  return (
+    <u64>s0 |
+    ((<u64>s1) << 10) |
+    ((<u64>s2) << 20) |
+    ((<u64>s3) << 30) |
+    ((<u64>s4) << 40) |
+    ((<u64>s5) << 50)
+  );
 }
 
-/** The least key of rows[0..5] over the twin swaps. */
+/** The least key of rows[0..5] over the twin swaps (and their key by the identity into key0). */
 function canonical(): u64 {
   let key = keyOf(0);
+  key0 = key;
   for (let t = 1; t <= NT; t++) {
     const k = keyOf(t);
     if (k < key) key = k;
@@ -190,24 +210,9 @@ function canonical(): u64 {
   return key;
 }
 
-/** The sorted ranks of a key into ranksOut[0..5] (greedy, from the top). */
-function unrankKey(key: u64): void {
-  let rest = key;
-  let hi: i32 = 1023;
-  for (let i = 5; i >= 0; i--) {
-    // the largest r ≤ hi with C(r + i, i + 1) ≤ rest, by a binary search without branches (the answer in
-    // lo .. lo + len − 1; a select, not a jump, so no mispredictions)
-    let lo: i32 = 0;
-    for (let len = hi + 1; len > 1; ) {
-      const half = len >> 1;
-      const mid = lo + half;
-      lo = select<i32>(mid, lo, comb(i, mid) <= rest);
-      len -= half;
-    }
-    store<i32>(ranksOut + (<usize>i << 2), lo);
-    rest -= comb(i, lo);
-    hi = lo;
-  }
+/** The sorted ranks of a key into ranksOut[0..5]: its six 10-bit fields. */
+@inline function unrankKey(key: u64): void {
+  for (let i = 0; i < 6; i++) store<i32>(ranksOut + (<usize>i << 2), <i32>(key >> (<u64>(10 * i))) & 1023);
 }
 
 @inline function rowsFromRanks(bits: i32, complement: i32): void {
@@ -314,16 +319,18 @@ export function advance(
 
 /** |stab(rows)|: Π (multiplicity of equal masks)! · #{twin swaps (identity too) fixing rows up to the rows}. */
 function stabiliser(): u64 {
+  // rows[] come from ranksOut in sorted order, so equal masks are adjacent: Π (run length)!
   let stab: u64 = 1;
+  let run: u64 = 1;
   for (let i = 1; i < R; i++) {
-    let same: u64 = 1;
-    const ri = load<i32>(rowsBase + (<usize>i << 2));
-    for (let j = 0; j < i; j++) if (load<i32>(rowsBase + (<usize>j << 2)) == ri) same++;
-    stab *= same;
+    if (load<i32>(rowsBase + (<usize>i << 2)) == load<i32>(rowsBase + (<usize>(i - 1) << 2))) {
+      run++;
+      stab *= run;
+    } else run = 1;
   }
-  const key = keyOf(0);
+  if (NT == 0) return stab;
   let fixed: u64 = 1;
-  for (let t = 1; t <= NT; t++) if (keyOf(t) == key) fixed++;
+  for (let t = 1; t <= NT; t++) if (keyOf(t) == key0) fixed++;
   return stab * fixed;
 }
 
@@ -342,7 +349,7 @@ export function meet(fwd: usize, fwdBits: i32, bwd: usize, bwdBits: i32, k: i32)
     rowsFromRanks(k, 1);
     const q = find(bwd, bwdBits, canonical());
     if (q == 0) continue;
-    const st = stabiliser(); // ≤ 720 · 48 < 2¹⁶
+    const st = stabiliser(); // of the rows canonical() just keyed; ≤ 720 · 48 < 2¹⁶
     // a · b as 128 bits from 32-bit halves, then · st
     const a = load<u64>(p, 8);
     const b = load<u64>(q, 8);
@@ -359,7 +366,7 @@ export function meet(fwd: usize, fwdBits: i32, bwd: usize, bwdBits: i32, k: i32)
     const thi = phi * st + (l1 >> 32) + carry;
     const nlo = lo + tlo;
     const nhi = hi + thi + (nlo < lo ? 1 : 0);
-    if (nhi < hi) overflow = 1;
+    if (nhi < hi || nhi > sumHiMax || (nhi == sumHiMax && nlo > sumLoMax)) overflow = 1;
     lo = nlo;
     hi = nhi;
   }

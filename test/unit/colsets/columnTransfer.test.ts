@@ -4,6 +4,7 @@ import { columnTransfer } from '../../../src/colsets/columnTransfer.js';
 import { configurationClasses } from '../../../src/colsets/configurationClasses.js';
 import { configurationGraph } from '../../../src/colsets/configurationGraph.js';
 import { edgeColouringCounter } from '../../../src/colsets/edgeColouringCounter.js';
+import { wasmTransferTestLimits } from '../../../src/colsets/wasmColumnTransfer.js';
 
 /**
  * The fourth route to F: a transfer over the band's columns in a chosen order, the state being the digits that have
@@ -84,6 +85,29 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     const words = [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24];
     expect(same(6, words, 0, true)).toBe(8553135194357760n);
     expect(same(6, words, 0, false)).toBe(8553135194357760n);
+  });
+
+  it('WebAssembly falls back to the TypeScript past its limits (a count, the meeting sum, memory), F unchanged', () => {
+    // configuration 7 of data/6x2/columns-sample.jsonl; the limits lowered by the test hook so that the core flags
+    // an overflow (or runs out of memory) on it: the class is counted again by the TypeScript, so onColumn hears
+    // the front's columns twice, and F is the file's
+    const words = [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24];
+    const F = 8553135194357760n;
+    const plain = columnTransfer(6, words, 0, { engine: 'wasm' }).states.length;
+    const hooks = wasmTransferTestLimits as Record<string, unknown>;
+    const heardWith = (limits: Record<string, unknown>): number => {
+      Object.assign(hooks, limits);
+      try {
+        let heard = 0;
+        expect(columnTransfer(6, words, 0, { engine: 'wasm', onColumn: () => heard++ }).F).toBe(F);
+        return heard;
+      } finally {
+        for (const key of Object.keys(hooks)) delete hooks[key];
+      }
+    };
+    for (const limits of [{ count: 1000n }, { sum: 10n ** 18n }, { memoryBytes: 4_000_000 }])
+      expect(heardWith(limits)).toBeGreaterThan(plain);
+    expect(heardWith({})).toBe(plain); // the limits gone: no fallback
   });
 
   it('stops where asked; the row sets of the middle of the box order are 3,718,394,156,400', () => {
