@@ -153,12 +153,12 @@ function columnSetMethod(shape: BoxShape): boolean {
 export const MAX_COLUMN_SET_SHARD_ROWS = 6;
 
 /**
- * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 48 seeded random
- * configurations took 2.53 CPU s on average (1.72–3.34 at ±2 standard errors) with the WebAssembly core on the shared
- * 2-core machine (docs/sharding.md, "6x2: where it stands"): ~45 (30–59). The one-machine count of 6x2 is refused in
- * its words.
+ * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 25 shards of the
+ * committed plan drawn at random, run whole with the WebAssembly core of round 8 on the shared 2-core machine at load
+ * ~1, took 78.3 CPU s a shard on average (76.1–80.6 at ±2 standard errors): ~22 (21.2–22.4) for its 1,000 shards
+ * (data/6x2/README.md). The one-machine count of 6x2 is refused in its words.
  */
-export const COLUMN_TRANSFER_COST_6X2 = 45;
+export const COLUMN_TRANSFER_COST_6X2 = 22;
 
 /** The refusal of a one-machine count that only shards can afford (6×2, 2×6). */
 function shardsOnly(shape: BoxShape): string {
