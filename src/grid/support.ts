@@ -153,10 +153,10 @@ function columnSetMethod(shape: BoxShape): boolean {
 export const MAX_COLUMN_SET_SHARD_ROWS = 6;
 
 /**
- * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 25 shards of the
+ * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 42 shards of the
  * committed plan drawn at random, run whole with the WebAssembly core of round 8 on the shared 2-core machine at load
- * ~1, took 78.3 CPU s a shard on average (76.1–80.6 at ±2 standard errors): ~22 (21.2–22.4) for its 1,000 shards
- * (data/6x2/README.md). The one-machine count of 6x2 is refused in its words.
+ * ~1, took 77.5 CPU s a shard on average (75.9–79.0 at ±2 standard errors): ~22 (21.1–22.0) for its 1,000 shards
+ * (data/6x2/README.md, shard-times.tsv). The one-machine count of 6x2 is refused in its words.
  */
 export const COLUMN_TRANSFER_COST_6X2 = 22;
 
