@@ -7,7 +7,7 @@ import {
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, requireShape } from '../grid/support.js';
 import { lockFile } from '../io/fileLock.js';
-import { prepareOutput } from '../io/outputFile.js';
+import { prepareOutput, refuseThrough } from '../io/outputFile.js';
 import {
   COLUMN_SET_CHECKPOINT_OUTPUT,
   readColumnSetCheckpoint,
@@ -54,6 +54,7 @@ export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptio
   requireShape('column-sets', shape);
   const counted = boxShape(columnSetRows(shape), 2).name;
   const path = opts.checkpoint ?? opts.resume;
+  if (path !== undefined) refuseThrough(path, 'checkpoint');
   // one writer at a time: the lock is taken before the checkpoint is read, and held to the end of the run
   const lock = path !== undefined ? lockFile(path, 'checkpoint') : null;
   try {

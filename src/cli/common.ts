@@ -97,7 +97,13 @@ export function shardListOption(value: string): number[] {
       throw new InvalidArgumentError(`expected a shard index, a range A-B or a list (0,3,5-9); '${part}' is not one`);
     const a = Number(m[1]),
       b = m[2] === undefined ? a : Number(m[2]);
-    if (!Number.isSafeInteger(b) || b < a) throw new InvalidArgumentError(`the range ${part.trim()} is empty`);
+    const huge = [m[1], m[2]].find((x) => x !== undefined && !Number.isSafeInteger(Number(x)));
+    if (huge !== undefined)
+      throw new InvalidArgumentError(
+        `shard ${huge.replace(/^0+(?=\d)/, '')} is out of range of any plan (a plan has fewer shards than units, ` +
+          'each below 2^53)',
+      );
+    if (b < a) throw new InvalidArgumentError(`the range ${part.trim()} is empty`);
     if (b - a + 1 + ids.size > MAX_SHARD_LIST)
       throw new InvalidArgumentError(`at most ${grouped(MAX_SHARD_LIST)} shards at once`);
     for (let i = a; i <= b; i++) ids.add(i);

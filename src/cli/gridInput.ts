@@ -60,7 +60,7 @@ export async function* gridInputChunks(
   let chunk: GridInput[] = [];
   for (const source of sources) {
     const texts: Iterable<PuzzleText> | AsyncIterable<PuzzleText> =
-      'arg' in source ? [{ where: source.where, text: source.arg }] : puzzleTexts(shape, source.path);
+      'arg' in source ? [{ where: source.where, text: source.arg }] : puzzleTexts(shape, source.path, noun);
     for await (const text of texts) {
       chunk.push(checkedGrid(shape, text, how.complete === true, how.rules));
       if (chunk.length === INPUT_CHUNK) {

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../grid/shape.js';
+import { shownText } from '../grid/shownText.js';
 import { CommandFailed } from './commandFailed.js';
 import { OutputError } from '../io/outputFile.js';
 import { Interrupted } from './common.js';
@@ -32,6 +33,15 @@ const COMMANDS: Record<string, () => Promise<(program: CommandType) => void>> = 
   rate: async () => (await import('./commands/rate.js')).registerRate,
 };
 
+/**
+ * A message as the one line it is: whatever control or invisible character it still holds (a path with a newline,
+ * a tab or an escape sequence, echoed by a message that did not show it with shownPath) is escaped here, the last
+ * door before the terminal.
+ */
+export function oneLine(message: string): string {
+  return shownText(message, Number.MAX_SAFE_INTEGER);
+}
+
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command();
   program
@@ -41,7 +51,9 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      outputError: (str, write) => write(`sudoku-count: ${str.replace(/^error: /, 'error: ').trim()}\n`),
+      // commander's suggestion stays on a line of its own
+      outputError: (str, write) =>
+        write(`sudoku-count: ${oneLine(str.trim()).replace(/\\x0a(?=\(Did you mean)/, '\n')}\n`),
     });
   const named = argv[2] !== undefined && Object.hasOwn(COMMANDS, argv[2]) ? [argv[2]] : Object.keys(COMMANDS);
   for (const name of named) (await COMMANDS[name]())(program);
@@ -80,23 +92,23 @@ export async function main(argv: string[]): Promise<number> {
       return e.exitCode === 0 ? 0 : 2;
     }
     if (e instanceof CommandFailed) {
-      process.stderr.write(`sudoku-count: ${e.message}\n`);
+      process.stderr.write(`sudoku-count: ${oneLine(e.message)}\n`);
       return e.status;
     }
     if (e instanceof InputError) {
-      process.stderr.write(`sudoku-count: error: ${e.message}\n`);
+      process.stderr.write(`sudoku-count: error: ${oneLine(e.message)}\n`);
       return 2;
     }
     if (e instanceof OutputError) {
-      process.stderr.write(`sudoku-count: error: ${e.message}\n`);
+      process.stderr.write(`sudoku-count: error: ${oneLine(e.message)}\n`);
       return 1;
     }
     if (e instanceof Interrupted) {
-      process.stderr.write(`sudoku-count: ${e.message}\n`);
+      process.stderr.write(`sudoku-count: ${oneLine(e.message)}\n`);
       return 130;
     }
     const msg = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`sudoku-count: internal error: ${msg}\n`);
+    process.stderr.write(`sudoku-count: internal error: ${oneLine(msg)}\n`);
     if (process.env['SUDOKU_COUNT_DEBUG'] && e instanceof Error) process.stderr.write(`${e.stack}\n`);
     return 1;
   }

@@ -1,7 +1,9 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockFile } from '../io/fileLock.js';
-import { prepareOutput } from '../io/outputFile.js';
+import { fileProblem, shownPath, sizeWords } from '../io/fileProblem.js';
+import { prepareOutput, writtenThrough } from '../io/outputFile.js';
+import { notRegular, readHead, READ_LIMITS } from '../io/readBounded.js';
 import {
   CHECKPOINT_FORMAT,
   CHECKPOINT_OUTPUT,
@@ -122,12 +124,13 @@ export function shardIndices(
     if (v === undefined || v === '') continue;
     if (!/^\d+$/.test(v)) throw new InputError(`${name}=${v} is not a shard index (a whole number)`);
     const index = Number(v),
-      k = pack ?? 1;
+      k = pack ?? 1,
+      shown = v.replace(/^0+(?=\d)/, ''); // as written: 10^21 is not "1e+21"
     if (!Number.isSafeInteger(index * k) || index * k >= plan.shards)
       throw new InputError(
         k === 1
-          ? `shard ${index} (${name}) is out of range: ${range}`
-          : `task ${index} (${name}) with --pack ${k} is out of range: ${range}, in tasks 0..` +
+          ? `shard ${shown} (${name}) is out of range: ${range}`
+          : `task ${shown} (${name}) with --pack ${k} is out of range: ${range}, in tasks 0..` +
               `${Math.ceil(plan.shards / k) - 1}`,
       );
     return Array.from({ length: Math.min(k, plan.shards - index * k) }, (_, j) => index * k + j);
@@ -283,7 +286,9 @@ let lastCount: { readonly plan: string; readonly checked: boolean; readonly coun
 /**
  * Count one shard into the result file `path`. Idempotent: a finished result of the same plan and shard is left as
  * it is. The result's lock is held throughout; finished classes go to `path.part` every few seconds and on
- * SIGINT/SIGTERM, and the next run of the same shard goes on from there.
+ * SIGINT/SIGTERM, and the next run of the same shard goes on from there. A result written through (a device, FIFO
+ * or socket: `--out /dev/stdout`) is neither locked nor read back, and has no `.part` beside it: the shard is counted
+ * whole, and a stopped one starts again.
  */
 export async function runShard(
   planPath: string,
@@ -293,20 +298,21 @@ export async function runShard(
 ): Promise<string> {
   const { shard } = plan;
   const partPath = `${path}.part`;
-  const lock = lockFile(path, 'shard result');
+  const through = writtenThrough(path);
+  const lock = lockFile(path, 'shard result'); // none for a path written through
   try {
-    const done = finishedResult(path, plan, shard);
+    const done = through ? null : finishedResult(path, plan, shard);
     if (done !== null) {
       removeIfOurs(partPath, CHECKPOINT_FORMAT); // left by a run stopped between writing the result and this
       return done;
     }
     const output = prepareOutput(path, RESULT_OUTPUT);
-    const part = prepareOutput(partPath, CHECKPOINT_OUTPUT);
+    const part = through ? null : prepareOutput(partPath, CHECKPOINT_OUTPUT);
     const check = plan.payload === null;
     if (lastCount === null || lastCount.plan !== plan.id || (check && !lastCount.checked))
       lastCount = { plan: plan.id, checked: check, count: await classSumOf(plan, planPath, check) };
     const { count } = lastCount;
-    const previous = existsNonEmpty(partPath) ? readCheckpoint(partPath, plan.units) : null;
+    const previous = part !== null && existsNonEmpty(partPath) ? readCheckpoint(partPath, plan.units) : null;
     if (previous && (previous.plan !== plan.id || previous.shard !== shard))
       throw new InputError(
         `shard checkpoint ${partPath} is of shard ${previous.shard} of plan ${previous.plan}, not shard ${shard} of ` +
@@ -329,6 +335,7 @@ export async function runShard(
     };
     let lastSave = performance.now();
     const save = () => {
+      if (part === null) return;
       part.write(checkpointText({ plan: plan.id, shard, seconds: elapsed(), cpuSeconds: cpuSeconds(), facts, values }));
       lastSave = performance.now();
     };
@@ -365,13 +372,16 @@ export async function runShard(
     } catch (e) {
       if (fault.error !== null) throw fault.error;
       if (!controller.signal.aborted) throw e;
-      const saved = values.size > (previous?.values.size ?? 0);
+      const saved = part !== null && values.size > (previous?.values.size ?? 0);
       if (saved) save();
       throw new Interrupted(
         `interrupted (${values.size} of ${mine.size} units of shard ${shard} done); ` +
-          (saved || previous
-            ? `${saved ? 'saved to' : 'kept in'} ${partPath}: run the same command again to go on`
-            : 'no unit had finished, nothing saved: run the same command again to start it'),
+          (part === null
+            ? `nothing saved (no checkpoint beside ${shownPath(path)}, which is not a regular file): run the ` +
+              'same command again to start it'
+            : saved || previous
+              ? `${saved ? 'saved to' : 'kept in'} ${shownPath(partPath)}: run the same command again to go on`
+              : 'no unit had finished, nothing saved: run the same command again to start it'),
       );
     } finally {
       process.off('SIGINT', onSignal);
@@ -397,11 +407,11 @@ export async function runShard(
         values,
       }),
     );
-    removeIfOurs(partPath, CHECKPOINT_FORMAT);
+    if (part !== null) removeIfOurs(partPath, CHECKPOINT_FORMAT);
     return (
       `shard ${shard} of ${plan.shards} (plan ${plan.id}): ${mine.size} units` +
-      (previous ? ` (${previous.values.size} from ${partPath})` : '') +
-      ` in ${seconds(elapsed())} → ${path}\n`
+      (previous ? ` (${previous.values.size} from ${shownPath(partPath)})` : '') +
+      ` in ${seconds(elapsed())} → ${shownPath(path)}\n`
     );
   } finally {
     lock.release();
@@ -419,8 +429,8 @@ function existsNonEmpty(path: string): boolean {
 /** The message for a shard already counted at `path`; null when there is nothing there yet. */
 function finishedResult(path: string, plan: ShardPlanHead, shard: number): string | null {
   if (!existsNonEmpty(path)) return null;
-  const head = readFileSync(path, 'utf8').slice(0, 64);
-  if (!head.startsWith(`{"format":"${RESULT_FORMAT}"`))
+  const head = readHead(path, 64);
+  if (head !== null && !head.startsWith(`{"format":"${RESULT_FORMAT}"`))
     throw new InputError(`${path} exists and is not a shard result: choose another path, or remove it`);
   const r = readResult(path);
   if (r.plan !== plan.id || r.shard !== shard)
@@ -428,45 +438,68 @@ function finishedResult(path: string, plan: ShardPlanHead, shard: number): strin
       `${path} holds shard ${r.shard} of plan ${r.plan}, not shard ${shard} of plan ${plan.id}: choose another ` +
         'path, or remove it',
     );
-  return `shard ${shard} of ${plan.shards} (plan ${plan.id}): already counted in ${path}\n`;
+  return `shard ${shard} of ${plan.shards} (plan ${plan.id}): already counted in ${shownPath(path)}\n`;
 }
 
 function removeIfOurs(path: string, format: string): void {
   try {
-    if (readFileSync(path, 'utf8').startsWith(`{"format":"${format}"`)) unlinkSync(path);
+    if (readHead(path, 64)?.startsWith(`{"format":"${format}"`)) unlinkSync(path);
   } catch {
-    // not there
+    // gone already
   }
 }
 
-/** The result files named: files as given; in a folder, its *.json files that are shard results (any version). */
-export function resultFiles(paths: readonly string[]): string[] {
+/**
+ * The result files named: files as given (read and checked by readResult, which names what is wrong); in a folder,
+ * its *.json files that are shard results (any version). A *.json in a folder that is not a regular file, or too
+ * large to be a result (READ_LIMITS.shardFile), is skipped and named through `skipped`; one that cannot be read
+ * (permission denied, a loop of links) is kept, so that readResult says why it cannot be merged.
+ */
+export function resultFiles(paths: readonly string[], skipped: (line: string) => void = () => {}): string[] {
   const out: string[] = [];
   for (const p of paths) {
     let st;
     try {
       st = statSync(p);
-    } catch {
-      throw new InputError(`shard result ${p}: no such file or folder`);
+    } catch (e) {
+      throw new InputError(`shard result ${shownPath(p)}: ${fileProblem(e)}`);
     }
     if (!st.isDirectory()) {
       out.push(p);
       continue;
     }
-    const found = readdirSync(p)
+    let names: string[];
+    try {
+      names = readdirSync(p);
+    } catch (e) {
+      throw new InputError(`shard results ${shownPath(p)}: ${fileProblem(e)}`);
+    }
+    const found = names
       .filter((name) => name.endsWith('.json'))
       .sort()
       .map((name) => join(p, name))
       .filter((f) => {
+        let fst;
         try {
-          return (
-            statSync(f).isFile() && readFileSync(f, 'utf8').slice(0, 64).startsWith(`{"format":"${RESULT_FORMAT}"`)
-          );
+          fst = statSync(f);
         } catch {
+          return true; // unreadable: readResult says why
+        }
+        if (!fst.isFile()) {
+          skipped(`skipped ${shownPath(f)}: ${notRegular(fst)}`);
           return false;
         }
+        if (fst.size > READ_LIMITS.shardFile) {
+          skipped(
+            `skipped ${shownPath(f)}: ${sizeWords(fst.size)}, more than the ${sizeWords(READ_LIMITS.shardFile)} a ` +
+              'shard result can be',
+          );
+          return false;
+        }
+        const head = readHead(f, 64);
+        return head === null || head.startsWith(`{"format":"${RESULT_FORMAT}"`);
       });
-    if (found.length === 0) throw new InputError(`${p}: a folder with no shard results (*.json)`);
+    if (found.length === 0) throw new InputError(`${shownPath(p)}: a folder with no shard results (*.json)`);
     out.push(...found);
   }
   return out;
@@ -476,10 +509,11 @@ export function resultFiles(paths: readonly string[]): string[] {
 export async function mergeResults(
   paths: readonly string[],
   planPath: string | undefined,
+  skipped?: (line: string) => void,
 ): Promise<{ report: ClassSumReport; shards: number; plan: string; cpuSeconds: number; seconds: number }> {
   // the merge needs no unit's payload (the shards' part, a third of a 5×2 plan): it is not parsed
   const plan = planPath !== undefined ? { ...readPlan(planPath, { payload: false }), path: planPath } : undefined;
-  const results: NamedResult[] = resultFiles(paths).map((path) => ({ path, result: readResult(path) }));
+  const results: NamedResult[] = resultFiles(paths, skipped).map((path) => ({ path, result: readResult(path) }));
   const merged = (await import('../shards/mergeShards.js')).mergeShards(results, plan);
   if (plan === undefined && results[0].result.combined)
     throw new InputError(
@@ -511,7 +545,7 @@ export interface SlurmOptions {
 /** `count --plan F --slurm [--out S]`: the sbatch script, written to S or returned for stdout. */
 export async function writeSlurm(planPath: string, plan: ShardPlan, options: SlurmOptions): Promise<string> {
   const abs = resolve(planPath);
-  const { indexRanges, slurmScript } = await import('../shards/slurmScript.js'); // not a shard's start-up
+  const { indexRanges, shellWord, slurmScript } = await import('../shards/slurmScript.js'); // not a shard's start-up
   for (const o of options.memory?.shards ?? []) {
     const bad = o.shards.find((i) => i >= plan.shards);
     if (bad !== undefined)
@@ -536,7 +570,8 @@ export async function writeSlurm(planPath: string, plan: ShardPlan, options: Slu
   if (options.out === undefined) return text;
   prepareOutput(options.out, {
     what: 'Slurm script',
-    isOurs: (head) => head.startsWith('#!/usr/bin/env bash\n# sudoku-count/slurm-script '),
+    // version 3 (#!/bin/sh) replaces an earlier one (#!/usr/bin/env bash)
+    isOurs: (head) => /^#!(\/bin\/sh|\/usr\/bin\/env bash)\n# sudoku-count\/slurm-script /.test(head),
   }).write(text);
-  return `wrote ${options.out}: submit with \`bash ${options.out}\`\n`;
+  return `wrote ${shownPath(options.out)}: submit with \`sh ${shownPath(shellWord(options.out))}\`\n`;
 }

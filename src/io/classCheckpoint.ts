@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { InputError } from '../grid/shape.js';
 import { lockFile } from './fileLock.js';
 import { fromJson } from './json.js';
-import { prepareOutput } from './outputFile.js';
+import { prepareOutput, refuseThrough } from './outputFile.js';
+import { readBoundedIfThere, READ_LIMITS } from './readBounded.js';
 
 /**
  * What the per-class checkpoints (`count --counter dlx`, src/io/dlxCheckpoint.ts; `count --variant`,
@@ -21,15 +22,9 @@ export function wholeNumber(v: unknown, what: string): number {
  * InputError when the path is a folder, cannot be read, or is not a `what` (then it is not touched).
  */
 export function readCheckpointObject(path: string, format: string, what: string): Record<string, unknown> | null {
-  let text: string;
-  try {
-    if (statSync(path).isDirectory()) throw new InputError(`checkpoint ${path} is a folder`);
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`checkpoint ${path}: ${(e as Error).message}`);
-  }
+  const bytes = readBoundedIfThere(path, { what: 'checkpoint', maxBytes: READ_LIMITS.checkpoint });
+  if (bytes === null) return null;
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return null;
   let o: Record<string, unknown>;
   try {
@@ -84,6 +79,7 @@ export function openCheckpoint<H extends { readonly classes: readonly C[] }, C>(
     if (wrong !== null) throw new InputError(`checkpoint ${path} is for ${wrong}`);
     return held;
   };
+  refuseThrough(path, 'checkpoint');
   check();
   const out = prepareOutput(path, kind.output); // the folder exists and can be written
   const lock = lockFile(path, 'checkpoint');

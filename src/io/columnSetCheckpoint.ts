@@ -1,7 +1,7 @@
-import { lstatSync, readFileSync } from 'node:fs';
 import { InputError } from '../grid/shape.js';
 import { fromJson, toJson } from './json.js';
 import { writeOutputFile } from './outputFile.js';
+import { readBounded, READ_LIMITS } from './readBounded.js';
 
 /**
  * Checkpoint of a column-set count (`count --box 5x2 --checkpoint FILE`, continued with `--resume FILE`): the
@@ -53,14 +53,7 @@ export function readColumnSetCheckpoint(path: string): ColumnSetCheckpoint {
   const fail = (why: string): never => {
     throw new InputError(`checkpoint ${path}: ${why}`);
   };
-  let text = '';
-  try {
-    if (!lstatSync(path).isFile()) fail('not a regular file');
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    fail((e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message);
-  }
+  const text = readBounded(path, { what: 'checkpoint', maxBytes: READ_LIMITS.checkpoint }).toString('utf8');
   let o: Record<string, unknown> = {};
   try {
     const v = fromJson(text);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import JSONbigFactory from 'json-bigint';
 import type { BatchRecord } from '../estimate/runBatch.js';
@@ -7,6 +7,7 @@ import { InputError } from '../grid/shape.js';
 import { fileProblem } from './fileProblem.js';
 import { lockFile, type FileLock } from './fileLock.js';
 import { OutputError } from './outputFile.js';
+import { readBounded, READ_LIMITS } from './readBounded.js';
 import { toJson } from './json.js';
 
 /**
@@ -283,17 +284,7 @@ const HEAD_PREFIX = `{"format":"${CHECKPOINT_FORMAT}"`;
 
 /** Read and check a checkpoint (without locking it). Throws InputError naming the line that is wrong. */
 export function readCheckpoint(path: string): CheckpointContents {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ERR_STRING_TOO_LONG')
-      throw new InputError(
-        `checkpoint ${path}: too large to read at once (over 512 MB): not a checkpoint it can resume`,
-      );
-    throw new InputError(`checkpoint ${path}: ${code === 'ENOENT' ? 'no such file' : fileProblem(e)}`);
-  }
+  const text = readBounded(path, { what: 'checkpoint', maxBytes: READ_LIMITS.estimateCheckpoint }).toString('utf8');
   const lines = text.split('\n');
   // a partial last line (no newline yet) is dropped: the run was killed while writing it
   const whole = lines.slice(0, -1);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { InputError } from '../grid/shape.js';
-import { fileProblem } from './fileProblem.js';
+import { fileProblem, shownPath } from './fileProblem.js';
+import { writtenThrough } from './outputFile.js';
+import { readBoundedIfThere, READ_LIMITS } from './readBounded.js';
 
 /**
  * An exclusive lock on a file that a long run writes (a checkpoint): the lock file `<path>.lock`, holding the
@@ -20,6 +22,9 @@ import { fileProblem } from './fileProblem.js';
  * Taking over a stale lock is atomic: only the holder of `<path>.lock.takeover` (created the same whole-or-nothing
  * way) may remove a stale lock, after reading it again; everyone else creates locks with link(), which never
  * replaces one. Two runs that find the same stale lock: one takes it, the other is refused naming the winner.
+ *
+ * A path written through (a device, FIFO or socket: /dev/null, /dev/stdout; src/io/outputFile.ts) is not locked:
+ * nothing is put beside it (no /dev/null.lock), and there is no file there for two writers to tear.
  */
 export interface FileLock {
   readonly lockPath: string;
@@ -44,14 +49,14 @@ type Found = { readonly kind: 'owner'; readonly owner: LockOwner } | { readonly 
 
 /** What the lock file holds: an owner, nothing of ours yet (empty or a torn start: stale), another file, or none. */
 function readLock(lockPath: string, what: string, path: string): Found {
-  let text: string;
+  let bytes: Buffer | null;
   try {
-    text = readFileSync(lockPath, 'utf8');
+    bytes = readBoundedIfThere(lockPath, { what: 'lock', maxBytes: READ_LIMITS.lock });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'gone' };
-    throw new InputError(`cannot lock ${what} ${path}: cannot read its lock ${lockPath}: ${fileProblem(e)}`);
+    throw new InputError(`cannot lock ${what} ${shownPath(path)}: ${(e as Error).message}`);
   }
-  const t = text.trim();
+  if (bytes === null) return { kind: 'gone' };
+  const t = bytes.toString('utf8').trim();
   if (t === '' || `{"format":"${FORMAT}"`.startsWith(t)) return { kind: 'torn' };
   try {
     const o = JSON.parse(t) as Record<string, unknown>;
@@ -159,6 +164,7 @@ function testDelay(): void {
 /** Take the lock on `path` for writing, or throw InputError naming who holds it. `what`: "checkpoint". */
 export function lockFile(path: string, what: string): FileLock {
   const lockPath = `${path}.lock`;
+  if (writtenThrough(path)) return { lockPath, release: () => {} };
   const fail = (e: unknown): never => {
     throw new InputError(`cannot lock ${what} ${path}: ${fileProblem(e)}`);
   };

@@ -1,6 +1,9 @@
+import { shownText } from '../grid/shownText.js';
+
 /**
- * What went wrong with a file, in words, for one-line messages ("permission denied", "no space left on the
- * device"): never a raw code alone, never the code twice.
+ * The one wording of file errors, for one-line messages: what went wrong with a file ("permission denied", "no
+ * space left on the device"), never a raw code alone, never the code twice; and a path as a message shows it.
+ * Every reader and writer in src/io/ words its errors through these.
  */
 export function fileProblem(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
@@ -31,12 +34,53 @@ export function fileProblem(e: unknown): string {
       return 'too many open files';
     case 'EFBIG':
       return 'the file is too large';
+    case 'EEXIST':
+      return 'a file is there already';
+    case 'ENXIO':
+      return 'no reader or device at the other end';
+    case 'ENODEV':
+      return 'no such device';
+    case 'EBUSY':
+    case 'ETXTBSY':
+      return 'it is busy';
+    case 'EAGAIN':
+      return 'it is not ready (a pipe or device would block)';
+    case 'EPIPE':
+      return 'the reader closed the pipe';
+    case 'EXDEV':
+      return 'it is on another file system';
+    case 'ENOTEMPTY':
+      return 'the folder is not empty';
+    case 'ERR_FS_FILE_TOO_LARGE':
+      return 'larger than 2 GiB, more than can be read at once';
+    case 'ERR_STRING_TOO_LONG':
+      return 'too large to read as text (over 512 MB)';
+    case 'ERR_BUFFER_TOO_LARGE':
+      return 'too large to hold in memory';
     default:
+      if (err.code?.startsWith('Z_')) return 'corrupt: not whole gzip data';
       if (err.code) {
         // node's message starts with the code already ("EBUSY: resource busy or locked, open 'x'")
-        const words = err.message.replace(new RegExp(`^${err.code}: `), '').replace(/, \w+ '.*'$/, '');
-        return `${words} (${err.code})`;
+        const words = err.message.replace(new RegExp(`^${err.code}: `), '').replace(/, \w+ '.*'$/s, '');
+        return `${shownText(words, 200)} (${err.code})`;
       }
-      return err instanceof Error ? err.message : String(e);
+      return shownText(err instanceof Error ? err.message : String(e), 200);
   }
+}
+
+/** PATH_MAX: a path is shown whole (only control and invisible characters escaped), never cut. */
+const PATH_CHARS = 4096;
+
+/**
+ * A path as a message shows it: control characters (newline, tab, escape) and invisible ones escaped (`\x0a`,
+ * `\x1b`), so a one-line message stays one line and carries no terminal codes.
+ */
+export function shownPath(path: string): string {
+  return shownText(path, PATH_CHARS);
+}
+
+/** A file's size in words: "812 bytes", "3.1 MB", "2.4 GB". */
+export function sizeWords(bytes: number): string {
+  if (bytes < 1e6) return `${bytes} bytes`;
+  return bytes < 1e9 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e9).toFixed(1)} GB`;
 }

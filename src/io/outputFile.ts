@@ -19,7 +19,8 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../grid/shape.js';
-import { fileProblem } from './fileProblem.js';
+import { fileProblem, shownPath } from './fileProblem.js';
+import { notRegular } from './readBounded.js';
 
 /**
  * Writing a file a user named (--out, --report, --html): users' files are sacred.
@@ -31,7 +32,10 @@ import { fileProblem } from './fileProblem.js';
  *                        by root, is refused), but only when it is recognisably ours (`isOurs` reads its first
  *                        bytes), empty, or `force` is set
  *   a symbolic link      followed: the rules apply to the file it points to (the link itself stays)
- *   a device, FIFO, socket  written through, never renamed over (/dev/null, /dev/stdout, a named pipe)
+ *   a device, FIFO, socket  written through: opened and written, never renamed over, never read back, and nothing
+ *                        put beside it (no temporary file, no lock, no checkpoint: writtenThrough says which
+ *                        paths these are, for the writers that put files beside their output); a file that is
+ *                        read back (a checkpoint) cannot be one (refuseThrough)
  *   a directory          refused
  *   a missing folder     refused: sudoku-count does not create folders (a typo should not make a tree)
  *
@@ -44,7 +48,10 @@ export interface OutputOptions {
   readonly what: string;
   /** True when the first bytes of an existing file show that sudoku-count wrote it (so it may be replaced). */
   readonly isOurs: (head: string) => boolean;
-  /** Replace an existing regular file even when it is not recognisably ours. */
+  /**
+   * Replace an existing regular file even when it is not recognisably ours. Left out by a command that has no
+   * --force (the refusal then does not offer it).
+   */
   readonly force?: boolean;
 }
 
@@ -72,7 +79,7 @@ function lstatOrNull(path: string): Stats | null {
     return lstatSync(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`cannot write ${path}: ${reason(e)}`);
+    throw new InputError(`cannot write ${shownPath(path)}: ${reason(e)}`);
   }
 }
 
@@ -183,8 +190,12 @@ function plan(path: string, options: OutputOptions): Plan {
       return { kind: 'through', target: path };
     try {
       target = realpathSync(path);
-    } catch {
-      throw new InputError(`cannot write ${path}: it is a symbolic link to a file that does not exist`);
+    } catch (e) {
+      throw new InputError(
+        (e as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `cannot write ${shownPath(path)}: it is a symbolic link to a file that does not exist`
+          : `cannot write ${shownPath(path)}: ${reason(e)}`,
+      );
     }
     st = lstatOrNull(target);
   }
@@ -196,26 +207,26 @@ function plan(path: string, options: OutputOptions): Plan {
     } catch (e) {
       throw new InputError(
         (e as NodeJS.ErrnoException).code === 'ENOENT'
-          ? `cannot write ${path}: the folder ${dir} does not exist (sudoku-count does not create folders)`
-          : `cannot write ${path}: ${reason(e)}`,
+          ? `cannot write ${shownPath(path)}: the folder ${shownPath(dir)} does not exist (sudoku-count does not create folders)`
+          : `cannot write ${shownPath(path)}: ${reason(e)}`,
       );
     }
-    if (!d.isDirectory()) throw new InputError(`cannot write ${path}: ${dir} is not a folder`);
+    if (!d.isDirectory()) throw new InputError(`cannot write ${shownPath(path)}: ${shownPath(dir)} is not a folder`);
     return { kind: 'create', target };
   }
-  if (st.isDirectory()) throw new InputError(`cannot write ${path}: it is a folder`);
+  if (st.isDirectory()) throw new InputError(`cannot write ${shownPath(path)}: it is a folder`);
   if (st.isFile()) {
     if (st.size > 0 && !options.force) {
       let head: string;
       try {
         head = readHead(target);
       } catch (e) {
-        throw new InputError(`cannot write ${path}: ${reason(e)}`);
+        throw new InputError(`cannot write ${shownPath(path)}: ${reason(e)}`);
       }
       if (!options.isOurs(head))
         throw new InputError(
-          `${path} exists and is not a ${options.what} written by sudoku-count: choose another path, remove it, ` +
-            'or give --force to replace it',
+          `${shownPath(path)} exists and is not a ${options.what} written by sudoku-count: choose another path` +
+            (options.force === undefined ? ' or remove it' : ', remove it, or give --force to replace it'),
         );
     }
     return { kind: 'replace', target, keep: { uid: st.uid, gid: st.gid, mode: st.mode & 0o7777 } };
@@ -240,7 +251,7 @@ function probe(p: Plan, path: string): void {
   try {
     tmp = writeTemp(p.target, '', p.kind === 'replace' ? p.keep : null);
   } catch (e) {
-    throw new InputError(`cannot write ${path}: ${reason(e)}`);
+    throw new InputError(`cannot write ${shownPath(path)}: ${reason(e)}`);
   }
   unlinkSync(tmp);
 }
@@ -257,6 +268,31 @@ function createFrom(tmp: string, target: string): void {
     renameSync(tmp, target);
     return;
   }
+}
+
+/**
+ * The device, FIFO or socket that `path` names (itself or through a symbolic link), which is written through
+ * (/dev/null, /dev/stdout, a named pipe); null for anything else (a regular file, a folder, nothing yet). A writer
+ * that puts files beside its output (a lock, a checkpoint) puts none beside such a path, and never reads it back.
+ */
+export function throughTarget(path: string): Stats | null {
+  try {
+    const st = statSync(path);
+    return st.isFIFO() || st.isSocket() || st.isCharacterDevice() || st.isBlockDevice() ? st : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writtenThrough(path: string): boolean {
+  return throughTarget(path) !== null;
+}
+
+/** A file that is read back (a checkpoint) must be a regular file, or nothing yet: InputError for a device. */
+export function refuseThrough(path: string, what: string): void {
+  const st = throughTarget(path);
+  if (st !== null)
+    throw new InputError(`${what} ${shownPath(path)}: ${notRegular(st)} (a ${what} is read back: give a file)`);
 }
 
 /** Check `path` for writing now (InputError, status 2, before any work); write to it later. */
@@ -292,8 +328,8 @@ export function prepareOutput(path: string, options: OutputOptions): PreparedOut
       } catch (e) {
         if (e instanceof InputError) throw e;
         if ((e as NodeJS.ErrnoException).code === 'EEXIST')
-          throw new InputError(`cannot write ${path}: a file appeared there while sudoku-count was working`);
-        throw new OutputError(`cannot write ${path}: ${reason(e)}`);
+          throw new InputError(`cannot write ${shownPath(path)}: a file appeared there while sudoku-count was working`);
+        throw new OutputError(`cannot write ${shownPath(path)}: ${reason(e)}`);
       }
     },
   };

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { InputError } from '../grid/shape.js';
+import { fileProblem, shownPath } from './fileProblem.js';
 
 /**
  * The lines of a file of grids (or of stdin for '-'), read as a stream: memory stays at one chunk and one line
@@ -110,13 +111,6 @@ function tooLong(source: string, line: number): InputError {
 function readError(path: string, e: unknown): InputError {
   if (e instanceof InputError) return e;
   const code = (e as NodeJS.ErrnoException).code;
-  const why =
-    code === 'ENOENT'
-      ? 'no such file'
-      : code === 'EISDIR'
-        ? 'it is a directory'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : (e as Error).message;
-  return new InputError(`cannot read ${path}: ${why}`);
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : fileProblem(e);
+  return new InputError(`cannot read ${shownPath(path)}: ${why}`);
 }

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { InputError } from '../grid/shape.js';
+import { readBounded, READ_LIMITS } from './readBounded.js';
 
 /**
  * A jigsaw's regions from a file: n lines of n cells, each cell one letter or digit naming its region (lines with
@@ -50,11 +50,6 @@ export function parseJigsaw(text: string, n: number, name: string): number[] {
 
 /** parseJigsaw of a file; a file that cannot be read is one InputError. */
 export function readJigsaw(path: string, n: number): number[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError(`jigsaw file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  const text = readBounded(path, { what: 'jigsaw file', maxBytes: READ_LIMITS.jigsaw }).toString('utf8');
   return parseJigsaw(text, n, path);
 }

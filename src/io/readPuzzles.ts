@@ -36,9 +36,10 @@ export async function readPuzzles(shape: BoxShape, path: string): Promise<Puzzle
 
 /**
  * The puzzles of a file, or of stdin for '-', one at a time as they are read (memory: one line, at most
- * MAX_LINE_CHARS, and one grid layout). Errors as readPuzzles, each when its line is reached.
+ * MAX_LINE_CHARS, and one grid layout). Errors as readPuzzles, each when its line is reached; `noun` names what
+ * the command reads in them ("puzzles", or "grids" for a command of complete grids).
  */
-export async function* puzzleTexts(shape: BoxShape, path: string): AsyncGenerator<PuzzleText> {
+export async function* puzzleTexts(shape: BoxShape, path: string, noun = 'puzzles'): AsyncGenerator<PuzzleText> {
   const name = sourceName(path);
   const split = new PuzzleSplitter(shape, name);
   let lines = 0,
@@ -51,7 +52,7 @@ export async function* puzzleTexts(shape: BoxShape, path: string): AsyncGenerato
     }
   }
   split.end(lines);
-  if (found === 0) throw new InputError(nothingIn(name, lines, 'puzzles'));
+  if (found === 0) throw new InputError(nothingIn(name, lines, noun));
 }
 
 /** "no puzzles in stdin: it is empty", or "no puzzles in f.txt (3 lines, all blank or comments)". */

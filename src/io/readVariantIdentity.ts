@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Rules } from '../grid/rules.js';
 import { factorialBig, InputError } from '../grid/shape.js';
 import { fromJson } from './json.js';
+import { readBounded, READ_LIMITS } from './readBounded.js';
 import { parseVariantTable, VARIANT_TABLE_OUTPUT } from './variantTableFile.js';
 
 /**
@@ -10,18 +10,12 @@ import { parseVariantTable, VARIANT_TABLE_OUTPUT } from './variantTableFile.js';
  * (`sudoku-count/variant-classes@1`, key `classes`: blocks, completions), or a compact table of `classes --variant
  * V --format table` (`sudoku-count/variant-table@1`, read and checked by src/io/variantTableFile.ts). Checked
  * before use, each failure one line naming the file: it is JSON, it is for the same rules, `totalWithFixedRow` is a
- * whole number equal to Σ m_C·n_C over its classes, and `total` = n!·totalWithFixedRow. (The file is read whole: a
- * 9×9 count's JSON holds up to a few hundred thousand classes, tens of megabytes.)
+ * whole number equal to Σ m_C·n_C over its classes, and `total` = n!·totalWithFixedRow. (The file is read whole, to
+ * READ_LIMITS.countJson: a 9×9 count's JSON holds up to a few hundred thousand classes, tens of megabytes.)
  */
 export function readVariantIdentity(path: string, rules: Rules): bigint {
   const where = `--identity-from ${path}`;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new InputError(`${where}: cannot read it (${code})`);
-  }
+  const bytes = readBounded(path, { what: '--identity-from', maxBytes: READ_LIMITS.countJson });
   if (VARIANT_TABLE_OUTPUT.isOurs(bytes.subarray(0, 64).toString('latin1'))) {
     // a compact table (classes --variant V --format table): its reader checks the body and the sums
     const table = parseVariantTable(bytes, where);

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { InputError } from '../grid/shape.js';
 import { fromJson } from './fromJson.js';
 import type { OutputOptions } from './outputFile.js';
+import { readBounded, READ_LIMITS } from './readBounded.js';
 
 /**
  * The files of a sharded count (src/shards/): a plan, the result of each shard, and a shard's checkpoint. Each is
@@ -274,24 +273,8 @@ function sealedText(path: string, format: string, what: string): string {
   const fail = (why: string): never => {
     throw new InputError(`${what} ${path}: ${why}`);
   };
-  let bytes: Buffer = Buffer.alloc(0);
-  try {
-    if (!lstatSync(path).isFile() && !lstatSync(path).isSymbolicLink()) fail('not a regular file');
-    // a plan kept gzipped (a variant's plan lists every class: 1.8 MB for 9×9 anti-king, 0.5 MB gzipped)
-    bytes = path.endsWith('.gz') ? gunzipSync(readFileSync(path)) : readFileSync(path);
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    fail(
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a folder'
-          : code?.startsWith('Z_')
-            ? `corrupt: not gzip data (${(e as Error).message})`
-            : (e as Error).message,
-    );
-  }
+  // a plan kept gzipped (a variant's plan lists every class: 1.8 MB for 9×9 anti-king, 0.5 MB gzipped)
+  const bytes = readBounded(path, { what, maxBytes: READ_LIMITS.shardFile, gzip: true });
   const tag = /^\{"format":"([^"]*)","version":(\d+)/.exec(bytes.subarray(0, 200).toString('utf8'));
   if (!tag) fail(`not a ${format} file`);
   if (tag![1] !== format) fail(`a ${tag![1]} file, not a ${format} file`);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { InputError } from '../grid/shape.js';
 import { variantTableSumProblem, type VariantTable } from '../variants/variantTable.js';
 import { fromJson, toJson } from './json.js';
+import { readBounded, READ_LIMITS } from './readBounded.js';
 
 /**
  * A variant table as a file (`classes --variant V --format table`, data/variant-table-<rules>.bin; the header's
@@ -74,14 +74,7 @@ export function variantTableBytes(t: VariantTable): Uint8Array {
 
 /** Read a variant table file; InputError (one line, naming `path`) when it cannot be read or is not a sound table. */
 export function readVariantTable(path: string): VariantTable {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new InputError(`${path}: cannot read it (${code})`);
-  }
-  return parseVariantTable(bytes, path);
+  return parseVariantTable(readBounded(path, { what: 'variant table', maxBytes: READ_LIMITS.variantTable }), path);
 }
 
 /** The table in a file's bytes; `where` names it in errors. */

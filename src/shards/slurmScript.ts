@@ -1,8 +1,9 @@
 import type { ShardPlan } from '../io/shardFiles.js';
+import { shownText } from '../grid/shownText.js';
 import { countWords } from './classSum.js';
 
 /**
- * An sbatch job-array script for a plan. Run with bash, it submits itself as a job array (one task per shard, or
+ * An sbatch job-array script for a plan, in POSIX sh (bash and dash run it alike). Run with sh, it submits itself as a job array (one task per shard, or
  * per `pack` shards, at most `throttle` at once) and the merge as a job that starts when every task has succeeded;
  * inside Slurm (SLURM_ARRAY_TASK_ID set) it counts that task's shards. Time and memory per task come from the plan's
  * estimate: the slowest task's seconds × 3 + 2 minutes (the estimate is one thread's, from a cold sample; a task that
@@ -52,7 +53,10 @@ export function indexRanges(ids: readonly number[]): string {
   return parts.join(',');
 }
 
-/** Quote a word for the shell (single quotes). */
+/** The tag on a job script's second line (its version: 3 is POSIX sh). */
+export const SLURM_SCRIPT_TAG = 'sudoku-count/slurm-script 3';
+
+/** Quote a word for any POSIX shell (single quotes: nothing inside them is read, a newline neither). */
 export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
@@ -76,7 +80,8 @@ export function slurmScript(plan: ShardPlan, options: SlurmScriptOptions): strin
   const slowest = Math.max(...taskSeconds);
   const all = taskSeconds.reduce((a, b) => a + b, 0);
   const time = slurmTime(slowest * 3 + 120);
-  const name = `sudoku-count-${plan.box}-${plan.id.slice(0, 8)}`;
+  // a job name of safe characters only: it stands unquoted on an #SBATCH line and in NAME=
+  const name = `sudoku-count-${plan.box}-${plan.id.slice(0, 8)}`.replace(/[^\w.+-]/g, '_');
   const workerMB = options.workerMemoryMB ?? DEFAULT_WORKER_MEMORY_MB;
   const byDefault = taskMemoryMB(plan, options.cpus, workerMB);
   const memoryMB = options.memoryMB ?? byDefault;
@@ -106,10 +111,13 @@ export function slurmScript(plan: ShardPlan, options: SlurmScriptOptions): strin
       : `${memoryMB} MB a task (the larger of the plan's ${plan.estimate.memoryMB} MB a shard and ${workerMB} MB a ` +
         `worker` +
         (options.cpus > 1 ? `, and ${workerMB} MB for each of ${options.cpus - 1} more workers)` : ')');
+  // the plan's names, as the comments and #SBATCH lines show them: one line, nothing the shell or Slurm reads
+  const shown = (text: string) => shownText(text, 4096);
+  const what = shown(countWords(plan.method, plan.box).replace(/^t/, 'T'));
   const head = [
-    '#!/usr/bin/env bash',
-    `# sudoku-count/slurm-script 2 (written by \`sudoku-count count --plan ${options.planPath} --slurm\`)`,
-    `# ${countWords(plan.method, plan.box).replace(/^t/, 'T')}: ${plan.classes} classes in ${plan.shards} shards, plan ${plan.id}` +
+    '#!/bin/sh',
+    `# ${SLURM_SCRIPT_TAG} (written by \`sudoku-count count --plan ${shown(shellWord(options.planPath))} --slurm\`)`,
+    `# ${what}: ${plan.classes} classes in ${plan.shards} shards, plan ${shown(plan.id)}` +
       (pack > 1 ? `; ${pack} shards a task, ${tasks} tasks.` : '.'),
     `# Estimate: the slowest task ${slowest.toFixed(1)} s on one thread, ${all.toFixed(1)} s in all; ${memoryNote}.`,
     ...extra.map(
@@ -118,12 +126,13 @@ export function slurmScript(plan: ShardPlan, options: SlurmScriptOptions): strin
         `${indexRanges(g.ids)}): ${g.mb} MB a task (--mem), an array of their own.`,
     ),
     '#',
-    '#   bash THIS-FILE     submit the shards as a job array and the merge as a job that waits for them',
+    '#   sh THIS-FILE       submit the shards as a job array and the merge as a job that waits for them',
     '#   sbatch THIS-FILE   submit the shards only (merge later: sudoku-count count --merge RESULTS --plan PLAN)' +
       (extra.length > 0 ? ',\n#                      not those with a size of their own (EXTRA below)' : ''),
     '#',
     '# A task that fails or is stopped keeps its finished units (RESULTS/shard-*.json.part); submitting the array',
-    '# again counts only what is missing (a shard already counted exits at once).',
+    '# again counts only what is missing (a shard already counted exits at once). A POSIX sh script (bash, dash):',
+    '# every path is a single-quoted word, and the merge job is given to sbatch --wrap (run by /bin/sh) the same way.',
     `#SBATCH --job-name=${name}`,
     `#SBATCH --array=${array(main.ids)}`,
     `#SBATCH --time=${time}`,
@@ -131,35 +140,52 @@ export function slurmScript(plan: ShardPlan, options: SlurmScriptOptions): strin
     `#SBATCH --cpus-per-task=${options.cpus}`,
     '#SBATCH --ntasks=1',
     '#SBATCH --signal=B:TERM@60',
-    'set -euo pipefail',
+    'set -eu',
     `PLAN=${shellWord(options.planPath)}`,
     `RESULTS=$` + `{SUDOKU_COUNT_RESULTS:-${shellWord(options.results)}}`,
-    `SUDOKU_COUNT=(${options.command.map(shellWord).join(' ')})`,
+    `set -- ${options.command.map(shellWord).join(' ')}   # the command that runs sudoku-count`,
     `CPUS=${options.cpus}`,
     `PACK=${pack}`,
     `NAME=${name}`,
     `MEM=${mem}`,
-    `EXTRA=(${extra.map((g) => `'${array(g.ids)} ${g.mb}M'`).join(' ')})   # array tasks and memory, submitted apart`,
+    `EXTRA='${extra.map((g) => `${array(g.ids)}:${g.mb}M`).join(' ')}'   # array tasks:memory, submitted apart`,
   ];
   // the rest is plain shell (no substitutions from here)
   const body = [
     'if [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then',
     '  # one task: its shards (from SLURM_ARRAY_TASK_ID and --pack); exec, so that Slurm’s TERM reaches the count',
-    '  exec "${SUDOKU_COUNT[@]}" count --plan "$PLAN" --out "$RESULTS" --workers "${SLURM_CPUS_PER_TASK:-$CPUS}" \\',
-    '    --pack "$PACK"',
+    '  exec "$@" count --plan "$PLAN" --out "$RESULTS" --workers "${SLURM_CPUS_PER_TASK:-$CPUS}" --pack "$PACK"',
     'fi',
-    'mkdir -p "$RESULTS"',
-    'array=$(sbatch --parsable --output="$RESULTS/slurm-%A_%a.out" "$0")',
+    '# replaced FROM TEXT BY: TEXT with every FROM replaced by BY (POSIX sh has no ${TEXT//FROM/BY})',
+    'replaced() {',
+    '  rest=$2 out=',
+    '  while :; do',
+    '    case $rest in',
+    '      *"$1"*) part=${rest%%"$1"*} out=$out$part$3 rest=${rest#*"$1"} ;;',
+    '      *) break ;;',
+    '    esac',
+    '  done',
+    `  printf '%s%s' "$out" "$rest"`,
+    '}',
+    "# a word for /bin/sh: in single quotes, each ' as '\\''",
+    "q=\\'",
+    `quoted() { printf "'%s' " "$(replaced "$q" "$1" "$q\\\\$q$q")"; }`,
+    '# Slurm reads % in --output as a pattern: a % of the path is %%',
+    'output=$(replaced % "$RESULTS" %%)',
+    'mkdir -p -- "$RESULTS"',
+    'array=$(sbatch --parsable --output="$output/slurm-%A_%a.out" "$0")',
     'after=${array%%;*}',
-    'for extra in ${EXTRA[@]+"${EXTRA[@]}"}; do',
-    '  job=$(sbatch --parsable --array="${extra% *}" --mem="${extra#* }" --output="$RESULTS/slurm-%A_%a.out" "$0")',
-    '  after+=":${job%%;*}"',
+    'arrays=$after',
+    'for extra in $EXTRA; do',
+    '  job=$(sbatch --parsable --array="${extra%:*}" --mem="${extra#*:}" --output="$output/slurm-%A_%a.out" "$0")',
+    '  after="$after:${job%%;*}"',
+    '  arrays="$arrays, ${job%%;*}"',
     'done',
-    'merge_command="$(printf \'%q \' "${SUDOKU_COUNT[@]}")count --merge $(printf \'%q\' "$RESULTS")"',
-    'merge_command+=" --plan $(printf \'%q\' "$PLAN")"',
+    'merge_command=',
+    'for word in "$@" count --merge "$RESULTS" --plan "$PLAN"; do merge_command=$merge_command$(quoted "$word"); done',
     'merge=$(sbatch --parsable --job-name="$NAME-merge" --dependency=afterok:"$after" --time=0-00:10:00 \\',
-    '  --mem="$MEM" --output="$RESULTS/merge.out" --wrap="$merge_command")',
-    'echo "submitted shards as job array ${after//:/, } and the merge as job $merge: N in $RESULTS/merge.out"',
+    '  --mem="$MEM" --output="$output/merge.out" --wrap="$merge_command")',
+    'echo "submitted shards as job array $arrays and the merge as job ${merge%%;*}: N in $RESULTS/merge.out"',
   ];
   return [...head, ...body, ''].join('\n');
 }
