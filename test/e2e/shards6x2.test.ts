@@ -121,7 +121,7 @@ describe('count --box 6x2 as shards', () => {
     expect(dear.code, dear.stderr).toBe(0);
     expect(dear.stdout).toMatch(/^#SBATCH --mem=5120M$/m);
     expect(dear.stdout).toMatch(/^#SBATCH --array=2-999%32$/m);
-    expect(dear.stdout).toContain("EXTRA=('0-1%2 8192M')");
+    expect(dear.stdout).toContain("EXTRA='0-1%2:8192M'");
   });
 
   it('faults on the 6x2 plan (index out of range, another count, foreign, older): one line, status 2', async () => {

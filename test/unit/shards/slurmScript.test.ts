@@ -1,10 +1,25 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ShardPlan } from '../../../src/io/shardFiles.js';
-import { indexRanges, slurmScript, taskMemoryMB, type SlurmScriptOptions } from '../../../src/shards/slurmScript.js';
+import {
+  indexRanges,
+  shellWord,
+  slurmScript,
+  taskMemoryMB,
+  type SlurmScriptOptions,
+} from '../../../src/shards/slurmScript.js';
 
 /** A plan shaped like the committed 6×2 one: 1000 shards, two dear ones first, 2,048 MB a shard. */
 const plan: ShardPlan = {
@@ -59,18 +74,18 @@ describe('slurmScript: memory, shards with a size of their own, packing', () => 
     });
     expect(line(script, 'mem')).toBe('#SBATCH --mem=8192M');
     expect(line(script, 'array')).toBe('#SBATCH --array=2-999%32');
-    expect(script).toContain("EXTRA=('0-1%2 16384M')");
+    expect(script).toContain("EXTRA='0-1%2:16384M'");
     expect(script).toContain('# Shards 0-1 (tasks 0-1): 16384 MB a task (--mem), an array of their own.');
     // every shard given a size: that array is the main one, nothing extra
     const all = slurmScript(plan, { ...base, memoryShards: [{ shards: [...Array(1000).keys()], memoryMB: 4096 }] });
     expect([line(all, 'array'), line(all, 'mem')]).toEqual(['#SBATCH --array=0-999%32', '#SBATCH --mem=4096M']);
-    expect(all).toContain('EXTRA=()');
+    expect(all).toContain("EXTRA=''");
   });
 
   it('--pack K: ceil(shards/K) tasks, the time of the slowest task, a shard’s size to its task', () => {
     const script = slurmScript(plan, { ...base, pack: 16, memoryShards: [{ shards: [17], memoryMB: 12288 }] });
     expect(line(script, 'array')).toBe('#SBATCH --array=0,2-62%32'); // 1000/16 → 63 tasks; task 1 holds shard 17
-    expect(script).toContain("EXTRA=('1%1 12288M')");
+    expect(script).toContain("EXTRA='1%1:12288M'");
     expect(script).toContain('PACK=16');
     expect(line(script, 'time')).toBe('#SBATCH --time=0-04:57:00'); // (508.6 + 498.5 + 14·349)·3 + 120 s: 297 min
     expect(indexRanges([0, 1, 2, 5, 7, 8])).toBe('0-2,5,7-8');
@@ -95,7 +110,7 @@ describe('slurmScript: memory, shards with a size of their own, packing', () => 
       );
       const log = join(dir, 'log');
       const env = { ...process.env, PATH: `${dir}:${process.env['PATH']}`, LOG: log };
-      const r = spawnSync('bash', [job], { env, encoding: 'utf8' });
+      const r = spawnSync('sh', [job], { env, encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/submitted shards as job array 100, 101 and the merge as job 102/);
       const calls = readFileSync(log, 'utf8').trimEnd().split('\n');
@@ -112,6 +127,91 @@ describe('slurmScript: memory, shards with a size of their own, packing', () => 
       });
       expect(inside.stdout).toBe('count --plan /data/plan.json.gz --out /data/plan.results --workers 2 --pack 4\n');
       expect(readFileSync(log, 'utf8').trimEnd().split('\n')).toHaveLength(3); // nothing submitted from inside
+    });
+  });
+
+  describe('hostile folder names: every path one word for bash and for dash (issue 42, item 3)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slurm-hostile-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    // stand-ins: sbatch logs its arguments (NUL-separated, a record a call) and runs --wrap with $WRAP_SHELL, as
+    // Slurm runs it with /bin/sh; the command that runs sudoku-count logs the words it receives
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'sbatch'),
+      '#!/bin/sh\nn=$(( $(cat "$LOG.n" 2>/dev/null || echo 99) + 1 )); echo $n > "$LOG.n"\n' +
+        'printf \'%s\\0\' "$@" >> "$LOG"; printf \'\\n\' >> "$LOG"\n' +
+        'for a in "$@"; do case $a in --wrap=*) printf \'#!/bin/sh\\n%s\\n\' "${a#--wrap=}" > "$LOG.wrap"; ' +
+        '"$WRAP_SHELL" "$LOG.wrap" || exit 1;; esac; done\necho "$n;cluster"\n',
+    );
+    writeFileSync(join(bin, 'argv.sh'), '#!/bin/sh\nprintf \'%s\\0\' "$@" > "$ARGS"\n');
+    for (const f of ['sbatch', 'argv.sh']) chmodSync(join(bin, f), 0o755);
+    // spaces, both quotes, $(…), backticks, a tab, an escape, a newline, a %, a leading '-' in a name
+    const hostile = join(dir, `a b'c"d$(touch INJ1)\`touch INJ2\`\te\x1bf\ng;touch INJ3 %x`, '-rf $(touch INJ4)');
+    const planPath = join(hostile, 'plan.json.gz');
+    const results = join(hostile, 'plan.results');
+    const shells = ['bash', 'dash'].filter((sh) => spawnSync(sh, ['-c', 'true']).status === 0);
+
+    it('the script runs under each shell; no injected command runs; the paths arrive byte for byte', () => {
+      expect(shells).toContain('bash');
+      expect(shells).toContain('dash'); // Debian's /bin/sh, which runs --wrap: apt-get install dash if missing
+      const text = slurmScript(plan, { ...base, planPath, results, command: [join(bin, 'argv.sh')] });
+      // the comments stay comments: one line each, the path shown escaped
+      const comments = text.split('\n').filter((l) => l.startsWith('#'));
+      expect(text.split('\n')[1]).toContain('\\x0ag;touch INJ3');
+      expect(comments.every((l) => !l.includes('\n'))).toBe(true);
+      const job = join(dir, 'job.sh');
+      writeFileSync(job, text);
+      for (const sh of shells)
+        for (const wrap of shells) {
+          const log = join(dir, `log-${sh}-${wrap}`);
+          const args = join(dir, `args-${sh}-${wrap}`);
+          const env = { ...process.env, PATH: `${bin}:${process.env['PATH']}`, LOG: log, ARGS: args, WRAP_SHELL: wrap };
+          const r = spawnSync(sh, [job], { env, encoding: 'utf8', cwd: dir });
+          expect(r.status, `${sh}/${wrap}: ${r.stderr}`).toBe(0);
+          expect(readdirSync(dir).filter((f) => f.startsWith('INJ'))).toEqual([]);
+          expect(existsSync(results)).toBe(true); // mkdir -p -- "$RESULTS": the '-rf' folder is a folder
+          // the merge (run by --wrap under `wrap`) received every word as it is
+          expect(readFileSync(args, 'utf8').split('\0').slice(0, -1)).toEqual([
+            'count',
+            '--merge',
+            results,
+            '--plan',
+            planPath,
+          ]);
+          // sbatch's --output: the results folder, its % doubled for Slurm's patterns
+          const calls = readFileSync(log, 'utf8').split('\0\n');
+          expect(calls[0].split('\0')).toContain(`--output=${results.replace(/%/g, '%%')}/slurm-%A_%a.out`);
+          // inside Slurm: the task's command, with the plan and results as they are
+          const inside = spawnSync(sh, [job], { env: { ...env, SLURM_ARRAY_TASK_ID: '0' }, encoding: 'utf8' });
+          expect(inside.status, inside.stderr).toBe(0);
+          expect(readFileSync(args, 'utf8').split('\0').slice(0, 5)).toEqual([
+            'count',
+            '--plan',
+            planPath,
+            '--out',
+            results,
+          ]);
+        }
+      // $SUDOKU_COUNT_RESULTS at submission is quoted the same way
+      const other = join(hostile, "r'$(touch INJ5)");
+      const env = {
+        ...process.env,
+        PATH: `${bin}:${process.env['PATH']}`,
+        LOG: join(dir, 'log-env'),
+        ARGS: join(dir, 'args-env'),
+        WRAP_SHELL: 'dash',
+        SUDOKU_COUNT_RESULTS: other,
+      };
+      expect(spawnSync('dash', [job], { env, encoding: 'utf8', cwd: dir }).status).toBe(0);
+      expect(readFileSync(join(dir, 'args-env'), 'utf8').split('\0')[2]).toBe(other);
+      expect(readdirSync(dir).filter((f) => f.startsWith('INJ'))).toEqual([]);
+    });
+
+    it('shellWord: one single-quoted word for any POSIX shell', () => {
+      for (const word of ['plain', '', "it's", 'a\nb', '$(x)', '`x`', '\t', '-rf'])
+        for (const sh of shells)
+          expect(spawnSync(sh, ['-c', `printf '%s' ${shellWord(word)}`], { encoding: 'utf8' }).stdout).toBe(word);
     });
   });
 });
