@@ -270,9 +270,11 @@ export async function runShards(
             .join(', ')} done): run the same command again to go on`,
         );
       const workers = options.workers ?? (await shardWorkers(slice));
-      print(
-        await runShard(planPath, slice, resultPath(out, slice, slice.shard, folder), { workers, signal: stop.signal }),
-      );
+      const path = resultPath(out, slice, slice.shard, folder);
+      const line = await runShard(planPath, slice, path, { workers, signal: stop.signal });
+      // a result written through (--out /dev/stdout, a pipe) may be stdout itself: the line goes to stderr
+      if (writtenThrough(path)) process.stderr.write(line);
+      else print(line);
     }
   } finally {
     process.off('SIGINT', onSignal);

@@ -79,8 +79,9 @@ export function shownPath(path: string): string {
   return shownText(path, PATH_CHARS);
 }
 
-/** A file's size in words: "812 bytes", "3.1 MB", "2.4 GB". */
+/** A file's size in words, in binary units as caps are set: "812 bytes", "3.6 MiB", "256 MiB", "2.8 GiB". */
 export function sizeWords(bytes: number): string {
-  if (bytes < 1e6) return `${bytes} bytes`;
-  return bytes < 1e9 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes < 2 ** 20) return `${bytes} bytes`;
+  const [unit, size] = bytes < 2 ** 30 ? ['MiB', 2 ** 20] : ['GiB', 2 ** 30];
+  return `${(bytes / size).toFixed(1).replace(/\.0$/, '')} ${unit}`;
 }

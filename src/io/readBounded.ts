@@ -19,6 +19,8 @@ import { fileProblem, shownPath, sizeWords } from './fileProblem.js';
 export interface BoundedRead {
   /** The file in messages, before its path: "plan", "shard result", "--identity-from". */
   readonly what: string;
+  /** What the file should be, in the message of one too large ("a count's JSON"; default: a `what`). */
+  readonly kind?: string;
   /** The most bytes it may hold (its inflated content when gzipped): READ_LIMITS names each format's. */
   readonly maxBytes: number;
   /** Inflate it when its name ends in .gz. */
@@ -57,9 +59,9 @@ export function notRegular(st: Stats): string {
   return 'not a regular file';
 }
 
-const tooLarge = (size: string, how: BoundedRead): string =>
-  `${size}, more than the ${sizeWords(how.maxBytes)} a ${how.what.replace(/^--[\w-]+$/, 'file given there')} can ` +
-  'be: not the file meant?';
+/** "3 GiB, more than the 256 MiB a plan can be: not the file meant?" */
+const tooLarge = (lead: string, how: BoundedRead): string =>
+  `${lead} the ${sizeWords(how.maxBytes)} ${how.kind ?? `a ${how.what}`} can be: not the file meant?`;
 
 /** The bytes of `path` (inflated when `how.gzip` and it ends in .gz); InputError naming the file and why not. */
 export function readBounded(path: string, how: BoundedRead): Buffer {
@@ -88,8 +90,8 @@ function read(path: string, how: BoundedRead, absentOk: boolean): Buffer | null 
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) fail(notRegular(st));
-    if (st.size > how.maxBytes) fail(tooLarge(sizeWords(st.size), how));
-    raw = readUpTo(fd, st.size, how.maxBytes, () => fail(tooLarge(`over ${sizeWords(how.maxBytes)}`, how)));
+    if (st.size > how.maxBytes) fail(tooLarge(`${sizeWords(st.size)}, more than`, how));
+    raw = readUpTo(fd, st.size, how.maxBytes, () => fail(tooLarge('it grew to more than', how)));
   } catch (e) {
     if (e instanceof InputError) throw e;
     return fail(fileProblem(e));
@@ -101,7 +103,7 @@ function read(path: string, how: BoundedRead, absentOk: boolean): Buffer | null 
     return gunzipSync(raw, { maxOutputLength: how.maxBytes });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE') return fail(tooLarge(`over ${sizeWords(how.maxBytes)} once inflated`, how));
+    if (code === 'ERR_BUFFER_TOO_LARGE') return fail(tooLarge('it inflates to more than', how));
     return fail(code?.startsWith('Z_') ? `corrupt: not gzip data (${(e as Error).message})` : fileProblem(e));
   }
 }

@@ -15,7 +15,7 @@ import { parseVariantTable, VARIANT_TABLE_OUTPUT } from './variantTableFile.js';
  */
 export function readVariantIdentity(path: string, rules: Rules): bigint {
   const where = `--identity-from ${path}`;
-  const bytes = readBounded(path, { what: '--identity-from', maxBytes: READ_LIMITS.countJson });
+  const bytes = readBounded(path, { what: '--identity-from', kind: "a count's JSON", maxBytes: READ_LIMITS.countJson });
   if (VARIANT_TABLE_OUTPUT.isOurs(bytes.subarray(0, 64).toString('latin1'))) {
     // a compact table (classes --variant V --format table): its reader checks the body and the sums
     const table = parseVariantTable(bytes, where);
