@@ -172,7 +172,7 @@ describe('sudoku-count count --variant', () => {
     [['essentially-different', '--variant', 'x', '--identity-term', '1e9'], /must be a whole number ≥ 0/],
     [
       ['essentially-different', '--variant', 'x', '--identity-from', '/nonexistent/x.json'],
-      /--identity-from \/nonexistent\/x.json: cannot read it \(ENOENT\)/,
+      /--identity-from \/nonexistent\/x.json: no such file or folder/,
     ],
     [['count', '--box', '2x4', '--variant', 'x'], /2x4: variant totals are counted for n ≤ 6/],
     [
