@@ -44,6 +44,8 @@ export const READ_LIMITS = {
   checkpoint: 256 * MB,
   /** An estimate's checkpoint: a line a batch of samples. */
   estimateCheckpoint: 256 * MB,
+  /** A text of puzzles read whole (readPuzzleSource; the commands read a line at a time instead). */
+  puzzleText: 256 * MB,
   /** A jigsaw layout: at most 36 lines of 36 cells, and comments. */
   jigsaw: 1 * MB,
   /** A lock file: one short line. */

@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { countGridCells } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { shownText } from '../grid/shownText.js';
-import { fileProblem } from './fileProblem.js';
+import { fileProblem, sizeWords } from './fileProblem.js';
+import { READ_LIMITS } from './readBounded.js';
 
 /**
  * Puzzles from a file or stdin. A puzzle is n² cells in the grid text format of src/grid/parseGrid.ts (n ≤ 35:
@@ -142,37 +143,45 @@ function tooLong(name: string, lineNo: number): InputError {
   );
 }
 
-/** Largest puzzle file read (1 GiB): a file is read whole, and a mistaken path should not fill the memory. */
-const MAX_SOURCE_BYTES = 2 ** 30;
-
-/** Read a whole file, or stdin for '-'. Throws InputError when the file cannot be read. */
+/**
+ * Read a whole file, or stdin for '-', to READ_LIMITS.puzzleText (a pipe or FIFO too: it is read as a stream, and
+ * reading stops at the cap). Throws InputError when the file cannot be read.
+ */
 export async function readPuzzleSource(path: string): Promise<string> {
-  if (path === '-') {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of process.stdin) {
-      const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+  const name = sourceName(path);
+  const max = READ_LIMITS.puzzleText;
+  let stream: AsyncIterable<Buffer | string> = process.stdin;
+  if (path !== '-') {
+    if (path === '') throw new InputError("cannot read '': the file name is empty");
+    try {
+      // a device (/dev/zero, /dev/urandom) never ends: only regular files, pipes and FIFOs are read
+      const st = await stat(path);
+      if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket())
+        throw new InputError(`cannot read ${name}: it is a device, not a file of puzzles`);
+      if (st.size > max)
+        throw new InputError(`cannot read ${name}: ${sizeWords(st.size)}, more than the ${sizeWords(max)} read at once`);
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`cannot read ${name}: ${readProblem(e)}`);
+    }
+    stream = createReadStream(path);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += b.length;
-      if (size > MAX_SOURCE_BYTES)
-        throw new InputError(`cannot read stdin: more than the ${MAX_SOURCE_BYTES} bytes read at once`);
+      if (size > max) throw new InputError(`cannot read ${name}: more than the ${sizeWords(max)} read at once`);
       chunks.push(b);
     }
-    return withoutBom(Buffer.concat(chunks).toString('utf8'));
-  }
-  const name = sourceName(path);
-  if (path === '') throw new InputError("cannot read '': the file name is empty");
-  try {
-    // a device (/dev/zero, /dev/urandom) never ends: only regular files, pipes and FIFOs are read
-    const st = await stat(path);
-    if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket())
-      throw new InputError(`cannot read ${name}: it is a device, not a file of puzzles`);
-    if (st.size > MAX_SOURCE_BYTES)
-      throw new InputError(`cannot read ${name}: ${st.size} bytes is more than the ${MAX_SOURCE_BYTES} read at once`);
-    return withoutBom(await readFile(path, 'utf8'));
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new InputError(`cannot read ${name}: ${readProblem(e)}`);
+  } finally {
+    if (path !== '-') (stream as ReturnType<typeof createReadStream>).destroy();
   }
+  return withoutBom(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** Text without a leading UTF-8 byte-order mark (editors on some systems write one). */
