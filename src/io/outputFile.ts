@@ -207,7 +207,8 @@ function plan(path: string, options: OutputOptions): Plan {
     } catch (e) {
       throw new InputError(
         (e as NodeJS.ErrnoException).code === 'ENOENT'
-          ? `cannot write ${shownPath(path)}: the folder ${shownPath(dir)} does not exist (sudoku-count does not create folders)`
+          ? `cannot write ${shownPath(path)}: the folder ${shownPath(dir)} does not exist (sudoku-count does not ` +
+              'create folders)'
           : `cannot write ${shownPath(path)}: ${reason(e)}`,
       );
     }

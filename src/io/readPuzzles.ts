@@ -159,7 +159,9 @@ export async function readPuzzleSource(path: string): Promise<string> {
       if (st.isCharacterDevice() || st.isBlockDevice() || st.isSocket())
         throw new InputError(`cannot read ${name}: it is a device, not a file of puzzles`);
       if (st.size > max)
-        throw new InputError(`cannot read ${name}: ${sizeWords(st.size)}, more than the ${sizeWords(max)} read at once`);
+        throw new InputError(
+          `cannot read ${name}: ${sizeWords(st.size)}, more than the ${sizeWords(max)} read at once`,
+        );
     } catch (e) {
       if (e instanceof InputError) throw e;
       throw new InputError(`cannot read ${name}: ${readProblem(e)}`);

@@ -3,9 +3,11 @@ import { shownText } from '../grid/shownText.js';
 import { countWords } from './classSum.js';
 
 /**
- * An sbatch job-array script for a plan, in POSIX sh (bash and dash run it alike). Run with sh, it submits itself as a job array (one task per shard, or
- * per `pack` shards, at most `throttle` at once) and the merge as a job that starts when every task has succeeded;
- * inside Slurm (SLURM_ARRAY_TASK_ID set) it counts that task's shards. Time and memory per task come from the plan's
+ * An sbatch job-array script for a plan, in POSIX sh (bash and dash run it alike; every path a single-quoted word,
+ * shellWord). Run with sh, it submits itself as a job array (one task per shard, or per `pack` shards, at most
+ * `throttle` at once) and the merge as a job that starts when every task has succeeded (its command given to
+ * `sbatch --wrap`, which /bin/sh runs, quoted word by word the same way); inside Slurm (SLURM_ARRAY_TASK_ID set) it
+ * counts that task's shards. Time and memory per task come from the plan's
  * estimate: the slowest task's seconds × 3 + 2 minutes (the estimate is one thread's, from a cold sample; a task that
  * runs out of time is re-run and goes on from its checkpoint), and taskMemoryMB (or the sizes given).
  */

@@ -174,9 +174,9 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     });
     if (extra.length > 0)
       throw new InputError(`--merge takes shard results (and --plan, --json), not ${extra.join(', ')}`);
-    const m = await (await shardRun()).mergeResults(merge, plan, (line) =>
-      process.stderr.write(`sudoku-count: ${line}\n`),
-    );
+    const m = await (
+      await shardRun()
+    ).mergeResults(merge, plan, (line) => process.stderr.write(`sudoku-count: ${line}\n`));
     const r = m.report;
     const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
     const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
