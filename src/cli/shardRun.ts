@@ -76,7 +76,7 @@ export async function writePlan(
   const total = s.reduce((a, b) => a + b, 0);
   return {
     text:
-      `plan ${path} (id ${id}): ${countWords(method, box)}, ${grouped(plan.classes)} classes` +
+      `plan ${shownPath(path)} (id ${id}): ${countWords(method, box)}, ${grouped(plan.classes)} classes` +
       (plan.units !== plan.classes || plan.combine ? ` (${grouped(plan.units)} units of work)` : '') +
       ` in ${shards} shard${shards > 1 ? 's' : ''}\n` +
       (plan.estimate.sampled > 0
@@ -84,7 +84,7 @@ export async function writePlan(
         : '  estimated from the declared cost (src/grid/support.ts): ') +
       `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
       `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
-      `  next: count --plan ${path} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
+      `  next: count --plan ${shownPath(path)} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
     json: {
       plan: path,
       id,
