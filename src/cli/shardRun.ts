@@ -84,7 +84,8 @@ export async function writePlan(
         : '  estimated from the declared cost (src/grid/support.ts): ') +
       `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
       `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
-      `  next: count --plan ${shownPath(path)} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge RESULTS\n`,
+      `  next: count --plan ${shownPath(path)} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge ` +
+      'RESULTS\n',
     json: {
       plan: path,
       id,
