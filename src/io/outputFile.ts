@@ -257,6 +257,38 @@ function probe(p: Plan, path: string): void {
   unlinkSync(tmp);
 }
 
+/** How long a write to a named pipe waits for its reader (the process hears no signal while it waits). */
+const FIFO_READER_WAIT_MS = 2000;
+
+/**
+ * Open a device, FIFO or socket to write through. A FIFO is opened without blocking: open(2) of a FIFO with no
+ * reader would wait for one for ever, deaf to SIGTERM and Ctrl-C (a synchronous call); a reader that does not come
+ * within FIFO_READER_WAIT_MS is one line, status 1.
+ */
+function openThrough(target: string, path: string): number {
+  let fifo = false;
+  try {
+    fifo = statSync(target).isFIFO();
+  } catch {
+    // opened below, which says why
+  }
+  if (!fifo) return openSync(target, 'w');
+  const since = performance.now();
+  for (;;) {
+    try {
+      return openSync(target, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENXIO') throw e;
+      if (performance.now() - since >= FIFO_READER_WAIT_MS)
+        throw new OutputError(
+          `cannot write ${shownPath(path)}: a named pipe with no reader (none came in ` +
+            `${FIFO_READER_WAIT_MS / 1000} s): start its reader first`,
+        );
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  }
+}
+
 /** Put the finished temporary file at `target`, where nothing is, without ever replacing a file that appeared. */
 function createFrom(tmp: string, target: string): void {
   try {
@@ -311,7 +343,7 @@ export function prepareOutput(path: string, options: OutputOptions): PreparedOut
             writeAll(own, text);
             return;
           }
-          const fd = openSync(p.target, 'w');
+          const fd = openThrough(p.target, path);
           try {
             writeAll(fd, text);
           } finally {
@@ -327,7 +359,7 @@ export function prepareOutput(path: string, options: OutputOptions): PreparedOut
           unlinkIfThere(tmp); // after a rename it is gone already
         }
       } catch (e) {
-        if (e instanceof InputError) throw e;
+        if (e instanceof InputError || e instanceof OutputError) throw e;
         if ((e as NodeJS.ErrnoException).code === 'EEXIST')
           throw new InputError(`cannot write ${shownPath(path)}: a file appeared there while sudoku-count was working`);
         throw new OutputError(`cannot write ${shownPath(path)}: ${reason(e)}`);

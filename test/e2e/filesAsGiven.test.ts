@@ -100,6 +100,22 @@ describe('devices and pipes as outputs: written through, nothing beside them, ne
     expect(readdirSync(fifoDir)).toEqual(['result.json']);
   });
 
+  it('a named pipe with no reader: one line, status 1, within seconds (it used to wait for ever, deaf to TERM)', () => {
+    const fifo = join(tempDir(), 'nobody.json');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const r = spawnSync(process.execPath, [CLI, 'count', '--plan', plan, '--shard', '0', '--out', fifo], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...process.env, CI: 'true' },
+    });
+    expect(r.signal, 'killed by the timeout: it hung').toBeNull();
+    expect(r.status).toBe(1);
+    expect(oneLine({ code: 1, stdout: r.stdout, stderr: r.stderr })).toMatch(
+      /cannot write .*nobody\.json: a named pipe with no reader \(none came in 2 s\): start its reader first$/,
+    );
+  });
+
   it('a device as a checkpoint (read back to resume) is refused by name, before any work', async () => {
     for (const args of [
       ['count', '--box', '2x2', '--counter', 'dlx', '--checkpoint', '/dev/null'],
