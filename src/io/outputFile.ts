@@ -308,7 +308,7 @@ function createFrom(tmp: string, target: string): void {
  * (/dev/null, /dev/stdout, a named pipe); null for anything else (a regular file, a folder, nothing yet). A writer
  * that puts files beside its output (a lock, a checkpoint) puts none beside such a path, and never reads it back.
  */
-export function throughTarget(path: string): Stats | null {
+function throughTarget(path: string): Stats | null {
   try {
     const st = statSync(path);
     return st.isFIFO() || st.isSocket() || st.isCharacterDevice() || st.isBlockDevice() ? st : null;
