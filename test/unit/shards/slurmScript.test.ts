@@ -194,7 +194,7 @@ describe('slurmScript: memory, shards with a size of their own, packing', () => 
           ]);
         }
       // $SUDOKU_COUNT_RESULTS at submission is quoted the same way
-      const other = join(hostile, "r'$(touch INJ5)");
+      const other = join(hostile, "r'$(touch INJ5)\n"); // a trailing newline too
       const env = {
         ...process.env,
         PATH: `${bin}:${process.env['PATH']}`,
