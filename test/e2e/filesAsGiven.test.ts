@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -126,6 +127,44 @@ describe('devices and pipes as outputs: written through, nothing beside them, ne
       expect(oneLine(r)).toMatch(/checkpoint \/dev\/null: not a regular file: a device \(a checkpoint is read back/);
       expect(seen).toEqual([]);
     }
+  });
+});
+
+describe('count --plan F --slurm in a hostile folder: the job script runs under dash, shards and merge', () => {
+  it('no injected command runs; the shards count and the merge (sbatch --wrap, run by dash) gives N', async () => {
+    const shells = ['bash', 'dash'].filter((sh) => spawnSync(sh, ['-c', 'true']).status === 0);
+    expect(shells).toEqual(['bash', 'dash']);
+    const base = tempDir();
+    const hostile = join(base, `a b'c"d$(touch INJ1)\`touch INJ2\`\te\x1bf\ng;touch INJ3 %x`);
+    mkdirSync(hostile);
+    const hostilePlan = join(hostile, 'plan.json');
+    writeFileSync(hostilePlan, readFileSync(plan));
+    const job = join(hostile, 'job.sh');
+    const made = await cli(['count', '--plan', hostilePlan, '--slurm', '--out', job]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout.trimEnd().split('\n')).toHaveLength(1); // "wrote …: submit with `sh …`", on one line
+    // a stand-in sbatch: logs nothing, runs --wrap with dash as Slurm runs it with /bin/sh, its output to merge.out
+    const bin = join(base, 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'sbatch'),
+      '#!/bin/sh\nfor a in "$@"; do case $a in --wrap=*) printf \'%s\\n\' "${a#--wrap=}" > "$MERGE.sh"; ' +
+        'dash "$MERGE.sh" > "$MERGE" 2>&1 || exit 1;; esac; done\necho "7;cluster"\n',
+    );
+    chmodSync(join(bin, 'sbatch'), 0o755);
+    const merge = join(base, 'merge.out');
+    const env = { ...process.env, PATH: `${bin}:${process.env['PATH']}`, MERGE: merge, CI: 'true' };
+    for (const [i, sh] of shells.entries()) {
+      // inside Slurm: task i counts shard i
+      const task = spawnSync(sh, [job], { env: { ...env, SLURM_ARRAY_TASK_ID: String(i) }, encoding: 'utf8' });
+      expect(task.status, task.stderr).toBe(0);
+    }
+    expect(readdirSync(join(hostile, 'plan.results')).sort()).toEqual(['shard-0-of-2.json', 'shard-1-of-2.json']);
+    const submit = spawnSync('dash', [job], { env, encoding: 'utf8', cwd: base });
+    expect(submit.status, submit.stderr).toBe(0);
+    expect(readFileSync(merge, 'utf8')).toMatch(/^Merged 2 shards of plan [0-9a-f]{16}/);
+    expect(readdirSync(base).filter((f) => f.startsWith('INJ'))).toEqual([]);
+    expect(readdirSync(ROOT).filter((f) => f.startsWith('INJ'))).toEqual([]);
   });
 });
 
