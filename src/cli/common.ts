@@ -100,8 +100,7 @@ export function shardListOption(value: string): number[] {
     const huge = [m[1], m[2]].find((x) => x !== undefined && !Number.isSafeInteger(Number(x)));
     if (huge !== undefined)
       throw new InvalidArgumentError(
-        `shard ${huge.replace(/^0+(?=\d)/, '')} is out of range of any plan (a plan has fewer shards than units, ` +
-          'each below 2^53)',
+        `shard ${huge.replace(/^0+(?=\d)/, '')} is out of range of any plan (shard indices are below 2^53)`,
       );
     if (b < a) throw new InvalidArgumentError(`the range ${part.trim()} is empty`);
     if (b - a + 1 + ids.size > MAX_SHARD_LIST)
