@@ -2,6 +2,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { InputError } from '../grid/shape.js';
 import { fromJson, toJson } from './json.js';
 import { writeOutputFile } from './outputFile.js';
+import { checkSeal, seal } from './seal.js';
 
 /**
  * Checkpoint of a column-set count (`count --box 5x2 --checkpoint FILE`, continued with `--resume FILE`): the
@@ -13,12 +14,14 @@ import { writeOutputFile } from './outputFile.js';
  *    "classes":355,                how many configuration classes the run has
  *    "digest":"9c1e…",             digest of the class list (configurationClasses, in order)
  *    "seconds":12.5,               wall seconds spent on F so far, summed over sessions
- *    "done":[[0,1234],[7,99],…]}   [class id, F], F an exact JSON number of any length
+ *    "done":[[0,1234],[7,99],…],   [class id, F], F an exact JSON number of any length
+ *    "sha256":"…"}                 the seal (src/io/seal.ts): a checksum, and an HMAC with SUDOKU_COUNT_SEAL_KEY set
  *
- * Reading refuses anything else: another format or version, a file that is not a regular file, a class twice.
+ * Reading refuses anything else: another format or version (version 1 was unsealed: started afresh), a file cut
+ * short or edited (its seal), a file that is not a regular file, a class twice.
  */
 export const COLUMN_SET_CHECKPOINT_FORMAT = 'sudoku-count/colsets-checkpoint';
-export const COLUMN_SET_CHECKPOINT_VERSION = 1;
+export const COLUMN_SET_CHECKPOINT_VERSION = 2;
 
 /** Output rules (src/io/outputFile.ts): a checkpoint replaces only a checkpoint of this format. */
 export const COLUMN_SET_CHECKPOINT_OUTPUT = {
@@ -46,21 +49,29 @@ export function writeColumnSetCheckpoint(path: string, checkpoint: ColumnSetChec
   });
   // one class per line keeps a large checkpoint readable
   const lines = done.map(([id, f], i) => `  [${id},${f}]${i + 1 < done.length ? ',' : ''}`);
-  writeOutputFile(path, `${head.slice(0, -1)},"done":[\n${lines.join('\n')}\n]}\n`, COLUMN_SET_CHECKPOINT_OUTPUT);
+  writeOutputFile(path, seal(`${head.slice(0, -1)},"done":[\n${lines.join('\n')}\n]`), COLUMN_SET_CHECKPOINT_OUTPUT);
 }
 
 export function readColumnSetCheckpoint(path: string): ColumnSetCheckpoint {
   const fail = (why: string): never => {
     throw new InputError(`checkpoint ${path}: ${why}`);
   };
-  let text = '';
+  let bytes = Buffer.alloc(0);
   try {
     if (!lstatSync(path).isFile()) fail('not a regular file');
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (e) {
     if (e instanceof InputError) throw e;
     fail((e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message);
   }
+  const text = bytes.toString('utf8');
+  const version = new RegExp(`^\\{"format":"${COLUMN_SET_CHECKPOINT_FORMAT}","version":(\\d+)`).exec(text)?.[1];
+  if (version !== undefined && Number(version) < COLUMN_SET_CHECKPOINT_VERSION)
+    fail(
+      `version ${version}, which this version does not resume (it reads version ${COLUMN_SET_CHECKPOINT_VERSION}, ` +
+        'sealed with a checksum): remove it, or choose another file, and start afresh with --checkpoint',
+    );
+  if (Number(version) === COLUMN_SET_CHECKPOINT_VERSION) checkSeal(bytes, fail);
   let o: Record<string, unknown> = {};
   try {
     const v = fromJson(text);
