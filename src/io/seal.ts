@@ -58,14 +58,14 @@ export function checkSeal(bytes: Uint8Array, fail: (why: string) => never): void
   const at = buf.lastIndexOf(SHA_KEY);
   const sum = at < 0 ? null : /^,"sha256":"([0-9a-f]{64})"\}\n?$/.exec(buf.subarray(at).toString('utf8'));
   if (!sum) fail('corrupt: cut short or damaged (no checksum at its end)');
-  if (sha256(buf.subarray(0, at)) !== sum![1]) fail('corrupt: its checksum does not match its content');
+  if (sha256(buf.subarray(0, at)) !== sum[1]) fail('corrupt: its checksum does not match its content');
   const key = sealKey();
   if (key === null) return;
   const mark = buf.lastIndexOf(HMAC_KEY, at);
   const mac = mark < 0 ? null : /^,"hmac-sha256":"([0-9a-f]{64})"$/.exec(buf.subarray(mark, at).toString('utf8'));
   if (!mac)
     fail(`not sealed with a key (no "hmac-sha256"), and ${SEAL_KEY_VARIABLE} is set: it was written without the key`);
-  if (hmacSha256(key, buf.subarray(0, mark)) !== mac![1])
+  if (hmacSha256(key, buf.subarray(0, mark)) !== mac[1])
     fail(`its HMAC does not match ${SEAL_KEY_VARIABLE}: edited, or sealed with another key`);
 }
 

@@ -97,7 +97,7 @@ describe('sealed checkpoints (item 1)', () => {
 });
 
 describe('spot-check recounts (item 2)', () => {
-  it('3x3 shards: a value edited and sealed again is merged by no one: the whole count is cheap, so merge counts every unit again', async () => {
+  it('3x3 shards: a value edited and sealed again is refused: every unit is counted again', async () => {
     const dir = join(TMP, 'plan3');
     mkdirSync(dir);
     const plan = join(dir, 'p.json');
@@ -119,7 +119,7 @@ describe('spot-check recounts (item 2)', () => {
     refused(await cli(['count', '--merge', results, '--recount', '2', '--seed', '9']), /edited or miscounted; refused/);
   });
 
-  it('9x9 x+windoku: --recount K catches a resealed shard value among the K drawn; --seed without it is refused', async () => {
+  it('9x9 x+windoku: --recount K catches a resealed shard value among the K drawn', async () => {
     // the shards' results are taken from the committed table (the same units, classes in class order), not counted
     const dir = join(TMP, 'xw');
     mkdirSync(dir);
@@ -148,7 +148,7 @@ describe('spot-check recounts (item 2)', () => {
     refused(await cli(['count', '--box', '3x3', '--recount', '3']), /--recount and --seed are for --merge/);
   });
 
-  it('classes --verify --recount K: a resealed 9x9 table value among the K drawn is refused; 2x3 tables are recounted whole', async () => {
+  it('classes --verify --recount K: a resealed 9x9 table value drawn is refused; 2x3 recounted whole', async () => {
     const table = parseVariantTable(readFileSync(join(ROOT, 'data', 'variant-table-3x3+x+windoku.bin')), 'table');
     const seed = 7;
     const drawn = drawUnits(table.count, 2, seed);
@@ -174,7 +174,7 @@ describe('spot-check recounts (item 2)', () => {
     );
   });
 
-  it('the keyed seal: written with SUDOKU_COUNT_SEAL_KEY, refused without it or under another key when it is set', async () => {
+  it('the keyed seal: written with SUDOKU_COUNT_SEAL_KEY, refused without it or under another key', async () => {
     const dir = join(TMP, 'keyed');
     mkdirSync(dir);
     const key = { SUDOKU_COUNT_SEAL_KEY: 'k1' };

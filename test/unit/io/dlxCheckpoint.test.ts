@@ -78,7 +78,8 @@ describe('DLX checkpoint', () => {
     ],
     [
       'an unsealed checkpoint of version 1',
-      '{\n  "format": "sudoku-count/dlx-checkpoint@1",\n  "box": "3x2",\n  "level": "symmetry",\n  "classes": [\n  ]\n}\n',
+      '{\n  "format": "sudoku-count/dlx-checkpoint@1",\n  "box": "3x2",\n  "level": "symmetry",\n' +
+        '  "classes": [\n  ]\n}\n',
       /is a sudoku-count\/dlx-checkpoint@1 file, which this version does not resume .*start afresh with --checkpoint/,
     ],
   ])('refuses to resume %s, and never writes over it', (_what, text, pattern) => {
