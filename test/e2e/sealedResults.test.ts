@@ -119,14 +119,14 @@ describe('spot-check recounts (item 2)', () => {
     refused(await cli(['count', '--merge', results, '--recount', '2', '--seed', '9']), /edited or miscounted; refused/);
   });
 
-  it('9x9 x+windoku: --recount K catches a resealed shard value among the K drawn', async () => {
+  it('9x9 anti-knight: --recount K catches a resealed shard value among the K drawn', async () => {
     // the shards' results are taken from the committed table (the same units, classes in class order), not counted
-    const dir = join(TMP, 'xw');
+    const dir = join(TMP, 'an9');
     mkdirSync(dir);
     const plan = join(dir, 'p.json');
-    expect((await cli(['count', '--variant', 'x,windoku', '--plan', plan, '--shards', '2'])).code).toBe(0);
+    expect((await cli(['count', '--variant', 'anti-knight', '--plan', plan, '--shards', '2'])).code).toBe(0);
     const p = readPlan(plan, { payload: false });
-    const table = parseVariantTable(readFileSync(join(ROOT, 'data', 'variant-table-3x3+x+windoku.bin')), 'table');
+    const table = parseVariantTable(readFileSync(join(ROOT, 'data', 'variant-table-3x3+anti-knight.bin')), 'table');
     const seed = 12345;
     const drawn = drawUnits(p.units, 3, seed);
     for (let s = 0; s < p.shards; s++) {
@@ -149,10 +149,10 @@ describe('spot-check recounts (item 2)', () => {
   });
 
   it('classes --verify --recount K: a resealed 9x9 table value drawn is refused; 2x3 recounted whole', async () => {
-    const table = parseVariantTable(readFileSync(join(ROOT, 'data', 'variant-table-3x3+x+windoku.bin')), 'table');
+    const table = parseVariantTable(readFileSync(join(ROOT, 'data', 'variant-table-3x3+anti-knight.bin')), 'table');
     const seed = 7;
     const drawn = drawUnits(table.count, 2, seed);
-    const path = join(TMP, 'xw.bin');
+    const path = join(TMP, 'an.bin');
     writeFileSync(path, editedTable(table, drawn[0]));
     const plain = await cli(['classes', '--verify', path]); // checksum and sums hold: only a recount can tell
     expect(plain.code).toBe(0);
