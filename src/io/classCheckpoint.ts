@@ -48,17 +48,18 @@ export function readCheckpointObject(path: string, format: string, what: string)
       );
     if (tag !== undefined) throw new InputError(`checkpoint ${path} is not a ${format} file; not touching it`);
   }
+  // the seal before the parse: a checkpoint cut short or edited is refused as such
+  if (tag === format) checkSeal(bytes, sealFailure(path));
   let o: Record<string, unknown>;
   try {
     const parsed = fromJson(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
     o = parsed as Record<string, unknown>;
   } catch (e) {
-    if (tag === format) checkSeal(bytes, sealFailure(path)); // a cut-short checkpoint says so
     throw new InputError(`checkpoint ${path} is not a ${what} (${(e as Error).message}); not touching it`);
   }
   if (o['format'] !== format) throw new InputError(`checkpoint ${path} is not a ${format} file; not touching it`);
-  checkSeal(bytes, sealFailure(path));
+  if (tag !== format) checkSeal(bytes, sealFailure(path)); // the format key laid out otherwise than we write it
   return o;
 }
 

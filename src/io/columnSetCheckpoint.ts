@@ -83,6 +83,7 @@ export function readColumnSetCheckpoint(path: string): ColumnSetCheckpoint {
   if (o['format'] !== COLUMN_SET_CHECKPOINT_FORMAT) fail(`not a ${COLUMN_SET_CHECKPOINT_FORMAT} file`);
   if (o['version'] !== COLUMN_SET_CHECKPOINT_VERSION)
     fail(`version ${String(o['version'])}; this program reads version ${COLUMN_SET_CHECKPOINT_VERSION}`);
+  if (version === undefined) checkSeal(bytes, fail); // laid out otherwise than we write it: sealed all the same
   const box = o['box'],
     classes = o['classes'],
     digest = o['digest'],
