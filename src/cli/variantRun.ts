@@ -216,29 +216,11 @@ export async function runVariantTableCheck(path: string, request: RecountRequest
   const table = readVariantTable(path);
   const units = verifyVariantTable(table);
   const { recountOrRefuse, recountWords } = await import('./shardRun.js');
-  const whole = recountsWhole('variant', table.rules);
-  if ((whole || request.units !== undefined) && units.route === 'edge-table')
-    throw new InputError(
-      `--recount: ${path} holds the middle-band classes of the edge-table route, which are not counted one by one ` +
-        `again; count --variant ${table.variants.join(',')} counts them all`,
-    );
-  // a unit is counted again as the sharded count counts a class (src/shards/variantClassSum.ts): by the first of
-  // its top-block classes (a key of the band-pair route stands for classes with one n_C)
-  const first = new Int32Array(units.count).fill(-1);
-  for (let c = units.unitOf.length - 1; c >= 0; c--) first[units.unitOf[c]] = c;
-  const { variantClassSum } = await import('../shards/variantClassSum.js');
-  const count = variantClassSum(table.rules);
+  const { variantTableRecounter } = await import('../shards/variantTableRecount.js');
   const recount = await recountOrRefuse(
-    {
-      countUnits: (ids, payload, options) =>
-        count.countUnits(
-          ids.map((u) => first[u]),
-          payload,
-          { ...options, onUnitDone: (c, v) => options.onUnitDone(units.unitOf[c], v) },
-        ),
-    },
+    variantTableRecounter(table, units),
     units.count,
-    whole,
+    recountsWhole('variant', table.rules),
     { ...request, workers: request.workers ?? (table.n >= 8 ? defaultThreads() : 1) },
     () => () => [],
     (u) => BigInt(table.values[u]),
