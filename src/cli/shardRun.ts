@@ -483,18 +483,27 @@ export interface RecountRequest {
   readonly workers?: number | undefined;
 }
 
-/** What was counted again: `units` of `of`, every one (`whole`: the count is cheap) or drawn with `seed`. */
+/**
+ * What was counted again: `units` of `of`, every one (`whole`: the count is cheap) or drawn with `seed`; `compared`
+ * says whether their values were compared one by one ('units') or N counted whole on this machine ('total').
+ */
 export interface RecountSummary {
   readonly units: number;
   readonly of: number;
   readonly whole: boolean;
   readonly seed: number | null;
+  readonly compared: 'units' | 'total';
   readonly seconds: number;
 }
 
 /** What a recount did, in words for a report: what was counted again, and that every value agreed. */
 export function recountWords(r: RecountSummary | null): string {
   if (r === null) return 'values not counted again (--recount K counts K units drawn at random again)';
+  if (r.compared === 'total')
+    return (
+      'N counted whole again on this machine, from no file (the count is cheap): the same ✓ ' +
+      `(${r.seconds.toFixed(1)} s)`
+    );
   const what = r.whole
     ? `every one of the ${grouped(r.of)} units counted again (the whole count is cheap)`
     : `${grouped(r.units)} of ${grouped(r.of)} units drawn at random (seed ${r.seed}) counted again`;
@@ -535,7 +544,8 @@ export async function recountOrRefuse(
         ': edited or miscounted; refused',
     );
   }
-  return { units: ids.length, of: units, whole: seed === null, seed, seconds: (performance.now() - t0) / 1000 };
+  const seconds = (performance.now() - t0) / 1000;
+  return { units: ids.length, of: units, whole: seed === null, seed, compared: 'units', seconds };
 }
 
 /** `count --merge R… [--plan F] [--recount K [--seed S]]`: the one-machine result, from every shard. */
@@ -567,22 +577,45 @@ export async function mergeResults(
       `the shards name ${merged.classes} classes with digest ${merged.digest}; this program finds ` +
         `${list.count} with digest ${list.digest} (they were counted by another version)`,
     );
-  // the seal catches accidents; counting units again catches edits (every unit, where the count is cheap)
-  const recount = await recountOrRefuse(
-    count,
-    merged.units,
-    (await import('../grid/support.js')).recountsWhole(merged.method, merged.box),
-    { ...request, workers: request.workers ?? (await shardWorkers(merged)) },
-    () => {
-      // a column-set unit's payload is in the plan (the merge read it without)
-      const payload = planPath !== undefined && merged.method === 'column-sets' ? readPlan(planPath).payload : null;
-      return (u) => payload?.[u] ?? [];
-    },
-    (u) => merged.values[u],
-    (u) => merged.paths[merged.shardOf[u]],
-  );
   const values = classValues(merged.values, plan?.combine ?? null, plan?.scale ?? 1);
   const report = count.report(values, merged.facts, { classes: list.seconds, counting: merged.seconds });
+  // the seal catches accidents; counting again catches edits: N counted whole on this machine where that is cheap,
+  // else the units --recount K draws
+  const workers = request.workers ?? (await shardWorkers(merged));
+  const recountUnits = (all: boolean) =>
+    recountOrRefuse(
+      count,
+      merged.units,
+      all,
+      { ...request, workers },
+      () => {
+        // a column-set unit's payload is in the plan (the merge read it without)
+        const payload = planPath !== undefined && merged.method === 'column-sets' ? readPlan(planPath).payload : null;
+        return (u) => payload?.[u] ?? [];
+      },
+      (u) => merged.values[u],
+      (u) => merged.paths[merged.shardOf[u]],
+    );
+  let recount: RecountSummary | null;
+  if ((await import('../grid/support.js')).recountsWhole(merged.method, merged.box)) {
+    const t0 = performance.now();
+    const spinner = await progressSpinner(`counting ${merged.box} again on this machine`);
+    spinner.start();
+    const fast = await (
+      await import('../shards/oneMachineTotal.js')
+    )
+      .oneMachineTotal(merged.method, merged.box, workers)
+      .finally(() => spinner.stop());
+    if (fast !== report.total) {
+      await recountUnits(true); // names the unit and its file, when a unit's value differs
+      throw new InputError(
+        `the merged N, ${report.total}, is not N counted whole on this machine, ${fast}: the plan or a result was ` +
+          'edited; refused',
+      );
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    recount = { units: merged.units, of: merged.units, whole: true, seed: null, compared: 'total', seconds };
+  } else recount = await recountUnits(false);
   return {
     report,
     shards: merged.shards,

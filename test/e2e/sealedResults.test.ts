@@ -106,7 +106,9 @@ describe('spot-check recounts (item 2)', () => {
     expect((await cli(['count', '--plan', plan, '--shard', '0-2', '--out', `${results}/`])).code).toBe(0);
     const good = await cli(['count', '--merge', results]);
     expect(good.code).toBe(0);
-    expect(good.stdout).toMatch(/every one of the 416 units counted again \(the whole count is cheap\): each agrees ✓/);
+    expect(good.stdout).toMatch(
+      /N counted whole again on this machine, from no file \(the count is cheap\): the same ✓/,
+    );
     expect(good.stdout).toMatch(/N = 9! · Σ m_C·n_C = 6,670,903,752,021,072,936,960\n/);
     const file = join(results, readdirSync(results).sort()[1]);
     const unit = raiseFirstValue(file);
@@ -117,6 +119,28 @@ describe('spot-check recounts (item 2)', () => {
       new RegExp(`recount \\(every unit counted again\\): unit ${unit} is \\d+ in ${file}, counted again \\d+`),
     );
     refused(await cli(['count', '--merge', results, '--recount', '2', '--seed', '9']), /edited or miscounted; refused/);
+  });
+
+  it('4x2 by column sets: a plan edited and sealed again (its scale) is refused: N counted whole again', async () => {
+    const dir = join(TMP, 'plan42');
+    mkdirSync(dir);
+    const plan = join(dir, 'p.json');
+    expect(
+      (await cli(['count', '--box', '4x2', '--method', 'column-sets', '--plan', plan, '--shards', '2'])).code,
+    ).toBe(0);
+    expect((await cli(['count', '--plan', plan, '--shard', '0-1', '--out', join(dir, 'R/')])).code).toBe(0);
+    expect((await cli(['count', '--merge', join(dir, 'R'), '--plan', plan])).code).toBe(0);
+    // every unit's value is right, but the plan multiplies them by another scale: only N counted whole can tell
+    writeFileSync(
+      plan,
+      resealed(readFileSync(plan, 'utf8'), (b) =>
+        b.replace(/"scale":(\d+)/, (_m, k: string) => `"scale":${Number(k) + 1}`),
+      ),
+    );
+    refused(
+      await cli(['count', '--merge', join(dir, 'R'), '--plan', plan]),
+      /the merged N, \d+, is not N counted whole on this machine, 29136487207403520: the plan or a result was edited/,
+    );
   });
 
   it('9x9 anti-knight: --recount K catches a resealed shard value among the K drawn', async () => {
