@@ -160,8 +160,7 @@ export function recountsWhole(method: string, box: string): boolean {
   if (method === 'column-sets') return columnSetMethod(shape);
   if (method !== 'variant') return false;
   if (shape.n <= MAX_VARIANT_COUNT_SIDE) return true;
-  const key = variants.join(',');
-  const hours = VARIANT_SOLVER_COST_9X9[key] ?? VARIANT_COUNT_COST_9X9[key];
+  const hours = VARIANT_COUNT_COST_9X9[variants.join(',')]; // the one-machine count's route
   return hours !== undefined && hours * 3600 < WHOLE_RECOUNT_SECONDS;
 }
 
