@@ -138,8 +138,8 @@ function addShardOptions(command: Command): Command {
     .option('--merge <RESULT...>', 'add up shard results (files, or folders of them) and print N as count does')
     .option(
       '--recount <K>',
-      '--merge: count K units drawn at random again and refuse on any difference (every unit where the whole ' +
-        'count takes under a minute: then always)',
+      '--merge: count K units drawn at random again and refuse on any difference (where the whole count takes ' +
+        'under a minute, N is counted whole again instead, always)',
       integerOption(1),
     )
     .option(`--seed <S>`, `--merge --recount: seed of the draw, 0..${MAX_SEED} (default: random, printed)`, seedOption)
