@@ -155,6 +155,10 @@ export {
 } from './shards/classSum.js';
 export { makeShardPlan, balanceShards, type ShardPlanOptions } from './shards/makeShardPlan.js';
 export { mergeShards, type NamedResult, type MergedShards } from './shards/mergeShards.js';
+export { drawUnits, recountUnits, type RecountDifference, type RecountOptions } from './shards/recountUnits.js';
+export { oneMachineTotal } from './shards/oneMachineTotal.js';
+export { variantTableRecounter } from './shards/variantTableRecount.js';
+export { seal, checkSeal, sealKey, SEAL_KEY_VARIABLE } from './io/seal.js';
 export { slurmScript, slurmTime, taskMemoryMB, indexRanges, type SlurmScriptOptions } from './shards/slurmScript.js';
 export {
   planText,

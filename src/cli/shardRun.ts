@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockFile } from '../io/fileLock.js';
@@ -27,6 +28,7 @@ import { grouped, Interrupted, progressSpinner, type SlurmMemoryOption } from '.
 import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
 import { defaultThreads } from '../parallel/threads.js';
+import { MAX_SEED } from '../random/maxSeed.js';
 
 /**
  * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): files, locks,
@@ -54,7 +56,7 @@ export async function variantPlanRules(box: BoxShape | undefined, variant: strin
 }
 
 /** Threads of a shard without --workers: as the one-machine count of the plan's count. */
-export async function shardWorkers(plan: ShardPlanHead): Promise<number> {
+export async function shardWorkers(plan: Pick<ShardPlanHead, 'box' | 'method'>): Promise<number> {
   const shape = parseBoxShape(plan.box.split('+')[0]);
   if (plan.method === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
   return (await import('../count/defaultWorkers.js')).defaultWorkers(shape);
@@ -508,12 +510,94 @@ export function resultFiles(paths: readonly string[], skipped: (line: string) =>
   return out;
 }
 
-/** `count --merge R… [--plan F]`: the one-machine result, from every shard. */
+/** What `count --merge --recount K [--seed S]` and `classes --verify --recount K` ask of the recount. */
+export interface RecountRequest {
+  /** Units to draw and count again (undefined: none, unless the whole count is cheap: then every one). */
+  readonly units?: number | undefined;
+  /** The draw's seed (default: a random one, printed). */
+  readonly seed?: number | undefined;
+  readonly workers?: number | undefined;
+}
+
+/**
+ * What was counted again: `units` of `of`, every one (`whole`: the count is cheap) or drawn with `seed`; `compared`
+ * says whether their values were compared one by one ('units') or N counted whole on this machine ('total').
+ */
+export interface RecountSummary {
+  readonly units: number;
+  readonly of: number;
+  readonly whole: boolean;
+  readonly seed: number | null;
+  readonly compared: 'units' | 'total';
+  readonly seconds: number;
+}
+
+/** What a recount did, in words for a report: what was counted again, and that every value agreed. */
+export function recountWords(r: RecountSummary | null): string {
+  if (r === null) return 'values not counted again (--recount K counts K units drawn at random again)';
+  if (r.compared === 'total')
+    return (
+      'N counted whole again on this machine, from no file (the count is cheap): the same ✓ ' +
+      `(${r.seconds.toFixed(1)} s)`
+    );
+  const what = r.whole
+    ? `every one of the ${grouped(r.of)} units counted again (the whole count is cheap)`
+    : `${grouped(r.units)} of ${grouped(r.of)} units drawn at random (seed ${r.seed}) counted again`;
+  return `${what}: each agrees ✓ (${r.seconds.toFixed(1)} s)`;
+}
+
+/**
+ * Count `ids` again (every unit where the count is cheap, else --recount K drawn with the seed) and refuse on any
+ * difference, in one line naming the unit, where its value came from (`source`) and the seed; null when nothing
+ * was asked and the count is not cheap.
+ */
+export async function recountOrRefuse(
+  count: Pick<ClassSum, 'countUnits'>,
+  units: number,
+  whole: boolean,
+  request: RecountRequest,
+  payload: () => (id: number) => readonly number[],
+  held: (id: number) => bigint,
+  source: (id: number) => string,
+): Promise<RecountSummary | null> {
+  if (!whole && request.units === undefined) return null;
+  const { drawUnits, recountUnits } = await import('../shards/recountUnits.js');
+  const seed = whole ? null : (request.seed ?? randomInt(0, MAX_SEED + 1));
+  const ids = seed === null ? drawUnits(units, units, 0) : drawUnits(units, request.units ?? units, seed);
+  const t0 = performance.now();
+  const spinner = await progressSpinner(`counting ${ids.length} units again`);
+  spinner.start();
+  const differences = await recountUnits(count, ids, payload(), held, {
+    workers: request.workers ?? 1,
+    onUnitDone: (done, total) => (spinner.text = `counting units again: ${done}/${total}`),
+  }).finally(() => spinner.stop());
+  const drawn = seed === null ? `every unit counted again` : `${ids.length} units drawn with seed ${seed}`;
+  if (differences.length > 0) {
+    const d = differences[0];
+    throw new InputError(
+      `recount (${drawn}): unit ${d.unit} is ${d.held} in ${source(d.unit)}, counted again ${d.recounted}` +
+        (differences.length > 1 ? ` (and ${differences.length - 1} more differ)` : '') +
+        ': edited or miscounted; refused',
+    );
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return { units: ids.length, of: units, whole: seed === null, seed, compared: 'units', seconds };
+}
+
+/** `count --merge R… [--plan F] [--recount K [--seed S]]`: the one-machine result, from every shard. */
 export async function mergeResults(
   paths: readonly string[],
   planPath: string | undefined,
+  request: RecountRequest = {},
   skipped?: (line: string) => void,
-): Promise<{ report: ClassSumReport; shards: number; plan: string; cpuSeconds: number; seconds: number }> {
+): Promise<{
+  report: ClassSumReport;
+  shards: number;
+  plan: string;
+  cpuSeconds: number;
+  seconds: number;
+  recount: RecountSummary | null;
+}> {
   // the merge needs no unit's payload (the shards' part, a third of a 5×2 plan): it is not parsed
   const plan = planPath !== undefined ? { ...readPlan(planPath, { payload: false }), path: planPath } : undefined;
   const results: NamedResult[] = resultFiles(paths, skipped).map((path) => ({ path, result: readResult(path) }));
@@ -532,7 +616,51 @@ export async function mergeResults(
     );
   const values = classValues(merged.values, plan?.combine ?? null, plan?.scale ?? 1);
   const report = count.report(values, merged.facts, { classes: list.seconds, counting: merged.seconds });
-  return { report, shards: merged.shards, plan: merged.plan, cpuSeconds: merged.cpuSeconds, seconds: merged.seconds };
+  // the seal catches accidents; counting again catches edits: N counted whole on this machine where that is cheap,
+  // else the units --recount K draws
+  const workers = request.workers ?? (await shardWorkers(merged));
+  const recountUnits = (all: boolean) =>
+    recountOrRefuse(
+      count,
+      merged.units,
+      all,
+      { ...request, workers },
+      () => {
+        // a column-set unit's payload is in the plan (the merge read it without)
+        const payload = planPath !== undefined && merged.method === 'column-sets' ? readPlan(planPath).payload : null;
+        return (u) => payload?.[u] ?? [];
+      },
+      (u) => merged.values[u],
+      (u) => shownPath(merged.paths[merged.shardOf[u]]),
+    );
+  let recount: RecountSummary | null;
+  if ((await import('../grid/support.js')).recountsWhole(merged.method, merged.box)) {
+    const t0 = performance.now();
+    const spinner = await progressSpinner(`counting ${merged.box} again on this machine`);
+    spinner.start();
+    const fast = await (
+      await import('../shards/oneMachineTotal.js')
+    )
+      .oneMachineTotal(merged.method, merged.box, workers)
+      .finally(() => spinner.stop());
+    if (fast !== report.total) {
+      await recountUnits(true); // names the unit and its file, when a unit's value differs
+      throw new InputError(
+        `the merged N, ${report.total}, is not N counted whole on this machine, ${fast}: the plan or a result was ` +
+          'edited; refused',
+      );
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    recount = { units: merged.units, of: merged.units, whole: true, seed: null, compared: 'total', seconds };
+  } else recount = await recountUnits(false);
+  return {
+    report,
+    shards: merged.shards,
+    plan: merged.plan,
+    cpuSeconds: merged.cpuSeconds,
+    seconds: merged.seconds,
+    recount,
+  };
 }
 
 export interface SlurmOptions {

@@ -1,5 +1,5 @@
 import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { MAX_VARIANT_COUNT_SIDE, rulesProblem, shapeProblem } from '../grid/support.js';
+import { MAX_VARIANT_COUNT_SIDE, recountsWhole, rulesProblem, shapeProblem } from '../grid/support.js';
 import type { Rules } from '../grid/rules.js';
 import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
@@ -30,6 +30,7 @@ import { describeElement } from '../essential/describeElement.js';
 import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
+import type { RecountRequest } from './shardRun.js';
 import { burnsideClassLines, cliRules, grouped, InputError, Interrupted, progressSpinner } from './common.js';
 
 /** --box for a command that also takes --variant (in common.ts, which a plain run loads without this module). */
@@ -205,17 +206,30 @@ export async function runVariantClasses(
 }
 
 /**
- * classes --verify FILE: read a compact table (tag, body SHA-256, sums), list its rules' units again and compare
- * route, count, digest and orbits; one line on stdout. Every failure is an InputError: one line, status 2.
+ * classes --verify FILE [--recount K [--seed S]]: read a compact table (tag, body SHA-256, sums, the keyed seal when
+ * SUDOKU_COUNT_SEAL_KEY is set), list its rules' units again and compare route, count, digest and orbits; then count
+ * units again (every one where the whole count is cheap, src/grid/support.ts recountsWhole; else K drawn at random)
+ * and compare their values. One line on stdout. Every failure is an InputError: one line, status 2.
  */
-export function runVariantTableCheck(path: string): void {
+export async function runVariantTableCheck(path: string, request: RecountRequest = {}): Promise<void> {
   const t0 = performance.now();
   const table = readVariantTable(path);
-  verifyVariantTable(table);
+  const units = verifyVariantTable(table);
+  const { recountOrRefuse, recountWords } = await import('./shardRun.js');
+  const { variantTableRecounter } = await import('../shards/variantTableRecount.js');
+  const recount = await recountOrRefuse(
+    variantTableRecounter(table, units),
+    units.count,
+    recountsWhole('variant', table.rules),
+    { ...request, workers: request.workers ?? (table.n >= 8 ? defaultThreads() : 1) },
+    () => () => [],
+    (u) => BigInt(table.values[u]),
+    () => path,
+  );
   process.stdout.write(
     `${path}: ${table.rules}, ${grouped(table.count)} ${table.units} (${table.route} route), digest ${table.digest} ` +
       `= the ${table.units} listed now ✓; Σ orbit·value = ${grouped(table.totalWithFixedRow)} = N/${table.n}!, ` +
-      `N = ${grouped(table.total)} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
+      `N = ${grouped(table.total)}; ${recountWords(recount)} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
   );
 }
 

@@ -362,7 +362,8 @@ export function parseRules(
 ): Rules {
   const items = variant === undefined ? [] : typeof variant === 'string' ? variant.split(',') : [...variant];
   const variants: VariantName[] = [];
-  let regions: number[] | undefined;
+  const given = new Map<string, string>();
+  let regionsFile: string | undefined;
   for (const raw of items) {
     const item = raw.trim();
     if (item === '' && items.length === 1) continue;
@@ -373,13 +374,24 @@ export function parseRules(
         `unknown variant '${item}': the variants are ` +
           VARIANTS.map((v) => (v === 'jigsaw' ? 'jigsaw=FILE' : v)).join(', '),
       );
+    // a list that names a variant twice is refused, never cut down to one (two jigsaw files: which regions?)
+    const twice = given.get(name);
+    if (twice !== undefined)
+      throw new InputError(
+        name === 'jigsaw'
+          ? `variant jigsaw is given twice ('${twice}' and '${item}'): a grid has one set of regions, give one file`
+          : `variant ${name} is given twice in '${items.join(',')}': give each variant once`,
+      );
+    given.set(name, item);
     if (name === 'jigsaw') {
       if (eq < 0 || item.slice(eq + 1) === '') throw new InputError('variant jigsaw needs a file: jigsaw=FILE');
       if (!readRegions) throw new InputError('variant jigsaw: no way to read a regions file here');
-      regions = readRegions(item.slice(eq + 1), shape.n);
+      regionsFile = item.slice(eq + 1);
     } else if (eq >= 0) throw new InputError(`variant ${name} takes no value ('${item}')`);
     variants.push(name);
   }
+  // read once the whole list is known to be sound
+  const regions = regionsFile !== undefined && readRegions ? readRegions(regionsFile, shape.n) : undefined;
   return rulesFromSpec({ rows: shape.rows, cols: shape.cols, variants, ...(regions ? { regions } : {}) });
 }
 

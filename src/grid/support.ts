@@ -136,6 +136,34 @@ function variantCount9Problem(rules: Rules, method: string | undefined): string 
 /** Largest R for which the column-set method counts R×2 (and 2×R) boxes in minutes. */
 export const MAX_COLUMN_SET_ROWS = 5;
 
+/**
+ * CPU seconds under which a count is cheap enough to do again whole when its results are read back: `count --merge`
+ * and `classes --verify` then count every unit again (src/shards/recountUnits.ts) instead of the --recount K drawn.
+ */
+export const WHOLE_RECOUNT_SECONDS = 60;
+
+/**
+ * Whether the merge of a sharded count (method, box as a plan names them) or the check of a variant table counts
+ * every unit again, its one-machine count costing under WHOLE_RECOUNT_SECONDS: every shape of the band method
+ * (4×2, the dearest, ~1.5 s), the column-set method up to 5×2 (~37 CPU s, docs/shapes.md), every variant of n ≤ 6
+ * (under a second), and a 9×9 variant whose declared cost is that small (none yet: x + windoku is ~70 CPU s).
+ */
+export function recountsWhole(method: string, box: string): boolean {
+  const [name, ...variants] = box.split('+');
+  let shape: BoxShape;
+  try {
+    shape = parseBoxShape(name);
+  } catch {
+    return false;
+  }
+  if (method === 'bands') return bandMethod(shape);
+  if (method === 'column-sets') return columnSetMethod(shape);
+  if (method !== 'variant') return false;
+  if (shape.n <= MAX_VARIANT_COUNT_SIDE) return true;
+  const hours = VARIANT_COUNT_COST_9X9[variants.join(',')]; // the one-machine count's route
+  return hours !== undefined && hours * 3600 < WHOLE_RECOUNT_SECONDS;
+}
+
 /** R when the boxes are R×2 or 2×R (R ≥ 2), else 0. */
 export function columnSetRows(shape: BoxShape): number {
   return shape.cols === 2 && shape.rows >= 2 ? shape.rows : shape.rows === 2 && shape.cols >= 2 ? shape.cols : 0;

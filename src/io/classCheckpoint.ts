@@ -4,6 +4,7 @@ import { lockFile } from './fileLock.js';
 import { fromJson } from './json.js';
 import { prepareOutput, refuseThrough } from './outputFile.js';
 import { readBoundedIfThere, READ_LIMITS } from './readBounded.js';
+import { checkSeal } from './seal.js';
 
 /**
  * What the per-class checkpoints (`count --counter dlx`, src/io/dlxCheckpoint.ts; `count --variant`,
@@ -18,14 +19,31 @@ export function wholeNumber(v: unknown, what: string): number {
 }
 
 /**
- * The checkpoint at `path` as a JSON object tagged `format`; null when there is none yet (no file, or an empty one).
- * InputError when the path is a folder, cannot be read, or is not a `what` (then it is not touched).
+ * The checkpoint at `path` as a JSON object tagged `format` (`"sudoku-count/…-checkpoint@V"`) and sealed
+ * (src/io/seal.ts); null when there is none yet (no file, or an empty one). InputError when the path is a folder,
+ * cannot be read, is not a `what` (then it is not touched), is an earlier version of it (unsealed: refused, to be
+ * started afresh), or its seal does not hold (cut short or edited).
  */
 export function readCheckpointObject(path: string, format: string, what: string): Record<string, unknown> | null {
   const bytes = readBoundedIfThere(path, { what: 'checkpoint', maxBytes: READ_LIMITS.checkpoint });
   if (bytes === null) return null;
   const text = bytes.toString('utf8');
   if (text.trim() === '') return null;
+  const tag = /^\{\s*"format":\s*"([^"]*)"/.exec(text)?.[1];
+  if (tag !== format) {
+    const family = format.slice(0, format.lastIndexOf('@') + 1);
+    if (tag?.startsWith(family))
+      throw new InputError(
+        Number(tag.slice(family.length)) < Number(format.slice(family.length))
+          ? `checkpoint ${path} is a ${tag} file, which this version does not resume (it reads ${format}, sealed ` +
+              'with a checksum): remove it, or choose another file, and start afresh with --checkpoint'
+          : `checkpoint ${path} is a ${tag} file, written by a later version (this one reads ${format}); not ` +
+              'touching it',
+      );
+    if (tag !== undefined) throw new InputError(`checkpoint ${path} is not a ${format} file; not touching it`);
+  }
+  // the seal before the parse: a checkpoint cut short or edited is refused as such
+  if (tag === format) checkSeal(bytes, sealFailure(path));
   let o: Record<string, unknown>;
   try {
     const parsed = fromJson(text);
@@ -35,8 +53,15 @@ export function readCheckpointObject(path: string, format: string, what: string)
     throw new InputError(`checkpoint ${path} is not a ${what} (${(e as Error).message}); not touching it`);
   }
   if (o['format'] !== format) throw new InputError(`checkpoint ${path} is not a ${format} file; not touching it`);
+  if (tag !== format) checkSeal(bytes, sealFailure(path)); // the format key laid out otherwise than we write it
   return o;
 }
+
+const sealFailure =
+  (path: string) =>
+  (why: string): never => {
+    throw new InputError(`checkpoint ${path}: ${why}`);
+  };
 
 /** A checkpoint open for one run: the classes it held, how to rewrite it, and its lock. */
 export interface OpenCheckpoint<C> {

@@ -2,6 +2,7 @@ import { InputError } from '../grid/shape.js';
 import { fromJson, toJson } from './json.js';
 import { writeOutputFile } from './outputFile.js';
 import { readBounded, READ_LIMITS } from './readBounded.js';
+import { checkSeal, seal } from './seal.js';
 
 /**
  * Checkpoint of a column-set count (`count --box 5x2 --checkpoint FILE`, continued with `--resume FILE`): the
@@ -13,12 +14,14 @@ import { readBounded, READ_LIMITS } from './readBounded.js';
  *    "classes":355,                how many configuration classes the run has
  *    "digest":"9c1e…",             digest of the class list (configurationClasses, in order)
  *    "seconds":12.5,               wall seconds spent on F so far, summed over sessions
- *    "done":[[0,1234],[7,99],…]}   [class id, F], F an exact JSON number of any length
+ *    "done":[[0,1234],[7,99],…],   [class id, F], F an exact JSON number of any length
+ *    "sha256":"…"}                 the seal (src/io/seal.ts): a checksum, and an HMAC with SUDOKU_COUNT_SEAL_KEY set
  *
- * Reading refuses anything else: another format or version, a file that is not a regular file, a class twice.
+ * Reading refuses anything else: another format or version (version 1 was unsealed: started afresh), a file cut
+ * short or edited (its seal), a file that is not a regular file, a class twice.
  */
 export const COLUMN_SET_CHECKPOINT_FORMAT = 'sudoku-count/colsets-checkpoint';
-export const COLUMN_SET_CHECKPOINT_VERSION = 1;
+export const COLUMN_SET_CHECKPOINT_VERSION = 2;
 
 /** Output rules (src/io/outputFile.ts): a checkpoint replaces only a checkpoint of this format. */
 export const COLUMN_SET_CHECKPOINT_OUTPUT = {
@@ -46,14 +49,22 @@ export function writeColumnSetCheckpoint(path: string, checkpoint: ColumnSetChec
   });
   // one class per line keeps a large checkpoint readable
   const lines = done.map(([id, f], i) => `  [${id},${f}]${i + 1 < done.length ? ',' : ''}`);
-  writeOutputFile(path, `${head.slice(0, -1)},"done":[\n${lines.join('\n')}\n]}\n`, COLUMN_SET_CHECKPOINT_OUTPUT);
+  writeOutputFile(path, seal(`${head.slice(0, -1)},"done":[\n${lines.join('\n')}\n]`), COLUMN_SET_CHECKPOINT_OUTPUT);
 }
 
 export function readColumnSetCheckpoint(path: string): ColumnSetCheckpoint {
   const fail = (why: string): never => {
     throw new InputError(`checkpoint ${path}: ${why}`);
   };
-  const text = readBounded(path, { what: 'checkpoint', maxBytes: READ_LIMITS.checkpoint }).toString('utf8');
+  const bytes = readBounded(path, { what: 'checkpoint', maxBytes: READ_LIMITS.checkpoint });
+  const text = bytes.toString('utf8');
+  const version = new RegExp(`^\\{"format":"${COLUMN_SET_CHECKPOINT_FORMAT}","version":(\\d+)`).exec(text)?.[1];
+  if (version !== undefined && Number(version) < COLUMN_SET_CHECKPOINT_VERSION)
+    fail(
+      `version ${version}, which this version does not resume (it reads version ${COLUMN_SET_CHECKPOINT_VERSION}, ` +
+        'sealed with a checksum): remove it, or choose another file, and start afresh with --checkpoint',
+    );
+  if (Number(version) === COLUMN_SET_CHECKPOINT_VERSION) checkSeal(bytes, fail);
   let o: Record<string, unknown> = {};
   try {
     const v = fromJson(text);
@@ -65,6 +76,7 @@ export function readColumnSetCheckpoint(path: string): ColumnSetCheckpoint {
   if (o['format'] !== COLUMN_SET_CHECKPOINT_FORMAT) fail(`not a ${COLUMN_SET_CHECKPOINT_FORMAT} file`);
   if (o['version'] !== COLUMN_SET_CHECKPOINT_VERSION)
     fail(`version ${String(o['version'])}; this program reads version ${COLUMN_SET_CHECKPOINT_VERSION}`);
+  if (version === undefined) checkSeal(bytes, fail); // laid out otherwise than we write it: sealed all the same
   const box = o['box'],
     classes = o['classes'],
     digest = o['digest'],

@@ -2,29 +2,31 @@ import type { DlxClassResult } from '../count/dlxCompletions.js';
 import { InputError } from '../grid/shape.js';
 import { openCheckpoint, readCheckpointObject, wholeNumber as int, type OpenCheckpoint } from './classCheckpoint.js';
 import { toJson } from './json.js';
+import { seal } from './seal.js';
 
 /**
  * Checkpoint of a `count --counter dlx` run: the classes finished so far, rewritten whole as they finish, so that a
  * run stopped at any moment can go on where it was.
  *
  *   {
- *     "format": "sudoku-count/dlx-checkpoint@1",
+ *     "format": "sudoku-count/dlx-checkpoint@2",
  *     "box": "3x3",
  *     "level": "symmetry",                          which classes are counted (one representative each)
  *     "classes": [                                   finished classes, in id order, one per line
  *       {"id":0,"band":"123456789|456789123|789123456","completions":7802998272,"middleBands":35057664,
  *        "seconds":0.86},
  *       …
- *     ]
- *   }
+ *     ],"sha256":"…"}                              the seal (src/io/seal.ts): a checksum, and an HMAC with
+ *                                                    SUDOKU_COUNT_SEAL_KEY set
  *
+ * A checkpoint cut short or edited is refused by name; one of version 1 (unsealed) too: it is started afresh.
  * A run starts a new checkpoint (--checkpoint FILE: nothing may be there yet) or goes on from one (--resume FILE).
  * Writing goes through src/io/outputFile.ts: a temporary file beside the target, flushed, then renamed over it (so
  * the file is always a whole checkpoint, old or new); only a DLX checkpoint (or an empty file) is replaced, never
  * another file, a folder, or a file in a missing folder; a symbolic link is followed. While a run writes the file it
  * holds `<file>.lock` (src/io/fileLock.ts): a second run on the same file is refused.
  */
-export const DLX_CHECKPOINT_FORMAT = 'sudoku-count/dlx-checkpoint@1';
+export const DLX_CHECKPOINT_FORMAT = 'sudoku-count/dlx-checkpoint@2';
 
 /** What outputFile.ts needs to know to replace only our own checkpoints. */
 export const DLX_CHECKPOINT_OUTPUT = {
@@ -82,10 +84,8 @@ export function dlxCheckpointText(checkpoint: DlxCheckpoint): string {
       return `    ${toJson({ id, band, completions, middleBands, seconds })}${i + 1 < classes.length ? ',' : ''}`;
     }),
     '  ]',
-    '}',
-    '',
   ];
-  return lines.join('\n');
+  return seal(lines.join('\n'));
 }
 
 /** A checkpoint open for one run: what it held, and how to rewrite it. */

@@ -3,6 +3,7 @@ import { InputError } from '../grid/shape.js';
 import { fromJson } from './fromJson.js';
 import type { OutputOptions } from './outputFile.js';
 import { readBounded, READ_LIMITS } from './readBounded.js';
+import { checkSeal, seal } from './seal.js';
 
 /**
  * The files of a sharded count (src/shards/): a plan, the result of each shard, and a shard's checkpoint. Each is
@@ -10,7 +11,8 @@ import { readBounded, READ_LIMITS } from './readBounded.js';
  *
  *   {"format":"sudoku-count/shard-result","version":1, … ,"sha256":"<64 hex digits of the text before ,"sha256">"}
  *
- * so a file cut short, edited or damaged on the way back from a cluster is refused by name, never merged. Lists
+ * so a file cut short, edited or damaged on the way back from a cluster is refused by name, never merged (the seal is
+ * src/io/seal.ts's: with SUDOKU_COUNT_SEAL_KEY set, an HMAC under that key comes before the checksum). Lists
  * (class ids, per-class values) are written one entry per line, so the files stay readable and diffable.
  *
  *   plan        {"format":"sudoku-count/shard-plan","version":1,"id":"<16 hex>","method":"column-sets","box":"5x2",
@@ -137,17 +139,12 @@ export interface ShardResult extends ShardValues {
   readonly shards: number;
 }
 
-const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
-
 /** The lists as sealed() appends them to a head: `,"key":[`, a line per entry, `]`. */
 function listsText(lists: Readonly<Record<string, readonly string[]>>): string {
   let text = '';
   for (const [key, lines] of Object.entries(lists)) text += `,"${key}":[\n${lines.map((l) => `  ${l}`).join(',\n')}\n]`;
   return text;
 }
-
-/** A file's text from its body (a JSON object's text without its closing brace): the checksum key appended. */
-const seal = (body: string): string => `${body},"sha256":"${sha256(body)}"}\n`;
 
 /** `head` (a JSON object's text) with the lists and the checksum key appended. */
 function sealed(head: string, lists: Readonly<Record<string, readonly string[]>>): string {
@@ -280,10 +277,7 @@ function sealedText(path: string, format: string, what: string): string {
   if (tag![1] !== format) fail(`a ${tag![1]} file, not a ${format} file`);
   if (Number(tag![2]) !== SHARD_FORMAT_VERSION)
     fail(`version ${tag![2]}; this program reads version ${SHARD_FORMAT_VERSION} (count it again with this version)`);
-  const at = bytes.lastIndexOf(',"sha256":"');
-  const sum = at < 0 ? null : /^,"sha256":"([0-9a-f]{64})"\}\n?$/.exec(bytes.subarray(at).toString('utf8'));
-  if (!sum) fail('corrupt: cut short or damaged (no checksum at its end)');
-  if (sha256(bytes.subarray(0, at)) !== sum![1]) fail('corrupt: its checksum does not match its content');
+  checkSeal(bytes, fail);
   return bytes.toString('utf8');
 }
 

@@ -2,6 +2,7 @@ import { InputError } from '../grid/shape.js';
 import type { VariantClassDone } from '../variants/countVariantGrids.js';
 import { openCheckpoint, readCheckpointObject, wholeNumber, type OpenCheckpoint } from './classCheckpoint.js';
 import { toJson } from './json.js';
+import { seal } from './seal.js';
 
 /**
  * Checkpoint of a `count --variant` run: the classes whose n_C is known, rewritten whole as they finish (the same
@@ -9,15 +10,18 @@ import { toJson } from './json.js';
  * checkpoint or an empty file, and locked by `<file>.lock` while a run holds it).
  *
  *   {
- *     "format": "sudoku-count/variant-checkpoint@1",
+ *     "format": "sudoku-count/variant-checkpoint@2",
  *     "rules": "3x3+anti-knight",
  *     "classes": [                                 finished classes, in id order, one per line
  *       {"id":0,"block":"123456789/…/…","completions":120},
  *       …
- *     ]
- *   }
+ *     ],"sha256":"…"}                               the seal (src/io/seal.ts): a checksum, and an HMAC with
+ *                                                     SUDOKU_COUNT_SEAL_KEY set
+ *
+ * A checkpoint cut short or edited is refused by name (an edited n_C would give a wrong N); one of version 1
+ * (unsealed) too: it is started afresh.
  */
-export const VARIANT_CHECKPOINT_FORMAT = 'sudoku-count/variant-checkpoint@1';
+export const VARIANT_CHECKPOINT_FORMAT = 'sudoku-count/variant-checkpoint@2';
 
 export const VARIANT_CHECKPOINT_OUTPUT = {
   what: 'variant checkpoint',
@@ -55,19 +59,19 @@ export function readVariantCheckpoint(path: string): VariantCheckpoint | null {
 /** The checkpoint as text, one class per line, in id order. */
 export function variantCheckpointText(checkpoint: VariantCheckpoint): string {
   const classes = [...checkpoint.classes].sort((a, b) => a.id - b.id);
-  return [
-    '{',
-    `  "format": ${JSON.stringify(VARIANT_CHECKPOINT_FORMAT)},`,
-    `  "rules": ${JSON.stringify(checkpoint.rules)},`,
-    '  "classes": [',
-    ...classes.map(
-      ({ id, block, completions }, i) =>
-        `    ${toJson({ id, block, completions })}${i + 1 < classes.length ? ',' : ''}`,
-    ),
-    '  ]',
-    '}',
-    '',
-  ].join('\n');
+  return seal(
+    [
+      '{',
+      `  "format": ${JSON.stringify(VARIANT_CHECKPOINT_FORMAT)},`,
+      `  "rules": ${JSON.stringify(checkpoint.rules)},`,
+      '  "classes": [',
+      ...classes.map(
+        ({ id, block, completions }, i) =>
+          `    ${toJson({ id, block, completions })}${i + 1 < classes.length ? ',' : ''}`,
+      ),
+      '  ]',
+    ].join('\n'),
+  );
 }
 
 export type VariantCheckpointFile = OpenCheckpoint<VariantClassDone>;

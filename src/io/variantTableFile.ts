@@ -3,6 +3,7 @@ import { InputError } from '../grid/shape.js';
 import { variantTableSumProblem, type VariantTable } from '../variants/variantTable.js';
 import { fromJson, toJson } from './json.js';
 import { readBounded, READ_LIMITS } from './readBounded.js';
+import { keyedSeal, SEAL_KEY_VARIABLE } from './seal.js';
 
 /**
  * A variant table as a file (`classes --variant V --format table`, data/variant-table-<rules>.bin; the header's
@@ -13,7 +14,10 @@ import { readBounded, READ_LIMITS } from './readBounded.js';
  *                                         (7 bits a byte, low first, high bit set on every byte but the last)
  *
  * Header keys, in this order: format, rules, box, n, variants, route, units, count, digest, orbitSum,
- * totalWithFixedRow, total, bodyBytes, bodySha256 (64 hex digits). No timings, no gzip: the same values give the
+ * totalWithFixedRow, total, bodyBytes, bodySha256 (64 hex digits), and, written only when SUDOKU_COUNT_SEAL_KEY is
+ * set, hmacSha256: the HMAC-SHA256 under that key of the header line without it (newline included) and the body
+ * (src/io/seal.ts; a reader with the variable set refuses a table without it, or with one the key does not give).
+ * No timings, no gzip: the same values give the
  * same bytes on every machine (a deflate stream's bytes depend on the zlib build), so a regenerated table
  * compares byte for byte; git stores it compressed anyway.
  *
@@ -65,7 +69,9 @@ export function variantTableBytes(t: VariantTable): Uint8Array {
     bodyBytes: at,
     bodySha256: createHash('sha256').update(bytes).digest('hex'),
   };
-  const head = Buffer.from(toJson(header) + '\n');
+  const json = toJson(header);
+  const mac = keyedSeal(`${json}\n`, bytes);
+  const head = Buffer.from(`${mac === null ? json : `${json.slice(0, -1)},"hmacSha256":"${mac}"}`}\n`);
   const out = new Uint8Array(head.length + at);
   out.set(head, 0);
   out.set(bytes, head.length);
@@ -129,6 +135,14 @@ export function parseVariantTable(bytes: Uint8Array, where: string): VariantTabl
     fail(`its body is ${body.length} bytes, the header says ${bodyBytes} (cut short, or bytes added)`);
   if (createHash('sha256').update(body).digest('hex') !== sha)
     fail("its body's SHA-256 is not the header's bodySha256 (the file is corrupt)");
+  const mac = o['hmacSha256'];
+  if (mac !== undefined && (typeof mac !== 'string' || !/^[0-9a-f]{64}$/.test(mac)))
+    fail('header key hmacSha256 is not 64 hex digits');
+  const keyed = keyedSeal(`${headText.replace(/,"hmacSha256":"[0-9a-f]{64}"\}$/, '}')}\n`, body);
+  if (keyed !== null && mac === undefined)
+    fail(`not sealed with a key (no hmacSha256), and ${SEAL_KEY_VARIABLE} is set: it was written without the key`);
+  if (keyed !== null && keyed !== mac)
+    fail(`its HMAC does not match ${SEAL_KEY_VARIABLE}: edited, or sealed with another key`);
   const orbits = new Float64Array(count);
   const values = new Float64Array(count);
   let at = 0;

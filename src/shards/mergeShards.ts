@@ -21,6 +21,9 @@ export interface MergedShards {
   readonly shards: number;
   /** The value of every unit, in unit order. */
   readonly values: bigint[];
+  /** The shard that holds each unit, and each shard's file (to name the file a unit's value came from). */
+  readonly shardOf: Int32Array;
+  readonly paths: readonly string[];
   /** Each shard's facts, in shard order. */
   readonly facts: ShardFacts[];
   /** Wall seconds counting, summed over the shards, and the slowest shard's. */
@@ -70,6 +73,7 @@ export function mergeShards(
   const values = new Array<bigint>(ref.units);
   const owner = new Int32Array(ref.units).fill(-1);
   const facts: ShardFacts[] = [];
+  const paths: string[] = [];
   let seconds = 0,
     slowest = 0,
     cpu = 0;
@@ -84,6 +88,7 @@ export function mergeShards(
       values[c] = v;
     }
     facts.push(r.result.facts);
+    paths.push(r.path);
     seconds += r.result.seconds;
     slowest = Math.max(slowest, r.result.seconds);
     cpu += r.result.cpuSeconds;
@@ -99,6 +104,8 @@ export function mergeShards(
     units: ref.units,
     shards: ref.shards,
     values,
+    shardOf: owner,
+    paths,
     facts,
     seconds,
     slowestSeconds: slowest,

@@ -153,8 +153,8 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
   };
 }
 
-/** A middle band as text: rows joined by '/'. */
-function bandText(band: Uint8Array, R: number, n: number): string {
+/** A middle band as text: rows joined by '/' (as a checkpoint names it). */
+export function bandText(band: Uint8Array, R: number, n: number): string {
   const rows: string[] = [];
   for (let r = 0; r < R; r++) rows.push(Array.from(band.subarray(r * n, r * n + n), (d) => d.toString(36)).join(''));
   return rows.join('/');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../dist/io/json.js';
 import { cli, ROOT, tempDir } from '../helpers/cli.js';
+import { resealed } from '../helpers/reseal.js';
 
 const oneLine = (r: { stderr: string }) => r.stderr.trimEnd().split('\n');
 
@@ -61,7 +62,7 @@ describe('sudoku-count count --counter dlx', () => {
     expect(o.total).toBe(28_200_960);
   });
 
-  it('--checkpoint keeps the classes, --resume goes on from them and catches a wrong count in them', async () => {
+  it('--checkpoint, --resume: goes on; an edited file is refused, a resealed one caught', async () => {
     const path = join(tempDir(), 'run.json');
     const first = await cli(['count', '--box', '3x2', '--counter', 'dlx', '--checkpoint', path]);
     expect(first.code).toBe(0);
@@ -81,6 +82,14 @@ describe('sudoku-count count --counter dlx', () => {
     const line = text.split('\n').find((l) => l.includes('"id":3,'))!;
     const wrong = line.replace(/"completions":(\d+)/, (_, v: string) => `"completions":${Number(v) + 1}`);
     writeFileSync(path, text.replace(line, wrong));
+    const torn = await cli(['count', '--counter', 'dlx', '--resume', path]);
+    expect(torn.code).toBe(2); // the seal: an edited checkpoint is refused by name
+    expect(oneLine(torn)[0]).toMatch(/run\.json: corrupt: its checksum does not match its content/);
+    // sealed again (the checksum is no secret): the column-set sum still catches the count
+    writeFileSync(
+      path,
+      resealed(text, (body) => body.replace(line, wrong)),
+    );
     const bad = await cli(['count', '--counter', 'dlx', '--resume', path]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/class 3 .*≠ column-set sum .* ✗/);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../src/io/json.js';
 import { CLI, cli, ROOT, tempDir } from '../helpers/cli.js';
+import { resealed, sealedBody } from '../helpers/reseal.js';
 
 /** count, classes and essentially-different with --variant through the CLI (n ≤ 6), and their refusals. */
 const TMP = tempDir('sudoku-count-variant-count-');
@@ -107,7 +108,7 @@ describe('sudoku-count count --variant', () => {
     const first = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--json', '--checkpoint', ckpt]);
     expect(first.code).toBe(0);
     const held = fromJson(readFileSync(ckpt, 'utf8')) as { format: string; rules: string; classes: unknown[] };
-    expect(held.format).toBe('sudoku-count/variant-checkpoint@1');
+    expect(held.format).toBe('sudoku-count/variant-checkpoint@2');
     expect(held.rules).toBe('2x3+anti-knight');
     const total = (fromJson(first.stdout) as { total: unknown; classes: number }).total;
     expect(held.classes.length).toBe((fromJson(first.stdout) as { classes: number }).classes);
@@ -115,10 +116,11 @@ describe('sudoku-count count --variant', () => {
     const text = readFileSync(ckpt, 'utf8').split('\n');
     const rows = text.filter((l) => l.startsWith('    {'));
     const kept = rows.slice(0, rows.length >> 1).map((l) => l.replace(/,$/, ''));
+    // (sealed again, as a run writes it: a checkpoint edited without its seal is refused, below)
     writeFileSync(
       ckpt,
-      [...text.slice(0, 4), kept.map((l, i) => l + (i + 1 < kept.length ? ',' : '')).join('\n'), '  ]', '}', ''].join(
-        '\n',
+      sealedBody(
+        [...text.slice(0, 4), kept.map((l, i) => l + (i + 1 < kept.length ? ',' : '')).join('\n'), '  ]'].join('\n'),
       ),
     );
     const again = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--json', '--resume', ckpt]);
@@ -127,7 +129,7 @@ describe('sudoku-count count --variant', () => {
     const other = await cli(['count', '--box', '2x3', '--variant', 'x', '--resume', ckpt]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/is for 2x3\+anti-knight, not 2x3\+x/);
-    const wrong = readFileSync(ckpt, 'utf8').replace(/"block":"[^"]*"/, '"block":"999999/999999"');
+    const wrong = resealed(readFileSync(ckpt, 'utf8'), (b) => b.replace(/"block":"[^"]*"/, '"block":"999999/999999"'));
     writeFileSync(ckpt, wrong);
     const bad = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--resume', ckpt]);
     expect(bad.code).toBe(2);
@@ -151,7 +153,7 @@ describe('sudoku-count count --variant', () => {
     expect(performance.now() - t0).toBeLessThan(1500); // generous: the machines are shared
     expect(stderr).toMatch(/interrupted after \d+ of \d+ classes; saved to .*ak9\.ckpt: continue with --resume/);
     const held = fromJson(readFileSync(ckpt, 'utf8')) as { format: string; rules: string };
-    expect([held.format, held.rules]).toEqual(['sudoku-count/variant-checkpoint@1', '3x3+anti-king']);
+    expect([held.format, held.rules]).toEqual(['sudoku-count/variant-checkpoint@2', '3x3+anti-king']);
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js
 import { COLUMN_SET_CLASSES_OUTPUT, columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
 import { prepareOutput } from '../../io/outputFile.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
+import { MAX_SEED } from '../../random/maxSeed.js';
 import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
 import {
   pathOption,
@@ -14,7 +15,9 @@ import {
   counterOption,
   grouped,
   InputError,
+  integerOption,
   progressSpinner,
+  seedOption,
   VARIANT_FLAG,
 } from '../common.js';
 import { CommandFailed } from '../commandFailed.js';
@@ -64,6 +67,13 @@ export function registerClasses(program: Command): void {
       'check a compact variant table: its checksum and sums, and its digest against the classes listed now',
       pathOption,
     )
+    .option(
+      '--recount <K>',
+      '--verify: count K units drawn at random again and refuse on any difference (every unit where the whole ' +
+        'count takes under a minute: then always)',
+      integerOption(1),
+    )
+    .option('--seed <S>', `--verify --recount: seed of the draw, 0..${MAX_SEED} (default: random, printed)`, seedOption)
     .addOption(
       new Option(
         '--format <name>',
@@ -85,20 +95,27 @@ export function registerClasses(program: Command): void {
         force?: boolean;
         format?: 'json' | 'table';
         verify?: string;
+        recount?: number;
+        seed?: number;
       },
     ) => {
       if (opts.verify !== undefined) {
-        const { verify, ...rest } = opts;
+        const { verify, recount, seed, workers, ...rest } = opts;
         const used = Object.entries(rest)
           .filter(([, v]) => v !== undefined && v !== false)
           .map(([k]) => `--${k}`);
         if (used.length > 0)
           throw new InputError(
-            `classes --verify takes the rules from the table: no other option (not ${used.join(', ')})`,
+            `classes --verify takes the rules from the table: no other option but --recount, --seed, --workers ` +
+              `(not ${used.join(', ')})`,
           );
-        runVariantTableCheck(verify);
+        if (seed !== undefined && recount === undefined)
+          throw new InputError('--seed draws the units of --recount K: give --recount too');
+        await runVariantTableCheck(verify, { units: recount, seed, workers });
         return;
       }
+      if (opts.recount !== undefined || opts.seed !== undefined)
+        throw new InputError('--recount and --seed are for --verify (and count --merge): they check a table read back');
       if (opts.variant !== undefined) {
         const { box, json: _json, workers, variant, out, force, format, checkpoint, resume, ...rest } = opts;
         refuseWithVariant('classes', rest);

@@ -6,6 +6,7 @@ import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { affordableVariants9, countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/levelNames.js';
+import { MAX_SEED } from '../../random/maxSeed.js';
 import type { ColumnSetRunOptions } from '../columnSetRun.js';
 import { CommandFailed } from '../commandFailed.js';
 import {
@@ -17,6 +18,7 @@ import {
   memoryOption,
   pathOption,
   progressSpinner,
+  seedOption,
   shardListOption,
   type SlurmMemoryOption,
   VARIANT_FLAG,
@@ -65,6 +67,8 @@ export interface ShardCliOptions {
   throttle?: number;
   pack?: number;
   mem?: SlurmMemoryOption;
+  recount?: number;
+  seed?: number;
 }
 
 /** --level for the DLX route: which classes to count, by name. */
@@ -132,6 +136,13 @@ function addShardOptions(command: Command): Command {
       pathOption,
     )
     .option('--merge <RESULT...>', 'add up shard results (files, or folders of them) and print N as count does')
+    .option(
+      '--recount <K>',
+      '--merge: count K units drawn at random again and refuse on any difference (where the whole count takes ' +
+        'under a minute, N is counted whole again instead, always)',
+      integerOption(1),
+    )
+    .option(`--seed <S>`, `--merge --recount: seed of the draw, 0..${MAX_SEED} (default: random, printed)`, seedOption)
     .option('--slurm', '--plan: write an sbatch job-array script (shards as an array, the merge as a dependent job)')
     .option('--throttle <T>', '--slurm: at most T shards at once (the array %T; default 32)', integerOption(1))
     .option(
@@ -150,7 +161,7 @@ function addShardOptions(command: Command): Command {
 
 /** The shard protocol's forms of count; false when the options name none of them. */
 async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: LevelName }): Promise<boolean> {
-  const { plan, shards, shard, out, merge, slurm, throttle, pack, mem } = opts;
+  const { plan, shards, shard, out, merge, slurm, throttle, pack, mem, recount, seed } = opts;
   const used = (names: Record<string, unknown>) =>
     Object.entries(names)
       .filter(([, v]) => v !== undefined && v !== false)
@@ -173,10 +184,16 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       level: opts.level,
     });
     if (extra.length > 0)
-      throw new InputError(`--merge takes shard results (and --plan, --json), not ${extra.join(', ')}`);
+      throw new InputError(
+        `--merge takes shard results (and --plan, --json, --recount, --seed, --workers), not ${extra.join(', ')}`,
+      );
+    if (seed !== undefined && recount === undefined)
+      throw new InputError('--seed draws the units of --recount K: give --recount too');
     const m = await (
       await shardRun()
-    ).mergeResults(merge, plan, (line) => process.stderr.write(`sudoku-count: ${line}\n`));
+    ).mergeResults(merge, plan, { units: recount, seed, workers: opts.workers }, (line) =>
+      process.stderr.write(`sudoku-count: ${line}\n`),
+    );
     const r = m.report;
     const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
     const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
@@ -190,7 +207,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       process.stdout.write(
         (await toJson({
           ...body,
-          shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds },
+          shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds, recount: m.recount },
         })) + '\n',
       );
     } else {
@@ -200,10 +217,12 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
           : r.method === 'variant'
             ? (await variantRun()).variantCountText(r.count) + '\n'
             : columnSetReport(r.count);
-      process.stdout.write(`${head}\n` + text);
+      process.stdout.write(`${head}\n  ${(await shardRun()).recountWords(m.recount)}\n` + text);
     }
     return true;
   }
+  if (recount !== undefined || seed !== undefined)
+    throw new InputError('--recount and --seed are for --merge (and classes --verify): they check results read back');
   if (plan === undefined) {
     const extra = used({ shards, shard, out, slurm, throttle, pack, mem });
     if (extra.length > 0)

@@ -7,6 +7,7 @@ import {
   writeColumnSetCheckpoint,
 } from '../../../src/io/columnSetCheckpoint.js';
 import { tempDir } from '../../helpers/cli.js';
+import { sealedBody } from '../../helpers/reseal.js';
 
 const sample = {
   box: '5x2',
@@ -31,7 +32,7 @@ describe('column-set checkpoints', () => {
     expect(back.digest).toBe(sample.digest);
     expect(back.seconds).toBe(12.5);
     expect([...back.done].sort((a, b) => a[0] - b[0])).toEqual([...sample.done].sort((a, b) => a[0] - b[0]));
-    expect(readFileSync(path, 'utf8')).toContain(`"format":"${COLUMN_SET_CHECKPOINT_FORMAT}","version":1`);
+    expect(readFileSync(path, 'utf8')).toContain(`"format":"${COLUMN_SET_CHECKPOINT_FORMAT}","version":2`);
     expect(readdirSync(dir)).toEqual(['run.json']);
     // rewriting replaces it whole
     writeColumnSetCheckpoint(path, { ...sample, done: new Map([[1, 5n]]) });
@@ -45,9 +46,12 @@ describe('column-set checkpoints', () => {
   it.each([
     ['{"format":"sudoku-count/estimate-checkpoint@1"}', /not a sudoku-count\/colsets-checkpoint file/],
     ['not json at all', /not a sudoku-count\/colsets-checkpoint file/],
-    [head(2, 1) + '"done":[]}', /version 2/],
-    [head(1, 2) + '"done":[[1,5],[1,5]]}', /class 1 appears twice/],
-    [head(1, 2) + '"done":[[2,5]]}', /class 2 is not one of the 2 classes/],
+    [head(3, 1) + '"done":[]}', /version 3; this program reads version 2/],
+    [head(1, 2) + '"done":[[1,5]]}', /version 1, which this version does not resume .* start afresh with --checkpoint/],
+    [sealedBody(head(2, 2) + '"done":[[1,5],[1,5]]'), /class 1 appears twice/],
+    [sealedBody(head(2, 2) + '"done":[[2,5]]'), /class 2 is not one of the 2 classes/],
+    [sealedBody(head(2, 2) + '"done":[[1,5]]').replace('[[1,5]]', '[[1,6]]'), /corrupt: its checksum does not match/],
+    [sealedBody(head(2, 2) + '"done":[[1,5]]').slice(0, -30), /corrupt: cut short or damaged/],
   ])('refuses a file that is not its own: %s', (text, pattern) => {
     const path = join(tempDir(), 'x.json');
     writeFileSync(path, text);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/grid/shape.js';
 import { DLX_CHECKPOINT_FORMAT, openDlxCheckpoint, readDlxCheckpoint } from '../../../src/io/dlxCheckpoint.js';
 import { tempDir } from '../../helpers/cli.js';
+import { sealedBody } from '../../helpers/reseal.js';
 
 const dir = () => tempDir('dlx-checkpoint-');
 const run = { box: '3x2', level: 'symmetry' };
@@ -66,12 +67,20 @@ describe('DLX checkpoint', () => {
 
   it.each([
     ['not JSON', 'hello\n', /not a DLX checkpoint/],
-    ['another JSON file', '{"format":"sudoku-count/classes@2"}\n', /not a sudoku-count\/dlx-checkpoint@1 file/],
+    ['another JSON file', '{"format":"sudoku-count/classes@2"}\n', /not a sudoku-count\/dlx-checkpoint@2 file/],
     [
       'a malformed class',
-      `{"format":"${DLX_CHECKPOINT_FORMAT}","box":"3x2","level":"symmetry","classes":[{"id":0,"band":"1234|3412",` +
-        '"completions":-4,"middleBands":4,"seconds":0}]}',
+      sealedBody(
+        `{"format":"${DLX_CHECKPOINT_FORMAT}","box":"3x2","level":"symmetry","classes":[{"id":0,"band":"1234|3412",` +
+          '"completions":-4,"middleBands":4,"seconds":0}]',
+      ),
       /classes\[0\]\.completions/,
+    ],
+    [
+      'an unsealed checkpoint of version 1',
+      '{\n  "format": "sudoku-count/dlx-checkpoint@1",\n  "box": "3x2",\n  "level": "symmetry",\n' +
+        '  "classes": [\n  ]\n}\n',
+      /is a sudoku-count\/dlx-checkpoint@1 file, which this version does not resume .*start afresh with --checkpoint/,
     ],
   ])('refuses to resume %s, and never writes over it', (_what, text, pattern) => {
     const path = join(dir(), 'x.json');
@@ -81,6 +90,20 @@ describe('DLX checkpoint', () => {
     expect(() => openDlxCheckpoint(path, run, 'new')).toThrow(InputError);
     expect(readFileSync(path, 'utf8')).toBe(text);
     expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('a checkpoint edited by one byte, or cut short, is refused by name (its seal), and left as it is', () => {
+    const d = dir();
+    const path = join(d, 'run.json');
+    written(path);
+    const text = readFileSync(path, 'utf8');
+    expect(text).toMatch(/\],"sha256":"[0-9a-f]{64}"\}\n$/);
+    for (const bad of [text.replace('"completions":144', '"completions":145'), text.slice(0, -40)]) {
+      writeFileSync(path, bad);
+      expect(() => readDlxCheckpoint(path)).toThrow(new RegExp(`checkpoint ${path}: corrupt`));
+      expect(() => openDlxCheckpoint(path, run, 'resume')).toThrow(/corrupt/);
+      expect(readFileSync(path, 'utf8')).toBe(bad);
+    }
   });
 
   it('refuses a folder and a missing folder; follows a symbolic link to its file', () => {

@@ -1,0 +1,71 @@
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { randomInt } from '../random/randomInt.js';
+import { assertSeed } from '../random/streamStates.js';
+import type { ClassSum } from './classSum.js';
+
+/**
+ * Spot-check recounts (docs/sharding.md, "What the seal guards against"): a file's checksum catches accidents, not
+ * edits (anyone can compute it again), so `count --merge --recount K` and `classes --verify --recount K` count K of
+ * its units again, drawn at random, by the count's own engine (the ClassSum a shard runs), and refuse on any
+ * difference. An edit of m of U units escapes K draws with probability C(U−m, K)/C(U, K) ≤ (1 − m/U)^K; where the
+ * whole count is cheap (src/grid/support.ts, recountsWhole) every unit is counted again and nothing escapes.
+ */
+
+/** A unit whose value in the file is not the value counted again. */
+export interface RecountDifference {
+  readonly unit: number;
+  readonly held: bigint;
+  readonly recounted: bigint;
+}
+
+/**
+ * `k` distinct units of 0..units−1 (all of them when k ≥ units), drawn uniformly by xoroshiro128+ seeded with `seed`
+ * (the first k places of a Fisher–Yates shuffle, kept sparse), in increasing order. The same seed gives the same
+ * units on any machine.
+ */
+export function drawUnits(units: number, k: number, seed: number): number[] {
+  assertSeed(seed);
+  if (k >= units) return Array.from({ length: units }, (_, i) => i);
+  const rng = xoroshiro128plus(seed);
+  const moved = new Map<number, number>(); // place → unit, where the shuffle moved one
+  const out: number[] = [];
+  for (let i = 0; i < k; i++) {
+    const j = i + randomInt(rng, units - i);
+    const at = moved.get(j) ?? j;
+    moved.set(j, moved.get(i) ?? i);
+    out.push(at);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+export interface RecountOptions {
+  readonly workers: number;
+  readonly signal?: AbortSignal;
+  /** Hears each unit as it is counted again (for progress). */
+  readonly onUnitDone?: (done: number, total: number) => void;
+}
+
+/**
+ * Count the units `ids` of `count` again (`payload(id)` as a shard takes it from the plan) and compare each with
+ * `held(id)`, the value the file holds: the differences, by unit (empty when every one agrees).
+ */
+export async function recountUnits(
+  count: Pick<ClassSum, 'countUnits'>,
+  ids: readonly number[],
+  payload: (id: number) => readonly number[],
+  held: (id: number) => bigint,
+  options: RecountOptions,
+): Promise<RecountDifference[]> {
+  const differences: RecountDifference[] = [];
+  let done = 0;
+  await count.countUnits(ids, payload, {
+    workers: options.workers,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onUnitDone: (unit, recounted) => {
+      const value = held(unit);
+      if (value !== recounted) differences.push({ unit, held: value, recounted });
+      options.onUnitDone?.(++done, ids.length);
+    },
+  });
+  return differences.sort((a, b) => a.unit - b.unit);
+}
