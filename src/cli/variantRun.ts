@@ -1,6 +1,7 @@
 import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { MAX_VARIANT_COUNT_SIDE, recountsWhole, rulesProblem, shapeProblem } from '../grid/support.js';
 import type { Rules } from '../grid/rules.js';
+import { shownPath } from '../io/fileProblem.js';
 import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
@@ -224,11 +225,12 @@ export async function runVariantTableCheck(path: string, request: RecountRequest
     { ...request, workers: request.workers ?? (table.n >= 8 ? defaultThreads() : 1) },
     () => () => [],
     (u) => BigInt(table.values[u]),
-    () => path,
+    () => shownPath(path),
   );
   process.stdout.write(
-    `${path}: ${table.rules}, ${grouped(table.count)} ${table.units} (${table.route} route), digest ${table.digest} ` +
-      `= the ${table.units} listed now ✓; Σ orbit·value = ${grouped(table.totalWithFixedRow)} = N/${table.n}!, ` +
+    `${shownPath(path)}: ${table.rules}, ${grouped(table.count)} ${table.units} (${table.route} route), ` +
+      `digest ${table.digest} = the ${table.units} listed now ✓; ` +
+      `Σ orbit·value = ${grouped(table.totalWithFixedRow)} = N/${table.n}!, ` +
       `N = ${grouped(table.total)}; ${recountWords(recount)} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
   );
 }
