@@ -212,7 +212,7 @@ function plainSpinner(initial: string): Spinner {
   let text = initial;
   let say: ((describe: (seconds: number) => string) => void) | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
-  const line = () => say?.((seconds) => `${text} (${seconds.toFixed(0)} s)`);
+  const line = () => say?.((seconds) => `${text} (${seconds.toFixed(seconds < 10 ? 1 : 0)} s)`);
   const s: Spinner = {
     get text(): string {
       return text;
