@@ -91,7 +91,7 @@ export class RestartingCounter implements PuzzleCounter {
     // phase k: one run of unit·2^k branches, then short runs of unit·luby(i) until they have had as many
     let i = 1;
     for (let long = unit; ; long *= 2) {
-      for (let spent = -1; spent < long; ) {
+      for (let spent = -1; spent < long;) {
         const budget = spent < 0 ? long : unit * luby(i++);
         for (let c = 0; c < prefer.length; c++) prefer[c] = 1 + randomInt(rng, n);
         const r = this.engine.count(cells, limit, solution, { prefer, maxNodes: budget });

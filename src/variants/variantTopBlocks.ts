@@ -3,8 +3,9 @@ import type { VariantGroup } from './variantGroup.js';
 
 /**
  * The first stage of a variant count: every top block (the first k rows; k = R, the top band, or k = 2 when the
- * boxes are 1×C and a band is one row, or n×1 and a band is the whole grid) with row 1 = 1..n that breaks no house or pair inside the block, and their
- * classes under S × S_n, S the elements of the variant's group G_V that map the block's cells onto themselves.
+ * boxes are 1×C and a band is one row, or n×1 and a band is the whole grid) with row 1 = 1..n that breaks no house
+ * or pair inside the block, and their classes under S × S_n, S the elements of the variant's group G_V that map the
+ * block's cells onto themselves.
  *
  *   block     k·n digits, cells 0..k·n−1 in reading order, back to back in `blocks`
  *   key       the least of std(s·X) over s in S, std relabelling so that row 1 reads 1..n again (rows 2..k, each

@@ -61,7 +61,7 @@ describe('sudoku-count with --variant', () => {
     expect(two.stdout).toBe(one.stdout);
   });
 
-  it('solve --limit 1 of the empty grid under the jigsaw of docs/variants.md: a grid at once, every house checked', async () => {
+  it('solve --limit 1, empty grid, the jigsaw of docs/variants.md: a grid at once, every house checked', async () => {
     // before: the depth-first search sank into a subtree with no solution (nothing in 240 s); now the tightest
     // house digit is branched on and the runs restart (src/solve/restartingCounter.ts)
     const file = join(TMP, 'docs-jigsaw.txt');

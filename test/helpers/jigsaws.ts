@@ -54,7 +54,11 @@ export function randomJigsaw(R: number, C: number, swaps: number, next: () => nu
     const seen = new Set([cells[0]]);
     const stack = [cells[0]];
     while (stack.length > 0)
-      for (const q of neighbours(stack.pop() as number)) if (reg[q] === r && !seen.has(q)) seen.add(q) && stack.push(q);
+      for (const q of neighbours(stack.pop() as number))
+        if (reg[q] === r && !seen.has(q)) {
+          seen.add(q);
+          stack.push(q);
+        }
     return seen.size === cells.length;
   };
   const reg = Array.from({ length: N }, (_, c) => Math.floor(c / n / R) * R + Math.floor((c % n) / C));
