@@ -168,42 +168,109 @@ export interface Spinner {
   stop(): Spinner;
 }
 
-const silentSpinner = (): Spinner => {
-  const s: Spinner = { text: '', start: () => s, stop: () => s };
-  return s;
-};
-
 /** True when progress may be drawn: stderr is a terminal that reports its width, and not under CI. */
 export function progressShown(): boolean {
   return process.stderr.isTTY === true && (process.stderr.columns ?? 0) > 0 && !process.env['CI'];
 }
 
+/** The environment variable that sets the seconds between plain progress lines (0: none). */
+export const PROGRESS_SECONDS_ENV = 'SUDOKU_COUNT_PROGRESS_SECONDS';
+
+/** Seconds between plain progress lines by default. */
+const PLAIN_PROGRESS_SECONDS = 5;
+
 /**
- * A progress spinner (ora) on stderr, shown only when `progressShown()` (a zero-column terminal makes ora redraw
- * endlessly). ora is loaded only then: it costs tens of milliseconds of start-up that a piped or CI run need not
- * pay. The cursor stays visible: hiding it would make ora install a SIGINT handler (to show it again), and a
- * handler waits for the main thread, so Ctrl-C during a long synchronous stage would wait seconds. Without one,
- * Ctrl-C ends the process at once.
+ * Seconds between plain progress lines, when progress is not drawn (stderr not a terminal, or CI): a long run still
+ * says what it is doing, one line every few seconds; a run shorter than that prints none. SUDOKU_COUNT_PROGRESS_SECONDS
+ * sets it (0 turns the lines off; a value that is not a number ≥ 0 leaves the default).
+ */
+function plainProgressSeconds(): number {
+  const v = process.env[PROGRESS_SECONDS_ENV];
+  const x = v === undefined || v.trim() === '' ? NaN : Number(v);
+  return Number.isFinite(x) && x >= 0 ? x : PLAIN_PROGRESS_SECONDS;
+}
+
+/**
+ * Plain progress lines on stderr, never on stdout: `say(describe)` writes `sudoku-count: ` and describe(seconds so
+ * far) as one line when `every` seconds have passed since the start or the last line (describe is called only
+ * then). Called from inside a computation that holds the main thread, and from a timer when the main thread is free.
+ */
+function plainLines(every: number): (describe: (seconds: number) => string) => void {
+  const t0 = performance.now();
+  let last = t0;
+  return (describe) => {
+    if (every <= 0) return;
+    const now = performance.now();
+    if (now - last < every * 1000) return;
+    last = now;
+    process.stderr.write(`sudoku-count: ${describe((now - t0) / 1000)}\n`);
+  };
+}
+
+/**
+ * Without a terminal: the spinner's text as a plain line every few seconds (plainProgressSeconds) while it runs,
+ * from a timer (unref'd: it never keeps the process alive) and whenever the text is set, so a stage that holds the
+ * main thread and sets the text still reports.
+ */
+function plainSpinner(initial: string): Spinner {
+  const every = plainProgressSeconds();
+  let text = initial;
+  let say: ((describe: (seconds: number) => string) => void) | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const line = () => say?.((seconds) => `${text} (${seconds.toFixed(seconds < 10 ? 1 : 0)} s)`);
+  const s: Spinner = {
+    get text(): string {
+      return text;
+    },
+    set text(v: string) {
+      text = v;
+      line();
+    },
+    start: () => {
+      if (say === null && every > 0) {
+        say = plainLines(every);
+        timer = setInterval(line, every * 1000);
+        timer.unref();
+      }
+      return s;
+    },
+    stop: () => {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      say = null;
+      return s;
+    },
+  };
+  return s;
+}
+
+/**
+ * A progress spinner (ora) on stderr, drawn only when `progressShown()` (a zero-column terminal makes ora redraw
+ * endlessly); otherwise its text as a plain line every few seconds (plainSpinner). ora is loaded only when drawn:
+ * it costs tens of milliseconds of start-up that a piped or CI run need not pay. The cursor stays visible: hiding
+ * it would make ora install a SIGINT handler (to show it again), and a handler waits for the main thread, so Ctrl-C
+ * during a long synchronous stage would wait seconds. Without one, Ctrl-C ends the process at once.
  */
 export async function progressSpinner(text: string): Promise<Spinner> {
-  if (!progressShown()) return silentSpinner();
+  if (!progressShown()) return plainSpinner(text);
   const { default: ora } = await import('ora');
   return ora({ text, stream: process.stderr, discardStdin: false, hideCursor: false });
 }
 
 /**
  * Progress of a long synchronous computation (a count in the main thread, where no timer can run): `tick` is
- * called from inside the computation and redraws one stderr line at most every 200 ms, from 1 s on, and only when
- * `progressShown()`. `done` clears the line.
+ * called from inside the computation. When `progressShown()` it redraws one stderr line at most every 200 ms, from
+ * 1 s on, and `done` clears it; otherwise it writes a plain line every few seconds (plainProgressSeconds).
  */
 export function syncProgress(describe: (seconds: number) => string): { tick(): void; done(): void } {
   const shown = progressShown();
+  const plain = shown ? null : plainLines(plainProgressSeconds());
   const t0 = performance.now();
   let last = 0,
     drawn = false;
   return {
     tick(): void {
-      if (!shown) return;
+      if (plain !== null) return plain(describe);
       const now = performance.now();
       if (now - t0 < 1000 || now - last < 200) return;
       last = now;

@@ -3,6 +3,7 @@ import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
 import { describeRulesClash, findRulesClash, plainRules, type Rules } from '../grid/rules.js';
 import { HouseCounter } from './houseCounter.js';
+import { RestartingCounter } from './restartingCounter.js';
 import type { CounterEngine, PuzzleCounter } from './puzzleCounter.js';
 import { ClauseLearningCounter } from './clauseLearningCounter.js';
 import { Fast9Counter } from './fast9/fast9Counter.js';
@@ -68,7 +69,12 @@ export const ENGINES: readonly CounterEngine[] = [
   { name: 'bitmask', supports: (r) => r.plain && r.n <= MAX_BITMASK_SIDE, create: (r) => new SolutionCounter(r.shape) },
   { name: 'wide', supports: (r) => r.plain, create: (r) => new WideSolutionCounter(r.shape) },
   { name: 'variants9', supports: (r) => Fast9VariantCounter.supports(r), create: (r) => new Fast9VariantCounter(r) },
-  { name: 'houses', supports: (r) => HouseCounter.supports(r), create: (r) => new HouseCounter(r) },
+  {
+    name: 'houses',
+    supports: (r) => HouseCounter.supports(r),
+    create: (r) => new HouseCounter(r),
+    restarts: true,
+  },
 ];
 
 /** The engine that counts `rules` (the first of ENGINES that supports them). */
@@ -101,7 +107,8 @@ export function searchCounter(shape: BoxShape | Rules): PuzzleCounter {
 
 /**
  * Limits of 1 and 2 (solve, "is it unique?") to one counter, larger limits (counting) to another with components
- * and a count cache: clause learning and the depth-first counter on big plain grids.
+ * and a count cache: clause learning and the depth-first counter on big plain grids. (An engine that declares
+ * `restarts` finds one or two solutions by RestartingCounter instead: randomized restarts of the same engine.)
  */
 class ByLimit implements PuzzleCounter {
   private tick: ((nodes: number) => void) | null = null;
@@ -138,7 +145,9 @@ export function puzzleCounter(shape: BoxShape | Rules): PuzzleCounter {
   if (!c) {
     c = learnsClauses(rules)
       ? new ByLimit(new ClauseLearningCounter(rules.shape), searchCounter(rules))
-      : searchCounter(rules);
+      : engineFor(rules).restarts === true
+        ? new RestartingCounter(searchCounter(rules), rules.n)
+        : searchCounter(rules);
     counters.set(rules.name, c);
   }
   return c;

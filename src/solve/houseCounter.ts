@@ -55,6 +55,8 @@ export class HouseCounter extends GuidedSearch implements PuzzleCounter {
   private readonly seen: Uint8Array;
   private readonly dirty: Int32Array;
   private readonly houseBits: Int32Array;
+  /** Bit slices of tightestHouseDigit: ge[j] the digits with more than j places in the house being read. */
+  private readonly ge = new Int32Array(32);
   private qt = 0;
   private stamp = 0;
   private splitting = false;
@@ -187,7 +189,7 @@ export class HouseCounter extends GuidedSearch implements PuzzleCounter {
   }
 
   private branch(d: number, list: Int32Array, start: number, k: number, cap: number, whole: boolean): number {
-    const { N, cand, scope } = this;
+    const { N, cand } = this;
     const o = d * N;
     let best = -1,
       bestCount = 99;
@@ -200,29 +202,98 @@ export class HouseCounter extends GuidedSearch implements PuzzleCounter {
         if (pc <= 2) break;
       }
     }
-    const o2 = o + N;
-    let m = cand[o + best];
+    // a digit with fewer places in a house than the tightest cell has candidates: branch on its places
+    const placed = bestCount > 2 && !this.splitting ? this.tightestHouseDigit(o, bestCount) : -1;
     let total = 0;
+    if (placed >= 0) {
+      const base = (placed >> 5) * this.n;
+      const bit = 1 << (placed & 31);
+      // a guide's preferred place first (the cell whose preferred digit this is), then the others in house order
+      let first = -1;
+      if (this.prefer)
+        for (let i = base; i < base + this.n && first < 0; i++) {
+          const c = this.houses[i];
+          if (cand[o + c] >= 0 && (cand[o + c] & bit) !== 0 && 1 << (this.prefer[c] - 1) === bit) first = c;
+        }
+      if (first >= 0) {
+        total += this.child(d, first, bit, list, start, k, cap, whole);
+        if (total >= cap) return cap;
+      }
+      for (let i = base; i < base + this.n; i++) {
+        const c = this.houses[i];
+        if (c === first || cand[o + c] < 0 || (cand[o + c] & bit) === 0) continue;
+        total += this.child(d, c, bit, list, start, k, cap - total, whole);
+        if (total >= cap) return cap;
+      }
+      return total;
+    }
+    let m = cand[o + best];
     const preferred = this.prefer ? m & (1 << (this.prefer[best] - 1)) : 0;
     while (m !== 0) {
       const bit = preferred !== 0 && (m & preferred) !== 0 ? preferred : m & -m;
       m ^= bit;
-      if (++this.nodes > this.maxNodes) {
-        this.aborted = true;
-        return cap;
-      }
-      if ((this.nodes & 0xffff) === 0 && this.onTick !== null) this.onTick(this.nodes);
-      cand.copyWithin(o2, o, o2);
-      cand[o2 + best] = bit;
-      this.queue[0] = best;
-      this.qt = 1;
-      if (this.settle(o2)) {
-        for (let i = 0; i < k; i++) scope[o2 + i] = list[start + i];
-        total += this.countScope(d + 1, k, cap - total, whole);
-        if (total >= cap) return cap;
-      }
+      total += this.child(d, best, bit, list, start, k, cap - total, whole);
+      if (total >= cap) return cap;
     }
     return total;
+  }
+
+  /** One branch: `cell` takes the digit `bit` at depth d + 1, settled and searched; cap when the budget ran out. */
+  private child(
+    d: number,
+    cell: number,
+    bit: number,
+    list: Int32Array,
+    start: number,
+    k: number,
+    cap: number,
+    whole: boolean,
+  ): number {
+    if (++this.nodes > this.maxNodes) {
+      this.aborted = true;
+      return cap;
+    }
+    if ((this.nodes & 0xffff) === 0 && this.onTick !== null) this.onTick(this.nodes);
+    const { N, cand, scope } = this;
+    const o = d * N,
+      o2 = o + N;
+    cand.copyWithin(o2, o, o2);
+    cand[o2 + cell] = bit;
+    this.queue[0] = cell;
+    this.qt = 1;
+    if (!this.settle(o2)) return 0;
+    for (let i = 0; i < k; i++) scope[o2 + i] = list[start + i];
+    return this.countScope(d + 1, k, cap, whole);
+  }
+
+  /**
+   * The house and digit with the fewest places among the open cells, when fewer than `fewer` (the tightest cell's
+   * candidates), as house·32 + digit index; −1 when none. ge[j] collects the digits with more than j places (bit
+   * slices, j < fewer); after settle every open digit has at least two places, so two is the least there is.
+   */
+  private tightestHouseDigit(o: number, fewer: number): number {
+    const { cand, houses, H, n, ge } = this;
+    let best = -1,
+      bestPlaces = fewer;
+    for (let u = 0; u < H && bestPlaces > 2; u++) {
+      const base = u * n;
+      ge.fill(0, 0, bestPlaces);
+      for (let i = base, end = base + n; i < end; i++) {
+        const m = cand[o + houses[i]];
+        if (m < 0) continue;
+        for (let j = bestPlaces - 1; j > 0; j--) ge[j] |= ge[j - 1] & m;
+        ge[0] |= m;
+      }
+      for (let p = 2; p < bestPlaces; p++) {
+        const exact = ge[p - 1] & ~ge[p];
+        if (exact !== 0) {
+          bestPlaces = p;
+          best = (u << 5) | (31 - Math.clz32(exact & -exact));
+          break;
+        }
+      }
+    }
+    return best;
   }
 
   private split(d: number, k: number): number {

@@ -27,4 +27,9 @@ export interface CounterEngine {
   readonly name: string;
   supports(rules: Rules): boolean;
   create(rules: Rules): PuzzleCounter;
+  /**
+   * One or two solutions are found by randomized restarts of this engine (RestartingCounter): its search can sink
+   * into a huge subtree with no solution where another digit order finds one at once (jigsaw layouts).
+   */
+  readonly restarts?: boolean;
 }

@@ -3,8 +3,9 @@ import type { VariantGroup } from './variantGroup.js';
 
 /**
  * The first stage of a variant count: every top block (the first k rows; k = R, the top band, or k = 2 when the
- * boxes are 1×C and a band is one row) with row 1 = 1..n that breaks no house or pair inside the block, and their
- * classes under S × S_n, S the elements of the variant's group G_V that map the block's cells onto themselves.
+ * boxes are 1×C and a band is one row, or n×1 and a band is the whole grid) with row 1 = 1..n that breaks no house
+ * or pair inside the block, and their classes under S × S_n, S the elements of the variant's group G_V that map the
+ * block's cells onto themselves.
  *
  *   block     k·n digits, cells 0..k·n−1 in reading order, back to back in `blocks`
  *   key       the least of std(s·X) over s in S, std relabelling so that row 1 reads 1..n again (rows 2..k, each
@@ -27,9 +28,14 @@ export interface TopBlockClasses {
   readonly sizes: Int32Array;
 }
 
-/** Rows of the top block: the top band, or two rows when a band is one row. */
+/**
+ * Rows of the top block: the top band, or two rows when a band is one row (1×C boxes) or the whole grid (n×1 boxes).
+ * Any k rows give the classes (docs/variant-counts.md, "Top blocks"); a band of n rows would make every grid a block
+ * and every element of G_V its stabiliser: 6×1 disjoint groups listed 1,128,960 grids against 518,400 elements each,
+ * never ending, where two rows take 265 blocks and 34,560 elements, as for its transpose 1×6.
+ */
 export function topBlockRows(rules: Rules): number {
-  return rules.shape.rows >= 2 ? rules.shape.rows : Math.min(2, rules.n);
+  return rules.shape.rows >= 2 && rules.shape.rows < rules.n ? rules.shape.rows : Math.min(2, rules.n);
 }
 
 export function variantTopBlocks(group: VariantGroup): TopBlockClasses {

@@ -61,6 +61,31 @@ describe('sudoku-count with --variant', () => {
     expect(two.stdout).toBe(one.stdout);
   });
 
+  it('solve --limit 1, empty grid, the jigsaw of docs/variants.md: a grid at once, every house checked', async () => {
+    // before: the depth-first search sank into a subtree with no solution (nothing in 240 s); now the tightest
+    // house digit is branched on and the runs restart (src/solve/restartingCounter.ts)
+    const file = join(TMP, 'docs-jigsaw.txt');
+    writeFileSync(file, SKEWED_REGIONS.join('\n') + '\n');
+    const rules = parseRules(S33, `jigsaw=${file}`, () =>
+      [...SKEWED_REGIONS.join('')].map((ch) => ch.charCodeAt(0) - 65),
+    );
+    const empty = '.'.repeat(81);
+    const [one, two] = await Promise.all([
+      cli(['solve', '--limit', '1', '--variant', `jigsaw=${file}`, empty], { timeout: 20_000 }),
+      cli(['solve', '--json', '--variant', `jigsaw=${file}`, empty], { timeout: 20_000 }),
+    ]);
+    expect([one.code, two.code]).toEqual([0, 0]);
+    const grid = parseGrid(S33, one.stdout.trim());
+    expect(grid.every((d) => d >= 1 && d <= 9)).toBe(true);
+    for (let h = 0; h < rules.houseCount; h++) {
+      const digits = new Set(Array.from(rules.houses.subarray(h * 9, h * 9 + 9), (c) => grid[c]));
+      expect(digits.size, `house ${h}`).toBe(9);
+    }
+    expect(rulesDlxCount(rules, grid, 2).count).toBe(1); // the oracle: a full grid of these rules
+    const o = JSON.parse(two.stdout) as { count: number; limited: boolean };
+    expect([o.count, o.limited]).toEqual([2, true]);
+  });
+
   it('generate: symmetries the variant keeps, and a refusal for the others', async () => {
     const r = await cli(['generate', '--variant', 'x', '--symmetry', 'rotational', '--seed', '5', '--json']);
     expect(r.code, r.stderr).toBe(0);

@@ -19,6 +19,8 @@ export interface CliOptions {
   readonly input?: string;
   readonly env?: Readonly<Record<string, string>>;
   readonly cwd?: string;
+  /** Milliseconds before the child is killed (SIGTERM): a search that must end does not outlive its test. */
+  readonly timeout?: number;
 }
 
 /** Run `sudoku-count ...args` as a child process, as CI does: CI=true and no terminal. */
@@ -28,6 +30,7 @@ export function cli(args: readonly string[], options: CliOptions = {}): Promise<
       env: { ...process.env, CI: 'true', ...options.env },
       cwd: options.cwd ?? ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
     });
     let stdout = '',
       stderr = '';

@@ -84,3 +84,31 @@ describe('every page', () => {
     await page.close();
   });
 });
+
+describe('address parameters a page does not offer', () => {
+  it.each([
+    ['number/?box=9x9&op=guess', ['box=9x9', 'op=guess'], { box: '3x3', op: 'sample' }],
+    ['estimate/?method=magic&box=2x3', ['method=magic'], { box: '2x3', method: 'knuth' }],
+    ['puzzles/?daily=2025-13-45&box=7x7', ['box=7x7', 'daily=2025-13-45'], { box: '3x3', daily: '' }],
+    ['count/?box=<b>x</b>', ['box=<b>x</b>'], { box: '3x3' }],
+  ])('%s: the defaults shown, and a notice naming what was ignored', async (address, named, shown) => {
+    const { page, problems } = await site.page();
+    await page.goto(`${site.url}${address}`);
+    const notice = page.locator('#address-notice');
+    await expect.poll(() => notice.textContent()).toMatch(/^Ignored in the address: /);
+    const text = (await notice.textContent()) ?? '';
+    for (const name of named) expect(text).toContain(name);
+    for (const [id, value] of Object.entries(shown)) expect(await page.locator(`#${id}`).inputValue()).toBe(value);
+    expect(await page.locator('#address-notice b').count()).toBe(0); // text, never markup
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a page whose address it takes whole shows no notice', async () => {
+    const { page } = await site.page();
+    await page.goto(`${site.url}number/?box=2x3&op=rank`);
+    await expect.poll(() => page.locator('#op').inputValue()).toBe('rank');
+    expect(await page.locator('#address-notice').count()).toBe(0);
+    await page.close();
+  });
+});

@@ -4,7 +4,7 @@
  */
 import type { AuditJobInput, AuditJobResult } from '../jobs/auditJob.js';
 import { pageJobs } from '../ui/pageJob.js';
-import { addressParams, element, grouped, html, setAddress, startPage } from '../ui/page.js';
+import { addressReader, element, grouped, html, setAddress, showIgnored, startPage } from '../ui/page.js';
 
 /** The shapes audited with every test (band method and grid index); others get the tests that apply. */
 const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3'];
@@ -20,10 +20,11 @@ const stopButton = element<HTMLButtonElement>('stop');
 const status = element<HTMLParagraphElement>('status');
 
 for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
-const params = addressParams();
-box.value = SHAPES.includes(params.get('box') ?? '') ? (params.get('box') as string) : '3x3';
+const params = addressReader();
+box.value = params.choice('box', SHAPES, '3x3');
 alpha.value = params.get('alpha') ?? '0.01';
 grids.value = (params.get('grids') ?? '').split(/[\s,;]+/).join('\n');
+showIgnored(params);
 
 const jobs = pageJobs({ runButton, stopButton, status });
 

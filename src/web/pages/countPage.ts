@@ -4,7 +4,7 @@
  */
 import type { ColumnSetJobResult, CountJobInput, CountJobProgress, CountJobResult } from '../jobs/countJob.js';
 import { pageJobs } from '../ui/pageJob.js';
-import { addressParams, download, element, grouped, html, setAddress, startPage } from '../ui/page.js';
+import { addressReader, download, element, grouped, html, setAddress, showIgnored, startPage } from '../ui/page.js';
 
 /**
  * The shapes the CLI counts in under a minute (src/grid/support.ts): the band method's, seconds at most; and 5×2,
@@ -22,8 +22,9 @@ const status = element<HTMLParagraphElement>('status');
 const stages = element<HTMLOListElement>('stages');
 
 for (const s of SHAPES) boxSelect.add(new Option(`${s.replace('x', '×')} boxes (${shapeN(s)}×${shapeN(s)} grid)`, s));
-const params = addressParams();
-boxSelect.value = SHAPES.includes(params.get('box') ?? '') ? (params.get('box') as string) : '3x3';
+const params = addressReader();
+boxSelect.value = params.choice('box', SHAPES, '3x3');
+showIgnored(params);
 
 const jobs = pageJobs({ runButton, stopButton, status });
 let last: CountJobResult | ColumnSetJobResult | null = null;

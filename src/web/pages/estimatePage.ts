@@ -4,7 +4,16 @@
  */
 import type { EstimateJobInput, EstimateJobProgress, EstimateJobResult } from '../jobs/estimateJob.js';
 import { pageJobs } from '../ui/pageJob.js';
-import { addressParams, element, grouped, SEED_ERROR, seedFrom, setAddress, startPage } from '../ui/page.js';
+import {
+  addressReader,
+  element,
+  grouped,
+  SEED_ERROR,
+  seedFrom,
+  setAddress,
+  showIgnored,
+  startPage,
+} from '../ui/page.js';
 
 /** Shapes whose N the page computes to compare with (the band method's). */
 const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3'];
@@ -24,11 +33,12 @@ const chart = element<SVGSVGElement & HTMLElement>('chart');
 
 for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
 for (const m of METHODS) method.add(new Option(m, m));
-const params = addressParams();
-box.value = SHAPES.includes(params.get('box') ?? '') ? (params.get('box') as string) : '3x3';
-method.value = METHODS.includes(params.get('method') ?? '') ? (params.get('method') as string) : 'knuth';
+const params = addressReader();
+box.value = params.choice('box', SHAPES, '3x3');
+method.value = params.choice('method', METHODS, 'knuth');
 seed.value = params.get('seed') ?? '';
 samples.value = params.get('samples') ?? '1000000';
+showIgnored(params);
 
 const jobs = pageJobs({ runButton, stopButton, status });
 

@@ -5,7 +5,16 @@
 import type { NumberJobInput, NumberJobResult } from '../jobs/numberJob.js';
 import { gridTable } from '../ui/gridTable.js';
 import { pageJobs } from '../ui/pageJob.js';
-import { addressParams, element, grouped, SEED_ERROR, seedFrom, setAddress, startPage } from '../ui/page.js';
+import {
+  addressReader,
+  element,
+  grouped,
+  SEED_ERROR,
+  seedFrom,
+  setAddress,
+  showIgnored,
+  startPage,
+} from '../ui/page.js';
 
 /** The shapes the grid index numbers (src/grid/support.ts, 'rank'). */
 const SHAPES = ['2x2', '2x3', '3x2', '4x2', '3x3'];
@@ -25,12 +34,13 @@ const status = element<HTMLParagraphElement>('status');
 const result = element<HTMLElement>('result');
 
 for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
-const params = addressParams();
-box.value = SHAPES.includes(params.get('box') ?? '') ? (params.get('box') as string) : '3x3';
-op.value = OPS.includes(params.get('op') as Op) ? (params.get('op') as string) : 'sample';
+const params = addressReader();
+box.value = params.choice('box', SHAPES, '3x3');
+op.value = params.choice('op', OPS, 'sample');
 seed.value = params.get('seed') ?? '';
 index.value = params.get('index') ?? '';
 grid.value = params.get('grid') ?? '';
+showIgnored(params);
 
 function showInputs(): void {
   element('seed-label').hidden = op.value !== 'sample';

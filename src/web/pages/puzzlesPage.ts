@@ -6,7 +6,7 @@
 import type { GenerateJobResult, MadePuzzle, PuzzleJobInput, StepsJobResult } from '../jobs/puzzleJob.js';
 import { gridTable } from '../ui/gridTable.js';
 import { pageJobs } from '../ui/pageJob.js';
-import { addressParams, element, SEED_ERROR, seedFrom, setAddress, startPage } from '../ui/page.js';
+import { addressReader, element, SEED_ERROR, seedFrom, setAddress, showIgnored, startPage } from '../ui/page.js';
 
 const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '3x4', '4x3', '4x4'];
 /** The variants that need no file (jigsaw needs its regions: the command line takes them). */
@@ -44,18 +44,17 @@ for (const v of VARIANTS) {
   variants.append(label);
 }
 
-const params = addressParams();
-const pick = (value: string | null, allowed: readonly string[], fallback: string): string =>
-  value !== null && allowed.includes(value) ? value : fallback;
-box.value = pick(params.get('box'), SHAPES, '3x3');
-const chosen = (params.get('variant') ?? '').split(',');
+const params = addressReader();
+box.value = params.choice('box', SHAPES, '3x3');
+const chosen = params.list('variant', VARIANTS);
 for (const input of variants.querySelectorAll('input')) input.checked = chosen.includes(input.value);
-difficulty.value = pick(params.get('difficulty'), GRADES, '');
-symmetry.value = pick(params.get('symmetry'), SYMMETRIES, 'none');
+difficulty.value = params.choice('difficulty', ['', ...GRADES], '');
+symmetry.value = params.choice('symmetry', SYMMETRIES, 'none');
 count.value = params.get('count') ?? '4';
 seed.value = params.get('seed') ?? '';
-daily.value = params.get('daily') ?? '';
-paper.value = pick(params.get('paper'), ['A4', 'Letter'], 'A4');
+daily.value = params.date('daily');
+paper.value = params.choice('paper', ['A4', 'Letter'], 'A4');
+showIgnored(params);
 
 const jobs = pageJobs({ runButton, stopButton, status });
 let made: { box: string; variant: string; puzzles: readonly MadePuzzle[] } | null = null;

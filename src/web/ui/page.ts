@@ -2,6 +2,7 @@
  * What every page shares: the navigation, the page's inputs read from and written to its address (so a link
  * shows a result), number formatting and downloads.
  */
+import { AddressReader } from './addressReader.js';
 const PAGES = [
   ['count', 'Count'],
   ['number', 'Grid by number'],
@@ -23,6 +24,27 @@ export function startPage(current: string): void {
 /** The page's inputs from its address (`?box=3x3&run=1`). */
 export function addressParams(): URLSearchParams {
   return new URLSearchParams(location.search);
+}
+
+/** The page's inputs from its address, read by an AddressReader that notes what it could not use. */
+export function addressReader(): AddressReader {
+  return new AddressReader(addressParams());
+}
+
+/**
+ * Say which address parameters the page ignored (AddressReader.ignored) in a notice above its form, as text (never
+ * markup); the form shows the defaults used instead. Nothing when every parameter was used.
+ */
+export function showIgnored(reader: AddressReader): void {
+  if (reader.ignored.length === 0) return;
+  const notice = document.createElement('p');
+  notice.id = 'address-notice';
+  notice.className = 'notice';
+  notice.setAttribute('role', 'status');
+  notice.textContent = `Ignored in the address: ${reader.ignored.join('; ')}.`;
+  const form = document.querySelector('main form');
+  if (form) form.before(notice);
+  else document.querySelector('main')?.prepend(notice);
 }
 
 /** Put the inputs in the address without reloading, so the link shows this result. */
