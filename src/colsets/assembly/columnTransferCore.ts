@@ -55,11 +55,13 @@ const headsBase: usize = bucketsBase + MAX_BUCKETS * 4;
 const occBase: usize = headsBase + MAX_BUCKETS * 4;
 const heapBase: usize = (occBase + MAX_BUCKETS * 4 + 63) & ~(63 as usize);
 /**
- * Tables of more slots than 2^sliceBits take their results through buckets, written a slice (2^sliceBits slots, 1 MB
+ * Tables of 2^sliceFrom slots or more take their results through buckets, written a slice (2^sliceBits slots, 1 MB
  * by default: within the L2 cache) at a time; a table's slices are 2^occShift slots (sliceBits, or more where the
  * staging area would leave a bucket fewer than 1,024 results, or the table more than MAX_BUCKETS slices).
  */
 let sliceBits: i32 = 16;
+/** Only tables of at least 2^sliceFrom slots (32 MB) are written by slices: smaller ones gain nothing (measured). */
+let sliceFrom: i32 = 21;
 let stageBytes: usize = 1 << 27;
 let occShift: i32 = 16;
 let stageBase: usize = 0;
@@ -79,6 +81,7 @@ export function setup(rows: i32, twins: i32): i32 {
   stageBase = 0;
   stTotal = 0;
   sliceBits = 16;
+  sliceFrom = 21;
   stageBytes = 1 << 27;
   return reserve(heapBase) ? 0 : -1;
 }
@@ -122,8 +125,9 @@ export function reserve(end: usize): bool {
 }
 
 /** The slices and the staging area's size (tests lower them, so that small tables take the sliced writes). */
-export function slicing(bits: i32, bytes: usize): void {
+export function slicing(bits: i32, from: i32, bytes: usize): void {
   sliceBits = bits;
+  sliceFrom = from;
   stageBytes = bytes;
 }
 /** The staging area of the sliced writes (stageBytes at base, reserved by the caller once a table needs it). */
@@ -292,7 +296,7 @@ export function advance(
   // results left staged by the last call (the table was grown since): into the table first
   if (stTotal > 0 && !flush(dst, dstBits)) return from;
   // big tables: results staged in buckets by slice, then written a slice at a time
-  const sliced = stageBase != 0 && dstBits > sliceBits;
+  const sliced = stageBase != 0 && dstBits >= sliceFrom;
   const shift = <u64>(64 - dstBits);
   const cap: usize = sliced ? (stageBytes >> 4) >> (<usize>(dstBits - occShift)) : 0;
   if (sliced) {

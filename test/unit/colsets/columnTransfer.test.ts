@@ -89,7 +89,7 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
 
   it('sliced writes (results staged by slice of the next table): the same states, transitions and F', () => {
     // the slices and the staging area made small by the test hook, so that tables of a few thousand slots take the
-    // sliced writes (by default only tables past 2^16 slots do), with buckets filling, flushes stopping at a full
+    // sliced writes (by default only tables of 2^21 slots or more do), with buckets filling, flushes stopping at a full
     // slice and going on after the table grows; against the TypeScript, which never slices
     const hooks = wasmTransferTestLimits as Record<string, unknown>;
     const cases: [number, number[], boolean][] = [
@@ -97,7 +97,8 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
       [6, [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24], true],
     ];
     const classes = configurationClasses(4);
-    for (let c = 0; c < classes.count; c += 7) cases.push([4, Array.from(classes.words.slice(8 * c, 8 * c + 8)), false]);
+    for (let c = 0; c < classes.count; c += 7)
+      cases.push([4, Array.from(classes.words.slice(8 * c, 8 * c + 8)), false]);
     for (const [R, words, transpose] of cases) {
       const js = columnTransfer(R, words, 0, { engine: 'js', transpose });
       for (const [sliceBits, stageBytes] of [
@@ -105,7 +106,7 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
         [6, 2 ** 16],
         [8, 2 ** 20],
       ]) {
-        Object.assign(hooks, { sliceBits, stageBytes });
+        Object.assign(hooks, { sliceBits, sliceFrom: sliceBits + 1, stageBytes });
         try {
           const wasm = columnTransfer(R, words, 0, { engine: 'wasm', transpose });
           expect([wasm.F, wasm.states, wasm.backStates, wasm.transitions, wasm.peakStates]).toEqual([
