@@ -68,7 +68,7 @@ export function wasmTransferTables(
   const table = (bits: number): WasmTable => {
     // the staging area of the sliced writes, once a table outgrows a slice
     if (bits >= sliceFrom && !staged) {
-      core.setStage(heap.alloc(stageBytes));
+      core.setStage(heap.alloc(stageBytes * 1.5)); // the buckets, then half as much again to sort one in
       staged = true;
     }
     const base = heap.alloc(16 * 2 ** bits);

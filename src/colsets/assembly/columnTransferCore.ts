@@ -53,7 +53,9 @@ const MAX_BUCKETS: usize = 1 << 12;
 const headsBase: usize = bucketsBase + MAX_BUCKETS * 4;
 /** occ[s]: the keys of the table being built whose home slot is in slice s (the flush keeps each slice ≤ ¾ full). */
 const occBase: usize = headsBase + MAX_BUCKETS * 4;
-const heapBase: usize = (occBase + MAX_BUCKETS * 4 + 63) & ~(63 as usize);
+/** The histogram of a radix pass (a bucket sorted by slot before its writes): 2^12 counts at most. */
+const histBase: usize = occBase + MAX_BUCKETS * 4;
+const heapBase: usize = (histBase + 4096 * 4 + 63) & ~(63 as usize);
 /**
  * Tables of 2^sliceFrom slots or more take their results through buckets, written a slice (2^sliceBits slots, 1 MB
  * by default: within the L2 cache) at a time; a table's slices are 2^occShift slots (sliceBits, or more where the
@@ -406,6 +408,14 @@ function flush(dst: usize, dstBits: i32): bool {
     const n = <usize>load<i32>(cp);
     let i = <usize>load<i32>(hp);
     const base = stageBase + ((b * stCap) << 4);
+    // a bucket not yet begun: sorted by slot first (two radix passes through the scratch half of the staging
+    // area), so that its writes walk the slice in order, a cache line filled by consecutive results
+    if (i == 0 && n >= 64 && n << 4 <= stageBytes >> 1) {
+      const w = min((occShift + 1) >> 1, 12);
+      const scratch = stageBase + stageBytes;
+      radixPass(base, scratch, n, shift, 0, w);
+      radixPass(scratch, base, n, shift, w, w);
+    }
     for (; i < n; i++) {
       const at0 = base + (i << 4);
       if (load<i32>(occBase + ((slotOf(load<u64>(at0), shift) >> occShift) << 2)) >= stop) {
@@ -420,6 +430,33 @@ function flush(dst: usize, dstBits: i32): bool {
   }
   stTotal = 0;
   return true;
+}
+
+/** n [key, count] pairs from src to dst, stably ordered by bits lo..lo+w of their slot (slotOf(key, shift)). */
+function radixPass(src: usize, dst: usize, n: usize, shift: u64, lo: i32, w: i32): void {
+  const radix: usize = (<usize>1) << (<usize>w);
+  const mask: usize = radix - 1;
+  memory.fill(histBase, 0, radix << 2);
+  const end = src + (n << 4);
+  for (let p = src; p < end; p += 16) {
+    const h = histBase + (((slotOf(load<u64>(p), shift) >> lo) & mask) << 2);
+    store<i32>(h, load<i32>(h) + 1);
+  }
+  let sum = 0;
+  for (let d: usize = 0; d < radix; d++) {
+    const h = histBase + (d << 2);
+    const c = load<i32>(h);
+    store<i32>(h, sum);
+    sum += c;
+  }
+  for (let p = src; p < end; p += 16) {
+    const key = load<u64>(p);
+    const h = histBase + (((slotOf(key, shift) >> lo) & mask) << 2);
+    const at = dst + ((<usize>load<i32>(h)) << 4);
+    store<i32>(h, load<i32>(h) + 1);
+    store<u64>(at, key);
+    store<u64>(at, load<u64>(p, 8), 8);
+  }
 }
 
 /** |stab(rows)|: Π (multiplicity of equal masks)! · #{twin swaps (identity too) fixing rows up to the rows}. */
