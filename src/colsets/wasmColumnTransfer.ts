@@ -28,9 +28,17 @@ export class WasmTransferMemory extends WasmTransferFallback {}
 /**
  * Test hooks (never set by the library): lower limits for the core, so that the fallback to the TypeScript runs
  * on small classes. `count`: the largest count a table may hold; `sum`: the largest meeting sum (< 2¹²⁸);
- * `memoryBytes`: the largest linear memory the tables may use.
+ * `memoryBytes`: the largest linear memory the tables may use; `sliceBits`, `sliceFrom` and `stageBytes`: smaller
+ * slices, tables and staging area for the sliced writes (a power of two, ≥ 2^14 bytes), so that small tables take them.
  */
-export const wasmTransferTestLimits: { count?: bigint; sum?: bigint; memoryBytes?: number } = {};
+export const wasmTransferTestLimits: {
+  count?: bigint;
+  sum?: bigint;
+  memoryBytes?: number;
+  sliceBits?: number;
+  sliceFrom?: number;
+  stageBytes?: number;
+} = {};
 
 interface WasmTable {
   base: number;
@@ -54,7 +62,15 @@ export function wasmTransferTables(
   ranks.forEach((rank, t) => u16(core.ranksPtr() + 8192 * t, 4096).set(rank));
   u16(core.unrankPtr(), unrank.length).set(unrank);
   const heap = new Heap(core, memoryBytes ?? 2 ** 32 - 65536);
+  const { sliceBits = 16, sliceFrom = 21, stageBytes = 2 ** 27 } = wasmTransferTestLimits;
+  core.slicing(sliceBits, sliceFrom, stageBytes);
+  let staged = false;
   const table = (bits: number): WasmTable => {
+    // the staging area of the sliced writes, once a table outgrows a slice
+    if (bits >= sliceFrom && !staged) {
+      core.setStage(heap.alloc(stageBytes * 1.5)); // the buckets, then half as much again to sort one in
+      staged = true;
+    }
     const base = heap.alloc(16 * 2 ** bits);
     core.clear(base, bits);
     return { base, bits, size: 0 };
@@ -144,6 +160,8 @@ class Heap {
 /** What assembly/columnTransferCore.ts exports. */
 interface TransferExports extends WasmExports {
   setup(R: number, twins: number): number;
+  slicing(bits: number, from: number, bytes: number): void;
+  setStage(base: number): void;
   ranksPtr(): number;
   unrankPtr(): number;
   digitsPtr(): number;

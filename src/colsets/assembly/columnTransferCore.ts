@@ -46,7 +46,30 @@ const bitBase: usize = allowedBase + 32;
 const restBase: usize = bitBase + 32;
 const pickBase: usize = restBase + 32;
 const outBase: usize = pickBase + 32;
-const heapBase: usize = (outBase + 720 * 8 + 63) & ~(63 as usize);
+const bucketsBase: usize = (outBase + 720 * 8 + 63) & ~(63 as usize);
+/** Staged results (sliced writes): bucket b holds [key, count] pairs at stageBase + (b · stCap + i) · 16, for
+ * heads[b] ≤ i < ends[b]. */
+const MAX_BUCKETS: usize = 1 << 12;
+const headsBase: usize = bucketsBase + MAX_BUCKETS * 4;
+/** occ[s]: the keys of the table being built whose home slot is in slice s (the flush keeps each slice ≤ ¾ full). */
+const occBase: usize = headsBase + MAX_BUCKETS * 4;
+/** The histogram of a radix pass (a bucket sorted by slot before its writes): 2^12 counts at most. */
+const histBase: usize = occBase + MAX_BUCKETS * 4;
+const heapBase: usize = (histBase + 4096 * 4 + 63) & ~(63 as usize);
+/**
+ * Tables of 2^sliceFrom slots or more take their results through buckets, written a slice (2^sliceBits slots, 1 MB
+ * by default: within the L2 cache) at a time; a table's slices are 2^occShift slots (sliceBits, or more where the
+ * staging area would leave a bucket fewer than 1,024 results, or the table more than MAX_BUCKETS slices).
+ */
+let sliceBits: i32 = 16;
+/** Only tables of at least 2^sliceFrom slots (32 MB) are written by slices: smaller ones gain nothing (measured). */
+let sliceFrom: i32 = 21;
+let stageBytes: usize = 1 << 27;
+let occShift: i32 = 16;
+let stageBase: usize = 0;
+let stBuckets: usize = 0;
+let stCap: usize = 0;
+let stTotal: i32 = 0;
 
 export function setup(rows: i32, twins: i32): i32 {
   if (rows < 1 || rows > 6 || twins < 0 || <usize>twins >= MAX_TWINS) return -1;
@@ -57,6 +80,11 @@ export function setup(rows: i32, twins: i32): i32 {
   countMax = 0xffffffffffffffff;
   sumHiMax = 0xffffffffffffffff;
   sumLoMax = 0xffffffffffffffff;
+  stageBase = 0;
+  stTotal = 0;
+  sliceBits = 16;
+  sliceFrom = 21;
+  stageBytes = 1 << 27;
   return reserve(heapBase) ? 0 : -1;
 }
 
@@ -98,9 +126,27 @@ export function reserve(end: usize): bool {
   return end <= have || memory.grow(<i32>((end - have + 0xffff) >> 16)) >= 0;
 }
 
+/** The slices and the staging area's size (tests lower them, so that small tables take the sliced writes). */
+export function slicing(bits: i32, from: i32, bytes: usize): void {
+  sliceBits = bits;
+  sliceFrom = from;
+  stageBytes = bytes;
+}
+/** The staging area of the sliced writes (stageBytes at base, reserved by the caller once a table needs it). */
+export function setStage(base: usize): void {
+  stageBase = base;
+}
+export function stageSize(): usize {
+  return stageBytes;
+}
+
 /** Empty a table of 2^bits slots at base. */
 export function clear(base: usize, bits: i32): void {
   memory.fill(base, 0xff, (<usize>16) << (<usize>bits));
+  // the slices of the table about to be built (every new table is cleared first, then built or rehashed into)
+  const entries = <i32>ctz<usize>(stageBytes >> 4);
+  occShift = max(sliceBits, max(bits - 12, bits - entries + 10));
+  memory.fill(occBase, 0, MAX_BUCKETS * 4);
 }
 
 @inline function slotOf(key: u64, shift: u64): usize {
@@ -111,12 +157,14 @@ export function clear(base: usize, bits: i32): void {
 @inline function add(base: usize, bits: i32, key: u64, w: u64): void {
   const mask = ((<usize>1) << (<usize>bits)) - 1;
   let h = slotOf(key, <u64>(64 - bits));
+  const o = occBase + ((h >> occShift) << 2);
   for (;;) {
     const p = base + (h << 4);
     const k = load<u64>(p);
     if (k == EMPTY) {
       store<u64>(p, key);
       store<u64>(p, w, 8);
+      store<i32>(o, load<i32>(o) + 1);
       nextSize++;
       return;
     }
@@ -247,6 +295,16 @@ export function advance(
   const slots = 1 << srcBits;
   const limit = 1 << (dstBits - 1);
   nextSize = size;
+  // results left staged by the last call (the table was grown since): into the table first
+  if (stTotal > 0 && !flush(dst, dstBits)) return from;
+  // big tables: results staged in buckets by slice, then written a slice at a time
+  const sliced = stageBase != 0 && dstBits >= sliceFrom;
+  const shift = <u64>(64 - dstBits);
+  const cap: usize = sliced ? (stageBytes >> 4) >> (<usize>(dstBits - occShift)) : 0;
+  if (sliced) {
+    stBuckets = (<usize>1) << (<usize>(dstBits - occShift));
+    stCap = cap;
+  }
   for (let s = from; s < slots; s++) {
     const sp = src + ((<usize>s) << 4);
     const key = load<u64>(sp);
@@ -310,11 +368,95 @@ export function advance(
       store<i32>(rp, old);
       n++;
     }
-    for (let j = 0; j < n; j++) add(dst, dstBits, load<u64>(outBase + (<usize>j << 3)), w);
     transitions += <u64>n;
-    if (nextSize >= limit) return s + 1 < slots ? s + 1 : -1;
+    if (sliced) {
+      // each result into the bucket of its slice; when a bucket is nearly full, every bucket into the table
+      let fill = false;
+      for (let j = 0; j < n; j++) {
+        const k = load<u64>(outBase + (<usize>j << 3));
+        const b = slotOf(k, shift) >> occShift;
+        const cp = bucketsBase + (b << 2);
+        const c = <usize>load<i32>(cp);
+        const at = stageBase + ((b * cap + c) << 4);
+        store<u64>(at, k);
+        store<u64>(at, w, 8);
+        store<i32>(cp, <i32>c + 1);
+        if (c + 721 >= cap) fill = true; // a whole state's results (≤ 720) still fit
+      }
+      stTotal += n;
+      if (fill && !flush(dst, dstBits)) return s + 1;
+    } else {
+      for (let j = 0; j < n; j++) add(dst, dstBits, load<u64>(outBase + (<usize>j << 3)), w);
+      if (nextSize >= limit) return s + 1 < slots ? s + 1 : -1;
+    }
   }
+  if (sliced && !flush(dst, dstBits)) return slots;
   return -1;
+}
+
+/**
+ * The staged results into the table, bucket by bucket (a bucket's writes stay within one slice of the table it was
+ * staged for); stops, false, once the home slice of the next result is ¾ full (the caller grows the table and calls
+ * advance again, which goes on from where this stopped).
+ */
+function flush(dst: usize, dstBits: i32): bool {
+  const stop = (3 << occShift) >> 2;
+  const shift = <u64>(64 - dstBits);
+  for (let b: usize = 0; b < stBuckets; b++) {
+    const hp = headsBase + (b << 2);
+    const cp = bucketsBase + (b << 2);
+    const n = <usize>load<i32>(cp);
+    let i = <usize>load<i32>(hp);
+    const base = stageBase + ((b * stCap) << 4);
+    // a bucket not yet begun: sorted by slot first (two radix passes through the scratch half of the staging
+    // area), so that its writes walk the slice in order, a cache line filled by consecutive results
+    if (i == 0 && n >= 64 && n << 4 <= stageBytes >> 1) {
+      const w = min((occShift + 1) >> 1, 12);
+      const scratch = stageBase + stageBytes;
+      radixPass(base, scratch, n, shift, 0, w);
+      radixPass(scratch, base, n, shift, w, w);
+    }
+    for (; i < n; i++) {
+      const at0 = base + (i << 4);
+      if (load<i32>(occBase + ((slotOf(load<u64>(at0), shift) >> occShift) << 2)) >= stop) {
+        store<i32>(hp, <i32>i);
+        return false;
+      }
+      const at = base + (i << 4);
+      add(dst, dstBits, load<u64>(at), load<u64>(at, 8));
+    }
+    store<i32>(hp, 0);
+    store<i32>(cp, 0);
+  }
+  stTotal = 0;
+  return true;
+}
+
+/** n [key, count] pairs from src to dst, stably ordered by bits lo..lo+w of their slot (slotOf(key, shift)). */
+function radixPass(src: usize, dst: usize, n: usize, shift: u64, lo: i32, w: i32): void {
+  const radix: usize = (<usize>1) << (<usize>w);
+  const mask: usize = radix - 1;
+  memory.fill(histBase, 0, radix << 2);
+  const end = src + (n << 4);
+  for (let p = src; p < end; p += 16) {
+    const h = histBase + (((slotOf(load<u64>(p), shift) >> lo) & mask) << 2);
+    store<i32>(h, load<i32>(h) + 1);
+  }
+  let sum = 0;
+  for (let d: usize = 0; d < radix; d++) {
+    const h = histBase + (d << 2);
+    const c = load<i32>(h);
+    store<i32>(h, sum);
+    sum += c;
+  }
+  for (let p = src; p < end; p += 16) {
+    const key = load<u64>(p);
+    const h = histBase + (((slotOf(key, shift) >> lo) & mask) << 2);
+    const at = dst + ((<usize>load<i32>(h)) << 4);
+    store<i32>(h, load<i32>(h) + 1);
+    store<u64>(at, key);
+    store<u64>(at, load<u64>(p, 8), 8);
+  }
 }
 
 /** |stab(rows)|: Π (multiplicity of equal masks)! · #{twin swaps (identity too) fixing rows up to the rows}. */

@@ -87,6 +87,42 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     expect(same(6, words, 0, false)).toBe(8553135194357760n);
   });
 
+  it('sliced writes (results staged by slice of the next table): the same states, transitions and F', () => {
+    // the slices and the staging area made small by the test hook, so that tables of a few thousand slots take the
+    // sliced writes (by default only tables of 2^21 slots or more do), with buckets filling, flushes stopping at a full
+    // slice and going on after the table grows; against the TypeScript, which never slices
+    const hooks = wasmTransferTestLimits as Record<string, unknown>;
+    const cases: [number, number[], boolean][] = [
+      [6, [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24], false],
+      [6, [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24], true],
+    ];
+    const classes = configurationClasses(4);
+    for (let c = 0; c < classes.count; c += 7)
+      cases.push([4, Array.from(classes.words.slice(8 * c, 8 * c + 8)), false]);
+    for (const [R, words, transpose] of cases) {
+      const js = columnTransfer(R, words, 0, { engine: 'js', transpose });
+      for (const [sliceBits, stageBytes] of [
+        [4, 2 ** 14],
+        [6, 2 ** 16],
+        [8, 2 ** 20],
+      ]) {
+        Object.assign(hooks, { sliceBits, sliceFrom: sliceBits + 1, stageBytes });
+        try {
+          const wasm = columnTransfer(R, words, 0, { engine: 'wasm', transpose });
+          expect([wasm.F, wasm.states, wasm.backStates, wasm.transitions, wasm.peakStates]).toEqual([
+            js.F,
+            js.states,
+            js.backStates,
+            js.transitions,
+            js.peakStates,
+          ]);
+        } finally {
+          for (const key of Object.keys(hooks)) delete hooks[key];
+        }
+      }
+    }
+  });
+
   it('WebAssembly falls back to the TypeScript past its limits (a count, the meeting sum, memory), F unchanged', () => {
     // configuration 7 of data/6x2/columns-sample.jsonl; the limits lowered by the test hook so that the core flags
     // an overflow (or runs out of memory) on it: the class is counted again by the TypeScript, so onColumn hears
