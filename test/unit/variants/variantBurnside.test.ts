@@ -198,6 +198,6 @@ describe('readVariantIdentity: N/n! from a count --variant --json output or a cl
     expect(() => readVariantIdentity(p, r)).toThrow(pattern);
   });
   it('a missing file', () => {
-    expect(() => readVariantIdentity(join(dir, 'none.json'), r)).toThrow(/cannot read it \(ENOENT\)/);
+    expect(() => readVariantIdentity(join(dir, 'none.json'), r)).toThrow(/none\.json: no such file or folder/);
   });
 });
