@@ -133,7 +133,9 @@ async function pooledVariantCount(
             ? `${rules.name}: n_C of ${grouped(done)}/${grouped(total)} classes`
             : stage === 'table'
               ? `${rules.name}: edge table, share ${done}/${total}`
-              : `${rules.name}: ${stage === 'classes' ? 'classes' : 'exhaustive route'}`;
+              : stage === 'classes'
+                ? `${rules.name}: classes`
+                : `${rules.name}: exhaustive route${done > 0 ? `, ${grouped(done)} nodes` : ''}`;
       },
     });
     save();

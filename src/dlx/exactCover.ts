@@ -92,14 +92,19 @@ export interface ExactCoverCount {
   readonly nodes: number;
 }
 
+/** Search nodes between two calls of `onTick` (65,536: a few milliseconds). */
+const TICK_NODES = 0xffff;
+
 /**
  * Count exact covers, stopping after `limit` (default: all). The problem is restored on return.
- * `onSolution` (optional) receives the chosen nodes' option indices, in a reused array.
+ * `onSolution` (optional) receives the chosen nodes' option indices, in a reused array. `onTick` (optional) is
+ * called with the nodes so far every TICK_NODES + 1 nodes, so a caller holding the main thread can report progress.
  */
 export function countExactCovers(
   problem: ExactCoverProblem,
   limit = Infinity,
   onSolution?: (options: Int32Array, size: number) => void,
+  onTick?: (nodes: number) => void,
 ): ExactCoverCount {
   const { llink, rlink, ulink, dlink, top, len } = problem;
 
@@ -210,6 +215,7 @@ export function countExactCovers(
         continue;
       } // this item's options are exhausted
       nodes++;
+      if ((nodes & TICK_NODES) === 0) onTick?.(nodes);
       for (let p = x + 1; p !== x;) {
         const j = top[p];
         if (j <= 0) {

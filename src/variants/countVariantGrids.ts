@@ -106,6 +106,10 @@ export interface VariantCount {
 export interface VariantCountOptions {
   /** The exhaustive route: every grid with row 1 = 1..n (default for n ≤ 6; none above), every grid, or none. */
   readonly exhaustive?: 'row1' | 'all' | 'none';
+  /**
+   * Progress, stage by stage; also called every few milliseconds from inside the stages that hold this thread
+   * (classes: the group and the top blocks; exhaustive: `done` = the search nodes so far, `total` 0).
+   */
   readonly onProgress?: (
     stage: 'classes' | 'table' | 'completions' | 'exhaustive',
     done: number,
@@ -129,9 +133,10 @@ export function countVariantGridsOf(rules: Rules, options: VariantCountOptions =
   if (rules.n === 9 && antiKingEdgeFits(rules))
     throw new InputError(`${rules.name} is counted by the edge-table route: countVariantGridsPooled (asynchronous)`);
   const t0 = performance.now();
-  const group = variantGroup(rules);
-  options.onProgress?.('classes', 0, 1);
-  const top = variantTopBlocks(group);
+  const tick = () => options.onProgress?.('classes', 0, 1);
+  tick();
+  const group = variantGroup(rules, tick);
+  const top = variantTopBlocks(group, tick);
   const t1 = performance.now();
   const B = top.k * rules.n;
   const layout = rules.n === 9 ? oneHouseLayout(rules) : null;
@@ -181,9 +186,10 @@ const KEYS_PER_TASK = 16;
 export async function countVariantGridsPooled(rules: Rules, options: VariantPoolOptions = {}): Promise<VariantCount> {
   if (rules.n === 9 && antiKingEdgeFits(rules)) return countAntiKingEdge(rules, options);
   const t0 = performance.now();
-  const group = variantGroup(rules);
-  options.onProgress?.('classes', 0, 1);
-  const top = variantTopBlocks(group);
+  const tick = () => options.onProgress?.('classes', 0, 1);
+  tick();
+  const group = variantGroup(rules, tick);
+  const top = variantTopBlocks(group, tick);
   const t1 = performance.now();
   const B = top.k * rules.n;
   const C = top.sizes.length;
@@ -327,7 +333,9 @@ export function assemble(
     options.onProgress?.('exhaustive', 0, 1);
     const start = new Uint8Array(rules.cells);
     if (route === 'row1') for (let c = 0; c < n; c++) start[c] = c + 1;
-    const found = BigInt(rulesExactCover(rules, start).count);
+    const found = BigInt(
+      rulesExactCover(rules, start, Infinity, undefined, (nodes) => options.onProgress?.('exhaustive', nodes, 0)).count,
+    );
     exhaustive = route === 'row1' ? found * factorialBig(n) : found;
   }
   const t3 = performance.now();

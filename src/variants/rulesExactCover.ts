@@ -5,7 +5,8 @@ import type { Rules } from '../grid/rules.js';
  * The exact-cover route over any rules: every house and every pair of src/grid/rules.ts, the matrix built here and
  * counted by the generic DLX of src/dlx (which knows nothing of Sudoku), sharing no search code with the engines
  * (HouseCounter and the variant count's fast route). The tests' oracle (test/helpers/rulesDlx.ts) and the second
- * route of `count --variant` (every grid enumerated; `onGrid` sees each, in a reused array).
+ * route of `count --variant` (every grid enumerated; `onGrid` sees each, in a reused array; `onTick` gets the search
+ * nodes every 65,536, for progress).
  *   primary items    cell i filled · house h has d   (only those the givens leave open)
  *   secondary items  pair k has d (at most once: the two cells of a pair never both hold d)
  *   options          (i, d) for every empty cell and every digit no given in its houses or pairs rules out
@@ -16,6 +17,7 @@ export function rulesExactCover(
   cells: ArrayLike<number>,
   limit = Infinity,
   onGrid?: (grid: Uint8Array) => void,
+  onTick?: (nodes: number) => void,
 ): { count: number; limited: boolean; solution: number[] | null } {
   const { n, cells: N, houseCount: H } = rules;
   const { P, housesOf, pairsOf } = cellIndex(rules);
@@ -60,19 +62,24 @@ export function rulesExactCover(
   }
   let solution: number[] | null = null;
   const grid = Uint8Array.from(cells);
-  const r = countExactCovers(exactCoverProblem(primary, opts, P * n), limit, (chosen, size) => {
-    if (onGrid) {
-      for (let k = 0; k < size; k++) grid[what[chosen[k]][0]] = what[chosen[k]][1];
-      onGrid(grid);
-    }
-    if (solution) return;
-    const s = Array.from(cells);
-    for (let k = 0; k < size; k++) {
-      const [cell, d] = what[chosen[k]];
-      s[cell] = d;
-    }
-    solution = s;
-  });
+  const r = countExactCovers(
+    exactCoverProblem(primary, opts, P * n),
+    limit,
+    (chosen, size) => {
+      if (onGrid) {
+        for (let k = 0; k < size; k++) grid[what[chosen[k]][0]] = what[chosen[k]][1];
+        onGrid(grid);
+      }
+      if (solution) return;
+      const s = Array.from(cells);
+      for (let k = 0; k < size; k++) {
+        const [cell, d] = what[chosen[k]];
+        s[cell] = d;
+      }
+      solution = s;
+    },
+    onTick,
+  );
   return { count: r.count, limited: r.limited, solution };
 }
 

@@ -30,7 +30,14 @@ export interface VariantGroup {
 
 const cache = new Map<string, VariantGroup>();
 
-export function variantGroup(rules: Rules): VariantGroup {
+/** Grid-group elements (or closure steps) between two calls of `onTick`: a few milliseconds. */
+const TICK_EVERY = 0x3fff;
+
+/**
+ * G_V of the rules. `onTick`, if given, is called every TICK_EVERY + 1 elements examined (seconds on 9×9 and on
+ * 1×6 disjoint groups), so a caller holding the main thread can report progress; it never decides anything.
+ */
+export function variantGroup(rules: Rules, onTick?: () => void): VariantGroup {
   const hit = cache.get(rules.name);
   if (hit) return hit;
   const { n, cells: N, houses, houseCount: H, pairs } = rules;
@@ -81,6 +88,7 @@ export function variantGroup(rules: Rules): VariantGroup {
   if (first >= H && pairs.length === 0) for (let g = 0; g < grid.order; g++) kept.push(g);
   else
     for (let g = 0; g < grid.order; g++) {
+      if ((g & TICK_EVERY) === 0) onTick?.();
       grid.cellMap(g, map);
       if (keeps(map)) kept.push(g);
     }
@@ -94,14 +102,14 @@ export function variantGroup(rules: Rules): VariantGroup {
     fullOrder: BigInt(elements.length) * factorialBig(n),
     elements,
     maps,
-    generators: generatingSet(grid, elements),
+    generators: generatingSet(grid, elements, onTick),
   };
   cache.set(rules.name, group);
   return group;
 }
 
 /** A generating set of the subgroup `elements` of G: greedily, each element outside the closure so far. */
-function generatingSet(grid: GridGroup, elements: Int32Array): number[] {
+function generatingSet(grid: GridGroup, elements: Int32Array, onTick?: () => void): number[] {
   const inGroup = new Set<number>([0]);
   const gens: number[] = [];
   for (const g of elements) {
@@ -109,7 +117,8 @@ function generatingSet(grid: GridGroup, elements: Int32Array): number[] {
     gens.push(g);
     // the closure of the new generators: every product of a reached element with a generator
     const queue = [...inGroup];
-    for (let i = 0; i < queue.length; i++)
+    for (let i = 0; i < queue.length; i++) {
+      if ((i & TICK_EVERY) === 0) onTick?.();
       for (const h of gens) {
         const y = grid.compose(queue[i], h);
         if (!inGroup.has(y)) {
@@ -117,6 +126,7 @@ function generatingSet(grid: GridGroup, elements: Int32Array): number[] {
           queue.push(y);
         }
       }
+    }
   }
   if (inGroup.size !== elements.length)
     throw new Error(`internal: ${elements.length} kept elements generate ${inGroup.size}: not a group`);

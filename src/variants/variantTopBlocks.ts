@@ -38,7 +38,15 @@ export function topBlockRows(rules: Rules): number {
   return rules.shape.rows >= 2 && rules.shape.rows < rules.n ? rules.shape.rows : Math.min(2, rules.n);
 }
 
-export function variantTopBlocks(group: VariantGroup): TopBlockClasses {
+/** Work between two calls of `onTick`: stabiliser elements compared (per block, |S| of them), a few milliseconds. */
+const TICK_WORK = 1 << 16;
+
+/**
+ * The top blocks of G_V's rules and their classes. `onTick`, if given, is called after every TICK_WORK or so
+ * elements examined (9×9 X lists 2,612,736 blocks: seconds), so a caller holding the main thread can report
+ * progress; it never decides anything.
+ */
+export function variantTopBlocks(group: VariantGroup, onTick?: () => void): TopBlockClasses {
   const { rules } = group;
   const { n, cells: N, peerStart, peerList } = rules;
   const k = topBlockRows(rules);
@@ -56,6 +64,7 @@ export function variantTopBlocks(group: VariantGroup): TopBlockClasses {
   const stab: Int32Array[] = [];
   const seen = new Set<string>();
   for (let e = 0; e < group.order; e++) {
+    if ((e & (TICK_WORK - 1)) === 0) onTick?.();
     const map = group.maps.subarray(e * N, (e + 1) * N);
     let keeps = true;
     for (let c = 0; c < B && keeps; c++) if (map[c] >= B) keeps = false;
@@ -79,6 +88,7 @@ export function variantTopBlocks(group: VariantGroup): TopBlockClasses {
   for (let i = 1; i <= n; i++) factorial.push(factorial[i - 1] * i);
   if (factorial[n] ** (k - 1) > Number.MAX_SAFE_INTEGER) throw new RangeError(`top blocks: ${rules.name} too large`);
   let blocks = 0;
+  let work = 0;
   // std(s·X) for the first s in best; then each other s is compared digit by digit, leaving at the first
   // difference (row 1 reads 1..n in every std(s·X), so the comparison starts at row 2)
   const keyOf = (): number => {
@@ -116,6 +126,11 @@ export function variantTopBlocks(group: VariantGroup): TopBlockClasses {
   const fill = (c: number): void => {
     if (c === B) {
       blocks++;
+      work += stab.length;
+      if (work >= TICK_WORK) {
+        work = 0;
+        onTick?.();
+      }
       const key = keyOf();
       const id = classOf.get(key);
       if (id === undefined) {

@@ -36,6 +36,22 @@ describe('progress lines when stderr is not a terminal', () => {
     expect(quiet.stderr).toBe(''); // 1 s: under the default 5 s
   });
 
+  it('count --variant: the group, the classes and the exhaustive route, in the main thread, report', async () => {
+    // 1x6 disjoint groups: about 1 s finding G_V (518,400 elements) and the classes, 1.5 s in the exhaustive route,
+    // both in the main thread; before, each was one silent stretch (at most one line for each)
+    const r = await cli(['count', '--box', '1x6', '--variant', 'disjoint-groups'], {
+      env: { SUDOKU_COUNT_PROGRESS_SECONDS: '0.2' },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\nN = 6! · Σ m_C·n_C = 812,851,200\n$/);
+    const lines = r.stderr.trimEnd().split('\n');
+    for (const line of lines) expect(line).toMatch(LINE);
+    const classes = lines.filter((l) => /^sudoku-count: 1x6\+disjoint-groups: classes \(/.test(l));
+    const exhaustive = lines.filter((l) => /: exhaustive route, [\d,]+ nodes \(/.test(l));
+    expect(classes.length).toBeGreaterThanOrEqual(3);
+    expect(exhaustive.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('SUDOKU_COUNT_PROGRESS_SECONDS=0 turns the lines off', async () => {
     const r = await cli(['solve', '--count', '--box', '2x4', '--variant', 'x', '.'.repeat(64)], {
       env: { SUDOKU_COUNT_PROGRESS_SECONDS: '0' },
