@@ -417,13 +417,13 @@ function flush(dst: usize, dstBits: i32): bool {
       radixPass(scratch, base, n, shift, w, w);
     }
     for (; i < n; i++) {
-      const at0 = base + (i << 4);
-      if (load<i32>(occBase + ((slotOf(load<u64>(at0), shift) >> occShift) << 2)) >= stop) {
+      const at = base + (i << 4);
+      const key = load<u64>(at);
+      if (load<i32>(occBase + ((slotOf(key, shift) >> occShift) << 2)) >= stop) {
         store<i32>(hp, <i32>i);
         return false;
       }
-      const at = base + (i << 4);
-      add(dst, dstBits, load<u64>(at), load<u64>(at, 8));
+      add(dst, dstBits, key, load<u64>(at, 8));
     }
     store<i32>(hp, 0);
     store<i32>(cp, 0);

@@ -11,6 +11,15 @@ import { wasmTransferTestLimits } from '../../../src/colsets/wasmColumnTransfer.
  * used each row, sorted (row permutations). Against the recursion class by class, N from it alone, the two
  * orientations (columns as steps, digits as steps) against each other on 6×2, any order against any other.
  */
+/** What a transfer walked: F, the layers from each end, the transitions and the largest table. */
+const walked = (r: ReturnType<typeof columnTransfer>): unknown[] => [
+  r.F,
+  r.states,
+  r.backStates,
+  r.transitions,
+  r.peakStates,
+];
+
 describe('F by a transfer over the columns (columnTransfer)', () => {
   it.each([
     [3, 28200960n],
@@ -67,13 +76,7 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     const same = (R: number, words: ArrayLike<number>, offset: number, transpose: boolean): bigint => {
       const js = columnTransfer(R, words, offset, { engine: 'js', transpose });
       const wasm = columnTransfer(R, words, offset, { engine: 'wasm', transpose });
-      expect([wasm.F, wasm.states, wasm.backStates, wasm.transitions, wasm.peakStates]).toEqual([
-        js.F,
-        js.states,
-        js.backStates,
-        js.transitions,
-        js.peakStates,
-      ]);
+      expect(walked(wasm)).toEqual(walked(js));
       return wasm.F;
     };
     for (const R of [3, 4]) {
@@ -109,13 +112,7 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
         Object.assign(hooks, { sliceBits, sliceFrom: sliceBits + 1, stageBytes });
         try {
           const wasm = columnTransfer(R, words, 0, { engine: 'wasm', transpose });
-          expect([wasm.F, wasm.states, wasm.backStates, wasm.transitions, wasm.peakStates]).toEqual([
-            js.F,
-            js.states,
-            js.backStates,
-            js.transitions,
-            js.peakStates,
-          ]);
+          expect(walked(wasm)).toEqual(walked(js));
         } finally {
           for (const key of Object.keys(hooks)) delete hooks[key];
         }
