@@ -141,6 +141,7 @@ export { biasReportHtml, writeBiasReport } from './io/biasReport.js';
 
 // judging grid generators: exact laws, the template's reach, statistical audits
 export { GENERATOR_NAMES, type GeneratorName, type GridGenerator } from './audit/gridGenerator.js';
+export type { CellOrder } from './audit/backtrackingGenerator.js';
 export { createGenerator } from './audit/createGenerator.js';
 export { templateGrid } from './audit/templateGenerator.js';
 export {
@@ -178,6 +179,7 @@ export {
   type ReachEstimate,
 } from './audit/auditGrids.js';
 export { auditReportHtml, writeAuditReport, writeGridAuditReport } from './io/auditReport.js';
+export type { PreparedOutput } from './io/outputFile.js';
 
 // JSON with exact big integers
 export { toJson, fromJson } from './io/json.js';
