@@ -100,9 +100,9 @@ function parsePlain(shape: BoxShape, text: string): Uint8Array | null {
 }
 
 /**
- * Read a partial grid (see the formats above) of the shape `box` ("3x3", a Rules object or a BoxShape): n² cells. Throws InputError naming the first bad character or
- * token, or the wrong length. `tokens` reads whitespace-separated numbers on any shape (a 16×16 grid written
- * "1 16 3 …"); by default only n ≥ 36 does.
+ * Read a partial grid (see the formats above) of the shape `box` ("3x3", a Rules object or a BoxShape): n² cells.
+ * Throws InputError naming the first bad character or token, or the wrong length. `tokens` reads
+ * whitespace-separated numbers on any shape (a 16×16 grid written "1 16 3 …"); by default only n ≥ 36 does.
  */
 export function parseGrid(box: GridShape, text: string, what = 'puzzle', tokens?: boolean): Uint8Array {
   const shape = shapeOf(box);

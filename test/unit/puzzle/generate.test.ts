@@ -11,7 +11,7 @@ import {
 } from '../../../dist/index.js';
 
 describe('generate: puzzles as strings, beside the streaming generatePuzzles (the one generator)', () => {
-  it('returns count puzzles with their one solution and grade, each the puzzle seededGenerator(seed, i) makes', async () => {
+  it('returns count puzzles with their solution and grade, each the puzzle of seededGenerator(seed, i)', async () => {
     const made = await generate({ box: '2x3', count: 3, seed: 5 });
     expect(made).toHaveLength(3);
     for (const [i, p] of made.entries()) {
