@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockFile } from '../io/fileLock.js';
@@ -24,11 +23,15 @@ import {
 } from '../io/shardFiles.js';
 import { classSum, classValues, countWords, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
 import type { NamedResult } from '../shards/mergeShards.js';
+import type {
+  RecountRequest,
+  RecountSummary,
+  recountOrRefuse as recountUnitsOrRefuse,
+} from '../shards/recountUnits.js';
 import { grouped, Interrupted, progressSpinner, type SlurmMemoryOption } from './common.js';
 import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
 import { defaultThreads } from '../parallel/threads.js';
-import { MAX_SEED } from '../random/maxSeed.js';
 
 /**
  * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): files, locks,
@@ -510,27 +513,7 @@ export function resultFiles(paths: readonly string[], skipped: (line: string) =>
   return out;
 }
 
-/** What `count --merge --recount K [--seed S]` and `classes --verify --recount K` ask of the recount. */
-export interface RecountRequest {
-  /** Units to draw and count again (undefined: none, unless the whole count is cheap: then every one). */
-  readonly units?: number | undefined;
-  /** The draw's seed (default: a random one, printed). */
-  readonly seed?: number | undefined;
-  readonly workers?: number | undefined;
-}
-
-/**
- * What was counted again: `units` of `of`, every one (`whole`: the count is cheap) or drawn with `seed`; `compared`
- * says whether their values were compared one by one ('units') or N counted whole on this machine ('total').
- */
-export interface RecountSummary {
-  readonly units: number;
-  readonly of: number;
-  readonly whole: boolean;
-  readonly seed: number | null;
-  readonly compared: 'units' | 'total';
-  readonly seconds: number;
-}
+export type { RecountRequest, RecountSummary };
 
 /** What a recount did, in words for a report: what was counted again, and that every value agreed. */
 export function recountWords(r: RecountSummary | null): string {
@@ -547,41 +530,21 @@ export function recountWords(r: RecountSummary | null): string {
 }
 
 /**
- * Count `ids` again (every unit where the count is cheap, else --recount K drawn with the seed) and refuse on any
- * difference, in one line naming the unit, where its value came from (`source`) and the seed; null when nothing
- * was asked and the count is not cheap.
+ * Count units again and refuse on any difference (src/shards/recountUnits.ts recountOrRefuse), with a spinner on
+ * stderr.
  */
 export async function recountOrRefuse(
-  count: Pick<ClassSum, 'countUnits'>,
-  units: number,
-  whole: boolean,
-  request: RecountRequest,
-  payload: () => (id: number) => readonly number[],
-  held: (id: number) => bigint,
-  source: (id: number) => string,
+  ...args: Parameters<typeof recountUnitsOrRefuse>
 ): Promise<RecountSummary | null> {
+  const [count, units, whole, request, payload, held, source] = args;
   if (!whole && request.units === undefined) return null;
-  const { drawUnits, recountUnits } = await import('../shards/recountUnits.js');
-  const seed = whole ? null : (request.seed ?? randomInt(0, MAX_SEED + 1));
-  const ids = seed === null ? drawUnits(units, units, 0) : drawUnits(units, request.units ?? units, seed);
-  const t0 = performance.now();
-  const spinner = await progressSpinner(`counting ${ids.length} units again`);
+  const spinner = await progressSpinner('counting units again');
   spinner.start();
-  const differences = await recountUnits(count, ids, payload(), held, {
-    workers: request.workers ?? 1,
-    onUnitDone: (done, total) => (spinner.text = `counting units again: ${done}/${total}`),
-  }).finally(() => spinner.stop());
-  const drawn = seed === null ? `every unit counted again` : `${ids.length} units drawn with seed ${seed}`;
-  if (differences.length > 0) {
-    const d = differences[0];
-    throw new InputError(
-      `recount (${drawn}): unit ${d.unit} is ${d.held} in ${source(d.unit)}, counted again ${d.recounted}` +
-        (differences.length > 1 ? ` (and ${differences.length - 1} more differ)` : '') +
-        ': edited or miscounted; refused',
-    );
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  return { units: ids.length, of: units, whole: seed === null, seed, compared: 'units', seconds };
+  return (await import('../shards/recountUnits.js'))
+    .recountOrRefuse(count, units, whole, request, payload, held, source, (done, total) => {
+      spinner.text = `counting units again: ${done}/${total}`;
+    })
+    .finally(() => spinner.stop());
 }
 
 /** `count --merge R… [--plan F] [--recount K [--seed S]]`: the one-machine result, from every shard. */
