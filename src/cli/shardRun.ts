@@ -22,6 +22,7 @@ import {
   type ShardPlanSlice,
 } from '../io/shardFiles.js';
 import { classSum, classValues, countWords, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
+import type { ShippedComparison } from '../shards/checkVariantTable.js';
 import type { NamedResult } from '../shards/mergeShards.js';
 import type {
   RecountRequest,
@@ -515,6 +516,12 @@ export function resultFiles(paths: readonly string[], skipped: (line: string) =>
 
 export type { RecountRequest, RecountSummary };
 
+/** What a merge's comparison with the shipped table found, in words (nothing when there was none). */
+export function shippedMergeWords(s: ShippedComparison | null): string {
+  if (s === null) return '';
+  return s.compared === 'units' ? `every value = the shipped ${s.shipped}'s ✓; ` : `N = the shipped ${s.shipped}'s ✓; `;
+}
+
 /** What a recount did, in words for a report: what was counted again, and that every value agreed. */
 export function recountWords(r: RecountSummary | null): string {
   if (r === null) return 'values not counted again (--recount K counts K units drawn at random again)';
@@ -560,6 +567,7 @@ export async function mergeResults(
   cpuSeconds: number;
   seconds: number;
   recount: RecountSummary | null;
+  shipped: ShippedComparison | null;
 }> {
   // the merge needs no unit's payload (the shards' part, a third of a 5×2 plan): it is not parsed
   const plan = planPath !== undefined ? { ...readPlan(planPath, { payload: false }), path: planPath } : undefined;
@@ -616,6 +624,19 @@ export async function mergeResults(
     const seconds = (performance.now() - t0) / 1000;
     recount = { units: merged.units, of: merged.units, whole: true, seed: null, compared: 'total', seconds };
   } else recount = await recountUnits(false);
+  // a variant whose table the repository ships: every value compared with it (after any recount asked, which names a
+  // unit drawn by its own words)
+  const shipped =
+    merged.method === 'variant'
+      ? (await import('../shards/checkVariantTable.js')).mergedAgainstShipped(
+          merged.box,
+          merged.units,
+          merged.digest,
+          (u) => merged.values[u],
+          (u) => shownPath(merged.paths[merged.shardOf[u]]),
+          report.total,
+        )
+      : null;
   return {
     report,
     shards: merged.shards,
@@ -623,6 +644,7 @@ export async function mergeResults(
     cpuSeconds: merged.cpuSeconds,
     seconds: merged.seconds,
     recount,
+    shipped,
   };
 }
 

@@ -127,3 +127,42 @@ export async function checkVariantTable(
   const values = shipped ? 'shipped' : r ? (r.whole ? 'recounted' : 'sampled') : table.keyed ? 'keyed' : 'none';
   return { values, shipped: shown, self, units, recount: r };
 }
+
+/** What a merge compared with the shipped table: every unit's value (the same units), or N. */
+export interface ShippedComparison {
+  readonly shipped: string;
+  readonly compared: 'units' | 'total';
+}
+
+/**
+ * `count --merge` of a variant count whose rules the repository ships a table of (`rules`, the plan's box name, e.g.
+ * "3x3+anti-knight"): the merged values compared with it, unit by unit where the plan's units are the table's (the
+ * solver route's top-block classes: the same count and digest), then N. Null when no table is shipped. A difference
+ * is an InputError naming the first unit and its file (`source`), or the two N: probability 1, milliseconds.
+ */
+export function mergedAgainstShipped(
+  rules: string,
+  units: number,
+  digest: string,
+  value: (unit: number) => bigint,
+  source: (unit: number) => string,
+  total: bigint,
+): ShippedComparison | null {
+  const shipped = shippedVariantTable(rules);
+  if (shipped === null) return null;
+  const t = shipped.table;
+  const same = t.count === units && t.digest === digest;
+  if (same)
+    for (let u = 0; u < units; u++)
+      if (value(u) !== BigInt(t.values[u]))
+        throw new InputError(
+          `unit ${u} is ${value(u)} in ${source(u)}, ${t.values[u]} in the shipped ${shipped.shown}: edited, or ` +
+            'counted by another version; refused',
+        );
+  if (total !== t.total)
+    throw new InputError(
+      `the merged N, ${total}, is not the N of the shipped ${shipped.shown}, ${t.total}: the plan or a result was ` +
+        'edited, or counted by another version; refused',
+    );
+  return { shipped: shipped.shown, compared: same ? 'units' : 'total' };
+}

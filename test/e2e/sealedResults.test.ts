@@ -144,7 +144,7 @@ describe('spot-check recounts (item 2)', () => {
     );
   });
 
-  it('9x9 anti-knight: --recount K catches a resealed shard value among the K drawn', async () => {
+  it('9x9 anti-knight: a resealed shard value is refused by the shipped table; --recount K names it too', async () => {
     // the shards' results are taken from the committed table (the same units, classes in class order), not counted
     const dir = join(TMP, 'an9');
     mkdirSync(dir);
@@ -160,16 +160,33 @@ describe('spot-check recounts (item 2)', () => {
       writeFileSync(join(dir, `shard-${s}.json`), resultText(r)); // sealed as a shard seals it
     }
     const files = [0, 1].map((s) => join(dir, `shard-${s}.json`));
-    // without a recount the merge cannot tell (and says that it counted nothing again)
-    const plain = await cli(['count', '--merge', ...files, '--json']);
-    expect(plain.code).toBe(0);
-    expect((fromJson(plain.stdout) as { total: unknown }).total).not.toEqual(table.total);
+    // without a recount: every value compared with the shipped table (before, the merge could not tell)
+    refused(
+      await cli(['count', '--merge', ...files, '--json']),
+      new RegExp(
+        `unit ${drawn[1]} is \\d+ in .*shard-\\d\\.json, \\d+ in the shipped ` +
+          'data/variant-table-3x3\\+anti-knight\\.bin: edited, or counted by another version; refused',
+      ),
+    );
     const r = await cli(['count', '--merge', ...files, '--recount', '3', '--seed', String(seed)]);
     refused(
       r,
       new RegExp(`recount \\(3 units drawn with seed ${seed}\\): unit ${drawn[1]} is \\d+ in .*shard-\\d\\.json`),
     );
     refused(await cli(['count', '--merge', ...files, '--seed', '3']), /--seed draws the units of --recount K/);
+    // untouched: every value = the shipped table's
+    const values = new Map(p.assignment[1].map((u) => [u, BigInt(table.values[u])]));
+    const shard1 = { ...p, plan: p.id, combined: false, shard: 1, facts: {}, seconds: 1, cpuSeconds: 1, values };
+    const rest = p.assignment[0].map((u) => [u, BigInt(table.values[u])] as const);
+    const shard0 = { ...shard1, shard: 0, values: new Map(rest) };
+    writeFileSync(files[0], resultText(shard0));
+    writeFileSync(files[1], resultText(shard1));
+    const ok = await cli(['count', '--merge', ...files]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(
+      /\n {2}every value = the shipped data\/variant-table-3x3\+anti-knight\.bin's ✓; values not counted again/,
+    );
+    expect(ok.stdout).toMatch(/N = 9! · Σ m_C·n_C = 3,080,888,939,520\n$/);
     refused(await cli(['count', '--box', '3x3', '--recount', '3']), /--recount and --seed are for --merge/);
   });
 
