@@ -227,7 +227,7 @@ export async function runVariantTableCheck(path: string, request: RecountRequest
       `Σ orbit·value = ${grouped(table.totalWithFixedRow)} = N/${table.n}!, ` +
       `N = ${grouped(table.total)}; ` +
       (check.shipped !== null
-        ? shippedWords(check) + (check.recount !== null ? `; ${recountWords(check.recount)}` : '')
+        ? shippedWords(check) + (check.recount !== null || check.self ? `; ${recountWords(check.recount)}` : '')
         : recountWords(check.recount)) +
       ` (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
   );
