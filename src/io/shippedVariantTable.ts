@@ -7,9 +7,10 @@ import { parseVariantTable } from './variantTableFile.js';
 /**
  * The variant tables the repository ships, `data/variant-table-<rules>.bin` (docs/variant-counts.md#compact-tables:
  * written by `classes --variant V --format table`, each checked by the test suite against its N/9! known two ways
- * and, for the cheaper ones, by its class list found again and classes counted again by exact cover; the npm
- * package carries data/ beside dist/). What a table read from elsewhere is compared with, value by value
- * (src/shards/checkVariantTable.ts): the one reference that needs neither a recount nor a key.
+ * and, for the cheaper ones, by its class list found again and classes counted again by exact cover). What a table
+ * read from elsewhere is compared with, value by value (src/shards/checkVariantTable.ts): the one reference that
+ * needs neither a recount nor a key. data/ is in a clone of the repository, not in the npm package: there none is
+ * found, and the check takes its other routes.
  */
 export interface ShippedVariantTable {
   /** As it is shown: `data/variant-table-<rules>.bin`. */
@@ -19,7 +20,7 @@ export interface ShippedVariantTable {
   readonly table: VariantTable;
 }
 
-/** data/ of the repository (or package): two folders up from src/io/ or dist/io/. */
+/** data/ of the repository: two folders up from src/io/ or dist/io/ (absent from the npm package). */
 const DATA = new URL('../../data/', import.meta.url);
 
 /** Where the shipped table of `rules` (a canonical rules name) is, or null when the repository ships none. */
