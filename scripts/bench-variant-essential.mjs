@@ -14,12 +14,13 @@
  *           found) for every λ the unit lemma rules out; the skipped terms of at most --plain-limit P (default 3·10⁷)
  *           are checked by the tied search alone, every fixed grid enumerated (one per C(τ)-orbit) without the
  *           regions, seed orbits, stabilisers and memos of countFixedGrids
- *   count   (--count 'V …', default 'x,windoku anti-knight': 13 s and 80 s on 2 cores) the whole command: count
- *           --variant V --json to a temporary file, then essentially-different --variant V --identity-from it
+ *   count   (--count 'V …', default 'x,windoku anti-knight': 13 s and 80 s on 2 cores) the whole command: classes
+ *           --variant V --format table --out a temporary file, then essentially-different --variant V --identity-from
+ *           it (every value compared with the shipped data/ table of the same rules)
  * The machine is shared and noisy: the load average is printed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,20 +159,20 @@ for (const name of rulesList) {
 }
 
 if (countList.length > 0) {
-  console.log('\n## the whole command (count --variant --json, then essentially-different --identity-from)\n');
+  console.log(
+    '\n## the whole command (classes --variant --format table, then essentially-different --identity-from)\n',
+  );
   console.log('| rules | count s (wall) | essentially-different s (wall) | essentially different grids |');
   console.log('|---|---:|---:|---:|');
   const dir = mkdtempSync(join(tmpdir(), 'bench-variant-essential-'));
   try {
     for (const name of countList) {
-      const file = join(dir, `${name}.json`);
+      const file = join(dir, `${name}.bin`);
       let t = performance.now();
-      const out = execFileSync(process.execPath, [cli, 'count', '--variant', name, '--json'], {
+      execFileSync(process.execPath, [cli, 'classes', '--variant', name, '--format', 'table', '--out', file], {
         encoding: 'utf8',
         env: { ...process.env, CI: 'true' },
-        maxBuffer: 1 << 30,
       });
-      writeFileSync(file, out);
       const countS = (performance.now() - t) / 1000;
       t = performance.now();
       const ed = execFileSync(

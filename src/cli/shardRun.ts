@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { lockFile } from '../io/fileLock.js';
@@ -23,12 +22,17 @@ import {
   type ShardPlanSlice,
 } from '../io/shardFiles.js';
 import { classSum, classValues, countWords, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
+import type { ShippedComparison } from '../shards/checkVariantTable.js';
 import type { NamedResult } from '../shards/mergeShards.js';
+import type {
+  RecountRequest,
+  RecountSummary,
+  recountOrRefuse as recountUnitsOrRefuse,
+} from '../shards/recountUnits.js';
 import { grouped, Interrupted, progressSpinner, type SlurmMemoryOption } from './common.js';
 import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
 import { defaultThreads } from '../parallel/threads.js';
-import { MAX_SEED } from '../random/maxSeed.js';
 
 /**
  * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): files, locks,
@@ -510,26 +514,12 @@ export function resultFiles(paths: readonly string[], skipped: (line: string) =>
   return out;
 }
 
-/** What `count --merge --recount K [--seed S]` and `classes --verify --recount K` ask of the recount. */
-export interface RecountRequest {
-  /** Units to draw and count again (undefined: none, unless the whole count is cheap: then every one). */
-  readonly units?: number | undefined;
-  /** The draw's seed (default: a random one, printed). */
-  readonly seed?: number | undefined;
-  readonly workers?: number | undefined;
-}
+export type { RecountRequest, RecountSummary };
 
-/**
- * What was counted again: `units` of `of`, every one (`whole`: the count is cheap) or drawn with `seed`; `compared`
- * says whether their values were compared one by one ('units') or N counted whole on this machine ('total').
- */
-export interface RecountSummary {
-  readonly units: number;
-  readonly of: number;
-  readonly whole: boolean;
-  readonly seed: number | null;
-  readonly compared: 'units' | 'total';
-  readonly seconds: number;
+/** What a merge's comparison with the shipped table found, in words (nothing when there was none). */
+export function shippedMergeWords(s: ShippedComparison | null): string {
+  if (s === null) return '';
+  return s.compared === 'units' ? `every value = the shipped ${s.shipped}'s ✓; ` : `N = the shipped ${s.shipped}'s ✓; `;
 }
 
 /** What a recount did, in words for a report: what was counted again, and that every value agreed. */
@@ -547,41 +537,21 @@ export function recountWords(r: RecountSummary | null): string {
 }
 
 /**
- * Count `ids` again (every unit where the count is cheap, else --recount K drawn with the seed) and refuse on any
- * difference, in one line naming the unit, where its value came from (`source`) and the seed; null when nothing
- * was asked and the count is not cheap.
+ * Count units again and refuse on any difference (src/shards/recountUnits.ts recountOrRefuse), with a spinner on
+ * stderr.
  */
 export async function recountOrRefuse(
-  count: Pick<ClassSum, 'countUnits'>,
-  units: number,
-  whole: boolean,
-  request: RecountRequest,
-  payload: () => (id: number) => readonly number[],
-  held: (id: number) => bigint,
-  source: (id: number) => string,
+  ...args: Parameters<typeof recountUnitsOrRefuse>
 ): Promise<RecountSummary | null> {
+  const [count, units, whole, request, payload, held, source] = args;
   if (!whole && request.units === undefined) return null;
-  const { drawUnits, recountUnits } = await import('../shards/recountUnits.js');
-  const seed = whole ? null : (request.seed ?? randomInt(0, MAX_SEED + 1));
-  const ids = seed === null ? drawUnits(units, units, 0) : drawUnits(units, request.units ?? units, seed);
-  const t0 = performance.now();
-  const spinner = await progressSpinner(`counting ${ids.length} units again`);
+  const spinner = await progressSpinner('counting units again');
   spinner.start();
-  const differences = await recountUnits(count, ids, payload(), held, {
-    workers: request.workers ?? 1,
-    onUnitDone: (done, total) => (spinner.text = `counting units again: ${done}/${total}`),
-  }).finally(() => spinner.stop());
-  const drawn = seed === null ? `every unit counted again` : `${ids.length} units drawn with seed ${seed}`;
-  if (differences.length > 0) {
-    const d = differences[0];
-    throw new InputError(
-      `recount (${drawn}): unit ${d.unit} is ${d.held} in ${source(d.unit)}, counted again ${d.recounted}` +
-        (differences.length > 1 ? ` (and ${differences.length - 1} more differ)` : '') +
-        ': edited or miscounted; refused',
-    );
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  return { units: ids.length, of: units, whole: seed === null, seed, compared: 'units', seconds };
+  return (await import('../shards/recountUnits.js'))
+    .recountOrRefuse(count, units, whole, request, payload, held, source, (done, total) => {
+      spinner.text = `counting units again: ${done}/${total}`;
+    })
+    .finally(() => spinner.stop());
 }
 
 /** `count --merge R… [--plan F] [--recount K [--seed S]]`: the one-machine result, from every shard. */
@@ -597,6 +567,7 @@ export async function mergeResults(
   cpuSeconds: number;
   seconds: number;
   recount: RecountSummary | null;
+  shipped: ShippedComparison | null;
 }> {
   // the merge needs no unit's payload (the shards' part, a third of a 5×2 plan): it is not parsed
   const plan = planPath !== undefined ? { ...readPlan(planPath, { payload: false }), path: planPath } : undefined;
@@ -653,6 +624,19 @@ export async function mergeResults(
     const seconds = (performance.now() - t0) / 1000;
     recount = { units: merged.units, of: merged.units, whole: true, seed: null, compared: 'total', seconds };
   } else recount = await recountUnits(false);
+  // a variant whose table the repository ships: every value compared with it (after any recount asked, which names a
+  // unit drawn by its own words)
+  const shipped =
+    merged.method === 'variant'
+      ? (await import('../shards/checkVariantTable.js')).mergedAgainstShipped(
+          merged.box,
+          merged.units,
+          merged.digest,
+          (u) => merged.values[u],
+          (u) => shownPath(merged.paths[merged.shardOf[u]]),
+          report.total,
+        )
+      : null;
   return {
     report,
     shards: merged.shards,
@@ -660,6 +644,7 @@ export async function mergeResults(
     cpuSeconds: merged.cpuSeconds,
     seconds: merged.seconds,
     recount,
+    shipped,
   };
 }
 

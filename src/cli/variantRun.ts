@@ -1,5 +1,5 @@
 import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { MAX_VARIANT_COUNT_SIDE, recountsWhole, rulesProblem, shapeProblem } from '../grid/support.js';
+import { MAX_VARIANT_COUNT_SIDE, rulesProblem, shapeProblem } from '../grid/support.js';
 import type { Rules } from '../grid/rules.js';
 import { shownPath } from '../io/fileProblem.js';
 import { toJson } from '../io/json.js';
@@ -16,9 +16,11 @@ import {
   middleBandUnits,
   variantUnitsOf,
   variantTableOf,
-  verifyVariantTable,
+  type VariantTable,
   type VariantUnits,
 } from '../variants/variantTable.js';
+import type { VariantTableCheck, VariantTableCheckOptions } from '../shards/checkVariantTable.js';
+import { SEAL_KEY_VARIABLE } from '../io/seal.js';
 import { readVariantTable, VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
 import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
@@ -210,31 +212,46 @@ export async function runVariantClasses(
 
 /**
  * classes --verify FILE [--recount K [--seed S]]: read a compact table (tag, body SHA-256, sums, the keyed seal when
- * SUDOKU_COUNT_SEAL_KEY is set), list its rules' units again and compare route, count, digest and orbits; then count
- * units again (every one where the whole count is cheap, src/grid/support.ts recountsWhole; else K drawn at random)
- * and compare their values. One line on stdout. Every failure is an InputError: one line, status 2.
+ * SUDOKU_COUNT_SEAL_KEY is set) and check it (src/shards/checkVariantTable.ts, as asked: the shipped table of its
+ * rules compared value by value where there is one, its units listed again, every unit counted again where the whole
+ * count is cheap, else K drawn at random). One line on stdout. Every failure is an InputError: one line, status 2.
  */
 export async function runVariantTableCheck(path: string, request: RecountRequest = {}): Promise<void> {
   const t0 = performance.now();
   const table = readVariantTable(path);
-  const units = verifyVariantTable(table);
-  const { recountOrRefuse, recountWords } = await import('./shardRun.js');
-  const { variantTableRecounter } = await import('../shards/variantTableRecount.js');
-  const recount = await recountOrRefuse(
-    variantTableRecounter(table, units),
-    units.count,
-    recountsWhole('variant', table.rules),
-    { ...request, workers: request.workers ?? (table.n >= 8 ? defaultThreads() : 1) },
-    () => () => [],
-    (u) => BigInt(table.values[u]),
-    () => shownPath(path),
-  );
+  const check = await checkedTable(table, path, { need: 'as-asked', request });
+  const { recountWords } = await import('./shardRun.js');
   process.stdout.write(
     `${shownPath(path)}: ${table.rules}, ${grouped(table.count)} ${table.units} (${table.route} route), ` +
       `digest ${table.digest} = the ${table.units} listed now ✓; ` +
       `Σ orbit·value = ${grouped(table.totalWithFixedRow)} = N/${table.n}!, ` +
-      `N = ${grouped(table.total)}; ${recountWords(recount)} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
+      `N = ${grouped(table.total)}; ` +
+      (check.shipped !== null
+        ? shippedWords(check) + (check.recount !== null || check.self ? `; ${recountWords(check.recount)}` : '')
+        : recountWords(check.recount)) +
+      ` (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
   );
+}
+
+/** checkVariantTable with a spinner on stderr while units are listed and counted again. */
+async function checkedTable(
+  table: VariantTable,
+  path: string,
+  options: VariantTableCheckOptions,
+): Promise<VariantTableCheck> {
+  const { checkVariantTable } = await import('../shards/checkVariantTable.js');
+  const spinner = await progressSpinner(`${table.rules}: checking the table`);
+  spinner.start();
+  return checkVariantTable(table, path, {
+    ...options,
+    onUnitDone: (done, total) => (spinner.text = `${table.rules}: counting units again: ${done}/${total}`),
+  }).finally(() => spinner.stop());
+}
+
+function shippedWords(check: VariantTableCheck): string {
+  return check.self
+    ? `the table the repository ships (${check.shipped})`
+    : `every value = the shipped ${check.shipped}'s ✓`;
 }
 
 export function variantCountText(r: VariantCount): string {
@@ -325,7 +342,7 @@ function edgeTableText(r: VariantCount): string {
 
 export interface VariantEssentialOptions {
   readonly workers?: number | undefined;
-  /** A count --variant --json output or a classes --variant table of the same rules: N/n! from it. */
+  /** A compact table of the same rules (classes --variant V --format table): N/n! from it, every value confirmed. */
   readonly identityFrom?: string | undefined;
   /** N/n! as a number, taken as given. */
   readonly identityTerm?: bigint | undefined;
@@ -367,6 +384,7 @@ export async function runVariantEssential(
     );
   const workers = opts.workers ?? (small ? 1 : defaultThreads());
   let identity: VariantIdentityTerm;
+  let identityCheck: VariantTableCheck | undefined; // --identity-from: how its values were confirmed
   let direct: VariantEssential | undefined;
   if (small) {
     direct = essentiallyDifferentVariantOf(rules);
@@ -376,7 +394,22 @@ export async function runVariantEssential(
       seconds: direct.seconds,
     };
   } else if (opts.identityFrom !== undefined) {
-    identity = { value: readVariantIdentity(opts.identityFrom, rules), source: `file ${opts.identityFrom}` };
+    const t0 = performance.now();
+    const table = readVariantIdentity(opts.identityFrom, rules);
+    identityCheck = await checkedTable(table, opts.identityFrom, { need: 'every-value', option: '--identity-from' });
+    const { recountWords } = await import('./shardRun.js');
+    const listed = identityCheck.units !== null ? `, digest ${table.digest} = the ${table.units} listed now ✓` : '';
+    identity = {
+      value: table.totalWithFixedRow,
+      source:
+        `file ${shownPath(opts.identityFrom)} (${grouped(table.count)} ${table.units}${listed}): ` +
+        (identityCheck.values === 'shipped'
+          ? shippedWords(identityCheck)
+          : identityCheck.values === 'keyed'
+            ? `its keyed seal (${SEAL_KEY_VARIABLE}) holds ✓`
+            : recountWords(identityCheck.recount)),
+      seconds: (performance.now() - t0) / 1000,
+    };
   } else if (opts.identityTerm !== undefined) {
     identity = { value: opts.identityTerm, source: 'given (--identity-term)' };
   } else {
@@ -384,7 +417,7 @@ export async function runVariantEssential(
     if (problem)
       throw new InputError(
         `rules ${rules.name}: the identity's term N/9! is the count's, and ${problem}; ` +
-          'give it with --identity-from FILE',
+          `give it with --identity-from FILE (a table under the keyed seal, ${SEAL_KEY_VARIABLE}) or --identity-term N`,
       );
     const t0 = performance.now();
     const r = await pooledVariantCount(rules, { workers, checkpoint: opts.checkpoint, resume: opts.resume }, 'none');
@@ -400,7 +433,20 @@ export async function runVariantEssential(
     workers,
     onProgress: (done, total) => (spinner.text = `${rules.name}: fixed grids ${done}/${total}`),
   }).finally(() => spinner.stop());
-  process.stdout.write((json ? toJson(direct ? { ...r, direct } : r) : variantBurnsideText(r, direct)) + '\n');
+  const doc = {
+    ...r,
+    ...(direct ? { direct } : {}),
+    ...(identityCheck
+      ? {
+          identityCheck: {
+            values: identityCheck.values,
+            shipped: identityCheck.shipped,
+            recount: identityCheck.recount,
+          },
+        }
+      : {}),
+  };
+  process.stdout.write((json ? toJson(doc) : variantBurnsideText(r, direct)) + '\n');
   if (direct && (direct.burnside !== r.total || BigInt(direct.direct) !== r.total))
     throw new CommandFailed(
       1,

@@ -56,8 +56,12 @@ export function boxShape(rows: number, cols: number): BoxShape {
 
 /** The rows and columns written in a box-shape text "RxC" (also "R×C"), or what is wrong with its form. */
 export function readBoxShapeText(text: string): { readonly rows: number; readonly cols: number } | string {
-  const m = /^\s*(\d+)\s*[x×X]\s*(\d+)\s*$/.exec(text);
-  return m ? { rows: Number(m[1]), cols: Number(m[2]) } : 'expected RxC (rows by columns of a box), e.g. 3x3 or 2x3';
+  // nothing between or around the digits: "3x\n3" or "3 x 3" is not read as 3x3 (issue 42)
+  const m = /^(\d+)[x×X](\d+)$/.exec(text);
+  if (m) return { rows: Number(m[1]), cols: Number(m[2]) };
+  return /[\s\p{Cc}\p{Cf}]/u.test(text)
+    ? 'expected RxC with no space or control character in it (rows by columns of a box), e.g. 3x3 or 2x3'
+    : 'expected RxC (rows by columns of a box), e.g. 3x3 or 2x3';
 }
 
 /** Parse "RxC" (also "R×C"). Throws InputError naming what is wrong. */

@@ -38,8 +38,6 @@ export const READ_LIMITS = {
   shardFile: 256 * MB,
   /** A compact variant table: a few bytes a class; 9×9 x+disjoint-groups is 1.4 MB. */
   variantTable: 256 * MB,
-  /** The JSON of a count (--identity-from): a 9×9 variant count's classes are tens of MB. */
-  countJson: 256 * MB,
   /** Checkpoints of a count by classes (dlx, variant, column sets): a line a class. */
   checkpoint: 256 * MB,
   /** An estimate's checkpoint: a line a batch of samples. */

@@ -83,8 +83,16 @@ export function readVariantTable(path: string): VariantTable {
   return parseVariantTable(readBounded(path, { what: 'variant table', maxBytes: READ_LIMITS.variantTable }), path);
 }
 
-/** The table in a file's bytes; `where` names it in errors. */
-export function parseVariantTable(bytes: Uint8Array, where: string): VariantTable {
+/**
+ * The table in a file's bytes; `where` names it in errors. With SUDOKU_COUNT_SEAL_KEY set its keyed seal is checked
+ * too (and the table comes back `keyed`), unless `options.key` is false: a table the repository ships
+ * (src/io/shippedVariantTable.ts), which carries none.
+ */
+export function parseVariantTable(
+  bytes: Uint8Array,
+  where: string,
+  options: { readonly key?: boolean } = {},
+): VariantTable {
   const fail = (what: string): never => {
     throw new InputError(`${where}: ${what}`);
   };
@@ -138,7 +146,8 @@ export function parseVariantTable(bytes: Uint8Array, where: string): VariantTabl
   const mac = o['hmacSha256'];
   if (mac !== undefined && (typeof mac !== 'string' || !/^[0-9a-f]{64}$/.test(mac)))
     fail('header key hmacSha256 is not 64 hex digits');
-  const keyed = keyedSeal(`${headText.replace(/,"hmacSha256":"[0-9a-f]{64}"\}$/, '}')}\n`, body);
+  const keyed =
+    options.key === false ? null : keyedSeal(`${headText.replace(/,"hmacSha256":"[0-9a-f]{64}"\}$/, '}')}\n`, body);
   if (keyed !== null && mac === undefined)
     fail(`not sealed with a key (no hmacSha256), and ${SEAL_KEY_VARIABLE} is set: it was written without the key`);
   if (keyed !== null && keyed !== mac)
@@ -179,6 +188,7 @@ export function parseVariantTable(bytes: Uint8Array, where: string): VariantTabl
     total: big('total'),
     orbits,
     values,
+    ...(keyed !== null ? { keyed: true } : {}),
   };
   const problem = variantTableSumProblem(table);
   if (problem) fail(problem);

@@ -1,4 +1,7 @@
+import { randomInt as secureInt } from 'node:crypto';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { InputError } from '../grid/shape.js';
+import { MAX_SEED } from '../random/maxSeed.js';
 import { randomInt } from '../random/randomInt.js';
 import { assertSeed } from '../random/streamStates.js';
 import type { ClassSum } from './classSum.js';
@@ -68,4 +71,63 @@ export async function recountUnits(
     },
   });
   return differences.sort((a, b) => a.unit - b.unit);
+}
+
+/** What `count --merge --recount K [--seed S]` and `classes --verify --recount K` ask of the recount. */
+export interface RecountRequest {
+  /** Units to draw and count again (undefined: none, unless the whole count is cheap: then every one). */
+  readonly units?: number | undefined;
+  /** The draw's seed (default: a random one, printed). */
+  readonly seed?: number | undefined;
+  readonly workers?: number | undefined;
+}
+
+/**
+ * What was counted again: `units` of `of`, every one (`whole`: the count is cheap) or drawn with `seed`; `compared`
+ * says whether their values were compared one by one ('units') or N counted whole on this machine ('total').
+ */
+export interface RecountSummary {
+  readonly units: number;
+  readonly of: number;
+  readonly whole: boolean;
+  readonly seed: number | null;
+  readonly compared: 'units' | 'total';
+  readonly seconds: number;
+}
+
+/**
+ * Count units of a file again and refuse on any difference: every one of `units` when `whole`, else
+ * `request.units` drawn with `request.seed` (a random seed when none is given; it is returned, to be printed). The
+ * refusal is one InputError naming the first unit that differs, where its value came from (`source`) and the draw.
+ * Null when nothing was asked and the count is not cheap.
+ */
+export async function recountOrRefuse(
+  count: Pick<ClassSum, 'countUnits'>,
+  units: number,
+  whole: boolean,
+  request: RecountRequest,
+  payload: () => (id: number) => readonly number[],
+  held: (id: number) => bigint,
+  source: (id: number) => string,
+  onUnitDone?: (done: number, total: number) => void,
+): Promise<RecountSummary | null> {
+  if (!whole && request.units === undefined) return null;
+  const seed = whole ? null : (request.seed ?? secureInt(0, MAX_SEED + 1));
+  const ids = seed === null ? drawUnits(units, units, 0) : drawUnits(units, request.units ?? units, seed);
+  const t0 = performance.now();
+  const differences = await recountUnits(count, ids, payload(), held, {
+    workers: request.workers ?? 1,
+    ...(onUnitDone ? { onUnitDone } : {}),
+  });
+  const drawn = seed === null ? `every unit counted again` : `${ids.length} units drawn with seed ${seed}`;
+  if (differences.length > 0) {
+    const d = differences[0];
+    throw new InputError(
+      `recount (${drawn}): unit ${d.unit} is ${d.held} in ${source(d.unit)}, counted again ${d.recounted}` +
+        (differences.length > 1 ? ` (and ${differences.length - 1} more differ)` : '') +
+        ': edited or miscounted; refused',
+    );
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return { units: ids.length, of: units, whole: seed === null, seed, compared: 'units', seconds };
 }

@@ -31,6 +31,13 @@ export interface SlurmScriptOptions {
   readonly memoryShards?: readonly { readonly shards: readonly number[]; readonly memoryMB: number }[];
 }
 
+/**
+ * Units the merge job counts again (`count --merge … --recount K`, a random seed printed in merge.out): a spot check of
+ * a few seconds to minutes (one 6×2 class, two 9×9 variant classes), which finds an edit of m of U units with
+ * probability at least 1 − (1 − m/U)^K; a count that is cheap is counted again whole whatever K (docs/sharding.md).
+ */
+export const MERGE_RECOUNT = 2;
+
 /** MB a worker thread holds beyond the plan's estimate when the count does not say (its V8 isolate, scratch). */
 export const DEFAULT_WORKER_MEMORY_MB = 64;
 
@@ -129,7 +136,8 @@ export function slurmScript(plan: ShardPlan, options: SlurmScriptOptions): strin
     ),
     '#',
     '#   sh THIS-FILE       submit the shards as a job array and the merge as a job that waits for them',
-    '#   sbatch THIS-FILE   submit the shards only (merge later: sudoku-count count --merge RESULTS --plan PLAN)' +
+    `#   sbatch THIS-FILE   submit the shards only (merge later: sudoku-count count --merge RESULTS --plan PLAN` +
+      ` --recount ${MERGE_RECOUNT})` +
       (extra.length > 0 ? ',\n#                      not those with a size of their own (EXTRA below)' : ''),
     '#',
     '# A task that fails or is stopped keeps its finished units (RESULTS/shard-*.json.part); submitting the array',
@@ -186,7 +194,9 @@ export function slurmScript(plan: ShardPlan, options: SlurmScriptOptions): strin
     '  arrays="$arrays, ${job%%;*}"',
     'done',
     'merge_command=',
-    'for word in "$@" count --merge "$RESULTS" --plan "$PLAN"; do merge_command=$merge_command$(quoted "$word"); done',
+    `for word in "$@" count --merge "$RESULTS" --plan "$PLAN" --recount ${MERGE_RECOUNT}; do`,
+    '  merge_command=$merge_command$(quoted "$word")',
+    'done',
     'merge=$(sbatch --parsable --job-name="$NAME-merge" --dependency=afterok:"$after" --time=0-00:10:00 \\',
     '  --mem="$MEM" --output="$output/merge.out" --wrap="$merge_command")',
     'echo "submitted shards as job array $arrays and the merge as job ${merge%%;*}: N in $RESULTS/merge.out"',

@@ -52,6 +52,8 @@ export interface VariantTable {
   /** Per unit, in order (whole numbers below 2^53). */
   readonly orbits: Float64Array;
   readonly values: Float64Array;
+  /** Set by the file's reader when its keyed seal (HMAC under SUDOKU_COUNT_SEAL_KEY) was checked and holds. */
+  readonly keyed?: boolean;
 }
 
 /** The units of a rules' count as this version lists them (regenerated, never stored). */

@@ -34,6 +34,13 @@ describe('sudoku-count count', () => {
   it.each([
     [['count', '--box', '0x3'], /--box.*0x3.*at least 1/],
     [['count', '--box', '3'], /--box.*'3'.*RxC/],
+    // a newline, tab or space inside the shape was read as 3x3 (issue 42); the value is echoed escaped
+    [
+      ['count', '--box', '3x\n3'],
+      /--box <RxC>' argument '3x\\x0a3' is invalid\. expected RxC with no space or control/,
+    ],
+    [['count', '--box', '3\tx3'], /argument '3\\x09x3' is invalid\. expected RxC with no space/],
+    [['classes', '--box', ' 3x3'], /--box.*expected RxC with no space or control character/],
     [['count', '--box', '9x9'], /9x9.*too big for the band method/],
     [['count', '--box', '3x4'], /3x4.*too big for the band method.*2 rows or 2 columns.*count handles .*5x2/],
     [['count', '--box', '4x4'], /4x4.*count handles/],

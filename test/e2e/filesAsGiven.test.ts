@@ -163,6 +163,8 @@ describe('count --plan F --slurm in a hostile folder: the job script runs under 
     const submit = spawnSync('dash', [job], { env, encoding: 'utf8', cwd: base });
     expect(submit.status, submit.stderr).toBe(0);
     expect(readFileSync(merge, 'utf8')).toMatch(/^Merged 2 shards of plan [0-9a-f]{16}/);
+    // the merge job counts again (--recount 2; this count is cheap, so N whole, from no file)
+    expect(readFileSync(merge, 'utf8')).toMatch(/\n {2}N counted whole again on this machine, from no file/);
     expect(readdirSync(base).filter((f) => f.startsWith('INJ'))).toEqual([]);
     expect(readdirSync(ROOT).filter((f) => f.startsWith('INJ'))).toEqual([]);
   });

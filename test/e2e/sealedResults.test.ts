@@ -5,7 +5,8 @@ import { readPlan, resultText } from '../../src/io/shardFiles.js';
 import { parseVariantTable, variantTableBytes } from '../../src/io/variantTableFile.js';
 import { fromJson } from '../../src/io/json.js';
 import { drawUnits } from '../../src/shards/recountUnits.js';
-import type { VariantTable } from '../../src/variants/variantTable.js';
+import { resolveRules } from '../../src/grid/support.js';
+import { variantUnits, type VariantTable } from '../../src/variants/variantTable.js';
 import { cli, ROOT, tempDir, type CliResult } from '../helpers/cli.js';
 import { resealed } from '../helpers/reseal.js';
 
@@ -37,11 +38,11 @@ function raiseFirstValue(path: string): number {
   return unit;
 }
 
-/** A variant table with unit `u`'s value raised by one and its sums and checksum made to fit: a resealed edit. */
-function editedTable(t: VariantTable, u: number): Uint8Array {
+/** A variant table with unit `u`'s value raised by `by` and its sums and checksum made to fit: a resealed edit. */
+function editedTable(t: VariantTable, u: number, by = 1): Uint8Array {
   const values = Float64Array.from(t.values);
-  values[u] += 1;
-  const totalWithFixedRow = t.totalWithFixedRow + BigInt(t.orbits[u]);
+  values[u] += by;
+  const totalWithFixedRow = t.totalWithFixedRow + BigInt(t.orbits[u] * by);
   return variantTableBytes({
     ...t,
     values,
@@ -143,7 +144,7 @@ describe('spot-check recounts (item 2)', () => {
     );
   });
 
-  it('9x9 anti-knight: --recount K catches a resealed shard value among the K drawn', async () => {
+  it('9x9 anti-knight: a resealed shard value is refused by the shipped table; --recount K names it too', async () => {
     // the shards' results are taken from the committed table (the same units, classes in class order), not counted
     const dir = join(TMP, 'an9');
     mkdirSync(dir);
@@ -159,31 +160,44 @@ describe('spot-check recounts (item 2)', () => {
       writeFileSync(join(dir, `shard-${s}.json`), resultText(r)); // sealed as a shard seals it
     }
     const files = [0, 1].map((s) => join(dir, `shard-${s}.json`));
-    // without a recount the merge cannot tell (and says that it counted nothing again)
-    const plain = await cli(['count', '--merge', ...files, '--json']);
-    expect(plain.code).toBe(0);
-    expect((fromJson(plain.stdout) as { total: unknown }).total).not.toEqual(table.total);
+    // without a recount: every value compared with the shipped table (before, the merge could not tell)
+    refused(
+      await cli(['count', '--merge', ...files, '--json']),
+      new RegExp(
+        `unit ${drawn[1]} is \\d+ in .*shard-\\d\\.json, \\d+ in the shipped ` +
+          'data/variant-table-3x3\\+anti-knight\\.bin: edited, or counted by another version; refused',
+      ),
+    );
     const r = await cli(['count', '--merge', ...files, '--recount', '3', '--seed', String(seed)]);
     refused(
       r,
       new RegExp(`recount \\(3 units drawn with seed ${seed}\\): unit ${drawn[1]} is \\d+ in .*shard-\\d\\.json`),
     );
     refused(await cli(['count', '--merge', ...files, '--seed', '3']), /--seed draws the units of --recount K/);
+    // untouched: every value = the shipped table's
+    const values = new Map(p.assignment[1].map((u) => [u, BigInt(table.values[u])]));
+    const shard1 = { ...p, plan: p.id, combined: false, shard: 1, facts: {}, seconds: 1, cpuSeconds: 1, values };
+    const rest = p.assignment[0].map((u) => [u, BigInt(table.values[u])] as const);
+    const shard0 = { ...shard1, shard: 0, values: new Map(rest) };
+    writeFileSync(files[0], resultText(shard0));
+    writeFileSync(files[1], resultText(shard1));
+    const ok = await cli(['count', '--merge', ...files]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(
+      /\n {2}every value = the shipped data\/variant-table-3x3\+anti-knight\.bin's ✓; values not counted again/,
+    );
+    expect(ok.stdout).toMatch(/N = 9! · Σ m_C·n_C = 3,080,888,939,520\n$/);
     refused(await cli(['count', '--box', '3x3', '--recount', '3']), /--recount and --seed are for --merge/);
   });
 
-  it('classes --verify --recount K: a resealed 9x9 table value drawn is refused; 2x3 recounted whole', async () => {
+  it('classes --verify: a resealed 9x9 table is refused by the shipped table; 2x3 recounted whole', async () => {
     const table = parseVariantTable(readFileSync(join(ROOT, 'data', 'variant-table-3x3+anti-knight.bin')), 'table');
-    const seed = 7;
-    const drawn = drawUnits(table.count, 2, seed);
     const path = join(TMP, 'an.bin');
-    writeFileSync(path, editedTable(table, drawn[0]));
-    const plain = await cli(['classes', '--verify', path]); // checksum and sums hold: only a recount can tell
-    expect(plain.code).toBe(0);
-    expect(plain.stdout).toMatch(/values not counted again \(--recount K/);
+    writeFileSync(path, editedTable(table, 11937));
+    // checksum and sums hold; before, only a recount that happened to draw unit 11937 could tell
     refused(
-      await cli(['classes', '--verify', path, '--recount', '2', '--seed', String(seed)]),
-      new RegExp(`recount \\(2 units drawn with seed 7\\): unit ${drawn[0]} is \\d+ in ${path}, counted again`),
+      await cli(['classes', '--verify', path]),
+      /an\.bin: class 11937 is \d+ \(orbit \d+\) there, \d+ \(orbit \d+\) in the shipped data\/variant-table-3x3\+anti-knight\.bin: edited, or counted by another version; refused/,
     );
     const small = join(TMP, 'x23.bin');
     expect((await cli(['classes', '--box', '2x3', '--variant', 'x', '--format', 'table', '--out', small])).code).toBe(
@@ -196,6 +210,95 @@ describe('spot-check recounts (item 2)', () => {
       await cli(['classes', '--verify', small]),
       /recount \(every unit counted again\): unit 3 is \d+ in .*x23\.bin/,
     );
+  });
+
+  it('--identity-from: any resealed one-unit edit refused, deterministically; JSON too', async () => {
+    const table = parseVariantTable(readFileSync(join(ROOT, 'data', 'variant-table-3x3+anti-knight.bin')), 'table');
+    const ed = (file: string) =>
+      cli(['essentially-different', '--variant', 'anti-knight', '--identity-from', file, '--workers', '1']);
+    // the issue's case: a unit of orbit 2 raised by 4 (N/9! + 8: |G_V| = 8 divides the Burnside sum still) gave
+    // 1,061,974 (right: 1,061,973); and the first and last units, where a spot check of 2 units would almost never look
+    const u2 = table.orbits.findIndex((o) => o === 2);
+    for (const [u, by] of [
+      [u2, 4],
+      [0, 1],
+      [table.count - 1, 1],
+    ]) {
+      const path = join(TMP, `an-identity-${u}.bin`);
+      writeFileSync(path, editedTable(table, u, by));
+      refused(
+        await ed(path),
+        new RegExp(
+          `--identity-from .*an-identity-${u}\\.bin: class ${u} is ${table.values[u] + by} ` +
+            `\\(orbit ${table.orbits[u]}\\) ` +
+            `there, ${table.values[u]} \\(orbit ${table.orbits[u]}\\) in the shipped ` +
+            'data/variant-table-3x3\\+anti-knight\\.bin: edited, or counted by another version; refused',
+        ),
+      );
+    }
+    // a count's JSON with its three keys edited consistently (N/9! + 8): refused, a table asked for
+    const json = join(TMP, 'an-identity.json');
+    writeFileSync(
+      json,
+      '{"rules":"3x3+anti-knight","totalWithFixedRow":8490112,"total":3080891842560,' +
+        '"classRows":[{"size":1,"completions":8490112}]}',
+    );
+    refused(
+      await ed(json),
+      /--identity-from .*an-identity\.json: a JSON file is not taken \(it carries no seal: an edit made to fit would pass\): give a compact table \(the shipped data\/variant-table-3x3\+anti-knight\.bin, or/,
+    );
+  });
+
+  it('--identity-from for rules the repository ships no table of: the keyed seal, or refused', async () => {
+    // 9x9 x + anti-knight: no shipped table, no declared cost (its count is refused); a table of it made here from
+    // its class list (1.6 s) with values chosen so the Burnside sum holds (the other terms add up to 44; |G_V| = 8)
+    const rules = resolveRules('variant-count', '3x3', 'x,anti-knight', 'essentially-different');
+    const units = variantUnits(rules);
+    const values = new Float64Array(units.count);
+    // one unit's value v with orbit·v ≡ 4 (mod 8): the Burnside sum (N/9! + 44) a multiple of 8
+    const u = units.orbits.findIndex((o) => [1, 2, 4].includes(o));
+    values[u] = 4 / units.orbits[u];
+    expect(u).toBeGreaterThanOrEqual(0);
+    const fake: VariantTable = {
+      rules: rules.name,
+      box: '3x3',
+      n: 9,
+      variants: rules.variants,
+      route: units.route,
+      units: units.units,
+      count: units.count,
+      digest: units.digest,
+      orbitSum: units.orbits.reduce((a, b) => a + b, 0),
+      totalWithFixedRow: 4n,
+      total: 4n * 362880n,
+      orbits: units.orbits,
+      values,
+    };
+    const plain = join(TMP, 'xak.bin');
+    writeFileSync(plain, variantTableBytes(fake));
+    const ed = (file: string, env: Record<string, string> = {}) =>
+      cli(['essentially-different', '--variant', 'x,anti-knight', '--identity-from', file, '--json'], { env });
+    refused(
+      await ed(plain),
+      /--identity-from .*xak\.bin: no table of 3x3\+x\+anti-knight ships with the repository to compare it with, and it is not counted again here: the 9x9 count of x \+ anti-knight has no measured cost .*; it carries no keyed seal, so an edited value would pass unseen: write and read it with SUDOKU_COUNT_SEAL_KEY set, or give the identity's term with --identity-term N\n$/,
+    );
+    const keyedFile = join(TMP, 'xak-keyed.bin');
+    process.env['SUDOKU_COUNT_SEAL_KEY'] = 'k1';
+    try {
+      writeFileSync(keyedFile, variantTableBytes(fake));
+    } finally {
+      delete process.env['SUDOKU_COUNT_SEAL_KEY'];
+    }
+    const ok = await ed(keyedFile, { SUDOKU_COUNT_SEAL_KEY: 'k1' });
+    expect(ok.code).toBe(0);
+    const j = fromJson(ok.stdout) as Record<string, unknown>;
+    expect(j['identityCheck']).toEqual({ values: 'keyed', shipped: null, recount: null });
+    expect(j['identitySource']).toMatch(
+      /\(23,696 classes, digest [0-9a-f]{16} = the classes listed now ✓\): its keyed seal \(SUDOKU_COUNT_SEAL_KEY\) holds ✓$/,
+    );
+    expect(j['identity']).toBe(4);
+    refused(await ed(keyedFile, { SUDOKU_COUNT_SEAL_KEY: 'k2' }), /xak-keyed\.bin: its HMAC does not match/);
+    refused(await ed(keyedFile), /xak-keyed\.bin: no table of 3x3\+x\+anti-knight ships with the repository/);
   });
 
   it('the keyed seal: written with SUDOKU_COUNT_SEAL_KEY, refused without it or under another key', async () => {

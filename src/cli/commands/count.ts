@@ -207,7 +207,14 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       process.stdout.write(
         (await toJson({
           ...body,
-          shards: { plan: m.plan, count: m.shards, seconds: m.seconds, cpuSeconds: m.cpuSeconds, recount: m.recount },
+          shards: {
+            plan: m.plan,
+            count: m.shards,
+            seconds: m.seconds,
+            cpuSeconds: m.cpuSeconds,
+            recount: m.recount,
+            shipped: m.shipped,
+          },
         })) + '\n',
       );
     } else {
@@ -217,7 +224,8 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
           : r.method === 'variant'
             ? (await variantRun()).variantCountText(r.count) + '\n'
             : columnSetReport(r.count);
-      process.stdout.write(`${head}\n  ${(await shardRun()).recountWords(m.recount)}\n` + text);
+      const { recountWords, shippedMergeWords } = await shardRun();
+      process.stdout.write(`${head}\n  ${shippedMergeWords(m.shipped)}${recountWords(m.recount)}\n` + text);
     }
     return true;
   }

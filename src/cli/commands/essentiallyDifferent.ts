@@ -51,8 +51,9 @@ export function registerEssentiallyDifferent(program: Command): void {
     )
     .option(
       '--identity-from <FILE>',
-      "with --variant on 9x9: the identity's term N/9! from a `count --variant V --json` output or a " +
-        '`classes --variant V` table of the same rules (checked); without it the count runs first',
+      "with --variant on 9x9: the identity's term N/9! from a compact table of the same rules (`classes --variant V " +
+        '--format table`), every value confirmed: equal to the shipped data/ table, or under the keyed seal, or ' +
+        'counted again; without it the count runs first',
     )
     .option(
       '--identity-term <N>',

@@ -178,6 +178,8 @@ describe('slurmScript: memory, shards with a size of their own, packing', () => 
             results,
             '--plan',
             planPath,
+            '--recount',
+            '2', // a spot check by default (MERGE_RECOUNT)
           ]);
           // sbatch's --output: the results folder, its % doubled for Slurm's patterns
           const calls = readFileSync(log, 'utf8').split('\0\n');
