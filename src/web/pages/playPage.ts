@@ -1,0 +1,105 @@
+/**
+ * The Play page (jobs/puzzleJob.ts, op `analyse`): a puzzle pasted, typed or taken from the address is checked
+ * (wrong length, clashing givens: one line beside the grid), its solutions counted up to SOLUTION_LIMIT with the
+ * one solution counter, rated, solved step by step, and played.
+ * Address: `?box=3x3&variant=x&p=4.....8.5.3…` (p: the puzzle, '.' for an empty cell).
+ */
+import { SOLUTION_LIMIT, type AnalyseJobInput, type AnalyseJobResult } from '../jobs/puzzleJob.js';
+import { pageJobs } from '../ui/pageJob.js';
+import { startPlay } from '../ui/play.js';
+import { showSteps } from '../ui/stepViewer.js';
+import { addressReader, element, grouped, setAddress, showIgnored, startPage } from '../ui/page.js';
+
+const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '3x4', '4x3', '4x4'];
+const VARIANTS = ['x', 'windoku', 'disjoint-groups', 'centre-dot', 'asterisk', 'girandola', 'anti-king', 'anti-knight'];
+
+startPage('play');
+const form = element<HTMLFormElement>('form');
+const box = element<HTMLSelectElement>('box');
+const variants = element<HTMLFieldSetElement>('variants');
+const text = element<HTMLTextAreaElement>('puzzle-text');
+const status = element<HTMLParagraphElement>('entry-status');
+const verdict = element<HTMLParagraphElement>('verdict');
+
+for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
+for (const v of VARIANTS) {
+  const label = document.createElement('label');
+  const input = document.createElement('input');
+  input.type = 'checkbox';
+  input.value = v;
+  input.name = 'variant';
+  label.append(input, ` ${v}`);
+  variants.append(label);
+}
+
+const params = addressReader();
+box.value = params.choice('box', SHAPES, '3x3');
+const chosen = params.list('variant', VARIANTS);
+for (const input of variants.querySelectorAll('input')) input.checked = chosen.includes(input.value);
+text.value = params.get('p') ?? '';
+showIgnored(params);
+
+const jobs = pageJobs({ runButton: element('run'), stopButton: element('stop'), status });
+let stopPlay = (): void => {};
+
+function chosenVariants(): string {
+  return [...variants.querySelectorAll('input')]
+    .filter((i) => i.checked)
+    .map((i) => i.value)
+    .join(',');
+}
+
+function solutionsText(r: AnalyseJobResult): string {
+  if (r.solutions === 0) return `No solution: these givens cannot be completed (${r.summary}).`;
+  if (r.solutions === 1) return `One solution. Rated ${r.summary}.`;
+  const many = r.limited ? `At least ${grouped(SOLUTION_LIMIT)} solutions` : `${grouped(r.solutions)} solutions`;
+  return `${many}: not a proper puzzle (a puzzle has one), so ${r.summary}.`;
+}
+
+async function analyse(): Promise<void> {
+  stopPlay();
+  verdict.hidden = true;
+  element('play-section').hidden = true;
+  element('solver').hidden = true;
+  const input: AnalyseJobInput = { op: 'analyse', box: box.value, variant: chosenVariants(), text: text.value };
+  const r = await jobs.run<AnalyseJobInput, never, AnalyseJobResult>('puzzle', input, 'Checking the puzzle…');
+  if (!r) return;
+  setAddress({ box: input.box, variant: input.variant, p: r.line });
+  status.textContent = '';
+  verdict.textContent = solutionsText(r);
+  verdict.className = `verdict ${r.solutions === 1 ? 'ok' : 'error'}`;
+  verdict.dataset['solutions'] = String(r.solutions);
+  verdict.hidden = false;
+  if (r.solutions === 0) return;
+  element('play-section').hidden = false;
+  stopPlay = startPlay(element('play'), {
+    view: r.view,
+    box: input.box,
+    variant: input.variant,
+    puzzle: r.puzzle,
+    solution: r.solution,
+    link: location.href,
+    title: 'The puzzle',
+  });
+  showSteps(
+    {
+      host: element('solver-grid'),
+      list: element<HTMLOListElement>('steps'),
+      back: element<HTMLButtonElement>('back'),
+      next: element<HTMLButtonElement>('next'),
+      all: element<HTMLButtonElement>('all'),
+      stop: element('solver-stop'),
+      state: element('solver'),
+    },
+    'the puzzle, step by step',
+    r.puzzle,
+    r,
+  );
+  element('solver').hidden = false;
+}
+
+form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  void analyse();
+});
+if (text.value.trim() !== '') void analyse();
