@@ -102,6 +102,18 @@ describe('Play', () => {
     // and the printed sheet's grid is the same drawing
     const sheet = (await page.locator('#sheet').getAttribute('srcdoc')) ?? '';
     expect(sheet.match(/class="s" data-cell/g)?.length).toBe(2 * diagonals.size);
+
+    // a jigsaw typed on the Play page: a thick line wherever two neighbours lie in different regions
+    const regions = 'AAABBBCCCAAABBACCCAABBBBCCCDDDEEEFFFDDDEEEFFEDDDEEFFFFGGGHHHIIIGGGHHHIIIGGGHHHIII';
+    let borders = 0;
+    for (let i = 0; i < 81; i++) {
+      if (i % 9 < 8 && regions[i] !== regions[i + 1]) borders++;
+      if (i < 72 && regions[i] !== regions[i + 9]) borders++;
+    }
+    await page.goto(`${site.url}play/?regions=${regions}&p=1${'.'.repeat(80)}`);
+    await page.locator('#play .board').waitFor({ timeout: 60_000 });
+    expect(await page.locator('#play .board svg line.b').count()).toBe(borders);
+    expect(await page.locator('#verdict').textContent()).toMatch(/^At least 2 solutions/);
     expect(problems).toEqual([]);
     await page.close();
   });

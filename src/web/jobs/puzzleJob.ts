@@ -8,6 +8,7 @@ import { cellName, formatGrid, parseGrid } from '../../grid/parseGrid.js';
 import { InputError } from '../../grid/shape.js';
 import { resolveRules } from '../../grid/support.js';
 import { describeRulesClash, findRulesClash, type Rules } from '../../grid/rules.js';
+import { parseJigsaw } from '../../io/parseJigsaw.js';
 import { gridSvg, puzzleSheetHtml, rulesNotes, type SheetPuzzle } from '../../io/puzzleSheet.js';
 import type { Step } from '../../puzzle/candidateGrid.js';
 import type { ClueSymmetry } from '../../puzzle/clueOrbits.js';
@@ -15,7 +16,7 @@ import { describeRating, describeShortfall } from '../../puzzle/describeRating.j
 import { generatePuzzles } from '../../puzzle/generatePuzzles.js';
 import { puzzleRater } from '../../puzzle/puzzleRater.js';
 import { TECHNIQUES, type Grade } from '../../puzzle/techniques.js';
-import { puzzleCounter } from '../../solve/countSolutions.js';
+import { engineFor, puzzleCounter } from '../../solve/countSolutions.js';
 
 export interface GenerateJobInput {
   readonly op: 'generate';
@@ -38,8 +39,11 @@ export interface StepsJobInput {
   readonly puzzle: Uint8Array;
 }
 
+/** A jigsaw's regions, as the Play page takes them: n rows of n letters (one letter a region), or n² in a row. */
+type Regions = { readonly regions?: string };
+
 /** A typed or pasted puzzle: its solutions (up to SOLUTION_LIMIT), its rating and its steps. */
-export interface AnalyseJobInput {
+export interface AnalyseJobInput extends Regions {
   readonly op: 'analyse';
   readonly box: string;
   readonly variant: string;
@@ -47,7 +51,7 @@ export interface AnalyseJobInput {
 }
 
 /** The next logical step from a position (givens and the player's digits). */
-export interface HintJobInput {
+export interface HintJobInput extends Regions {
   readonly op: 'hint';
   readonly box: string;
   readonly variant: string;
@@ -97,6 +101,8 @@ export interface SolveStep {
   readonly eliminate?: ReadonlyArray<readonly [number, number]>;
   readonly uses: readonly number[];
   readonly houses: readonly number[];
+  /** The digits its pattern is about (a pair's two, a fish's one, the digit placed). */
+  readonly digits: readonly number[];
 }
 
 export interface StepsJobResult {
@@ -111,9 +117,11 @@ export interface StepsJobResult {
 export interface AnalyseJobResult extends StepsJobResult {
   readonly puzzle: Uint8Array;
   readonly line: string;
-  /** Solutions counted, at most SOLUTION_LIMIT. */
+  /** Solutions counted, at most `limit`. */
   readonly solutions: number;
   readonly limited: boolean;
+  /** SOLUTION_LIMIT, or 2 for rules whose search restarts (counting on could take minutes). */
+  readonly limit: number;
   /** The solution when there is exactly one. */
   readonly solution: Uint8Array | null;
 }
@@ -149,8 +157,20 @@ function boardView(rules: Rules): BoardView {
   return v;
 }
 
-function rulesOf(input: { readonly box: string; readonly variant: string }): Rules {
-  return resolveRules('solve', input.box, input.variant === '' ? [] : input.variant.split(','));
+function rulesOf(input: { readonly box: string; readonly variant: string } & Regions): Rules {
+  const variants = input.variant === '' ? [] : input.variant.split(',');
+  const regions = input.regions?.trim() ?? '';
+  if (regions === '') return resolveRules('solve', input.box, variants);
+  // one row of n² letters is cut into n rows; anything else goes to the parser as it is, to be named there
+  const lines = (n: number): string => {
+    const flat = regions.replace(/\s+/g, '');
+    return flat.length === n * n && !/\s/.test(regions)
+      ? (flat.match(new RegExp(`.{${n}}`, 'g')) ?? []).join('\n')
+      : regions;
+  };
+  return resolveRules('solve', input.box, ['jigsaw=regions', ...variants], undefined, (_, n) =>
+    parseJigsaw(lines(n), n, 'the regions'),
+  );
 }
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -184,9 +204,14 @@ export function wordStep(rules: Rules, s: Step): SolveStep {
   // a fish names its lines together: "rows 2, 5, columns 3, 7"
   for (const m of pattern.matchAll(/\b(rows|columns) ((?:\d+(?:, )?)+)/g))
     for (const k of m[2].split(/, ?/).filter(Boolean)) houses.add((m[1] === 'rows' ? 0 : rules.n) + Number(k) - 1);
+  const digits = new Set<number>(s.place ? [s.place.digit] : []);
+  const digit = (t: string): number => (rules.n > 35 ? Number(t) : parseInt(t, 36));
+  for (const m of pattern.matchAll(/\{([^}]*)\}/g)) for (const t of m[1].split(/, ?/)) digits.add(digit(t));
+  for (const m of pattern.matchAll(/(?:\bon (\w+):|, (\w+) lies only in)/g)) digits.add(digit(m[1] ?? m[2]));
   return {
     technique: name,
     text,
+    digits: [...digits].filter((d) => d >= 1 && d <= rules.n),
     ...(s.place ? { place: s.place } : {}),
     ...(s.eliminate ? { eliminate: s.eliminate } : {}),
     uses: [...uses],
@@ -242,7 +267,10 @@ export async function run(
   if (input.op === 'analyse') {
     const cells = checkedCells(rules, input.text);
     const solution = new Uint8Array(rules.cells);
-    const counted = puzzleCounter(rules).count(cells, SOLUTION_LIMIT, solution);
+    // a search that needs restarts to find a solution (some jigsaw layouts sink a plain depth-first search) is
+    // asked for two, one or several: counting on to a thousand could take it minutes
+    const limit = engineFor(rules).restarts === true ? 2 : SOLUTION_LIMIT;
+    const counted = puzzleCounter(rules).count(cells, limit, solution);
     const steps = solveSteps(rules, cells);
     let summary = steps.summary;
     if (counted.count !== 1) {
@@ -257,6 +285,7 @@ export async function run(
       line: formatGrid(rules.shape, cells),
       solutions: counted.count,
       limited: counted.limited,
+      limit,
       solution: counted.count === 1 ? solution : null,
     };
   }

@@ -2,9 +2,10 @@
  * The Play page (jobs/puzzleJob.ts, op `analyse`): a puzzle pasted, typed or taken from the address is checked
  * (wrong length, clashing givens: one line beside the grid), its solutions counted up to SOLUTION_LIMIT with the
  * one solution counter, rated, solved step by step, and played.
- * Address: `?box=3x3&variant=x&p=4.....8.5.3…` (p: the puzzle, '.' for an empty cell).
+ * Address: `?box=3x3&variant=x&p=4.....8.5.3…` (p: the puzzle, '.' for an empty cell; `regions=AAABBBCCC…`, a
+ * jigsaw's regions, n² letters).
  */
-import { SOLUTION_LIMIT, type AnalyseJobInput, type AnalyseJobResult } from '../jobs/puzzleJob.js';
+import type { AnalyseJobInput, AnalyseJobResult } from '../jobs/puzzleJob.js';
 import { pageJobs } from '../ui/pageJob.js';
 import { startPlay } from '../ui/play.js';
 import { showSteps } from '../ui/stepViewer.js';
@@ -18,6 +19,7 @@ const form = element<HTMLFormElement>('form');
 const box = element<HTMLSelectElement>('box');
 const variants = element<HTMLFieldSetElement>('variants');
 const text = element<HTMLTextAreaElement>('puzzle-text');
+const regions = element<HTMLTextAreaElement>('regions');
 const status = element<HTMLParagraphElement>('entry-status');
 const verdict = element<HTMLParagraphElement>('verdict');
 
@@ -37,6 +39,7 @@ box.value = params.choice('box', SHAPES, '3x3');
 const chosen = params.list('variant', VARIANTS);
 for (const input of variants.querySelectorAll('input')) input.checked = chosen.includes(input.value);
 text.value = params.get('p') ?? '';
+regions.value = params.get('regions') ?? '';
 showIgnored(params);
 
 const jobs = pageJobs({ runButton: element('run'), stopButton: element('stop'), status });
@@ -52,7 +55,7 @@ function chosenVariants(): string {
 function solutionsText(r: AnalyseJobResult): string {
   if (r.solutions === 0) return `No solution: these givens cannot be completed (${r.summary}).`;
   if (r.solutions === 1) return `One solution. Rated ${r.summary}.`;
-  const many = r.limited ? `At least ${grouped(SOLUTION_LIMIT)} solutions` : `${grouped(r.solutions)} solutions`;
+  const many = r.limited ? `At least ${grouped(r.limit)} solutions` : `${grouped(r.solutions)} solutions`;
   return `${many}: not a proper puzzle (a puzzle has one), so ${r.summary}.`;
 }
 
@@ -61,10 +64,17 @@ async function analyse(): Promise<void> {
   verdict.hidden = true;
   element('play-section').hidden = true;
   element('solver').hidden = true;
-  const input: AnalyseJobInput = { op: 'analyse', box: box.value, variant: chosenVariants(), text: text.value };
+  const jigsaw = regions.value.trim();
+  const input: AnalyseJobInput = {
+    op: 'analyse',
+    box: box.value,
+    variant: chosenVariants(),
+    text: text.value,
+    ...(jigsaw ? { regions: jigsaw } : {}),
+  };
   const r = await jobs.run<AnalyseJobInput, never, AnalyseJobResult>('puzzle', input, 'Checking the puzzle…');
   if (!r) return;
-  setAddress({ box: input.box, variant: input.variant, p: r.line });
+  setAddress({ box: input.box, variant: input.variant, p: r.line, regions: jigsaw.replace(/\s+/g, '') });
   status.textContent = '';
   verdict.textContent = solutionsText(r);
   verdict.className = `verdict ${r.solutions === 1 ? 'ok' : 'error'}`;
@@ -76,6 +86,7 @@ async function analyse(): Promise<void> {
     view: r.view,
     box: input.box,
     variant: input.variant,
+    regions: jigsaw,
     puzzle: r.puzzle,
     solution: r.solution,
     link: location.href,

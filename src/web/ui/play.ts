@@ -15,6 +15,8 @@ export interface PlaySetup {
   readonly view: BoardView;
   readonly box: string;
   readonly variant: string;
+  /** A jigsaw's regions as the Play page took them ('' or absent: none). */
+  readonly regions?: string;
   readonly puzzle: Uint8Array;
   /** The one solution, or null when the puzzle has none or several (nothing to check against). */
   readonly solution: Uint8Array | null;
@@ -247,7 +249,13 @@ export function startPlay(host: HTMLElement, setup: PlaySetup): () => void {
     const wrong = new Set(mistakes());
     const cells = Uint8Array.from(values, (d, i) => (wrong.has(i) ? 0 : d));
     const started = performance.now();
-    const input: HintJobInput = { op: 'hint', box: setup.box, variant: setup.variant, cells };
+    const input: HintJobInput = {
+      op: 'hint',
+      box: setup.box,
+      variant: setup.variant,
+      cells,
+      ...(setup.regions ? { regions: setup.regions } : {}),
+    };
     let r: HintJobResult;
     try {
       r = await runJob<HintJobInput, never, HintJobResult>('puzzle', input).result;

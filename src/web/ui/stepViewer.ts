@@ -65,6 +65,7 @@ export function showSteps(parts: StepViewerParts, label: string, puzzle: Uint8Ar
     const removed = new Map<number, number>();
     for (const [c, d] of step?.eliminate ?? []) removed.set(c, (removed.get(c) ?? 0) | (1 << (d - 1)));
     const uses = new Set(step?.uses ?? []);
+    const key = new Set(step?.digits ?? []);
     const houses = new Set<number>();
     for (const h of step?.houses ?? []) for (let k = 0; k < n; k++) houses.add(view.houses[h * n + k]);
     const cells: CellView[] = [];
@@ -76,7 +77,7 @@ export function showSteps(parts: StepViewerParts, label: string, puzzle: Uint8Ar
         given: puzzle[i] !== 0,
         corner: now.value[i] ? 0 : before[i] | gone,
         marks: latest || gone ? 'target latest' : uses.has(i) ? 'use' : houses.has(i) ? 'house' : '',
-        candClass: (d) => (gone & (1 << (d - 1)) ? 'elim' : ''),
+        candClass: (d) => (gone & (1 << (d - 1)) ? 'elim' : uses.has(i) && key.has(d) ? 'key' : ''),
       });
     }
     board.draw(cells);
