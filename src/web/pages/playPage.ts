@@ -8,11 +8,9 @@
 import type { AnalyseJobInput, AnalyseJobResult } from '../jobs/puzzleJob.js';
 import { pageJobs } from '../ui/pageJob.js';
 import { startPlay } from '../ui/play.js';
+import { chosenVariants, fillPuzzleControls, SHAPES, stepParts, VARIANTS } from '../ui/puzzleControls.js';
 import { showSteps } from '../ui/stepViewer.js';
 import { addressReader, element, grouped, setAddress, showIgnored, startPage } from '../ui/page.js';
-
-const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '3x4', '4x3', '4x4'];
-const VARIANTS = ['x', 'windoku', 'disjoint-groups', 'centre-dot', 'asterisk', 'girandola', 'anti-king', 'anti-knight'];
 
 startPage('play');
 const form = element<HTMLFormElement>('form');
@@ -23,34 +21,16 @@ const regions = element<HTMLTextAreaElement>('regions');
 const status = element<HTMLParagraphElement>('entry-status');
 const verdict = element<HTMLParagraphElement>('verdict');
 
-for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
-for (const v of VARIANTS) {
-  const label = document.createElement('label');
-  const input = document.createElement('input');
-  input.type = 'checkbox';
-  input.value = v;
-  input.name = 'variant';
-  label.append(input, ` ${v}`);
-  variants.append(label);
-}
-
 const params = addressReader();
-box.value = params.choice('box', SHAPES, '3x3');
-const chosen = params.list('variant', VARIANTS);
-for (const input of variants.querySelectorAll('input')) input.checked = chosen.includes(input.value);
+const shape = params.choice('box', SHAPES, '3x3');
+fillPuzzleControls(box, variants, params.list('variant', VARIANTS));
+box.value = shape;
 text.value = params.get('p') ?? '';
 regions.value = params.get('regions') ?? '';
 showIgnored(params);
 
 const jobs = pageJobs({ runButton: element('run'), stopButton: element('stop'), status });
 let stopPlay = (): void => {};
-
-function chosenVariants(): string {
-  return [...variants.querySelectorAll('input')]
-    .filter((i) => i.checked)
-    .map((i) => i.value)
-    .join(',');
-}
 
 function solutionsText(r: AnalyseJobResult): string {
   if (r.solutions === 0) return `No solution: these givens cannot be completed (${r.summary}).`;
@@ -68,7 +48,7 @@ async function analyse(): Promise<void> {
   const input: AnalyseJobInput = {
     op: 'analyse',
     box: box.value,
-    variant: chosenVariants(),
+    variant: chosenVariants(variants),
     text: text.value,
     ...(jigsaw ? { regions: jigsaw } : {}),
   };
@@ -92,20 +72,7 @@ async function analyse(): Promise<void> {
     link: location.href,
     title: 'The puzzle',
   });
-  showSteps(
-    {
-      host: element('solver-grid'),
-      list: element<HTMLOListElement>('steps'),
-      back: element<HTMLButtonElement>('back'),
-      next: element<HTMLButtonElement>('next'),
-      all: element<HTMLButtonElement>('all'),
-      stop: element('solver-stop'),
-      state: element('solver'),
-    },
-    'the puzzle, step by step',
-    r.puzzle,
-    r,
-  );
+  showSteps(stepParts(), 'the puzzle, step by step', r.puzzle, r);
   element('solver').hidden = false;
 }
 

@@ -8,12 +8,10 @@ import type { BoardView, GenerateJobResult, PuzzleJobInput, StepsJobResult } fro
 import { Board } from '../ui/board.js';
 import { pageJobs } from '../ui/pageJob.js';
 import { startPlay } from '../ui/play.js';
+import { chosenVariants, fillPuzzleControls, SHAPES, stepParts, VARIANTS } from '../ui/puzzleControls.js';
 import { showSteps } from '../ui/stepViewer.js';
 import { addressReader, element, SEED_ERROR, seedFrom, setAddress, showIgnored, startPage } from '../ui/page.js';
 
-const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '3x4', '4x3', '4x4'];
-/** The variants that need no file (jigsaw needs its regions: the command line takes them). */
-const VARIANTS = ['x', 'windoku', 'disjoint-groups', 'centre-dot', 'asterisk', 'girandola', 'anti-king', 'anti-knight'];
 const GRADES = ['easy', 'medium', 'hard', 'expert'];
 const SYMMETRIES = ['none', 'rotational', 'mirror', 'diagonal'];
 
@@ -35,23 +33,13 @@ const status = element<HTMLParagraphElement>('status');
 const list = element<HTMLElement>('puzzles');
 const sheetFrame = element<HTMLIFrameElement>('sheet');
 
-for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
 for (const g of GRADES) difficulty.add(new Option(g, g));
 for (const s of SYMMETRIES) symmetry.add(new Option(s, s));
-for (const v of VARIANTS) {
-  const label = document.createElement('label');
-  const input = document.createElement('input');
-  input.type = 'checkbox';
-  input.value = v;
-  input.name = 'variant';
-  label.append(input, ` ${v}`);
-  variants.append(label);
-}
 
 const params = addressReader();
-box.value = params.choice('box', SHAPES, '3x3');
-const chosen = params.list('variant', VARIANTS);
-for (const input of variants.querySelectorAll('input')) input.checked = chosen.includes(input.value);
+const shape = params.choice('box', SHAPES, '3x3');
+fillPuzzleControls(box, variants, params.list('variant', VARIANTS));
+box.value = shape;
 difficulty.value = params.choice('difficulty', ['', ...GRADES], '');
 symmetry.value = params.choice('symmetry', SYMMETRIES, 'none');
 count.value = params.get('count') ?? '4';
@@ -70,13 +58,6 @@ function dailySeed(date: string): number {
   return Number(date.replace(/-/g, ''));
 }
 
-function chosenVariants(): string {
-  return [...variants.querySelectorAll('input')]
-    .filter((i) => i.checked)
-    .map((i) => i.value)
-    .join(',');
-}
-
 async function make(solve: number | null, play: number | null): Promise<void> {
   const day = daily.value;
   const s = day ? dailySeed(day) : seedFrom(seed);
@@ -84,7 +65,7 @@ async function make(solve: number | null, play: number | null): Promise<void> {
   const input: PuzzleJobInput = {
     op: 'generate',
     box: box.value,
-    variant: chosenVariants(),
+    variant: chosenVariants(variants),
     count: Number(count.value),
     seed: s,
     symmetry: symmetry.value as 'none',
@@ -207,20 +188,7 @@ async function steps(k: number): Promise<void> {
   const solver = element('solver');
   element('solver-title').textContent = `Puzzle ${k}, step by step`;
   element('solver-summary').textContent = r.summary;
-  showSteps(
-    {
-      host: element('solver-grid'),
-      list: element<HTMLOListElement>('steps'),
-      back: element<HTMLButtonElement>('back'),
-      next: element<HTMLButtonElement>('next'),
-      all: element<HTMLButtonElement>('all'),
-      stop: element('solver-stop'),
-      state: solver,
-    },
-    `puzzle ${k}, step by step`,
-    p.puzzle,
-    r,
-  );
+  showSteps(stepParts(), `puzzle ${k}, step by step`, p.puzzle, r);
   solver.hidden = false;
   solver.scrollIntoView({ block: 'nearest' });
 }
