@@ -47,7 +47,7 @@ function browserPool(): Plugin {
 }
 
 /** The pages, one folder each. */
-const PAGES = ['count', 'number', 'puzzles', 'audit', 'estimate'];
+const PAGES = ['count', 'number', 'puzzles', 'play', 'audit', 'estimate'];
 
 /** `/count?box=3x3` → `/count/?box=3x3`, as a static host does for a folder, on both servers. */
 function folderPages(): Plugin {

@@ -134,7 +134,9 @@ describe('sudoku-count generate', () => {
     expect(r.code).toBe(0);
     const html = readFileSync(path, 'utf8');
     expect(html.match(/<svg /g)).toHaveLength(4);
-    for (const k of [1, 2]) expect(html).toContain(`#${k} · seed 8 · `);
+    for (const k of [1, 2])
+      expect(html).toMatch(new RegExp(`<figcaption>#${k} · (easy|medium|hard|expert)</figcaption>`));
+    expect(html).toContain('2 3x3 puzzles · seed 8');
     expect((await gen([...FILL, '--seed', '9', '--html', path])).code).toBe(0);
     expect(readFileSync(path, 'utf8')).toContain('seed 9');
     const mine = join(TMP, 'mine.html');

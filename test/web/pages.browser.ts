@@ -9,7 +9,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-const PAGES = ['', 'count/', 'number/', 'puzzles/', 'audit/', 'estimate/'];
+const PAGES = ['', 'count/', 'number/', 'puzzles/', 'play/', 'audit/', 'estimate/'];
 
 /** Form controls without a label (by id), in the page. */
 const UNLABELLED = `[...document.querySelectorAll('input, select, textarea')]
@@ -50,7 +50,7 @@ describe('every page', () => {
       await page.locator('nav a').first().waitFor();
       expect(await page.locator('html').getAttribute('lang'), path).toBe('en');
       expect(await page.locator('h1').count(), path).toBe(1);
-      expect(await page.locator('nav a').count(), path).toBe(6);
+      expect(await page.locator('nav a').count(), path).toBe(7);
       expect(await page.evaluate(UNLABELLED), path).toEqual([]);
       expect(await page.evaluate(LOW_CONTRAST), path).toEqual([]);
       if (path !== '') expect(await page.locator('nav a[aria-current="page"]').count(), path).toBe(1);
@@ -74,12 +74,40 @@ describe('every page', () => {
     await page.goto(`${site.url}count/`);
     await page.locator('#box option').first().waitFor({ state: 'attached' });
     const focused: string[] = [];
-    for (let k = 0; k < 8; k++) {
+    for (let k = 0; k < 9; k++) {
       await page.keyboard.press('Tab');
       focused.push(String(await page.evaluate('document.activeElement.id || document.activeElement.textContent')));
     }
-    expect(focused.slice(0, 6)).toEqual(['sudoku-count', 'Count', 'Grid by number', 'Puzzles', 'Audit', 'Estimators']);
-    expect(focused.slice(6)).toEqual(['box', 'run']);
+    expect(focused.slice(0, 7)).toEqual([
+      'sudoku-count',
+      'Count',
+      'Grid by number',
+      'Puzzles',
+      'Play',
+      'Audit',
+      'Estimators',
+    ]);
+    expect(focused.slice(7)).toEqual(['box', 'run']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('on a 390 px phone', () => {
+  it('no page scrolls sideways, with its results shown', async () => {
+    const { page, problems } = await site.page({ width: 390, height: 844 });
+    const addresses = [
+      ...PAGES,
+      'puzzles/?box=3x3&variant=x&count=2&seed=5&run=1&play=1&solve=1',
+      'play/?p=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......',
+    ];
+    for (const path of addresses) {
+      await page.goto(`${site.url}${path}`);
+      await page.locator('nav a').first().waitFor();
+      if (path.includes('run=1')) await page.locator('#solver').waitFor({ state: 'visible', timeout: 60_000 });
+      if (path.includes('p=')) await page.locator('#play .board').waitFor({ timeout: 60_000 });
+      expect(await page.evaluate('document.documentElement.scrollWidth'), path).toBeLessThanOrEqual(390);
+    }
     expect(problems).toEqual([]);
     await page.close();
   });

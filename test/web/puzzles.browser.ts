@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LONG, openSite, type Site } from './site.js';
+import { attributes, LONG, openSite, type Site } from './site.js';
 
 let site: Site;
 beforeAll(async () => {
@@ -59,17 +59,21 @@ describe('Puzzles page', () => {
     await page.goto(`${site.url}puzzles/?box=3x3&count=1&seed=5&run=1&solve=1`);
     const solver = page.locator('#solver');
     await solver.waitFor({ state: 'visible', timeout: 60_000 });
-    const filled = async () => (await page.locator('#solver-grid td').allTextContents()).filter((t) => t !== '').length;
+    const digits = () => attributes(page.locator('#solver-grid [data-cell]'), 'data-digit');
+    const filled = async () => (await digits()).filter((t) => t !== '').length;
     const clues = expected.puzzle.replace(/\./g, '').length;
     expect(await filled()).toBe(clues);
     for (let k = 1; k <= 3; k++) await page.getByRole('button', { name: 'Next step' }).click();
     expect(await solver.getAttribute('data-shown')).toBe('3');
     expect(await page.locator('#steps li:visible').count()).toBe(3);
-    expect(await page.locator('#steps li.current').textContent()).toMatch(/^[a-z ]+: .+/);
+    // each step worded once: its technique, then what it finds
+    const current = (await page.locator('#steps li.current').textContent()) ?? '';
+    expect(current).toMatch(/^[A-Z][A-Za-z -]+: .+/);
+    expect(current).not.toMatch(/^([\w -]+): \1/i);
     await page.getByRole('button', { name: 'Back' }).click();
     expect(await page.locator('#steps li:visible').count()).toBe(2);
     await page.getByRole('button', { name: 'All steps' }).click();
-    expect((await page.locator('#solver-grid td').allTextContents()).join('')).toBe(expected.solution);
+    expect((await digits()).join('')).toBe(expected.solution);
     expect(await page.getByRole('button', { name: 'Next step' }).isDisabled()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
@@ -97,6 +101,19 @@ describe('Puzzles page', () => {
       expect(pdf.pages).toBe(2);
       expect(Math.round(pdf.width)).toBe(width);
       expect(Math.round(pdf.height)).toBe(height);
+    }
+    // 6 puzzles, 4 or 6 a page: 2 or 1 pages of puzzles, then one of solutions
+    for (const [perPage, pages] of [
+      [4, 3],
+      [6, 2],
+    ] as const) {
+      await page.goto(`${site.url}puzzles/?box=3x3&count=6&seed=11&perpage=${perPage}&run=1`);
+      await expect.poll(() => page.locator('#puzzles figure').count(), LONG).toBe(6);
+      const printer = await site.browser.newPage();
+      await printer.setContent((await page.locator('#sheet').getAttribute('srcdoc')) ?? '');
+      expect(await printer.locator('.head', { hasText: 'Name' }).count()).toBe(pages - 1);
+      expect(pdfPages(await printer.pdf({ preferCSSPageSize: true })).pages, `${perPage} a page`).toBe(pages);
+      await printer.close();
     }
     expect(problems).toEqual([]);
     await page.close();

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 
 /** How long a page may take to show a result (expect.poll's option): generous, the machine is shared. */
@@ -56,4 +56,9 @@ export async function openSite(): Promise<Site> {
       await server.close();
     },
   };
+}
+
+/** An attribute of every element a locator finds, in order ('' where it is absent). */
+export async function attributes(locator: Locator, name: string): Promise<string[]> {
+  return Promise.all((await locator.all()).map(async (e) => (await e.getAttribute(name)) ?? ''));
 }

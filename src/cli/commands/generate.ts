@@ -208,7 +208,8 @@ export function registerGenerate(program: Command): void {
               sheet.push({
                 puzzle: r.puzzle,
                 solution: r.solution,
-                caption: `#${r.index + 1} · seed ${seed} · ${describeRating(r.rating)} · ${r.clues} clues`,
+                // short: the seed is in each page's head line, the full rating in the text and JSON output
+                caption: `#${r.index + 1} · ${r.rating.grade}`,
               });
           }
           made += block.length;

@@ -42,15 +42,17 @@ showIgnored(params);
 
 const jobs = pageJobs({ runButton, stopButton, status });
 
-const W = 640,
-  H = 320,
-  L = 56,
-  R = 12,
+/** The chart's margins; its width is the space it has (at most 640), so its 12 px labels stay 12 px on a phone. */
+const L = 56,
+  R = 22,
   T = 12,
   B = 36;
 
 /** Draw the points (samples, estimate/N, interval/N) so far; y from 0 to 2 (clipped), x log10 of the samples. */
 function draw(points: readonly { s: number; r: number; lo: number | null; hi: number | null }[], total: number): void {
+  const W = Math.max(280, Math.min(640, Math.round(chart.getBoundingClientRect().width) || 640));
+  const H = W < 480 ? 260 : 320;
+  chart.setAttribute('viewBox', `0 0 ${W} ${H}`);
   const x0 = Math.log10(Math.max(1, points[0]?.s ?? 1)),
     x1 = Math.max(x0 + 1, Math.log10(total));
   const x = (s: number) => L + ((Math.log10(s) - x0) / (x1 - x0)) * (W - L - R);
@@ -69,13 +71,14 @@ function draw(points: readonly { s: number; r: number; lo: number | null; hi: nu
   for (let k = Math.ceil(x0); k <= Math.floor(x1); k++)
     ticks.push(
       `<line x1="${x(10 ** k)}" y1="${H - B}" x2="${x(10 ** k)}" y2="${H - B + 5}" stroke="#444"/>` +
-        `<text x="${x(10 ** k)}" y="${H - B + 18}" text-anchor="middle" font-size="12">10^${k}</text>`,
+        `<text x="${x(10 ** k)}" y="${H - B + 20}" text-anchor="middle" font-size="12">10` +
+        `<tspan dy="-5" font-size="10">${k}</tspan></text>`,
     );
   for (const v of [0, 0.5, 1, 1.5, 2])
     ticks.push(`<text x="${L - 6}" y="${y(v) + 4}" text-anchor="end" font-size="12">${v}</text>`);
   const mid = (T + H - B) / 2;
   chart.innerHTML =
-    `<rect x="${L}" y="${T}" width="${W - L - R}" height="${H - T - B}" fill="#fff" stroke="#999"/>` +
+    `<rect x="${L}" y="${T}" width="${W - L - R}" height="${H - T - B}" class="plot" stroke="#999"/>` +
     `<path d="${area}" fill="#0b5cad" fill-opacity="0.18" data-series="interval"/>` +
     `<line x1="${L}" y1="${y(1)}" x2="${W - R}" y2="${y(1)}" stroke="#a4000f" stroke-dasharray="6 4" ` +
     `data-series="exact"/>` +

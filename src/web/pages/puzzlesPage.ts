@@ -1,16 +1,17 @@
 /**
- * The Puzzles page (jobs/puzzleJob.ts): make puzzles, show them, solve one step by step, print the sheet.
- * Address: `?box=3x3&variant=x&difficulty=hard&symmetry=rotational&count=4&seed=5&paper=A4&run=1&solve=2`
- * (or `daily=2025-03-14` for the seed; solve=K opens puzzle K's steps).
+ * The Puzzles page (jobs/puzzleJob.ts): make puzzles, show them with their variants' houses drawn, play one, solve
+ * one step by step, print the sheet.
+ * Address: `?box=3x3&variant=x&difficulty=hard&symmetry=rotational&count=4&seed=5&paper=A4&perpage=4&run=1&solve=2`
+ * (or `daily=2025-03-14` for the seed; solve=K opens puzzle K's steps, play=K plays puzzle K).
  */
-import type { GenerateJobResult, MadePuzzle, PuzzleJobInput, StepsJobResult } from '../jobs/puzzleJob.js';
-import { gridTable } from '../ui/gridTable.js';
+import type { BoardView, GenerateJobResult, PuzzleJobInput, StepsJobResult } from '../jobs/puzzleJob.js';
+import { Board } from '../ui/board.js';
 import { pageJobs } from '../ui/pageJob.js';
+import { startPlay } from '../ui/play.js';
+import { chosenVariants, fillPuzzleControls, SHAPES, stepParts, VARIANTS } from '../ui/puzzleControls.js';
+import { showSteps } from '../ui/stepViewer.js';
 import { addressReader, element, SEED_ERROR, seedFrom, setAddress, showIgnored, startPage } from '../ui/page.js';
 
-const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '3x4', '4x3', '4x4'];
-/** The variants that need no file (jigsaw needs its regions: the command line takes them). */
-const VARIANTS = ['x', 'windoku', 'disjoint-groups', 'centre-dot', 'asterisk', 'girandola', 'anti-king', 'anti-knight'];
 const GRADES = ['easy', 'medium', 'hard', 'expert'];
 const SYMMETRIES = ['none', 'rotational', 'mirror', 'diagonal'];
 
@@ -24,6 +25,7 @@ const count = element<HTMLInputElement>('count');
 const seed = element<HTMLInputElement>('seed');
 const daily = element<HTMLInputElement>('daily');
 const paper = element<HTMLSelectElement>('paper');
+const perPage = element<HTMLSelectElement>('perpage');
 const runButton = element<HTMLButtonElement>('run');
 const stopButton = element<HTMLButtonElement>('stop');
 const printButton = element<HTMLButtonElement>('print');
@@ -31,59 +33,45 @@ const status = element<HTMLParagraphElement>('status');
 const list = element<HTMLElement>('puzzles');
 const sheetFrame = element<HTMLIFrameElement>('sheet');
 
-for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
 for (const g of GRADES) difficulty.add(new Option(g, g));
 for (const s of SYMMETRIES) symmetry.add(new Option(s, s));
-for (const v of VARIANTS) {
-  const label = document.createElement('label');
-  const input = document.createElement('input');
-  input.type = 'checkbox';
-  input.value = v;
-  input.name = 'variant';
-  label.append(input, ` ${v}`);
-  variants.append(label);
-}
 
 const params = addressReader();
-box.value = params.choice('box', SHAPES, '3x3');
-const chosen = params.list('variant', VARIANTS);
-for (const input of variants.querySelectorAll('input')) input.checked = chosen.includes(input.value);
+const shape = params.choice('box', SHAPES, '3x3');
+fillPuzzleControls(box, variants, params.list('variant', VARIANTS));
+box.value = shape;
 difficulty.value = params.choice('difficulty', ['', ...GRADES], '');
 symmetry.value = params.choice('symmetry', SYMMETRIES, 'none');
 count.value = params.get('count') ?? '4';
 seed.value = params.get('seed') ?? '';
 daily.value = params.date('daily');
 paper.value = params.choice('paper', ['A4', 'Letter'], 'A4');
+perPage.value = params.choice('perpage', ['1', '2', '4', '6'], '4');
 showIgnored(params);
 
 const jobs = pageJobs({ runButton, stopButton, status });
-let made: { box: string; variant: string; puzzles: readonly MadePuzzle[] } | null = null;
+let made: { box: string; variant: string; result: GenerateJobResult } | null = null;
+let stopPlay = (): void => {};
 
 /** The seed of a day's puzzles: the date YYYY-MM-DD read as the number YYYYMMDD (as `generate --daily`). */
 function dailySeed(date: string): number {
   return Number(date.replace(/-/g, ''));
 }
 
-function chosenVariants(): string {
-  return [...variants.querySelectorAll('input')]
-    .filter((i) => i.checked)
-    .map((i) => i.value)
-    .join(',');
-}
-
-async function make(solve: number | null): Promise<void> {
+async function make(solve: number | null, play: number | null): Promise<void> {
   const day = daily.value;
   const s = day ? dailySeed(day) : seedFrom(seed);
   if (s === null) return jobs.fail(SEED_ERROR);
   const input: PuzzleJobInput = {
     op: 'generate',
     box: box.value,
-    variant: chosenVariants(),
+    variant: chosenVariants(variants),
     count: Number(count.value),
     seed: s,
     symmetry: symmetry.value as 'none',
     ...(difficulty.value ? { difficulty: difficulty.value as 'easy' } : {}),
     paper: paper.value as 'A4',
+    perPage: Number(perPage.value),
   };
   setAddress({
     box: input.box,
@@ -93,26 +81,67 @@ async function make(solve: number | null): Promise<void> {
     count: input.count,
     ...(day ? { daily: day } : { seed: s }),
     paper: input.paper,
+    perpage: input.perPage === 4 ? undefined : input.perPage,
     run: 1,
     solve: solve ?? undefined,
+    play: play ?? undefined,
   });
   printButton.disabled = true;
   element('solver').hidden = true;
+  element('play-section').hidden = true;
+  stopPlay();
   const started = performance.now();
   const working = `Making ${input.count} puzzle${input.count === 1 ? '' : 's'}…`;
   const r = await jobs.run<PuzzleJobInput, never, GenerateJobResult>('puzzle', input, working);
   if (!r) return;
-  made = { box: input.box, variant: input.variant, puzzles: r.puzzles };
-  showPuzzles(input.box, r);
+  made = { box: input.box, variant: input.variant, result: r };
+  showPuzzles(r);
   const seconds = (performance.now() - started) / 1000;
   const made1 = `${r.puzzles.length} ${r.rules} puzzle${r.puzzles.length === 1 ? '' : 's'}`;
   status.textContent = `${made1} in ${seconds.toFixed(2)} s.`;
   printButton.disabled = false;
+  if (play !== null && play >= 1 && play <= r.puzzles.length) playPuzzle(play);
   if (solve !== null && solve >= 1 && solve <= r.puzzles.length) await steps(solve);
 }
 
-function showPuzzles(shapeName: string, r: GenerateJobResult): void {
-  const [R, C] = shapeName.split('x').map(Number);
+/** The Play page's address for a puzzle: its rules and givens (the share link). */
+function playLink(view: BoardView, line: string): string {
+  const [shape, ...variant] = view.name.split('+');
+  const q = new URLSearchParams({ box: shape });
+  if (variant.length) q.set('variant', variant.join(','));
+  q.set('p', line);
+  return new URL(`../play/?${q.toString()}`, location.href).href;
+}
+
+/** Play puzzle k (1-based) here. */
+function playPuzzle(k: number): void {
+  if (!made) return;
+  const { result } = made;
+  const p = result.puzzles[k - 1];
+  setParam('play', k);
+  stopPlay();
+  element('play-title').textContent = `Play puzzle ${k}`;
+  const section = element('play-section');
+  section.hidden = false;
+  stopPlay = startPlay(element('play'), {
+    view: result.view,
+    box: made.box,
+    variant: made.variant,
+    puzzle: p.puzzle,
+    solution: p.solution,
+    link: playLink(result.view, p.line),
+    title: `Puzzle ${k}`,
+  });
+  section.scrollIntoView({ block: 'nearest' });
+}
+
+function setParam(name: string, k: number): void {
+  const params = new URLSearchParams(location.search);
+  params.set(name, String(k));
+  history.replaceState(null, '', `${location.pathname}?${params.toString()}`);
+}
+
+function showPuzzles(r: GenerateJobResult): void {
   const wrap = document.createElement('div');
   wrap.className = 'puzzle-list';
   r.puzzles.forEach((p, k) => {
@@ -120,16 +149,25 @@ function showPuzzles(shapeName: string, r: GenerateJobResult): void {
     figure.dataset['line'] = p.line;
     const caption = document.createElement('figcaption');
     caption.textContent = p.caption;
+    const board = new Board(r.view, `puzzle ${k + 1}`);
+    board.draw(Array.from(p.puzzle, (d) => ({ digit: d, given: d !== 0 })));
+    const playButton = document.createElement('button');
+    playButton.type = 'button';
+    playButton.textContent = `Play #${k + 1}`;
+    playButton.addEventListener('click', () => playPuzzle(k + 1));
     const solveButton = document.createElement('button');
     solveButton.type = 'button';
     solveButton.className = 'secondary';
     solveButton.textContent = `Solve #${k + 1} step by step`;
     solveButton.addEventListener('click', () => void steps(k + 1));
-    figure.append(
-      gridTable(R, C, p.puzzle, `puzzle ${k + 1}`, (i) => (p.puzzle[i] ? 'given' : '')),
-      caption,
-      solveButton,
-    );
+    const own = document.createElement('a');
+    own.href = playLink(r.view, p.line);
+    own.textContent = 'own page';
+    own.setAttribute('aria-label', `puzzle ${k + 1} on a page of its own`);
+    const buttons = document.createElement('p');
+    buttons.className = 'buttons';
+    buttons.append(playButton, ' ', solveButton, ' ', own);
+    figure.append(board.element, caption, buttons);
     wrap.append(figure);
   });
   list.replaceChildren(wrap);
@@ -140,77 +178,24 @@ function showPuzzles(shapeName: string, r: GenerateJobResult): void {
 /** Solve puzzle k (1-based) step by step. */
 async function steps(k: number): Promise<void> {
   if (!made) return;
-  const p = made.puzzles[k - 1];
-  const params = new URLSearchParams(location.search);
-  params.set('solve', String(k));
-  history.replaceState(null, '', `${location.pathname}?${params.toString()}`);
+  const p = made.result.puzzles[k - 1];
+  setParam('solve', k);
   const { box: shape, variant } = made;
   const input: PuzzleJobInput = { op: 'steps', box: shape, variant, puzzle: p.puzzle };
   const r = await jobs.run<PuzzleJobInput, never, StepsJobResult>('puzzle', input, `Solving puzzle ${k}…`);
   if (!r) return;
   status.textContent = `Puzzle ${k}: ${r.steps.length} steps.`;
-  startSolver(shape, k, p, r);
-}
-
-function startSolver(shapeName: string, k: number, p: MadePuzzle, r: StepsJobResult): void {
-  const [R, C] = shapeName.split('x').map(Number);
   const solver = element('solver');
   element('solver-title').textContent = `Puzzle ${k}, step by step`;
   element('solver-summary').textContent = r.summary;
-  const stepList = element<HTMLOListElement>('steps');
-  stepList.replaceChildren(
-    ...r.steps.map((s) => {
-      const li = document.createElement('li');
-      li.textContent = `${s.technique}: ${s.text}`;
-      li.hidden = true;
-      return li;
-    }),
-  );
-  let shown = 0;
-  const draw = (): void => {
-    const cells = p.puzzle.slice();
-    let latest = -1;
-    for (let i = 0; i < shown; i++) {
-      const place = r.steps[i].place;
-      if (place) {
-        cells[place.cell] = place.digit;
-        if (i === shown - 1) latest = place.cell;
-      }
-    }
-    element('solver-grid').replaceChildren(
-      gridTable(R, C, cells, `puzzle ${k} after ${shown} steps`, (i) =>
-        i === latest ? 'placed latest' : p.puzzle[i] ? 'given' : cells[i] ? 'placed' : '',
-      ),
-    );
-    stepList.querySelectorAll('li').forEach((li, i) => {
-      li.hidden = i >= shown;
-      li.className = i === shown - 1 ? 'current' : '';
-    });
-    element<HTMLButtonElement>('back').disabled = shown === 0;
-    element<HTMLButtonElement>('next').disabled = shown === r.steps.length;
-    element<HTMLButtonElement>('all').disabled = shown === r.steps.length;
-    solver.dataset['shown'] = String(shown);
-  };
-  element('back').onclick = () => {
-    shown = Math.max(0, shown - 1);
-    draw();
-  };
-  element('next').onclick = () => {
-    shown = Math.min(r.steps.length, shown + 1);
-    draw();
-  };
-  element('all').onclick = () => {
-    shown = r.steps.length;
-    draw();
-  };
-  draw();
+  showSteps(stepParts(), `puzzle ${k}, step by step`, p.puzzle, r);
   solver.hidden = false;
   solver.scrollIntoView({ block: 'nearest' });
 }
 
 form.addEventListener('submit', (e) => {
   e.preventDefault();
-  void make(null);
+  void make(null, null);
 });
 seed.addEventListener('input', () => {
   if (seed.value !== '') daily.value = '';
@@ -219,4 +204,5 @@ daily.addEventListener('input', () => {
   if (daily.value !== '') seed.value = '';
 });
 printButton.addEventListener('click', () => sheetFrame.contentWindow?.print());
-if (params.get('run') === '1') void make(params.has('solve') ? Number(params.get('solve')) : null);
+const wanted = (name: string): number | null => (params.has(name) ? Number(params.get(name)) : null);
+if (params.get('run') === '1') void make(wanted('solve'), wanted('play'));

@@ -7,6 +7,7 @@ const PAGES = [
   ['count', 'Count'],
   ['number', 'Grid by number'],
   ['puzzles', 'Puzzles'],
+  ['play', 'Play'],
   ['audit', 'Audit'],
   ['estimate', 'Estimators'],
 ] as const;
