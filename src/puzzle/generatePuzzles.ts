@@ -131,6 +131,8 @@ export interface RatePuzzlesOptions {
    */
   readonly puzzles: Uint8Array | AsyncIterable<Uint8Array>;
   readonly steps?: boolean;
+  /** Techniques rated above this SE value are not tried (RateOptions.budget). */
+  readonly budget?: number;
   readonly workers?: number;
 }
 
@@ -156,6 +158,7 @@ export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<
           rules: rules.spec,
           puzzles: piece.slice(b * per * N, Math.min(total, (b + 1) * per) * N),
           steps: options.steps === true,
+          ...(options.budget !== undefined ? { budget: options.budget } : {}),
         };
         yield { task: 'rateBlock' as const, input };
       }

@@ -275,7 +275,7 @@ function jsonLine(rules: Rules, r: Made, seed: number, symmetry: ClueSymmetry): 
     minimal: r.minimal,
     symmetry,
     grade: r.rating.grade,
-    rating: hardest ? hardest.rating : 0,
+    rating: r.rating.rating,
     hardest: hardest ? hardest.key : null,
     needsSearch: r.rating.needsSearch,
     techniques,
