@@ -128,7 +128,7 @@ export const TECHNIQUES: readonly Technique[] = [
   { key: 'hidden-triple', name: 'hidden triple', rating: 4.0, grade: 'hard', apply: hiddenTriple },
   {
     key: 'turbot-fish',
-    name: 'turbot fish (skyscraper 4.0, 2-string kite 4.1, turbot fish or empty rectangle 4.2)',
+    name: 'turbot fish (skyscraper, 2-string kite, empty rectangle)',
     rating: 4.0,
     grade: 'hard',
     apply: turbotFish,
@@ -238,16 +238,21 @@ export const TECHNIQUES: readonly Technique[] = [
   {
     key: 'nested-forcing-chains',
     tier: 'chain',
-    name: 'nested forcing chains, by trial with every easier technique',
+    name: 'nested forcing chains, by trial with the static chains',
     rating: 9.5,
     grade: 'expert',
-    apply: (g, t) => forcingByTrial(g, t, (allChains ??= easier(t - 1)), 9.5, 'nested forcing chains'),
+    apply: (g, t) => forcingByTrial(g, t, (allChains ??= easier(STATIC_END)), 9.5, 'nested forcing chains'),
   },
   { key: 'search', tier: 'chain', name: 'search (guessing)', rating: 11.0, grade: 'expert', apply: eliminateBySearch },
 ];
 
 /** The basic techniques (up to BUG + 1), which the dynamic forcing chains (+) trial runs inside. */
-const BASIC_END = TECHNIQUES.findIndex((x) => x.key === 'x-chain');
+const BASIC_END = TECHNIQUES.findIndex((x) => x.key === 'aligned-pair-exclusion');
+/**
+ * The techniques up to the static forcing chains, which the nested trial runs inside (not the multiple and dynamic
+ * chains: inside a trial of every candidate they cost minutes a puzzle).
+ */
+const STATIC_END = TECHNIQUES.findIndex((x) => x.key === 'nishio');
 
 export function isGrade(x: string): x is Grade {
   return (GRADES as readonly string[]).includes(x);
