@@ -12,7 +12,7 @@ import type {
   RatedPuzzle,
   RemovalTaskInput,
 } from './puzzleTasks.js';
-import type { Grade } from './techniques.js';
+import type { Difficulty } from './techniques.js';
 import { MAX_SEED, streamStates } from '../random/streamStates.js';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { learnsClauses } from '../solve/countSolutions.js';
@@ -42,7 +42,7 @@ export interface GeneratePuzzlesOptions {
   readonly seed: number;
   readonly clues?: number;
   readonly symmetry?: ClueSymmetry;
-  readonly difficulty?: Grade;
+  readonly difficulty?: Difficulty;
   readonly attempts?: number;
   readonly grids?: GridSourceKind;
   /** Threads (default 1; for the big shapes, whose puzzles take seconds to minutes, the cores, at most 2). */

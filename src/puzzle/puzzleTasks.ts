@@ -25,7 +25,7 @@ import {
   type RemovalQuestion,
 } from './generatePuzzle.js';
 import { puzzleRater, type Rating } from './puzzleRater.js';
-import type { Grade } from './techniques.js';
+import type { Difficulty } from './techniques.js';
 
 export interface RateBlockInput {
   readonly rules: RulesSpec;
@@ -75,7 +75,7 @@ export interface GenerateBlockInput {
   readonly count: number;
   readonly clues?: number;
   readonly symmetry: ClueSymmetry;
-  readonly difficulty?: Grade;
+  readonly difficulty?: Difficulty;
   readonly attempts?: number;
   readonly grids?: GridSourceKind;
 }
@@ -91,7 +91,7 @@ export function puzzleOptions(
   batch: {
     readonly symmetry?: ClueSymmetry;
     readonly clues?: number;
-    readonly difficulty?: Grade;
+    readonly difficulty?: Difficulty;
     readonly attempts?: number;
     readonly grids?: GridSourceKind;
   },

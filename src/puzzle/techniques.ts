@@ -40,6 +40,38 @@ export const GRADE_RANGE: Readonly<Record<Grade, readonly [number, number]>> = {
   expert: [5.0, Infinity],
 };
 
+/**
+ * What the generator is asked for: a grade, or a range of SE ratings (inclusive: "4.0-6.0" is 4.0 ≤ rating ≤ 6.0).
+ */
+export type Difficulty = Grade | { readonly min: number; readonly max: number };
+
+/**
+ * The default of `generate`: puzzles rated at most SE 7.0, which a person solves without trial or guessing (at worst
+ * with chains of implications: X- and XY-chains, forcing chains). On grids above 9×9, where the chains are not
+ * tried, any puzzle the techniques finish is kept, and one they do not finish too (as before).
+ */
+export const DEFAULT_MAX_RATING = 7.0;
+
+/** The SE range of a difficulty. */
+export function difficultyRange(d: Difficulty): readonly [number, number] {
+  return typeof d === 'string' ? GRADE_RANGE[d] : [d.min, d.max];
+}
+
+/** "hard" → "hard"; "4.0-6.0" → { min: 4, max: 6 }; anything else null. */
+export function parseDifficulty(text: string): Difficulty | null {
+  if (isGrade(text)) return text;
+  const m = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(text.trim());
+  if (!m) return null;
+  const min = Number(m[1]),
+    max = Number(m[2]);
+  return min <= max && max <= 20 ? { min, max } : null;
+}
+
+/** "hard", "SE 4.0–6.0". */
+export function describeDifficulty(d: Difficulty): string {
+  return typeof d === 'string' ? d : `SE ${d.min.toFixed(1)}–${d.max.toFixed(1)}`;
+}
+
 export interface Technique {
   /** Short key, used in JSON: "hidden-single-box", "x-wing", … */
   readonly key: string;
