@@ -102,8 +102,9 @@ export function registerGenerate(program: Command): void {
     )
     .option(
       '--difficulty <grade|A-B>',
-      `keep only puzzles of this grade (${GRADES.join(', ')}; see rate) or Sudoku Explainer range, e.g. 4.0-6.0 ` +
-        `(default: at most SE ${DEFAULT_MAX_RATING.toFixed(1)}, solvable without trial or guessing, on grids up to 9x9)`,
+      `keep only puzzles of this grade (${GRADES.join(', ')}; see rate) or Sudoku Explainer range, e.g. ` +
+        `4.0-6.0 (default: at most SE ${DEFAULT_MAX_RATING.toFixed(1)}, solvable without trial or guessing, on ` +
+        'grids up to 9x9)',
       difficultyOption,
     )
     .option(

@@ -47,8 +47,8 @@ export function registerRate(program: Command): void {
     .option('--workers <W>', 'threads (the ratings do not depend on it; default 1)', workersOption)
     .option(
       '--budget <SE>',
-      `try only techniques rated up to this on the Sudoku Explainer scale (default ${DEFAULT_BUDGET}: all but search, ` +
-        '11); a puzzle that needs more is refused',
+      `try only techniques rated up to this on the Sudoku Explainer scale (default ${DEFAULT_BUDGET}: all but ` +
+        'search, 11); a puzzle that needs more is refused',
       budgetOption,
     )
     .action(async (args: string[], opts: RateCliOptions) => {

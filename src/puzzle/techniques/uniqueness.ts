@@ -52,8 +52,8 @@ function tryRectangle(g: CandidateGrid, technique: number, type: number, corner:
   const exact = corner.filter((c) => lo[c] === ab);
   const roof = corner.filter((c) => lo[c] !== ab);
   const name = () => `unique rectangle {${digits(ab)}} at ${corner.map((c) => g.cellName(c)).join(', ')}`;
-  const uses = () =>
-    corner.flatMap((c) => digitList(lo[c] & ab).map((d) => [c, d] as const)) as Array<readonly [number, number]>;
+  const uses = (): Array<readonly [number, number]> =>
+    corner.flatMap((c) => digitList(lo[c] & ab).map((d) => [c, d] as const));
   if (type === 1) {
     if (exact.length !== 3) return false;
     const c = roof[0];
