@@ -63,7 +63,7 @@ export interface GenerateOptions {
   readonly symmetry?: ClueSymmetry;
   /**
    * Accept only puzzles of this grade or SE range. Default: rated at most DEFAULT_MAX_RATING (SE 7.0: no trial or
-   * guessing) on grids up to 9×9; any puzzle on bigger ones.
+   * guessing) on plain grids up to 9×9; any puzzle on bigger ones and under variants.
    */
   readonly difficulty?: Difficulty;
   /** Grids to try before giving up (default: attemptsFor(shape)). */
@@ -348,7 +348,7 @@ export class PuzzleMaker {
       if (options.difficulty !== undefined) {
         const [min, max] = difficultyRange(options.difficulty);
         if (rating.needsSearch || rating.rating < min || rating.rating > max) continue;
-      } else if (shape.n <= 9 && (rating.needsSearch || rating.rating > DEFAULT_MAX_RATING)) continue;
+      } else if (rules.plain && shape.n <= 9 && (rating.needsSearch || rating.rating > DEFAULT_MAX_RATING)) continue;
       return {
         puzzle,
         solution,

@@ -1,7 +1,7 @@
 import type { BoxShape } from '../grid/shape.js';
 import { plainRules, type Rules } from '../grid/rules.js';
 import { CandidateGrid, type Step } from './candidateGrid.js';
-import { GRADE_RANGE, GRADES, TECHNIQUES, type Grade } from './techniques.js';
+import { GRADE_RANGE, GRADES, TECHNIQUES, type Grade, type Technique } from './techniques.js';
 
 /**
  * Rates a puzzle by the human techniques of TECHNIQUES: at each step the easiest technique that does something
@@ -135,9 +135,11 @@ export class PuzzleRater {
     const unique = options.unique !== false;
     const budget = options.budget ?? Infinity;
     const small = this.g.n <= 9;
-    return Uint8Array.from(TECHNIQUES, (t) =>
-      t.rating <= budget && (t.tier === undefined || (unique && (t.tier === 'unique' || small))) ? 1 : 0,
-    );
+    const plain = this.rules.plain;
+    const tierOk = (tier: Technique['tier']) =>
+      tier === undefined ||
+      (unique && (tier === 'unique' || (tier === 'chain' && small) || (tier === 'trial' && small && plain)));
+    return Uint8Array.from(TECHNIQUES, (t) => (t.rating <= budget && tierOk(t.tier) ? 1 : 0));
   }
 }
 

@@ -48,7 +48,7 @@ export type Difficulty = Grade | { readonly min: number; readonly max: number };
 /**
  * The default of `generate`: puzzles rated at most SE 7.0, which a person solves without trial or guessing (at worst
  * with chains of implications: X- and XY-chains, forcing chains). On grids above 9×9, where the chains are not
- * tried, any puzzle the techniques finish is kept, and one they do not finish too (as before).
+ * tried, and under variants (whose minimal puzzles are mostly harder), any puzzle is kept, as before.
  */
 export const DEFAULT_MAX_RATING = 7.0;
 
@@ -85,9 +85,11 @@ export interface Technique {
   /**
    * "unique": sound only when the puzzle has one solution (uniqueness); "chain": chains, forcing chains, trial and
    * search, which also assume one solution (they end in search) and are tried on grids up to 9×9 only (their cost
-   * grows with the square of the candidates). Absent: the basic techniques, sound on any puzzle and shape.
+   * grows with the square of the candidates); "trial": the trials and search, like "chain" but on plain rules only
+   * (under variants a trial of every candidate took minutes a puzzle). Absent: the basic techniques, sound on any
+   * puzzle and shape.
    */
-  readonly tier?: 'unique' | 'chain';
+  readonly tier?: 'unique' | 'chain' | 'trial';
   /** Apply it once (singles: every one found in a pass); true when it changed something. */
   readonly apply: (g: CandidateGrid, self: number) => boolean;
 }
@@ -261,7 +263,7 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     key: 'dynamic-forcing-chains-plus',
-    tier: 'chain',
+    tier: 'trial',
     name: 'dynamic forcing chains (+), by trial with the basic techniques',
     rating: 9.0,
     grade: 'expert',
@@ -269,13 +271,13 @@ export const TECHNIQUES: readonly Technique[] = [
   },
   {
     key: 'nested-forcing-chains',
-    tier: 'chain',
+    tier: 'trial',
     name: 'nested forcing chains, by trial with the static chains',
     rating: 9.5,
     grade: 'expert',
     apply: (g, t) => forcingByTrial(g, t, (allChains ??= easier(STATIC_END)), 9.5, 'nested forcing chains'),
   },
-  { key: 'search', tier: 'chain', name: 'search (guessing)', rating: 11.0, grade: 'expert', apply: eliminateBySearch },
+  { key: 'search', tier: 'trial', name: 'search (guessing)', rating: 11.0, grade: 'expert', apply: eliminateBySearch },
 ];
 
 /** The basic techniques (up to BUG + 1), which the dynamic forcing chains (+) trial runs inside. */
