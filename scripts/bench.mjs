@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|bounded|
+// npm run bench [-- count|solve|estimate|hybrid|shapes|index|dlx|essential|audit|audit-file|generate|rate-se|bounded|
 //   shards|variants|variant-count|variant-essential|variant-tables|web|6x2-columns|6x2-classes ...]
 //   [--runs K] [flags for the scripts, e.g. --full] [--c-sketch PATH] [--baseline CLI] [--tdoku PATH]
 // --c-sketch: a native program of the band method (the C sketch of docs/benchmarks.md, built outside the
@@ -161,6 +161,7 @@ const SCRIPTS = [
   ['audit', 'bench-audit.mjs'],
   ['audit-file', 'bench-audit-file.mjs'],
   ['generate', 'bench-generate.mjs'],
+  ['rate-se', 'bench-rate.mjs'],
   ['bounded', 'bench-bounded.mjs'],
   ['shards', 'bench-shards.mjs'],
   ['variants', 'bench-variants.mjs'],

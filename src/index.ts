@@ -108,7 +108,16 @@ export type { GenerateOutcome, RatedPuzzle } from './puzzle/puzzleTasks.js';
 export { ratePuzzle, type RatePuzzleOptions, type PuzzleRating } from './puzzle/ratePuzzle.js';
 export type { Rating, RateOptions } from './puzzle/puzzleRater.js';
 export type { Step } from './puzzle/candidateGrid.js';
-export { TECHNIQUES, GRADES, type Technique, type Grade } from './puzzle/techniques.js';
+export {
+  TECHNIQUES,
+  GRADES,
+  GRADE_RANGE,
+  DEFAULT_MAX_RATING,
+  parseDifficulty,
+  type Technique,
+  type Grade,
+  type Difficulty,
+} from './puzzle/techniques.js';
 export { CLUE_SYMMETRIES, type ClueSymmetry } from './puzzle/clueOrbits.js';
 export { GRID_SOURCE_KINDS, type GridSourceKind } from './puzzle/defaultGridSource.js';
 export { describeRating } from './puzzle/describeRating.js';

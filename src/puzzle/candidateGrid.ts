@@ -39,6 +39,16 @@ export interface Step {
   readonly place?: { readonly cell: number; readonly digit: number };
   /** Candidates removed, as [cell, digit] pairs (digit 1-based). */
   readonly eliminate?: ReadonlyArray<readonly [number, number]>;
+  /**
+   * The candidates the deduction rests on, as [cell, digit] pairs (digit 1-based), for chains (the candidates
+   * of every link) and the other patterns that name them; absent for singles.
+   */
+  readonly uses?: ReadonlyArray<readonly [number, number]>;
+  /**
+   * The step's Sudoku Explainer rating: its technique's value, or for chains base value plus length bonus (the
+   * grid writes −1 for "the technique's value" and the rater fills it in).
+   */
+  readonly rating: number;
 }
 
 export class CandidateGrid {
@@ -79,6 +89,11 @@ export class CandidateGrid {
   changes = 0;
   /** Deductions in words, or null when nobody asked. */
   steps: Step[] | null = null;
+  /**
+   * The rating of the step just taken when it differs from its technique's base value (chains set it: base plus
+   * length bonus); −1 otherwise. The rater resets it before each technique.
+   */
+  stepRating = -1;
   /** Eliminations of the step being built (reused). */
   pending: Array<readonly [number, number]> = [];
 
@@ -168,6 +183,19 @@ export class CandidateGrid {
     return !this.broken;
   }
 
+  /** Take over another grid's pencil marks (same rules), without its steps: for trying a candidate out. */
+  copyFrom(o: CandidateGrid): void {
+    this.lo.set(o.lo);
+    this.hi.set(o.hi);
+    this.value.set(o.value);
+    this.unitLo.set(o.unitLo);
+    this.unitHi.set(o.unitHi);
+    this.open = o.open;
+    this.broken = o.broken;
+    this.changes = 0;
+    this.steps = null;
+  }
+
   /** Does cell c still have digit d0 (0-based) as a candidate? */
   has(c: number, d0: number): boolean {
     return d0 < LO_BITS ? (this.lo[c] & (1 << d0)) !== 0 : (this.hi[c] & (1 << (d0 - LO_BITS))) !== 0;
@@ -220,17 +248,25 @@ export class CandidateGrid {
   }
 
   /** Record a placement step (only when steps are kept). */
-  notePlace(technique: number, c: number, d0: number, why: string): void {
+  notePlace(
+    technique: number,
+    c: number,
+    d0: number,
+    why: string,
+    uses?: ReadonlyArray<readonly [number, number]>,
+  ): void {
     if (!this.steps) return;
     this.steps.push({
       technique,
       text: `${cellName(this.shape, c)} = ${this.digitName(d0 + 1)} (${why})`,
       place: { cell: c, digit: d0 + 1 },
+      ...(uses ? { uses } : {}),
+      rating: this.stepRating,
     });
   }
 
   /** Record an elimination step with the eliminations gathered since the last one (only when steps are kept). */
-  noteEliminations(technique: number, pattern: string): void {
+  noteEliminations(technique: number, pattern: string, uses?: ReadonlyArray<readonly [number, number]>): void {
     if (!this.steps) return;
     const removed = this.pending;
     this.pending = [];
@@ -243,7 +279,13 @@ export class CandidateGrid {
     const parts: string[] = [];
     for (const [d, cs] of byDigit)
       parts.push(`${cs.map((c) => cellName(this.shape, c)).join(', ')} ≠ ${this.digitName(d)}`);
-    this.steps.push({ technique, text: `${pattern} ⇒ ${parts.join('; ')}`, eliminate: removed });
+    this.steps.push({
+      technique,
+      text: `${pattern} ⇒ ${parts.join('; ')}`,
+      eliminate: removed,
+      ...(uses ? { uses } : {}),
+      rating: this.stepRating,
+    });
   }
 
   /** Start gathering the eliminations of a new step. */

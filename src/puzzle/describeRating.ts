@@ -7,9 +7,9 @@ export function describeRating(r: Rating): string {
   if (r.needsSearch)
     return (
       `${r.grade}: needs search (${r.placed} of ${r.open} open cells placed` +
-      `${hardest ? `; hardest step before: ${hardest.rating.toFixed(1)} ${hardest.name}` : ''})`
+      `${hardest ? `; hardest step before: ${r.rating.toFixed(1)} ${hardest.name}` : ''})`
     );
-  return hardest ? `${r.grade} ${hardest.rating.toFixed(1)} (${hardest.name})` : `${r.grade} 0.0 (nothing to do)`;
+  return hardest ? `${r.grade} ${r.rating.toFixed(1)} (${hardest.name})` : `${r.grade} 0.0 (nothing to do)`;
 }
 
 /**
@@ -22,7 +22,7 @@ export function describeShortfall(r: Rating, solutions: number): string {
   const hardest = r.hardest >= 0 ? TECHNIQUES[r.hardest] : null;
   return (
     `${what}, so no proper rating; the techniques place ${r.placed} of its ${r.open} open cells` +
-    `${hardest ? ` (hardest: ${hardest.rating.toFixed(1)} ${hardest.name})` : ''}, ` +
+    `${hardest ? ` (hardest: ${r.rating.toFixed(1)} ${hardest.name})` : ''}, ` +
     `then ${r.contradiction ? 'reach a contradiction' : 'stall'}`
   );
 }

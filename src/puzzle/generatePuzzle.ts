@@ -11,7 +11,14 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { randomInt } from '../random/randomInt.js';
 import { randomPermutation, shuffle } from '../random/shuffle.js';
 import { puzzleRater, type PuzzleRater, type Rating } from './puzzleRater.js';
-import { GRADES, type Grade } from './techniques.js';
+import {
+  DEFAULT_MAX_RATING,
+  describeDifficulty,
+  difficultyRange,
+  GRADES,
+  type Difficulty,
+  type Grade,
+} from './techniques.js';
 
 /**
  * The puzzle makers' pipeline: draw a full grid; remove clues in random order (an orbit of the clue symmetry at a
@@ -54,8 +61,11 @@ export interface GenerateOptions {
   readonly clues?: number;
   /** Clue pattern symmetry (default none). */
   readonly symmetry?: ClueSymmetry;
-  /** Accept only puzzles of this grade. */
-  readonly difficulty?: Grade;
+  /**
+   * Accept only puzzles of this grade or SE range. Default: rated at most DEFAULT_MAX_RATING (SE 7.0: no trial or
+   * guessing) on plain grids up to 9×9; any puzzle on bigger ones and under variants.
+   */
+  readonly difficulty?: Difficulty;
   /** Grids to try before giving up (default: attemptsFor(shape)). */
   readonly attempts?: number;
   /** Where full grids come from (default: defaultGridSource(shape)). */
@@ -335,7 +345,10 @@ export class PuzzleMaker {
       }
       const rating = this.rater.rate(puzzle);
       grades.set(rating.grade, (grades.get(rating.grade) ?? 0) + 1);
-      if (options.difficulty !== undefined && rating.grade !== options.difficulty) continue;
+      if (options.difficulty !== undefined) {
+        const [min, max] = difficultyRange(options.difficulty);
+        if (rating.needsSearch || rating.rating < min || rating.rating > max) continue;
+      } else if (rules.plain && shape.n <= 9 && (rating.needsSearch || rating.rating > DEFAULT_MAX_RATING)) continue;
       return {
         puzzle,
         solution,
@@ -354,7 +367,9 @@ export class PuzzleMaker {
         : symmetry !== 'none'
           ? `a minimal puzzle with ${symmetry} symmetry`
           : 'a minimal puzzle';
-    const wanted = options.difficulty ? `an ${options.difficulty} ${rules.name} puzzle` : `a ${rules.name} puzzle`;
+    const wanted = options.difficulty
+      ? `a ${rules.name} puzzle of difficulty ${describeDifficulty(options.difficulty)}`
+      : `a ${rules.name} puzzle`;
     const seen: string[] = [];
     if (target !== undefined) seen.push(`fewest clues reached: ${fewest}`);
     if (notMinimal > 0) seen.push(`${notMinimal} symmetric puzzles were not minimal clue by clue`);

@@ -12,7 +12,7 @@ import type {
   RatedPuzzle,
   RemovalTaskInput,
 } from './puzzleTasks.js';
-import type { Grade } from './techniques.js';
+import type { Difficulty } from './techniques.js';
 import { MAX_SEED, streamStates } from '../random/streamStates.js';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { learnsClauses } from '../solve/countSolutions.js';
@@ -42,7 +42,7 @@ export interface GeneratePuzzlesOptions {
   readonly seed: number;
   readonly clues?: number;
   readonly symmetry?: ClueSymmetry;
-  readonly difficulty?: Grade;
+  readonly difficulty?: Difficulty;
   readonly attempts?: number;
   readonly grids?: GridSourceKind;
   /** Threads (default 1; for the big shapes, whose puzzles take seconds to minutes, the cores, at most 2). */
@@ -131,6 +131,8 @@ export interface RatePuzzlesOptions {
    */
   readonly puzzles: Uint8Array | AsyncIterable<Uint8Array>;
   readonly steps?: boolean;
+  /** Techniques rated above this SE value are not tried (RateOptions.budget). */
+  readonly budget?: number;
   readonly workers?: number;
 }
 
@@ -156,6 +158,7 @@ export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<
           rules: rules.spec,
           puzzles: piece.slice(b * per * N, Math.min(total, (b + 1) * per) * N),
           steps: options.steps === true,
+          ...(options.budget !== undefined ? { budget: options.budget } : {}),
         };
         yield { task: 'rateBlock' as const, input };
       }

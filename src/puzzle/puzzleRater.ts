@@ -1,20 +1,21 @@
 import type { BoxShape } from '../grid/shape.js';
 import { plainRules, type Rules } from '../grid/rules.js';
 import { CandidateGrid, type Step } from './candidateGrid.js';
-import { TECHNIQUES, type Grade } from './techniques.js';
+import { GRADE_RANGE, GRADES, TECHNIQUES, type Grade, type Technique } from './techniques.js';
 
 /**
  * Rates a puzzle by the human techniques of TECHNIQUES: at each step the easiest technique that does something
  * is used (singles place every cell they find in one pass; other techniques act on one pattern), and the search
- * starts again from the easiest. It stops when the grid is full, when nothing applies ("needs search"), or at a
- * contradiction (only on puzzles without a solution).
+ * starts again from the easiest. It stops when the grid is full or at a contradiction (on puzzles without a
+ * solution, or with several: the uniqueness techniques assume one). The last technique (search) always applies to
+ * a grid with a solution, so "needs search" is left only for grids with none.
  *
  * One rater per shape, reused from puzzle to puzzle (it keeps its pencil marks); not safe to share across
  * concurrent callers.
  */
 export interface Rating {
   readonly grade: Grade;
-  /** Sudoku Explainer rating of the hardest step; 0 when there was nothing to do. */
+  /** Sudoku Explainer rating of the hardest step (chains: with their length bonus); 0 when there was nothing to do. */
   readonly rating: number;
   /** The hardest step's technique (index into TECHNIQUES), −1 when there was none. */
   readonly hardest: number;
@@ -37,6 +38,13 @@ export interface Rating {
 export interface RateOptions {
   /** Keep each deduction in words (slower). */
   readonly steps?: boolean;
+  /**
+   * The puzzle is known to have one solution (default true): only then are the uniqueness techniques, the chains
+   * and search tried (TECHNIQUES' tiers).
+   */
+  readonly unique?: boolean;
+  /** Try only techniques whose SE rating (chains: base) is at most this (default: all). */
+  readonly budget?: number;
 }
 
 export class PuzzleRater {
@@ -51,25 +59,17 @@ export class PuzzleRater {
   rate(cells: ArrayLike<number>, options: RateOptions = {}): Rating {
     const { g, counts } = this;
     counts.fill(0);
-    g.steps = options.steps ? [] : null;
+    const steps: Step[] | null = options.steps ? [] : null;
+    g.steps = steps;
     g.load(cells);
     const open = g.open;
-    let hardest = -1;
-    const T = TECHNIQUES.length;
-    while (!g.broken && g.open > 0) {
-      let t = 0;
-      const before = g.open;
-      while (t < T && !TECHNIQUES[t].apply(g, t)) t++;
-      if (t === T) break;
-      counts[t] += t <= 2 ? before - g.open : 1;
-      if (t > hardest) hardest = t;
-    }
+    const { hardest, rating } = this.run(counts, steps, this.allowed(options));
     const contradiction = g.broken;
     const needsSearch = !contradiction && g.open > 0;
-    const grade: Grade = needsSearch ? 'expert' : hardest < 0 ? 'easy' : TECHNIQUES[hardest].grade;
-    const rating: Rating = {
+    const grade: Grade = needsSearch ? 'expert' : hardest < 0 ? 'easy' : gradeOf(rating);
+    const result: Rating = {
       grade,
-      rating: hardest < 0 ? 0 : TECHNIQUES[hardest].rating,
+      rating,
       hardest,
       counts: Array.from(counts),
       needsSearch,
@@ -77,30 +77,76 @@ export class PuzzleRater {
       open,
       placed: open - g.open,
       grid: Uint8Array.from(g.value),
-      ...(g.steps ? { steps: g.steps } : {}),
+      ...(steps ? { steps } : {}),
     };
     g.steps = null;
-    return rating;
+    return result;
   }
 
   /**
-   * Just the grade, for the generator's inner loop: like rate() without the result object. Returns the index of
-   * the hardest technique used (−1 for none), or TECHNIQUES.length when the techniques stall or contradict.
+   * The rating loop: the easiest technique that does something, then from the top again, until the grid is full,
+   * nothing applies or it breaks. Counts uses in `counts` (when given) and fills in each new step's rating.
    */
-  hardestTechnique(cells: ArrayLike<number>): number {
+  private run(
+    counts: Int32Array | null,
+    steps: Step[] | null,
+    allowed: Uint8Array,
+  ): { hardest: number; rating: number } {
     const g = this.g;
-    g.steps = null;
-    g.load(cells);
     let hardest = -1;
+    let rating = 0;
     const T = TECHNIQUES.length;
     while (!g.broken && g.open > 0) {
       let t = 0;
-      while (t < T && !TECHNIQUES[t].apply(g, t)) t++;
+      const before = g.open;
+      const stepsBefore = steps ? steps.length : 0;
+      g.stepRating = -1;
+      while (t < T && (!allowed[t] || !TECHNIQUES[t].apply(g, t))) {
+        t++;
+        g.stepRating = -1;
+      }
       if (t === T) break;
-      if (t > hardest) hardest = t;
+      const r = g.stepRating >= 0 ? g.stepRating : TECHNIQUES[t].rating;
+      if (counts) counts[t] += TECHNIQUES[t].places ? before - g.open : 1;
+      if (steps)
+        for (let i = stepsBefore; i < steps.length; i++) if (steps[i].rating < 0) steps[i] = { ...steps[i], rating: r };
+      if (r > rating || (r === rating && t > hardest)) {
+        rating = r;
+        hardest = t;
+      }
     }
-    return g.broken || g.open > 0 ? T : hardest;
+    return { hardest, rating };
   }
+
+  /**
+   * Just the rating, for the generator's inner loop: like rate() without the result object. Returns the rating of
+   * the hardest step (0 for none), or Infinity when the techniques stall or contradict.
+   */
+  hardestRating(cells: ArrayLike<number>, options: RateOptions = {}): number {
+    const g = this.g;
+    g.steps = null;
+    g.load(cells);
+    const { rating } = this.run(null, null, this.allowed(options));
+    return g.broken || g.open > 0 ? Infinity : rating;
+  }
+
+  /** Which techniques these options let the rater try (1) or not (0). */
+  private allowed(options: RateOptions): Uint8Array {
+    const unique = options.unique !== false;
+    const budget = options.budget ?? Infinity;
+    const small = this.g.n <= 9;
+    const plain = this.rules.plain;
+    const tierOk = (tier: Technique['tier']) =>
+      tier === undefined ||
+      (unique && (tier === 'unique' || (tier === 'chain' && small) || (tier === 'trial' && small && plain)));
+    return Uint8Array.from(TECHNIQUES, (t) => (t.rating <= budget && tierOk(t.tier) ? 1 : 0));
+  }
+}
+
+/** The grade of an SE rating (GRADE_RANGE). */
+export function gradeOf(rating: number): Grade {
+  for (const grade of GRADES) if (rating <= GRADE_RANGE[grade][1]) return grade;
+  return 'expert';
 }
 
 const raters = new Map<string, PuzzleRater>();

@@ -25,13 +25,15 @@ import {
   type RemovalQuestion,
 } from './generatePuzzle.js';
 import { puzzleRater, type Rating } from './puzzleRater.js';
-import type { Grade } from './techniques.js';
+import type { Difficulty } from './techniques.js';
 
 export interface RateBlockInput {
   readonly rules: RulesSpec;
   /** The puzzles, n² digits each (0 = empty), end to end. */
   readonly puzzles: Uint8Array;
   readonly steps: boolean;
+  /** Techniques rated above this are not tried (RateOptions.budget). */
+  readonly budget?: number;
 }
 
 export interface RatedPuzzle extends Rating {
@@ -52,7 +54,15 @@ export function rateBlock(input: RateBlockInput): RatedPuzzle[] {
     const solution = new Uint8Array(N);
     const c = counter.count(cells, 2, solution).count;
     const solutions = c >= 2 ? 2 : c === 1 ? 1 : 0;
-    out.push({ ...rater.rate(cells, { steps: input.steps }), solutions, solution: solutions === 1 ? solution : null });
+    out.push({
+      ...rater.rate(cells, {
+        steps: input.steps,
+        unique: solutions === 1,
+        ...(input.budget !== undefined ? { budget: input.budget } : {}),
+      }),
+      solutions,
+      solution: solutions === 1 ? solution : null,
+    });
   }
   return out;
 }
@@ -65,7 +75,7 @@ export interface GenerateBlockInput {
   readonly count: number;
   readonly clues?: number;
   readonly symmetry: ClueSymmetry;
-  readonly difficulty?: Grade;
+  readonly difficulty?: Difficulty;
   readonly attempts?: number;
   readonly grids?: GridSourceKind;
 }
@@ -81,7 +91,7 @@ export function puzzleOptions(
   batch: {
     readonly symmetry?: ClueSymmetry;
     readonly clues?: number;
-    readonly difficulty?: Grade;
+    readonly difficulty?: Difficulty;
     readonly attempts?: number;
     readonly grids?: GridSourceKind;
   },

@@ -12,6 +12,8 @@ export interface RatePuzzleOptions {
   readonly variant?: Rules | string | readonly string[];
   /** Keep each deduction in words. */
   readonly steps?: boolean;
+  /** Try only techniques rated (SE, chains: base) at most this (default: all). */
+  readonly budget?: number;
 }
 
 export interface PuzzleRating extends Rating {
@@ -50,6 +52,11 @@ export function ratePuzzle(puzzle: string | ArrayLike<number>, options: RatePuzz
   const solution = new Uint8Array(n * n);
   const counted = puzzleCounter(rules).count(cells, 2, solution);
   const solutions = counted.count >= 2 ? 2 : counted.count === 1 ? 1 : 0;
-  const rating = puzzleRater(rules).rate(cells, { steps: options.steps === true });
+  // the uniqueness techniques, chains and search only for a puzzle with one solution
+  const rating = puzzleRater(rules).rate(cells, {
+    steps: options.steps === true,
+    unique: solutions === 1,
+    ...(options.budget !== undefined ? { budget: options.budget } : {}),
+  });
   return { ...rating, solutions, solution: solutions === 1 ? solution : null };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGrid } from '../../dist/grid/parseGrid.js';
 import { boxShape, SHAPE_3X3 } from '../../dist/grid/shape.js';
 import { cli, tempDir, type CliResult } from '../helpers/cli.js';
-import { completes, dlxSolutions, minimalByDlx, singlesSolve } from '../helpers/puzzleChecks.js';
+import { completes, dlxSolutions, minimalByDlx } from '../helpers/puzzleChecks.js';
 
 const TMP = tempDir('sudoku-count-generate-');
 const gen = (args: string[]) => cli(['generate', ...args]);
@@ -106,7 +106,12 @@ describe('sudoku-count generate', () => {
     const easy = await gen([...FILL, '--seed', '5', '--count', '5', '--difficulty', 'easy', '--json']);
     for (const o of jsonLines(easy)) {
       expect(o['grade']).toBe('easy');
-      expect(singlesSolve(3, 3, parseGrid(SHAPE_3X3, o['puzzle'] as string)).full).toBe(true);
+      expect(o['rating'] as number).toBeLessThanOrEqual(2.5);
+    }
+    const ranged = await gen([...FILL, '--seed', '5', '--count', '3', '--difficulty', '3.0-5.0', '--json']);
+    for (const o of jsonLines(ranged)) {
+      expect(o['rating'] as number).toBeGreaterThanOrEqual(3.0);
+      expect(o['rating'] as number).toBeLessThanOrEqual(5.0);
     }
   });
 
@@ -160,7 +165,7 @@ describe('sudoku-count generate', () => {
       [['--box', '7x6'], /n = 42 digits is too big/],
       [['--grids', 'uniform', '--box', '4x4'], /--grids uniform: box shape 4x4: .*too big for the band method/],
       [['--symmetry', 'spiral'], /Allowed choices are none, rotational, mirror, diagonal/],
-      [['--difficulty', 'fiendish'], /Allowed choices are easy, medium, hard, expert/],
+      [['--difficulty', 'fiendish'], /not a grade \(easy, medium, hard, expert\) or a Sudoku Explainer range/],
       [['--seed', '-1'], /--seed/],
       [['--count', '0'], /--count/],
     ];

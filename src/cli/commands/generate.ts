@@ -12,7 +12,7 @@ import { GRID_SOURCE_KINDS, uniformGridsShapeProblem, type GridSourceKind } from
 import { describeRating } from '../../puzzle/describeRating.js';
 import { generatePuzzles } from '../../puzzle/generatePuzzles.js';
 import type { GenerateOutcome } from '../../puzzle/puzzleTasks.js';
-import { GRADES, TECHNIQUES, type Grade } from '../../puzzle/techniques.js';
+import { DEFAULT_MAX_RATING, GRADES, parseDifficulty, TECHNIQUES, type Difficulty } from '../../puzzle/techniques.js';
 import {
   boxOption,
   cliRules,
@@ -38,7 +38,7 @@ interface GenerateCliOptions {
   clues?: number;
   minimal?: boolean;
   symmetry?: ClueSymmetry;
-  difficulty?: Grade;
+  difficulty?: Difficulty;
   attempts?: number;
   grids?: GridSourceKind;
   json?: boolean;
@@ -100,8 +100,12 @@ export function registerGenerate(program: Command): void {
     .addOption(
       new Option('--symmetry <kind>', 'clue pattern symmetry (default none)').choices(CLUE_SYMMETRIES as string[]),
     )
-    .addOption(
-      new Option('--difficulty <grade>', 'keep only puzzles of this grade (see rate)').choices(GRADES as string[]),
+    .option(
+      '--difficulty <grade|A-B>',
+      `keep only puzzles of this grade (${GRADES.join(', ')}; see rate) or Sudoku Explainer range, e.g. ` +
+        `4.0-6.0 (default: at most SE ${DEFAULT_MAX_RATING.toFixed(1)}, solvable without trial or guessing, on ` +
+        'grids up to 9x9)',
+      difficultyOption,
     )
     .option(
       '--attempts <K>',
@@ -276,7 +280,7 @@ function jsonLine(rules: Rules, r: Made, seed: number, symmetry: ClueSymmetry): 
     minimal: r.minimal,
     symmetry,
     grade: r.rating.grade,
-    rating: hardest ? hardest.rating : 0,
+    rating: r.rating.rating,
     hardest: hardest ? hardest.key : null,
     needsSearch: r.rating.needsSearch,
     techniques,
@@ -285,4 +289,12 @@ function jsonLine(rules: Rules, r: Made, seed: number, symmetry: ClueSymmetry): 
     counterSearches: r.counterCalls,
     seconds: Number(r.seconds.toPrecision(4)),
   });
+}
+
+/** --difficulty: a grade or an SE range "A-B". */
+function difficultyOption(v: string): Difficulty {
+  const d = parseDifficulty(v);
+  if (d === null)
+    throw new InvalidArgumentError(`not a grade (${GRADES.join(', ')}) or a Sudoku Explainer range such as 4.0-6.0`);
+  return d;
 }

@@ -1,9 +1,9 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { cellName, digitText, formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { gridInputChunks, type GridInput } from '../gridInput.js';
 import type { Rules } from '../../grid/rules.js';
-import { describeRating, describeShortfall } from '../../puzzle/describeRating.js';
+import { describeRating } from '../../puzzle/describeRating.js';
 import { ratePuzzles } from '../../puzzle/generatePuzzles.js';
 import type { RatedPuzzle } from '../../puzzle/puzzleTasks.js';
 import { TECHNIQUES } from '../../puzzle/techniques.js';
@@ -17,7 +17,11 @@ interface RateCliOptions {
   steps?: boolean;
   json?: boolean;
   workers?: number;
+  budget?: number;
 }
+
+/** The default --budget: every technique but search (SE 11.0), which a puzzle has never needed so far. */
+const DEFAULT_BUDGET = 10;
 
 export function registerRate(program: Command): void {
   program
@@ -41,6 +45,12 @@ export function registerRate(program: Command): void {
         'solution, steps',
     )
     .option('--workers <W>', 'threads (the ratings do not depend on it; default 1)', workersOption)
+    .option(
+      '--budget <SE>',
+      `try only techniques rated up to this on the Sudoku Explainer scale (default ${DEFAULT_BUDGET}: all but ` +
+        'search, 11); a puzzle that needs more is refused',
+      budgetOption,
+    )
     .action(async (args: string[], opts: RateCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
       const rules = cliRules('solve', shape, opts.variant);
@@ -68,12 +78,21 @@ export function registerRate(program: Command): void {
           variant: rules,
           puzzles: pieces(),
           steps: opts.steps === true,
+          budget: opts.budget ?? DEFAULT_BUDGET,
           workers: opts.workers ?? 1,
         })) {
           const lines: string[] = [];
           for (const r of block) {
             const { where, cells } = queue[head++];
-            if (r.solutions !== 1) throw new InputError(`${where}: ${describeShortfall(r, r.solutions)}`);
+            if (r.solutions !== 1)
+              throw new InputError(
+                `${where}: ${r.solutions === 0 ? 'no solution' : 'several solutions (at least 2)'}, so no rating`,
+              );
+            if (r.needsSearch)
+              throw new InputError(
+                `${where}: its rating needs a technique above the budget (SE ${opts.budget ?? DEFAULT_BUDGET}; ` +
+                  `${r.placed} of ${r.open} open cells placed below it); --budget to raise it`,
+              );
             if (opts.json) lines.push(jsonLine(rules, cells, r));
             else lines.push(...textLines(r, opts.steps === true));
           }
@@ -108,7 +127,7 @@ function textLines(r: RatedPuzzle, steps: boolean): string[] {
   if (steps && r.steps) {
     r.steps.forEach((s, k) => {
       const t = TECHNIQUES[s.technique];
-      out.push(`  ${k + 1}. ${s.text}  [${t.name}, ${t.rating.toFixed(1)}]`);
+      out.push(`  ${k + 1}. ${s.text}  [${t.name}, ${s.rating.toFixed(1)}]`);
     });
     if (r.needsSearch) out.push(`  stalled with ${r.open - r.placed} cells open: the rest needs search`);
   }
@@ -127,7 +146,7 @@ function jsonLine(rules: Rules, puzzle: Uint8Array, r: RatedPuzzle): string {
     rules: rules.name,
     puzzle: formatGrid(shape, puzzle),
     grade: r.grade,
-    rating: hardest ? hardest.rating : 0,
+    rating: r.rating,
     hardest: hardest ? hardest.key : null,
     needsSearch: r.needsSearch,
     open: r.open,
@@ -138,12 +157,21 @@ function jsonLine(rules: Rules, puzzle: Uint8Array, r: RatedPuzzle): string {
       ? {
           steps: r.steps.map((s) => ({
             technique: TECHNIQUES[s.technique].key,
-            rating: TECHNIQUES[s.technique].rating,
+            rating: s.rating,
             text: s.text,
             ...(s.place ? { place: where(s.place.cell, s.place.digit) } : {}),
             ...(s.eliminate ? { eliminate: s.eliminate.map(([c, d]) => where(c, d)) } : {}),
+            ...(s.uses ? { uses: s.uses.map(([c, d]) => where(c, d)) } : {}),
           })),
         }
       : {}),
   });
+}
+
+/** --budget: an SE rating, a number from 1 to 20. */
+function budgetOption(v: string): number {
+  const x = Number(v);
+  if (!/^\d+(\.\d+)?$/.test(v.trim()) || !(x >= 1 && x <= 20))
+    throw new InvalidArgumentError(`not a rating from 1 to 20 on the Sudoku Explainer scale`);
+  return x;
 }

@@ -72,3 +72,33 @@ export function nakedSingles(g: CandidateGrid, technique: number): boolean {
   }
   return g.changes !== before;
 }
+
+/**
+ * Last values: a house with one open cell left gets the one digit it lacks (SE's "full house", 1.0). All found in
+ * one pass are placed. True when something changed.
+ */
+export function lastValues(g: CandidateGrid, technique: number): boolean {
+  const { n, value, unitCells, lo, hi } = g;
+  const before = g.changes;
+  for (let u = 0; u < g.H; u++) {
+    let open = -1;
+    let count = 0;
+    for (let i = u * n, end = u * n + n; i < end; i++) {
+      const c = unitCells[i];
+      if (value[c] === 0) {
+        open = c;
+        if (++count > 1) break;
+      }
+    }
+    if (count !== 1) continue;
+    const d0 = lowestBit(lo[open], hi[open]);
+    if (d0 < 0) {
+      g.broken = true;
+      return true;
+    }
+    g.place(open, d0);
+    if (g.steps) g.notePlace(technique, open, d0, `the last open cell of ${g.unitName(u)}`);
+    if (g.broken) return true;
+  }
+  return g.changes !== before;
+}

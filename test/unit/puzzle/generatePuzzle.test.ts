@@ -5,6 +5,7 @@ import { clueOrbits, CLUE_SYMMETRIES, mirrorCell } from '../../../src/puzzle/clu
 import { gridSource } from '../../../src/puzzle/defaultGridSource.js';
 import { attemptsFor, generatePuzzle, PuzzleMaker } from '../../../src/puzzle/generatePuzzle.js';
 import { generateBlock } from '../../../src/puzzle/puzzleTasks.js';
+import { DEFAULT_MAX_RATING, parseDifficulty } from '../../../src/puzzle/techniques.js';
 import { puzzleRater } from '../../../src/puzzle/puzzleRater.js';
 import { completes, dlxSolutions, minimalByDlx, singlesSolve } from '../../helpers/puzzleChecks.js';
 
@@ -124,7 +125,7 @@ describe('clue counts, symmetry, grades', () => {
     }
   });
 
-  it('--difficulty: the grade asked for; easy ones fall to an independent singles solver, the others do not', () => {
+  it('--difficulty: the grade asked for; only easy ones can fall to an independent singles solver', () => {
     const rng = xoroshiro128plus(4);
     const source = gridSource(SHAPE_3X3, 'random-fill');
     for (const difficulty of ['easy', 'medium', 'hard', 'expert'] as const) {
@@ -132,10 +133,28 @@ describe('clue counts, symmetry, grades', () => {
         const p = generatePuzzle({ source, difficulty }, rng);
         expect(p.rating.grade).toBe(difficulty);
         expect(puzzleRater(SHAPE_3X3).rate(p.puzzle).grade).toBe(difficulty);
-        expect(singlesSolve(3, 3, p.puzzle).full).toBe(difficulty === 'easy');
+        if (difficulty !== 'easy') expect(singlesSolve(3, 3, p.puzzle).full).toBe(false);
         expectUniqueAndSolved(SHAPE_3X3, p.puzzle, p.solution);
       }
     }
+  });
+
+  it('--difficulty as an SE range, and the default: ratings inside it, never search', () => {
+    const rng = xoroshiro128plus(6);
+    const source = gridSource(SHAPE_3X3, 'random-fill');
+    for (let i = 0; i < 3; i++) {
+      const p = generatePuzzle({ source, difficulty: { min: 4.0, max: 6.0 } }, rng);
+      expect(p.rating.rating).toBeGreaterThanOrEqual(4.0);
+      expect(p.rating.rating).toBeLessThanOrEqual(6.0);
+      expect(parseDifficulty('4.0-6.0')).toEqual({ min: 4, max: 6 });
+    }
+    for (let i = 0; i < 8; i++) {
+      const p = generatePuzzle({ source }, rng);
+      expect(p.rating.needsSearch).toBe(false);
+      expect(p.rating.rating).toBeLessThanOrEqual(DEFAULT_MAX_RATING);
+    }
+    expect(parseDifficulty('6-4')).toBeNull();
+    expect(parseDifficulty('fiendish')).toBeNull();
   });
 });
 

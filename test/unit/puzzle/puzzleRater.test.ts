@@ -4,7 +4,8 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
 import { boxShape, InputError, SHAPE_3X3 } from '../../../src/grid/shape.js';
 import { generatePuzzle } from '../../../src/puzzle/generatePuzzle.js';
-import { puzzleRater } from '../../../src/puzzle/puzzleRater.js';
+import { gradeOf, puzzleRater } from '../../../src/puzzle/puzzleRater.js';
+import { lengthBonus, seRating } from '../../../src/puzzle/techniques/chains.js';
 import { ratePuzzle } from '../../../src/puzzle/ratePuzzle.js';
 import { GRADES, TECHNIQUES } from '../../../src/puzzle/techniques.js';
 import { puzzleCounter } from '../../../src/solve/countSolutions.js';
@@ -46,42 +47,41 @@ const ROYLE_PICKS = [0, 3, 4, 8, 20, 44, 48, 997, 1065, 1402];
 const TOP_PICKS = [0, 10, 13, 43, 51, 65, 116, 155];
 
 describe('the rater on real puzzles', () => {
-  it('royle17 (every 97th) and top1465 (every 13th): a finished rating is the solution; every step holds', () => {
-    let finished = 0,
-      stalled = 0;
-    for (const p of [...royle.filter((_, i) => i % 97 === 0), ...top.filter((_, i) => i % 13 === 0)]) {
+  it('royle17 (every 197th) and top1465 (every 487th): every one rated and finished, every step holds', () => {
+    let finished = 0;
+    for (const p of [...royle.filter((_, i) => i % 197 === 0), ...top.filter((_, i) => i % 487 === 0)]) {
       const s = solutionOf(p);
       const r = expectSound(p, s);
-      if (r.needsSearch) stalled++;
-      else {
-        finished++;
-        expect(completes(3, 3, p, r.grid)).toBe(true);
-        expect(r.placed).toBe(r.open);
-      }
+      expect(r.needsSearch).toBe(false);
+      expect(completes(3, 3, p, r.grid)).toBe(true);
+      expect(r.placed).toBe(r.open);
+      finished++;
     }
-    // both kinds occur, so both branches above were exercised
-    expect(finished).toBeGreaterThan(100);
-    expect(stalled).toBeGreaterThan(50);
+    expect(finished).toBe(250 + 4);
   });
 
-  it('the picked puzzles use every technique but the hidden quad, each step sound', () => {
-    const used = new Set<number>();
+  it('the picked puzzles: counts are the steps, the rating the hardest step, each step sound', () => {
+    const used = new Set<string>();
     for (const p of [...ROYLE_PICKS.map((i) => royle[i]), ...TOP_PICKS.map((i) => top[i])]) {
       const r = expectSound(p, solutionOf(p));
-      r.counts.forEach((c, t) => c > 0 && used.add(t));
-      // the counts are the steps, by technique (singles count cells, the others patterns)
+      r.counts.forEach((c, t) => c > 0 && used.add(TECHNIQUES[t].key));
+      // the counts are the steps, by technique (placing techniques count cells, the others patterns; a direct
+      // step is its pattern and then the single it makes, counted once)
       const perTechnique = new Array<number>(TECHNIQUES.length).fill(0);
-      for (const s of r.steps!) perTechnique[s.technique]++;
+      for (const s of r.steps!)
+        if (!(TECHNIQUES[s.technique].key.startsWith('direct-') && s.place)) perTechnique[s.technique]++;
       expect(perTechnique).toEqual(r.counts);
-      // the hardest step, its rating and the grade follow from the counts
-      const last = r.counts.reduce((m, c, t) => (c > 0 ? t : m), -1);
-      expect(r.hardest).toBe(last);
-      expect(r.grade).toBe(r.needsSearch ? 'expert' : TECHNIQUES[last].grade);
-      expect(r.rating).toBe(TECHNIQUES[last].rating);
+      // every step has its rating; the puzzle's is the hardest step's, and the grade follows from it
+      for (const s of r.steps!) expect(s.rating).toBeGreaterThanOrEqual(TECHNIQUES[s.technique].rating);
+      const top = Math.max(...r.steps!.map((s) => s.rating));
+      expect(r.rating).toBe(top);
+      expect(r.steps!.some((s) => s.technique === r.hardest && s.rating === top)).toBe(true);
+      expect(r.grade).toBe(gradeOf(r.rating));
+      // chains name the candidates they rest on
+      for (const s of r.steps!) if (TECHNIQUES[s.technique].tier === 'chain') expect(s.uses!.length).toBeGreaterThan(0);
     }
-    expect([...used].sort((a, b) => a - b)).toEqual(
-      TECHNIQUES.map((_, t) => t).filter((t) => TECHNIQUES[t].key !== 'hidden-quad'),
-    );
+    for (const key of ['hidden-single-box', 'naked-single', 'pointing', 'claiming', 'x-wing', 'xy-wing', 'x-chain'])
+      expect(used).toContain(key);
   });
 
   it('16x16: the hidden quad and the jellyfish are found too, each step sound', () => {
@@ -103,28 +103,59 @@ describe('the rater on real puzzles', () => {
     expect([...wanted]).toEqual([]);
   });
 
-  it('needs search on the forum hardest: none of the first 40 yields to these techniques', () => {
-    for (const p of hardest.slice(0, 40)) {
+  it('SE 9.0 puzzles of the outside sample take dynamic forcing chains, each step sound', () => {
+    const se = readFileSync(join(PUZZLES, 'sudoku-exchange-se.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .filter((x) => x[2] === '9.0')
+      .slice(0, 2)
+      .map((x) => [...x[1]].map(Number));
+    for (const p of se) {
       const r = expectSound(p, solutionOf(p));
-      expect(r.needsSearch).toBe(true);
-      expect(r.grade).toBe('expert');
-      expect(r.placed).toBeLessThan(r.open);
+      expect(r.needsSearch).toBe(false);
+      expect(TECHNIQUES[r.hardest].key).toBe('dynamic-forcing-chains');
+      expect(r.rating).toBeGreaterThanOrEqual(8.5);
+      expect(r.rating).toBeLessThan(9.5);
     }
   });
 
-  it('easy puzzles fall to singles alone: an independent singles solver finishes every one', () => {
+  it('a budget stops the rater below it: needs search, nothing above the budget used', () => {
+    const p = hardest[0];
+    const r = puzzleRater(SHAPE_3X3).rate(p, { budget: 5 });
+    expect(r.needsSearch).toBe(true);
+    expect(r.rating).toBeLessThanOrEqual(5);
+    r.counts.forEach((c, t) => c > 0 && expect(TECHNIQUES[t].rating).toBeLessThanOrEqual(5));
+  });
+
+  it('singles finish a puzzle only when it is graded easy (SE ≤ 2.3 then); easy means SE ≤ 2.5', () => {
     let easy = 0;
     for (const p of royle.slice(0, 600)) {
       const r = puzzleRater(SHAPE_3X3).rate(p);
       const singles = singlesSolve(3, 3, p);
-      // singles finish exactly the puzzles graded easy
-      expect(singles.full).toBe(r.grade === 'easy');
+      if (singles.full) {
+        expect(r.grade).toBe('easy');
+        expect(r.rating).toBeLessThanOrEqual(2.3);
+        expect(Array.from(r.grid)).toEqual(singles.grid);
+      }
       if (r.grade === 'easy') {
         easy++;
-        expect(Array.from(r.grid)).toEqual(singles.grid);
+        expect(r.rating).toBeLessThanOrEqual(2.5);
       }
     }
     expect(easy).toBeGreaterThan(100);
+  });
+});
+
+describe('chains: SE length bonus', () => {
+  it('adds 0.1 each time the length (complexity − 2) passes 4, 6, 8, 12, 16, 24, 32, …', () => {
+    const at = (cx: number) => Math.round(lengthBonus(cx) * 10);
+    expect([6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27, 34, 35].map(at)).toEqual([
+      0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7,
+    ]);
+    // a turbot fish is 6 nodes: the X-chain's base, 6.6; two links more cost 0.1
+    expect(seRating(6.6, 6)).toBe(6.6);
+    expect(seRating(6.6, 8)).toBe(6.7);
   });
 });
 
@@ -145,6 +176,19 @@ describe('the scale', () => {
       'x-wing': 3.2,
       'hidden-pair': 3.4,
       'xy-wing': 4.2,
+      'last-value': 1.0,
+      'direct-pointing': 1.7,
+      'direct-claiming': 1.9,
+      'direct-hidden-pair': 2.0,
+      'direct-hidden-triple': 2.5,
+      'xyz-wing': 4.4,
+      'unique-rectangle-1': 4.5,
+      'bug-plus-one': 5.6,
+      'x-chain': 6.6,
+      'forcing-chain': 7.0,
+      nishio: 7.5,
+      'multiple-forcing-chains': 8.0,
+      'dynamic-forcing-chains': 8.5,
     });
   });
 });

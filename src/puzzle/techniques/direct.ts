@@ -1,0 +1,63 @@
+import type { Rules } from '../../grid/rules.js';
+import { CandidateGrid } from '../candidateGrid.js';
+
+const scratch = new WeakMap<Rules, CandidateGrid>();
+
+/**
+ * SE's "direct" steps (direct pointing 1.7, claiming 1.9, hidden pair 2.0, hidden triple 2.5): a pattern whose
+ * eliminations leave a digit with one place in a house, which is placed at once. `pattern` is the technique's
+ * one-pattern-per-call search; the direct step takes the first pattern it finds when that pattern makes a new
+ * hidden single (tried on a copy first, so nothing changes otherwise). True when it placed a digit.
+ */
+export function direct(
+  g: CandidateGrid,
+  technique: number,
+  pattern: (g: CandidateGrid, self: number) => boolean,
+): boolean {
+  let s = scratch.get(g.rules);
+  if (!s) {
+    s = new CandidateGrid(g.rules);
+    scratch.set(g.rules, s);
+  }
+  s.copyFrom(g);
+  if (!pattern(s, technique) || s.broken) return false;
+  const single = newHiddenSingle(g, s);
+  if (single < 0) return false;
+  pattern(g, technique);
+  const u = (single / g.N) | 0;
+  const c = single - u * g.N;
+  const house = g.unitCells.subarray(u * g.n, u * g.n + g.n);
+  let digit = -1;
+  for (let d = 0; d < g.n && digit < 0; d++) {
+    if (!s.has(c, d)) continue;
+    let places = 0;
+    for (const x of house) if (s.has(x, d)) places++;
+    if (places === 1) digit = d;
+  }
+  if (digit < 0) return true;
+  g.place(c, digit);
+  if (g.steps)
+    g.notePlace(technique, c, digit, `then the only place for ${g.digitName(digit + 1)} in ${g.unitName(u)}`);
+  return true;
+}
+
+/** A house u and cell c (as u·N + c) where s has a hidden single that g has not, or −1. */
+function newHiddenSingle(g: CandidateGrid, s: CandidateGrid): number {
+  const { n, N, unitCells } = g;
+  for (let u = 0; u < g.H; u++)
+    for (let d = 0; d < n; d++) {
+      let inS = 0,
+        inG = 0,
+        at = -1;
+      for (let i = u * n; i < u * n + n; i++) {
+        const c = unitCells[i];
+        if (s.has(c, d)) {
+          inS++;
+          at = c;
+        }
+        if (g.has(c, d)) inG++;
+      }
+      if (inS === 1 && inG > 1) return u * N + at;
+    }
+  return -1;
+}
