@@ -171,3 +171,25 @@ export { auditReportHtml, writeAuditReport, writeGridAuditReport } from './io/au
 // JSON with exact big integers
 export { toJson, fromJson } from './io/json.js';
 export type { RandomGenerator } from './random/randomGenerator.js';
+
+// class-sum counts and their one runner (issue 36): a resumable count, a shard, the merge
+export {
+  classSum,
+  classValues,
+  CLASS_SUM_METHODS,
+  type ClassSum,
+  type ClassSumMethod,
+  type ClassSumReport,
+  type ClassSumUnits,
+  type ClassList,
+} from './classSum/classSum.js';
+export {
+  runClassSum,
+  classSumReport,
+  countTag,
+  ClassSumInterrupted,
+  type RunClassSumOptions,
+  type ClassSumRun,
+  type ClassSumRunTag,
+  type ClassSumResultHead,
+} from './classSum/runClassSum.js';

@@ -10,7 +10,7 @@ import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
  *   column-sets     count, classes for R×2 boxes (and 2×R by transposition): N = Σ_T F(T)² over band
  *                   configurations up to symmetry (src/colsets/), for shapes whose bands are too many to list
  *   column-set-shards   the same count as shards (count --plan): also R = 6, whose F is columnTransfer's
- *                   (src/shards/columnSetClassSum.ts), too dear for one machine (COLUMN_TRANSFER_COST_6X2)
+ *                   (src/classSum/columnSetClassSum.ts), too dear for one machine (COLUMN_TRANSFER_COST_6X2)
  *   sharded-count   what count --box takes with --plan: the count's shapes and the column-set shards' shapes
  *   count           count and classes: the band method where it applies, else the column-set method
  *   rank            rank, unrank, sample: the grid index (src/rank/), the band-method shapes with 2 or 3 bands
@@ -83,7 +83,7 @@ export const VARIANT_COUNT_COST_9X9: Readonly<Record<string, number>> = {
 
 /**
  * The solver route's cost (CPU-hours) where `count --variant` takes a faster route on one machine: a sharded count
- * (src/shards/variantClassSum.ts) still runs the solver per top-block class, and sizes its shards from this.
+ * (src/classSum/variantClassSum.ts) still runs the solver per top-block class, and sizes its shards from this.
  */
 export const VARIANT_SOLVER_COST_9X9: Readonly<Record<string, number>> = {
   'anti-king': 370, // 271,872 classes × ~4.9 s (shard 0 of data/anti-king-9x9: 4.68 s a class)

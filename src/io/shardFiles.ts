@@ -66,7 +66,7 @@ export interface ShardEstimate {
 
 /**
  * The class list as a plan carries it, so that shards and the merge take it from there instead of finding it again
- * (src/shards/classSum.ts says what the numbers are for each method). Plans written before it existed lack it, and
+ * (src/classSum/classSum.ts says what the numbers are for each method). Plans written before it existed lack it, and
  * then each finds the list itself.
  */
 export interface ClassListData {

@@ -1,6 +1,6 @@
 import { InputError } from '../grid/shape.js';
 import { MAX_VARIANT_COUNT_SIDE } from '../grid/support.js';
-import { variantShardRulesOf } from './variantClassSum.js';
+import { variantShardRulesOf } from '../classSum/variantClassSum.js';
 
 /**
  * N of a plan's count (method, box as a plan names them) counted whole on this machine, by the one-machine count

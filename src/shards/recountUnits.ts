@@ -1,7 +1,7 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { randomInt } from '../random/randomInt.js';
 import { assertSeed } from '../random/streamStates.js';
-import type { ClassSum } from './classSum.js';
+import type { ClassSum } from '../classSum/classSum.js';
 
 /**
  * Spot-check recounts (docs/sharding.md, "What the seal guards against"): a file's checksum catches accidents, not

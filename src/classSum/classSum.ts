@@ -15,7 +15,7 @@ import type { VariantCount } from '../variants/countVariantGrids.js';
  * once however many classes meet it; a class's F is then `scale` · Σ multiplicity·value over its units). Units that
  * a shard cannot rebuild cheaply carry a payload (numbers written into the plan).
  *
- * The variant counts (method 'variant', src/shards/variantClassSum.ts) are class sums too: the units are the
+ * The variant counts (method 'variant', src/classSum/variantClassSum.ts) are class sums too: the units are the
  * top-block classes, a class's value is n_C; their "box" is the rules' name ("3x3+anti-king").
  */
 export type ClassSumMethod = 'bands' | 'column-sets' | 'variant';
