@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, unlinkSync } from 'node:fs';
 import { InputError } from '../grid/shape.js';
 import { lockFile } from '../io/fileLock.js';
 import { prepareOutput, writtenThrough, type PreparedOutput } from '../io/outputFile.js';
@@ -158,7 +158,7 @@ export async function runClassSum(
       };
     }
     const output = result !== undefined ? prepareOutput(result.path, RESULT_OUTPUT) : null;
-    if (checkpoint !== null && result === undefined && !options.resume && existsNonEmpty(checkpoint))
+    if (checkpoint !== null && result === undefined && !options.resume && existsSync(checkpoint))
       throw new InputError(
         `checkpoint ${checkpoint} already exists: continue it with --resume ${checkpoint}, or choose another file`,
       );
@@ -184,11 +184,20 @@ async function runLocked(
   output: PreparedOutput | null,
   options: RunClassSumOptions,
 ): Promise<ClassSumRun> {
-  const previous = partPath !== null && existsNonEmpty(partPath) ? readCheckpoint(partPath, unitCount) : null;
+  // a one-machine run's checkpoint names its count, so that the file alone says what it is of
+  const own = output === null ? { method: count.method, box: count.box } : null;
+  const what = own ? 'checkpoint' : 'shard checkpoint';
+  const previous = partPath !== null && existsNonEmpty(partPath) ? readCheckpoint(partPath, unitCount, what) : null;
   if (previous && (previous.plan !== tag.plan || previous.shard !== tag.shard))
     throw new InputError(
-      `shard checkpoint ${partPath} is of shard ${previous.shard} of plan ${previous.plan}, not shard ${tag.shard} ` +
-        `of ${tag.plan}: remove it or write the result elsewhere`,
+      own && previous.count && (previous.count.method !== own.method || previous.count.box !== own.box)
+        ? `checkpoint ${partPath} is a count of ${previous.count.box} by ${previous.count.method}, not of ` +
+            `${own.box} by ${own.method}`
+        : own && previous.count
+          ? `checkpoint ${partPath} is of another class list of ${own.box} (another version's count): remove it, or ` +
+            'choose another file, and start afresh with --checkpoint'
+          : `shard checkpoint ${partPath} is of shard ${previous.shard} of plan ${previous.plan}, not shard ` +
+            `${tag.shard} of ${tag.plan}: remove it or write the result elsewhere`,
     );
   const mine = new Set(ids);
   const values = new Map<number, bigint>();
@@ -208,9 +217,19 @@ async function runLocked(
   let lastSave = performance.now();
   const save = () => {
     if (part === null) return;
-    part.write(checkpointText({ ...tag, seconds: elapsed(), cpuSeconds: cpuSeconds(), facts, values }));
+    part.write(
+      checkpointText({
+        ...tag,
+        ...(own ? { count: own } : {}),
+        seconds: elapsed(),
+        cpuSeconds: cpuSeconds(),
+        facts,
+        values,
+      }),
+    );
     lastSave = performance.now();
   };
+  if (own) save(); // the file is there (and names its run) from the start
   options.onProgress?.(values.size, mine.size);
 
   const controller = new AbortController();

@@ -69,8 +69,9 @@ describe('runClassSum: the one runner of a class-sum count', () => {
     await runClassSum(a, 'all', { workers: 1, checkpoint });
     const b = await classSum('bands', '3x2');
     await expect(runClassSum(b, 'all', { workers: 1, checkpoint, resume: true })).rejects.toThrow(
-      `of shard 0 of plan ${countTag(a).plan}, not shard 0 of ${countTag(b).plan}`,
+      `${checkpoint} is a count of 2x3 by bands, not of 3x2 by bands`,
     );
+    expect(countTag(a).plan).not.toBe(countTag(b).plan);
     writeFileSync(
       checkpoint,
       readFileSync(checkpoint, 'utf8').replace(/\[0,(\d)/, (_, d) => `[0,${(+d + 1) % 10}`),
