@@ -51,6 +51,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
   const classList = lazyClassList(R, data);
   return {
     method: 'column-sets',
+    spec: { route: 'column-sets', rules: { rows: shape.rows, cols: shape.cols, variants: [] } },
     box: shape.name,
     classList,
     classData() {
@@ -216,6 +217,7 @@ export function columnSetTableSum(shape: BoxShape): ColumnSetTableSum {
   };
   return {
     method: 'column-sets',
+    spec: { route: 'column-sets', rules: { rows: R, cols: 2, variants: [] } },
     box: boxShape(R, 2).name,
     classList,
     classData: () => null,

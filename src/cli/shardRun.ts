@@ -14,11 +14,19 @@ import {
   type ShardPlanHead,
   type ShardPlanSlice,
 } from '../io/shardFiles.js';
-import { classSum, classValues, countWords, type ClassSum, type ClassSumReport } from '../classSum/classSum.js';
+import {
+  classSum,
+  classSumOf,
+  classValues,
+  countWords,
+  type ClassSum,
+  type ClassSumReport,
+} from '../classSum/classSum.js';
+import { countSpecOf } from '../grid/countSpec.js';
 import { ClassSumInterrupted, runClassSum } from '../classSum/runClassSum.js';
 import type { NamedResult } from '../shards/mergeShards.js';
 import { grouped, interruptible, Interrupted, progressSpinner, type SlurmMemoryOption } from './common.js';
-import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
+import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
 import { defaultThreads } from '../parallel/threads.js';
 import { MAX_SEED } from '../random/maxSeed.js';
@@ -46,9 +54,9 @@ export async function variantPlanRules(box: BoxShape | undefined, variant: strin
 }
 
 /** Threads of a shard without --workers: as the one-machine count of the plan's count. */
-export async function shardWorkers(plan: Pick<ShardPlanHead, 'box' | 'method'>): Promise<number> {
-  const shape = parseBoxShape(plan.box.split('+')[0]);
-  if (plan.method === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
+export async function shardWorkers(plan: Pick<ShardPlanHead, 'spec'>): Promise<number> {
+  const shape = boxShape(plan.spec.rules.rows, plan.spec.rules.cols);
+  if (plan.spec.route === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
   return (await import('../count/defaultWorkers.js')).defaultWorkers(shape);
 }
 
@@ -193,12 +201,12 @@ export function checkPlanFits(plan: ShardPlanHead, planPath: string, box?: strin
  * the classes otherwise); units with a payload are taken from the plan, and such a shard neither needs the class
  * list nor checks it (the merge does): building it from the plan's rows and its digest cost ~5 ms a shard.
  */
-async function classSumOf(
+async function planCount(
   plan: ShardPlanHead & Pick<ShardPlan, 'classList'>,
   planPath: string,
   check: boolean,
 ): Promise<ClassSum> {
-  const count = await classSum(plan.method, plan.box, plan.classList);
+  const count = await classSumOf(plan.spec, plan.classList);
   if (!check) return count;
   const list = planClassList(count, planPath);
   if (list.count !== plan.classes || list.digest !== plan.digest)
@@ -292,7 +300,7 @@ export async function runShard(
     run = await runClassSum(
       async () => {
         if (lastCount === null || lastCount.plan !== plan.id || (check && !lastCount.checked))
-          lastCount = { plan: plan.id, checked: check, count: await classSumOf(plan, planPath, check) };
+          lastCount = { plan: plan.id, checked: check, count: await planCount(plan, planPath, check) };
         return lastCount.count;
       },
       plan.assignment[shard],
@@ -493,7 +501,9 @@ export async function mergeResults(
       `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
         'add them up',
     );
-  const count = await classSum(merged.method, merged.box, plan?.classList ?? null);
+  // the plan's count, typed; without a plan, the one the results name
+  const spec = plan?.spec ?? countSpecOf(merged.method, merged.box);
+  const count = await classSumOf(spec, plan?.classList ?? null);
   const list = planPath !== undefined ? planClassList(count, planPath) : count.classList();
   if (list.count !== merged.classes || list.digest !== merged.digest)
     throw new InputError(
@@ -504,7 +514,7 @@ export async function mergeResults(
   const report = count.report(values, merged.facts, { classes: list.seconds, counting: merged.seconds });
   // the seal catches accidents; counting again catches edits: N counted whole on this machine where that is cheap,
   // else the units --recount K draws
-  const workers = request.workers ?? (await shardWorkers(merged));
+  const workers = request.workers ?? (await shardWorkers({ spec }));
   const recountUnits = (all: boolean) =>
     recountOrRefuse(
       count,
@@ -520,14 +530,14 @@ export async function mergeResults(
       (u) => shownPath(merged.paths[merged.shardOf[u]]),
     );
   let recount: RecountSummary | null;
-  if ((await import('../grid/support.js')).recountsWhole(merged.method, merged.box)) {
+  if ((await import('../grid/support.js')).recountsWhole(spec)) {
     const t0 = performance.now();
     const spinner = await progressSpinner(`counting ${merged.box} again on this machine`);
     spinner.start();
     const fast = await (
       await import('../shards/oneMachineTotal.js')
     )
-      .oneMachineTotal(merged.method, merged.box, workers)
+      .oneMachineTotal(spec, workers)
       .finally(() => spinner.stop());
     if (fast !== report.total) {
       await recountUnits(true); // names the unit and its file, when a unit's value differs
@@ -572,7 +582,7 @@ export async function writeSlurm(planPath: string, plan: ShardPlan, options: Slu
       );
   }
   // how much a worker holds is the count's to say (6×2: a class's tables in each); its class list is not found
-  const { workerMemoryMB } = await classSum(plan.method, plan.box, plan.classList);
+  const { workerMemoryMB } = await classSumOf(plan.spec, plan.classList);
   const text = slurmScript(plan, {
     planPath: abs,
     command: [process.execPath, resolve(process.argv[1])],

@@ -1,3 +1,4 @@
+import { countSpecOf } from '../grid/countSpec.js';
 import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { MAX_VARIANT_COUNT_SIDE, recountsWhole, rulesProblem, shapeProblem } from '../grid/support.js';
 import type { Rules } from '../grid/rules.js';
@@ -229,7 +230,7 @@ export async function runVariantTableCheck(path: string, request: RecountRequest
   const recount = await recountOrRefuse(
     variantTableRecounter(table, units),
     units.count,
-    recountsWhole('variant', table.rules),
+    recountsWhole(countSpecOf('variant', table.rules)),
     { ...request, workers: request.workers ?? (table.n >= 8 ? defaultThreads() : 1) },
     () => () => [],
     (u) => BigInt(table.values[u]),

@@ -1,4 +1,5 @@
 import { boxShape, InputError, MAX_SIDE, parseBoxShape, SHAPE_3X3, type BoxShape } from './shape.js';
+import type { CountSpec } from './countSpec.js';
 import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
 
 /**
@@ -143,24 +144,17 @@ export const MAX_COLUMN_SET_ROWS = 5;
 export const WHOLE_RECOUNT_SECONDS = 60;
 
 /**
- * Whether the merge of a sharded count (method, box as a plan names them) or the check of a variant table counts
+ * Whether the merge of a sharded count (src/grid/countSpec.ts) or the check of a variant table counts
  * every unit again, its one-machine count costing under WHOLE_RECOUNT_SECONDS: every shape of the band method
  * (4×2, the dearest, ~1.5 s), the column-set method up to 5×2 (~37 CPU s, docs/shapes.md), every variant of n ≤ 6
  * (under a second), and a 9×9 variant whose declared cost is that small (none yet: x + windoku is ~70 CPU s).
  */
-export function recountsWhole(method: string, box: string): boolean {
-  const [name, ...variants] = box.split('+');
-  let shape: BoxShape;
-  try {
-    shape = parseBoxShape(name);
-  } catch {
-    return false;
-  }
-  if (method === 'bands') return bandMethod(shape);
-  if (method === 'column-sets') return columnSetMethod(shape);
-  if (method !== 'variant') return false;
+export function recountsWhole(spec: CountSpec): boolean {
+  const shape = boxShape(spec.rules.rows, spec.rules.cols);
+  if (spec.route === 'bands') return bandMethod(shape);
+  if (spec.route === 'column-sets') return columnSetMethod(shape);
   if (shape.n <= MAX_VARIANT_COUNT_SIDE) return true;
-  const hours = VARIANT_COUNT_COST_9X9[variants.join(',')]; // the one-machine count's route
+  const hours = VARIANT_COUNT_COST_9X9[spec.rules.variants.join(',')]; // the one-machine count's route
   return hours !== undefined && hours * 3600 < WHOLE_RECOUNT_SECONDS;
 }
 

@@ -1,4 +1,12 @@
 import { createHash } from 'node:crypto';
+import {
+  CLASS_SUM_METHODS,
+  countSpecName,
+  countSpecOf,
+  isCountRules,
+  type ClassSumMethod,
+  type CountSpec,
+} from '../grid/countSpec.js';
 import { InputError } from '../grid/shape.js';
 import { fromJson } from './fromJson.js';
 import type { OutputOptions } from './outputFile.js';
@@ -81,6 +89,11 @@ export interface ShardPlanHead {
   readonly id: string;
   readonly method: string;
   readonly box: string;
+  /**
+   * The count, typed: its route (`method`) and rules (the head's "rules"; a plan written before plans carried them
+   * has them read from `method` and `box`, src/grid/countSpec.ts). `box` is their name, for people and results.
+   */
+  readonly spec: CountSpec;
   readonly classes: number;
   readonly digest: string;
   readonly shards: number;
@@ -168,6 +181,7 @@ const valueLines = (values: ReadonlyMap<number, bigint>): string[] =>
 const headJson = (head: Record<string, unknown>): string => JSON.stringify(head);
 
 export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: string } {
+  const { rows, cols, variants } = plan.spec.rules;
   const headOf = (id: string) =>
     headJson({
       format: PLAN_FORMAT,
@@ -175,6 +189,7 @@ export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: strin
       id,
       method: plan.method,
       box: plan.box,
+      rules: { rows, cols, variants },
       classes: plan.classes,
       digest: plan.digest,
       units: plan.units,
@@ -495,10 +510,13 @@ function planHead(o: Record<string, unknown>, fail: (why: string) => never): Sha
   const shardSeconds = e['shardSeconds'];
   if (!Array.isArray(shardSeconds) || shardSeconds.length !== shards || !shardSeconds.every(isSeconds))
     fail('"estimate.shardSeconds" is malformed');
+  const method = field<string>(o, 'method', isText, fail),
+    box = field<string>(o, 'box', isText, fail);
   return {
     id: field<string>(o, 'id', isHex16, fail),
-    method: field<string>(o, 'method', isText, fail),
-    box: field<string>(o, 'box', isText, fail),
+    method,
+    box,
+    spec: planSpec(o['rules'], method, box, fail),
     classes: field<number>(o, 'classes', isCount, fail),
     digest: field<string>(o, 'digest', isText, fail),
     units: field<number>(o, 'units', isCount, fail),
@@ -513,6 +531,23 @@ function planHead(o: Record<string, unknown>, fail: (why: string) => never): Sha
       memoryMB: field<number>(e, 'memoryMB', isCount, fail),
     },
   };
+}
+
+/** A plan's count: its "rules" (which must name its "box"), or, in a plan written before them, read from the names. */
+function planSpec(rules: unknown, method: string, box: string, fail: (why: string) => never): CountSpec {
+  if (rules === undefined) {
+    try {
+      return countSpecOf(method, box);
+    } catch (e) {
+      if (e instanceof InputError) fail(e.message);
+      throw e;
+    }
+  }
+  if (!isCountRules(rules)) fail('"rules" is malformed');
+  if (!(CLASS_SUM_METHODS as readonly string[]).includes(method)) fail(`method '${method}' is not a class-sum count`);
+  const spec: CountSpec = { route: method as ClassSumMethod, rules: rules };
+  if (countSpecName(spec) !== box) fail(`"rules" name ${countSpecName(spec)}, not the plan's count ${box}`);
+  return spec;
 }
 
 /** The plan's shard lists, checked: every unit in exactly one shard. */

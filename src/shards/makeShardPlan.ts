@@ -103,6 +103,7 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
   return {
     method: count.method,
     box: count.box,
+    spec: count.spec,
     classes: list.count,
     digest: list.digest,
     units: units.units,
