@@ -3,9 +3,10 @@
  * prints). Box shapes are given as "RxC" text or a BoxShape; each entry point checks once that it supports the
  * shape and throws InputError (one line, naming what is wrong) when it does not.
  *
- *   import { countGrids, countSolutions, estimate } from 'sudoku-count';
+ *   import { countGrids, countSolutions, generate } from 'sudoku-count';
  *   const r = await countGrids({ box: '3x3' });          // r.total: N as a bigint, computed from nothing
  *   countSolutions('1...............', { box: '2x2', limit: 2 }); // { count: 2, limited: true, … }
+ *   const [p] = await generate({ box: '3x3', count: 1, seed: 42 }); // { puzzle, solution, grade, … } as text
  *
  * The building blocks (bands, symmetry, column-set tables, the solver engines, the DLX oracle, the worker
  * pool) are exported from 'sudoku-count/internals'.
@@ -14,7 +15,16 @@
 // shapes, grids and errors
 export { boxShape, parseBoxShape, InputError, type BoxShape } from './grid/shape.js';
 export { shapeProblem, bandMethodShapes, type Operation } from './grid/support.js';
-export { parseGrid, formatGrid, findClash, describeClash, fullGridProblem, type Clash } from './grid/parseGrid.js';
+export {
+  parseGrid,
+  formatGrid,
+  findClash,
+  describeClash,
+  fullGridProblem,
+  type Clash,
+  type GridShape,
+} from './grid/parseGrid.js';
+export type { Rules } from './grid/rules.js';
 
 // the exact count, the class tables and the Felgenhauer–Jarvis chain
 export {
@@ -86,6 +96,7 @@ export {
 } from './solve/countSolutions.js';
 
 // making and rating puzzles (docs/puzzles.md)
+export { generate, type GenerateListOptions, type PuzzleText } from './puzzle/generate.js';
 export { generatePuzzle, type GenerateOptions, type GeneratedPuzzle } from './puzzle/generatePuzzle.js';
 export {
   generatePuzzles,
@@ -130,6 +141,7 @@ export { biasReportHtml, writeBiasReport } from './io/biasReport.js';
 
 // judging grid generators: exact laws, the template's reach, statistical audits
 export { GENERATOR_NAMES, type GeneratorName, type GridGenerator } from './audit/gridGenerator.js';
+export type { CellOrder } from './audit/backtrackingGenerator.js';
 export { createGenerator } from './audit/createGenerator.js';
 export { templateGrid } from './audit/templateGenerator.js';
 export {
@@ -167,14 +179,19 @@ export {
   type ReachEstimate,
 } from './audit/auditGrids.js';
 export { auditReportHtml, writeAuditReport, writeGridAuditReport } from './io/auditReport.js';
+export type { PreparedOutput } from './io/outputFile.js';
 
 // JSON with exact big integers
 export { toJson, fromJson } from './io/json.js';
+
+// seeded randomness, for the calls that take a generator (generatePuzzle, gridIndex's sample)
 export type { RandomGenerator } from './random/randomGenerator.js';
+export { seededGenerator } from './random/seededGenerator.js';
 
 // class-sum counts and their one runner (issue 36): a resumable count, a shard, the merge
 export {
   classSum,
+  classSumOf,
   classValues,
   CLASS_SUM_METHODS,
   type ClassSum,
@@ -183,6 +200,7 @@ export {
   type ClassSumUnits,
   type ClassList,
 } from './classSum/classSum.js';
+export type { CountSpec } from './grid/countSpec.js';
 export {
   runClassSum,
   classSumReport,

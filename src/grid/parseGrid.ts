@@ -1,6 +1,17 @@
 import { charDigit, digitChar } from './digits.js';
 import { shownText } from './shownText.js';
-import { InputError, type BoxShape } from './shape.js';
+import { InputError, parseBoxShape, type BoxShape } from './shape.js';
+import type { Rules } from './rules.js';
+
+/**
+ * The shape a grid's text is read or written in, as the library's callers give it: a BoxShape (trusted, as the
+ * engines pass it), "RxC" text (checked: InputError), or a Rules object (its shape; variants do not change the text).
+ */
+export type GridShape = BoxShape | Rules | string;
+
+function shapeOf(box: GridShape): BoxShape {
+  return typeof box === 'string' ? parseBoxShape(box) : 'shape' in box ? box.shape : box;
+}
 
 /**
  * Grid text, read and written here and nowhere else (solve, rate, generate and the puzzle files all use it).
@@ -89,11 +100,13 @@ function parsePlain(shape: BoxShape, text: string): Uint8Array | null {
 }
 
 /**
- * Read a partial grid (see the formats above): n² cells. Throws InputError naming the first bad character or
- * token, or the wrong length. `tokens` reads whitespace-separated numbers on any shape (a 16×16 grid written
- * "1 16 3 …"); by default only n ≥ 36 does.
+ * Read a partial grid (see the formats above) of the shape `box` ("3x3", a Rules object or a BoxShape): n² cells.
+ * Throws InputError naming the first bad character or token, or the wrong length. `tokens` reads
+ * whitespace-separated numbers on any shape (a 16×16 grid written "1 16 3 …"); by default only n ≥ 36 does.
  */
-export function parseGrid(shape: BoxShape, text: string, what = 'puzzle', tokens = usesTokens(shape)): Uint8Array {
+export function parseGrid(box: GridShape, text: string, what = 'puzzle', tokens?: boolean): Uint8Array {
+  const shape = shapeOf(box);
+  tokens ??= usesTokens(shape);
   if (!tokens) {
     const plain = parsePlain(shape, text);
     if (plain) return plain;
@@ -122,8 +135,12 @@ export function countGridCells(shape: BoxShape, text: string, what: string, toke
   return k;
 }
 
-/** A grid as text in the shape's format: n² characters, or n² tokens on one line; '.' for empty. */
-export function formatGrid(shape: BoxShape, cells: ArrayLike<number>): string {
+/**
+ * A grid as text in the format of the shape `box` ("3x3", a Rules object or a BoxShape): n² characters, or n²
+ * tokens on one line; '.' for empty.
+ */
+export function formatGrid(box: GridShape, cells: ArrayLike<number>): string {
+  const shape = shapeOf(box);
   const N = shape.n * shape.n;
   if (usesTokens(shape)) {
     const parts = new Array<string>(N);

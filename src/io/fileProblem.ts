@@ -1,5 +1,18 @@
 import { shownText } from '../grid/shownText.js';
 
+/** Where the repository is (package.json `repository`, `homepage` and `bugs` say the same; a test compares). */
+export const REPOSITORY_URL = 'https://github.com/sudoku-count/sudoku-count';
+
+/**
+ * The research data (data/: class tables, the 6×2 plan and shards, the 9×9 variant tables) is in the repository,
+ * not in the npm package: a path the docs give under data/ that is missing says where to get it.
+ */
+function missingWords(path: unknown): string {
+  return typeof path === 'string' && /^(\.\/)?data\//.test(path)
+    ? `no such file or folder (data/ comes with a clone of ${REPOSITORY_URL}, not with the npm package)`
+    : 'no such file or folder';
+}
+
 /**
  * The one wording of file errors, for one-line messages: what went wrong with a file ("permission denied", "no
  * space left on the device"), never a raw code alone, never the code twice; and a path as a message shows it.
@@ -9,7 +22,7 @@ export function fileProblem(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   switch (err.code) {
     case 'ENOENT':
-      return 'no such file or folder';
+      return missingWords(err.path);
     case 'EACCES':
     case 'EPERM':
       return 'permission denied';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countGridCells, digitText, formatGrid, parseGrid, usesTokens } from '../../../src/grid/parseGrid.js';
 import { boxShape, InputError, MAX_SIDE } from '../../../src/grid/shape.js';
 import { splitPuzzles } from '../../../src/io/readPuzzles.js';
+import { parseRules } from '../../../src/grid/rules.js';
 
 const S66 = boxShape(6, 6);
 
@@ -65,5 +66,21 @@ describe('grid text: one character a cell to n = 35, whitespace-separated number
     expect(text.slice(0, 35)).toBe('123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ');
     expect(Array.from(parseGrid(s, text.toLowerCase()))).toEqual(Array.from(cells));
     expect(() => parseGrid(boxShape(3, 3), '12?')).toThrow("puzzle: character 3 '?' is not a digit of a 3x3 grid");
+  });
+});
+
+describe('the shape as the library takes it everywhere: "RxC" text, Rules, or a BoxShape', () => {
+  const text = '1.3...2.2...3..4'; // 2x2 boxes: 16 cells
+  it('reads and writes the same grid whichever form names the shape', () => {
+    const byShape = parseGrid(boxShape(2, 2), text);
+    expect(Array.from(parseGrid('2x2', text))).toEqual(Array.from(byShape));
+    expect(Array.from(parseGrid(parseRules(boxShape(2, 2), 'x'), text))).toEqual(Array.from(byShape));
+    expect(formatGrid('2x2', byShape)).toBe(text);
+    expect(formatGrid(parseRules(boxShape(2, 2), 'x'), byShape)).toBe(text);
+    expect(formatGrid('2x3', parseGrid('2x3', '1'.repeat(36)))).toBe('1'.repeat(36));
+  });
+  it('a malformed or unknown shape text is an InputError, as everywhere else', () => {
+    expect(() => parseGrid('3by3', text)).toThrow(InputError);
+    expect(() => formatGrid('0x3', new Uint8Array(0))).toThrow(InputError);
   });
 });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+// from dist/: generate runs generatePuzzles' worker pool, whose task module is compiled JavaScript
+import {
+  countSolutions,
+  formatGrid,
+  generate,
+  generatePuzzle,
+  InputError,
+  ratePuzzle,
+  seededGenerator,
+} from '../../../dist/index.js';
+
+describe('generate: puzzles as strings, beside the streaming generatePuzzles (the one generator)', () => {
+  it('returns count puzzles with their solution and grade, each the puzzle of seededGenerator(seed, i)', async () => {
+    const made = await generate({ box: '2x3', count: 3, seed: 5 });
+    expect(made).toHaveLength(3);
+    for (const [i, p] of made.entries()) {
+      expect(p.puzzle).toMatch(/^[.1-6]{36}$/);
+      const counted = countSolutions(p.puzzle, { box: '2x3', limit: 2 });
+      expect(counted.count).toBe(1);
+      expect(formatGrid('2x3', counted.solution!)).toBe(p.solution);
+      const rated = ratePuzzle(p.puzzle, { box: '2x3' });
+      expect([p.grade, p.rating]).toEqual([rated.grade, rated.rating]);
+      expect(p.clues).toBe(p.puzzle.replace(/\./g, '').length);
+      const one = generatePuzzle({ box: '2x3' }, seededGenerator(5, i));
+      expect(formatGrid('2x3', one.puzzle)).toBe(p.puzzle);
+    }
+    expect(new Set(made.map((p) => p.puzzle)).size).toBe(3);
+  });
+
+  it('count defaults to 1; the same seed gives the same puzzles', async () => {
+    const [a] = await generate({ box: '2x2', seed: 9 });
+    const b = await generate({ box: '2x2', seed: 9, count: 2 });
+    expect(b[0]).toEqual(a);
+  });
+
+  it('a puzzle that cannot be made, and a bad seed, are one-line InputErrors', async () => {
+    await expect(generate({ box: '2x2', seed: 1, difficulty: 'expert', attempts: 2 })).rejects.toThrow(
+      /^puzzle 1 \(seed 1\): /,
+    );
+    await expect(generate({ box: '2x2', seed: -1 })).rejects.toThrow(InputError);
+    expect(() => seededGenerator(2 ** 32)).toThrow('seed 4294967296: must be a whole number 0..4294967295');
+    expect(() => seededGenerator(1, 1.5)).toThrow(InputError);
+  });
+});
