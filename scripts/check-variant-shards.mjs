@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => import(join(root, 'dist', p));
 const { readCheckpoint, readPlan, readResult } = await dist('io/shardFiles.js');
-const { variantShardRulesOf } = await dist('shards/variantClassSum.js');
+const { variantShardRulesOf } = await dist('classSum/variantClassSum.js');
 const { variantGroup } = await dist('variants/variantGroup.js');
 const { variantTopBlocks } = await dist('variants/variantTopBlocks.js');
 const { rulesExactCover } = await dist('variants/rulesExactCover.js');

@@ -196,3 +196,27 @@ export { toJson, fromJson } from './io/json.js';
 // seeded randomness, for the calls that take a generator (generatePuzzle, gridIndex's sample)
 export type { RandomGenerator } from './random/randomGenerator.js';
 export { seededGenerator } from './random/seededGenerator.js';
+
+// class-sum counts and their one runner (issue 36): a resumable count, a shard, the merge
+export {
+  classSum,
+  classSumOf,
+  classValues,
+  CLASS_SUM_METHODS,
+  type ClassSum,
+  type ClassSumMethod,
+  type ClassSumReport,
+  type ClassSumUnits,
+  type ClassList,
+} from './classSum/classSum.js';
+export type { CountSpec } from './grid/countSpec.js';
+export {
+  runClassSum,
+  classSumReport,
+  countTag,
+  ClassSumInterrupted,
+  type RunClassSumOptions,
+  type ClassSumRun,
+  type ClassSumRunTag,
+  type ClassSumResultHead,
+} from './classSum/runClassSum.js';

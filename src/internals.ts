@@ -152,7 +152,7 @@ export {
   type ClassSumUnits,
   type ClassSumReport,
   type ClassList,
-} from './shards/classSum.js';
+} from './classSum/classSum.js';
 export { makeShardPlan, balanceShards, type ShardPlanOptions } from './shards/makeShardPlan.js';
 export { mergeShards, type NamedResult, type MergedShards } from './shards/mergeShards.js';
 export { drawUnits, recountUnits, type RecountDifference, type RecountOptions } from './shards/recountUnits.js';

@@ -1,26 +1,16 @@
-import {
-  columnSetClassTable,
-  type ColumnSetProgress,
-  type ColumnSetStage,
-  type ColumnSetClassTable,
-} from '../colsets/countByColumnSets.js';
-import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
+import { ClassSumInterrupted, runClassSum } from '../classSum/runClassSum.js';
+import { columnSetTableSum } from '../classSum/columnSetClassSum.js';
+import { defaultColumnSetWorkers, type ColumnSetClassTable } from '../colsets/countByColumnSets.js';
+import { boxShape, InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, requireShape } from '../grid/support.js';
-import { lockFile } from '../io/fileLock.js';
-import { prepareOutput, refuseThrough } from '../io/outputFile.js';
-import {
-  COLUMN_SET_CHECKPOINT_OUTPUT,
-  readColumnSetCheckpoint,
-  writeColumnSetCheckpoint,
-  type ColumnSetCheckpoint,
-} from '../io/columnSetCheckpoint.js';
-import { Interrupted, progressSpinner } from './common.js';
-import { existsSync } from 'node:fs';
+import { refuseThrough } from '../io/outputFile.js';
+import { readCheckpointHead } from '../io/shardFiles.js';
+import { interruptible, Interrupted, progressSpinner } from './common.js';
 
 /**
- * A column-set count run from the command line (count and classes): progress on the terminal, a checkpoint of
- * the finished classes (--checkpoint FILE, continued with --resume FILE), and Ctrl-C, which stops at once (the
- * threads are terminated), saves the checkpoint and exits with status 130.
+ * A column-set count run from the command line (count and classes): a run of src/classSum/runClassSum.ts, with
+ * progress on the terminal, a checkpoint of the finished classes (--checkpoint FILE, continued with --resume FILE),
+ * and Ctrl-C, which stops at once (the threads are terminated), saves the checkpoint and exits with status 130.
  */
 export interface ColumnSetRunOptions {
   readonly box?: BoxShape;
@@ -29,23 +19,27 @@ export interface ColumnSetRunOptions {
   readonly resume?: string;
 }
 
-const STAGE_TEXT: Record<ColumnSetStage, string> = {
-  classes: 'finding the configuration classes',
-  bands: 'counting the bands of each configuration class',
-};
+const CLASSES_TEXT = 'finding the configuration classes';
+const BANDS_TEXT = 'counting the bands of each configuration class';
 
-/** Seconds between checkpoint writes while classes finish. */
-const CHECKPOINT_EVERY = 2;
+/** The count a --resume file holds: a column-set count's shape, or one line saying what it is instead. */
+function heldShape(path: string): string {
+  const held = readCheckpointHead(path, 'checkpoint').count;
+  if (held?.method !== 'column-sets')
+    throw new InputError(
+      `checkpoint ${path} is ` +
+        (held ? `a count of ${held.box} by ${held.method}` : 'a shard checkpoint') +
+        ', not of a count by column-sets',
+    );
+  return held.box;
+}
 
 /** The shape a run counts: --box, or the checkpoint's when only --resume is given; 3x3 otherwise. */
 export function columnSetRunShape(opts: ColumnSetRunOptions, fallback: BoxShape): BoxShape {
   if (opts.checkpoint !== undefined && opts.resume !== undefined)
     throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
   if (opts.box) return opts.box;
-  if (opts.resume !== undefined) {
-    const [rows, cols] = readColumnSetCheckpoint(opts.resume).box.split('x').map(Number);
-    return requireShape('column-sets', boxShape(rows, cols));
-  }
+  if (opts.resume !== undefined) return requireShape('column-sets', parseBoxShape(heldShape(opts.resume)));
   return fallback;
 }
 
@@ -55,93 +49,54 @@ export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptio
   const counted = boxShape(columnSetRows(shape), 2).name;
   const path = opts.checkpoint ?? opts.resume;
   if (path !== undefined) refuseThrough(path, 'checkpoint');
-  // one writer at a time: the lock is taken before the checkpoint is read, and held to the end of the run
-  const lock = path !== undefined ? lockFile(path, 'checkpoint') : null;
-  try {
-    return await runLocked(shape, opts, counted, path);
-  } finally {
-    lock?.release();
-  }
-}
-
-async function runLocked(
-  shape: BoxShape,
-  opts: ColumnSetRunOptions,
-  counted: string,
-  path: string | undefined,
-): Promise<ColumnSetClassTable> {
-  let previous: ColumnSetCheckpoint | null = null;
   if (opts.resume !== undefined) {
-    previous = readColumnSetCheckpoint(opts.resume);
-    if (previous.box !== counted)
+    const box = heldShape(opts.resume);
+    if (box !== counted)
       throw new InputError(
-        `checkpoint ${opts.resume} is a count of ${previous.box} boxes, not of ${shape.name}` +
+        `checkpoint ${opts.resume} is a count of ${box} boxes, not of ${shape.name}` +
           (shape.name !== counted ? ` (counted as ${counted})` : ''),
       );
   }
-  if (opts.checkpoint !== undefined && existsSync(opts.checkpoint))
-    throw new InputError(
-      `checkpoint ${opts.checkpoint} already exists: continue it with --resume ${opts.checkpoint}, or choose ` +
-        'another file',
-    );
-  if (path !== undefined) prepareOutput(path, COLUMN_SET_CHECKPOINT_OUTPUT); // a path we cannot write fails now
-  const done = new Map<number, bigint>(previous?.done ?? []);
-  let header: { classes: number; digest: string } | null = previous
-    ? { classes: previous.classes, digest: previous.digest }
-    : null;
-  const started = performance.now();
-  let lastWrite = started;
-  const save = (): void => {
-    if (path === undefined || header === null) return;
-    writeColumnSetCheckpoint(path, {
-      box: counted,
-      classes: header.classes,
-      digest: header.digest,
-      seconds: (previous?.seconds ?? 0) + (performance.now() - started) / 1000,
-      done,
-    });
-    lastWrite = performance.now();
-  };
-
-  const spinner = await progressSpinner(STAGE_TEXT.classes);
+  const sum = columnSetTableSum(shape);
+  const workers = opts.workers ?? defaultColumnSetWorkers();
+  const spinner = await progressSpinner(CLASSES_TEXT);
   spinner.start();
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
-  const onProgress = (e: ColumnSetProgress) => {
-    if (e.phase === 'start') spinner.text = STAGE_TEXT[e.stage];
-    else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
-  };
+  const t0 = performance.now();
   try {
-    const table = await columnSetClassTable({
-      box: shape,
-      ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
-      onProgress,
-      signal: controller.signal,
-      ...(previous ? { resume: { classes: previous.classes, digest: previous.digest, done: previous.done } } : {}),
-      onClasses: (classes: number, digest: string) => {
-        header = { classes, digest };
-        save(); // the file exists (and names its class list) from the start
-      },
-      onClassDone: (id: number, bands: bigint) => {
-        done.set(id, bands);
-        if (performance.now() - lastWrite >= CHECKPOINT_EVERY * 1000) save();
-      },
+    const run = await interruptible((signal) =>
+      runClassSum(sum, 'all', {
+        workers,
+        signal,
+        ...(path !== undefined ? { checkpoint: path, resume: opts.resume !== undefined } : {}),
+        onProgress: (done, total) => (spinner.text = `${BANDS_TEXT}: ${done}/${total}`),
+      }),
+    );
+    const us = (s: number) => Math.round(s * 1e6) / 1e6;
+    const t1 = performance.now();
+    const table = sum.table(run.values, {
+      resumed: run.resumed,
+      memoEntries: run.facts['memoEntries'] ?? 0,
+      workers,
+      seconds: { classes: 0, bands: 0, sum: 0, total: 0 },
     });
-    save();
-    return table;
+    const t2 = performance.now(),
+      classes = sum.classList().seconds;
+    const seconds = {
+      classes: us(classes),
+      bands: us((t1 - t0) / 1000 - classes),
+      sum: us((t2 - t1) / 1000),
+      total: us((t2 - t0) / 1000),
+    };
+    return { ...table, seconds };
   } catch (e) {
-    if (!controller.signal.aborted) throw e;
-    save();
-    const of = header ? ` (${done.size} of ${header.classes} classes done)` : '';
+    if (!(e instanceof ClassSumInterrupted)) throw e;
     throw new Interrupted(
-      `interrupted${of}` +
+      `interrupted (${e.done} of ${e.total} classes done)` +
         (path !== undefined
           ? `; saved to ${path}: continue with --resume ${path}`
           : '; nothing saved (--checkpoint FILE keeps the finished classes)'),
     );
   } finally {
-    process.off('SIGINT', onSigint);
     spinner.stop();
   }
 }

@@ -290,6 +290,25 @@ export class Interrupted extends Error {
   override name = 'Interrupted';
 }
 
+/**
+ * The CLI's one Ctrl-C handler: while `run` runs, SIGINT and SIGTERM abort the signal it is given (every long count
+ * listens to one: the library's runs stop within a fraction of a second and keep what finished). It is installed
+ * for the run only, not for the program's life: a handler waits for the main thread, so a command with no run to
+ * stop (a synchronous stage) ends at once on Ctrl-C, as without one.
+ */
+export async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await run(stop.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 export { InputError };
 
 /**

@@ -4,7 +4,7 @@ import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/sha
 import { requireShape } from '../grid/support.js';
 import { openDlxCheckpoint, readDlxCheckpoint, type DlxCheckpointFile } from '../io/dlxCheckpoint.js';
 import { LEVEL_NAMES, type LevelName } from '../symmetry/classChain.js';
-import { grouped, Interrupted, progressSpinner } from './common.js';
+import { grouped, interruptible, Interrupted, progressSpinner } from './common.js';
 
 /**
  * A `count --counter dlx` run from the command line: progress on the terminal, a checkpoint of the finished classes
@@ -69,9 +69,6 @@ export async function runDlxCount(shape: BoxShape, level: LevelName, opts: DlxRu
     file?.save(finished);
     lastWrite = performance.now();
   };
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
   const spinner = await progressSpinner('counting');
   spinner.start();
   const twoBands = shape.cols === 2;
@@ -98,21 +95,23 @@ export async function runDlxCount(shape: BoxShape, level: LevelName, opts: DlxRu
   };
   try {
     save(); // the file exists (and is ours) from the start
-    const r = await countGrids({
-      box: shape,
-      workers: opts.workers ?? defaultWorkers(shape),
-      onProgress,
-      counter: 'dlx',
-      dlx: {
-        level,
-        resume: [...finished],
-        onClassDone: (result) => {
-          finished.push(result);
-          if (performance.now() - lastWrite >= CHECKPOINT_EVERY * 1000) save();
+    const r = await interruptible((signal) =>
+      countGrids({
+        box: shape,
+        workers: opts.workers ?? defaultWorkers(shape),
+        onProgress,
+        counter: 'dlx',
+        dlx: {
+          level,
+          resume: [...finished],
+          onClassDone: (result) => {
+            finished.push(result);
+            if (performance.now() - lastWrite >= CHECKPOINT_EVERY * 1000) save();
+          },
+          signal,
         },
-        signal: controller.signal,
-      },
-    });
+      }),
+    );
     save();
     return r;
   } catch (e) {
@@ -133,7 +132,6 @@ export async function runDlxCount(shape: BoxShape, level: LevelName, opts: DlxRu
           : '; nothing saved (--checkpoint FILE keeps the finished classes)'),
     );
   } finally {
-    process.off('SIGINT', onSigint);
     spinner.stop();
     file?.release();
   }

@@ -1,27 +1,28 @@
-import { lstatSync, mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { lockFile } from '../io/fileLock.js';
 import { fileProblem, shownPath, sizeWords } from '../io/fileProblem.js';
 import { prepareOutput, writtenThrough } from '../io/outputFile.js';
 import { notRegular, readHead, READ_LIMITS } from '../io/readBounded.js';
 import {
-  CHECKPOINT_FORMAT,
-  CHECKPOINT_OUTPUT,
-  checkpointText,
   PLAN_OUTPUT,
   planText,
-  readCheckpoint,
   readPlan,
   readResult,
   RESULT_FORMAT,
-  RESULT_OUTPUT,
-  resultText,
-  type ShardFacts,
   type ShardPlan,
   type ShardPlanHead,
   type ShardPlanSlice,
 } from '../io/shardFiles.js';
-import { classSum, classValues, countWords, type ClassSum, type ClassSumReport } from '../shards/classSum.js';
+import {
+  classSum,
+  classSumOf,
+  classValues,
+  countWords,
+  type ClassSum,
+  type ClassSumReport,
+} from '../classSum/classSum.js';
+import { countSpecOf } from '../grid/countSpec.js';
+import { ClassSumInterrupted, runClassSum } from '../classSum/runClassSum.js';
 import type { ShippedComparison } from '../shards/checkVariantTable.js';
 import type { NamedResult } from '../shards/mergeShards.js';
 import type {
@@ -29,18 +30,15 @@ import type {
   RecountSummary,
   recountOrRefuse as recountUnitsOrRefuse,
 } from '../shards/recountUnits.js';
-import { grouped, Interrupted, progressSpinner, type SlurmMemoryOption } from './common.js';
-import { InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
+import { grouped, interruptible, Interrupted, progressSpinner, type SlurmMemoryOption } from './common.js';
+import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
 import { defaultThreads } from '../parallel/threads.js';
 
 /**
- * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): files, locks,
- * checkpoints and signals around the library in src/shards/.
+ * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): file names, progress
+ * and messages around the library (src/shards/; a shard is a run of src/classSum/runClassSum.ts).
  */
-
-/** Seconds between checkpoint writes while a shard's classes finish. */
-const CHECKPOINT_EVERY = 2;
 
 /** Environment variables that give a shard's index when --shard is absent, in order. */
 export const SHARD_INDEX_VARIABLES = ['SLURM_ARRAY_TASK_ID', 'JOB_COMPLETION_INDEX'] as const;
@@ -60,9 +58,9 @@ export async function variantPlanRules(box: BoxShape | undefined, variant: strin
 }
 
 /** Threads of a shard without --workers: as the one-machine count of the plan's count. */
-export async function shardWorkers(plan: Pick<ShardPlanHead, 'box' | 'method'>): Promise<number> {
-  const shape = parseBoxShape(plan.box.split('+')[0]);
-  if (plan.method === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
+export async function shardWorkers(plan: Pick<ShardPlanHead, 'spec'>): Promise<number> {
+  const shape = boxShape(plan.spec.rules.rows, plan.spec.rules.cols);
+  if (plan.spec.route === 'variant') return shape.n >= 8 ? defaultThreads() : 1;
   return (await import('../count/defaultWorkers.js')).defaultWorkers(shape);
 }
 
@@ -207,12 +205,12 @@ export function checkPlanFits(plan: ShardPlanHead, planPath: string, box?: strin
  * the classes otherwise); units with a payload are taken from the plan, and such a shard neither needs the class
  * list nor checks it (the merge does): building it from the plan's rows and its digest cost ~5 ms a shard.
  */
-async function classSumOf(
+async function planCount(
   plan: ShardPlanHead & Pick<ShardPlan, 'classList'>,
   planPath: string,
   check: boolean,
 ): Promise<ClassSum> {
-  const count = await classSum(plan.method, plan.box, plan.classList);
+  const count = await classSumOf(plan.spec, plan.classList);
   if (!check) return count;
   const list = planClassList(count, planPath);
   if (list.count !== plan.classes || list.digest !== plan.digest)
@@ -263,13 +261,9 @@ export async function runShards(
   if (folder) resultFolder(out);
   // a signal at any point (between shards, or while a shard reads its class list) stops the run: the shard being
   // counted hears it through `signal`
-  const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
+  await interruptible(async (signal) => {
     for (const [k, slice] of slices.entries()) {
-      if (stop.signal.aborted)
+      if (signal.aborted)
         throw new Interrupted(
           `interrupted after ${k} of ${slices.length} shards (${slices
             .slice(0, k)
@@ -278,26 +272,22 @@ export async function runShards(
         );
       const workers = options.workers ?? (await shardWorkers(slice));
       const path = resultPath(out, slice, slice.shard, folder);
-      const line = await runShard(planPath, slice, path, { workers, signal: stop.signal });
+      const line = await runShard(planPath, slice, path, { workers, signal });
       // a result written through (--out /dev/stdout, a pipe) may be stdout itself: the line goes to stderr
       if (writtenThrough(path)) process.stderr.write(line);
       else print(line);
     }
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  });
 }
 
 /** The count of the last plan a shard of this process counted (shards packed in one process share its tables). */
 let lastCount: { readonly plan: string; readonly checked: boolean; readonly count: ClassSum } | null = null;
 
 /**
- * Count one shard into the result file `path`. Idempotent: a finished result of the same plan and shard is left as
- * it is. The result's lock is held throughout; finished classes go to `path.part` every few seconds and on
- * SIGINT/SIGTERM, and the next run of the same shard goes on from there. A result written through (a device, FIFO
- * or socket: `--out /dev/stdout`) is neither locked nor read back, and has no `.part` beside it: the shard is counted
- * whole, and a stopped one starts again.
+ * Count one shard into the result file `path` (runClassSum: the result's lock, its checkpoint `path.part`, resume).
+ * Idempotent: a finished result of the same plan and shard is left as it is. A result written through (a device,
+ * FIFO or socket: `--out /dev/stdout`) is neither locked nor read back, and has no `.part` beside it: the shard is
+ * counted whole, and a stopped one starts again.
  */
 export async function runShard(
   planPath: string,
@@ -306,156 +296,60 @@ export async function runShard(
   options: { readonly workers: number; readonly signal?: AbortSignal },
 ): Promise<string> {
   const { shard } = plan;
-  const partPath = `${path}.part`;
-  const through = writtenThrough(path);
-  const lock = lockFile(path, 'shard result'); // none for a path written through
+  const check = plan.payload === null;
+  const spinner = await progressSpinner(`shard ${shard} of ${plan.shards}`);
+  spinner.start();
+  let run;
   try {
-    const done = through ? null : finishedResult(path, plan, shard);
-    if (done !== null) {
-      removeIfOurs(partPath, CHECKPOINT_FORMAT); // left by a run stopped between writing the result and this
-      return done;
-    }
-    const output = prepareOutput(path, RESULT_OUTPUT);
-    const part = through ? null : prepareOutput(partPath, CHECKPOINT_OUTPUT);
-    const check = plan.payload === null;
-    if (lastCount === null || lastCount.plan !== plan.id || (check && !lastCount.checked))
-      lastCount = { plan: plan.id, checked: check, count: await classSumOf(plan, planPath, check) };
-    const { count } = lastCount;
-    const previous = part !== null && existsNonEmpty(partPath) ? readCheckpoint(partPath, plan.units) : null;
-    if (previous && (previous.plan !== plan.id || previous.shard !== shard))
-      throw new InputError(
-        `shard checkpoint ${partPath} is of shard ${previous.shard} of plan ${previous.plan}, not shard ${shard} of ` +
-          `${plan.id}: remove it or write the result elsewhere`,
-      );
-    const mine = new Set(plan.assignment[shard]);
-    const values = new Map<number, bigint>();
-    for (const [c, v] of previous?.values ?? []) {
-      if (!mine.has(c)) throw new InputError(`shard checkpoint ${partPath}: unit ${c} is not in shard ${shard}`);
-      values.set(c, v);
-    }
-    const todo = plan.assignment[shard].filter((c) => !values.has(c));
-    const started = performance.now();
-    const cpu0 = process.cpuUsage();
-    let facts: ShardFacts = previous?.facts ?? {};
-    const elapsed = () => (previous?.seconds ?? 0) + (performance.now() - started) / 1000;
-    const cpuSeconds = () => {
-      const u = process.cpuUsage(cpu0);
-      return (previous?.cpuSeconds ?? 0) + (u.user + u.system) / 1e6;
-    };
-    let lastSave = performance.now();
-    const save = () => {
-      if (part === null) return;
-      part.write(checkpointText({ plan: plan.id, shard, seconds: elapsed(), cpuSeconds: cpuSeconds(), facts, values }));
-      lastSave = performance.now();
-    };
-
-    const spinner = await progressSpinner(`shard ${shard} of ${plan.shards}: ${values.size}/${mine.size} units`);
-    spinner.start();
-    const controller = new AbortController();
-    const onSignal = () => controller.abort();
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    options.signal?.addEventListener('abort', onSignal, { once: true });
-    const fault: { error: Error | null } = { error: null };
-    try {
-      if (options.signal?.aborted) controller.abort(); // a signal before the count began (the class list, the lock)
-      controller.signal.throwIfAborted();
-      const payload = plan.payload;
-      const counted = await count.countUnits(todo, (u) => payload?.get(u) ?? [], {
+    run = await runClassSum(
+      async () => {
+        if (lastCount === null || lastCount.plan !== plan.id || (check && !lastCount.checked))
+          lastCount = { plan: plan.id, checked: check, count: await planCount(plan, planPath, check) };
+        return lastCount.count;
+      },
+      plan.assignment[shard],
+      {
         workers: options.workers,
-        signal: controller.signal,
-        onUnitDone: (c, v) => {
-          values.set(c, v);
-          spinner.text = `shard ${shard} of ${plan.shards}: ${values.size}/${mine.size} units`;
-          if (count.checkpointEachUnit || performance.now() - lastSave >= CHECKPOINT_EVERY * 1000) {
-            try {
-              save();
-            } catch (e) {
-              fault.error ??= e as Error; // a full disk: stop, keeping the last checkpoint that was written
-              controller.abort();
-            }
-          }
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProgress: (done, total) => (spinner.text = `shard ${shard} of ${plan.shards}: ${done}/${total} units`),
+        payload: (u) => plan.payload?.get(u) ?? [],
+        tag: { plan: plan.id, shard },
+        result: {
+          path,
+          head: {
+            method: plan.method,
+            box: plan.box,
+            classes: plan.classes,
+            digest: plan.digest,
+            units: plan.units,
+            combined: plan.combined,
+            shards: plan.shards,
+          },
         },
-      });
-      facts = counted.facts;
-    } catch (e) {
-      if (fault.error !== null) throw fault.error;
-      if (!controller.signal.aborted) throw e;
-      const saved = part !== null && values.size > (previous?.values.size ?? 0);
-      if (saved) save();
-      throw new Interrupted(
-        `interrupted (${values.size} of ${mine.size} units of shard ${shard} done); ` +
-          (part === null
-            ? `nothing saved (no checkpoint beside ${shownPath(path)}, which is not a regular file): run the ` +
-              'same command again to start it'
-            : saved || previous
-              ? `${saved ? 'saved to' : 'kept in'} ${shownPath(partPath)}: run the same command again to go on`
-              : 'no unit had finished, nothing saved: run the same command again to start it'),
-      );
-    } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      options.signal?.removeEventListener('abort', onSignal);
-      spinner.stop();
-    }
-    if (fault.error !== null) throw fault.error;
-    output.write(
-      resultText({
-        plan: plan.id,
-        method: plan.method,
-        box: plan.box,
-        classes: plan.classes,
-        digest: plan.digest,
-        units: plan.units,
-        combined: plan.combined,
-        shards: plan.shards,
-        shard,
-        facts,
-        seconds: elapsed(),
-        cpuSeconds: cpuSeconds(),
-        values,
-      }),
+      },
     );
-    if (part !== null) removeIfOurs(partPath, CHECKPOINT_FORMAT);
-    return (
-      `shard ${shard} of ${plan.shards} (plan ${plan.id}): ${mine.size} units` +
-      (previous ? ` (${previous.values.size} from ${shownPath(partPath)})` : '') +
-      ` in ${seconds(elapsed())} → ${shownPath(path)}\n`
+  } catch (e) {
+    if (!(e instanceof ClassSumInterrupted)) throw e;
+    const kept = e.checkpoint !== null ? shownPath(e.checkpoint) : '';
+    throw new Interrupted(
+      `interrupted (${e.done} of ${e.total} units of shard ${shard} done); ` +
+        (e.kept === 'none'
+          ? `nothing saved (no checkpoint beside ${shownPath(path)}, which is not a regular file): run the ` +
+            'same command again to start it'
+          : e.kept === 'nothing'
+            ? 'no unit had finished, nothing saved: run the same command again to start it'
+            : `${e.kept === 'saved' ? 'saved to' : 'kept in'} ${kept}: run the same command again to go on`),
     );
   } finally {
-    lock.release();
+    spinner.stop();
   }
-}
-
-function existsNonEmpty(path: string): boolean {
-  try {
-    return lstatSync(path).size > 0;
-  } catch {
-    return false;
-  }
-}
-
-/** The message for a shard already counted at `path`; null when there is nothing there yet. */
-function finishedResult(path: string, plan: ShardPlanHead, shard: number): string | null {
-  if (!existsNonEmpty(path)) return null;
-  const head = readHead(path, 64);
-  if (head !== null && !head.startsWith(`{"format":"${RESULT_FORMAT}"`))
-    throw new InputError(`${path} exists and is not a shard result: choose another path, or remove it`);
-  const r = readResult(path);
-  if (r.plan !== plan.id || r.shard !== shard)
-    throw new InputError(
-      `${path} holds shard ${r.shard} of plan ${r.plan}, not shard ${shard} of plan ${plan.id}: choose another ` +
-        'path, or remove it',
-    );
-  return `shard ${shard} of ${plan.shards} (plan ${plan.id}): already counted in ${shownPath(path)}\n`;
-}
-
-function removeIfOurs(path: string, format: string): void {
-  try {
-    if (readHead(path, 64)?.startsWith(`{"format":"${format}"`)) unlinkSync(path);
-  } catch {
-    // gone already
-  }
+  if (run.alreadyCounted)
+    return `shard ${shard} of ${plan.shards} (plan ${plan.id}): already counted in ${shownPath(path)}\n`;
+  return (
+    `shard ${shard} of ${plan.shards} (plan ${plan.id}): ${run.values.size} units` +
+    (run.resumed > 0 ? ` (${run.resumed} from ${shownPath(`${path}.part`)})` : '') +
+    ` in ${seconds(run.seconds)} → ${shownPath(path)}\n`
+  );
 }
 
 /**
@@ -578,7 +472,9 @@ export async function mergeResults(
       `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
         'add them up',
     );
-  const count = await classSum(merged.method, merged.box, plan?.classList ?? null);
+  // the plan's count, typed; without a plan, the one the results name
+  const spec = plan?.spec ?? countSpecOf(merged.method, merged.box);
+  const count = await classSumOf(spec, plan?.classList ?? null);
   const list = planPath !== undefined ? planClassList(count, planPath) : count.classList();
   if (list.count !== merged.classes || list.digest !== merged.digest)
     throw new InputError(
@@ -589,7 +485,7 @@ export async function mergeResults(
   const report = count.report(values, merged.facts, { classes: list.seconds, counting: merged.seconds });
   // the seal catches accidents; counting again catches edits: N counted whole on this machine where that is cheap,
   // else the units --recount K draws
-  const workers = request.workers ?? (await shardWorkers(merged));
+  const workers = request.workers ?? (await shardWorkers({ spec }));
   const recountUnits = (all: boolean) =>
     recountOrRefuse(
       count,
@@ -605,14 +501,14 @@ export async function mergeResults(
       (u) => shownPath(merged.paths[merged.shardOf[u]]),
     );
   let recount: RecountSummary | null;
-  if ((await import('../grid/support.js')).recountsWhole(merged.method, merged.box)) {
+  if ((await import('../grid/support.js')).recountsWhole(spec)) {
     const t0 = performance.now();
     const spinner = await progressSpinner(`counting ${merged.box} again on this machine`);
     spinner.start();
     const fast = await (
       await import('../shards/oneMachineTotal.js')
     )
-      .oneMachineTotal(merged.method, merged.box, workers)
+      .oneMachineTotal(spec, workers)
       .finally(() => spinner.stop());
     if (fast !== report.total) {
       await recountUnits(true); // names the unit and its file, when a unit's value differs
@@ -671,7 +567,7 @@ export async function writeSlurm(planPath: string, plan: ShardPlan, options: Slu
       );
   }
   // how much a worker holds is the count's to say (6×2: a class's tables in each); its class list is not found
-  const { workerMemoryMB } = await classSum(plan.method, plan.box, plan.classList);
+  const { workerMemoryMB } = await classSumOf(plan.spec, plan.classList);
   const text = slurmScript(plan, {
     planPath: abs,
     command: [process.execPath, resolve(process.argv[1])],

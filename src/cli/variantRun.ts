@@ -34,7 +34,15 @@ import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
 import type { RecountRequest } from './shardRun.js';
-import { burnsideClassLines, cliRules, grouped, InputError, Interrupted, progressSpinner } from './common.js';
+import {
+  burnsideClassLines,
+  cliRules,
+  grouped,
+  InputError,
+  interruptible,
+  Interrupted,
+  progressSpinner,
+} from './common.js';
 
 /** --box for a command that also takes --variant (in common.ts, which a plain run loads without this module). */
 export { boxOrVariantBoxOption } from './common.js';
@@ -112,34 +120,33 @@ async function pooledVariantCount(
     lastWrite = performance.now();
     gap = Math.max(CHECKPOINT_EVERY * 1000, CHECKPOINT_SHARE * (lastWrite - t));
   };
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
   const spinner = await progressSpinner(`${rules.name}: top-block classes`);
   spinner.start();
   try {
     save(); // the file exists (and is ours) from the start
-    const r = await countVariantGridsPooled(rules, {
-      workers: opts.workers ?? (rules.n >= 8 ? defaultThreads() : 1),
-      exhaustive,
-      ...(onClassList ? { onClassList } : {}),
-      resume: [...finished],
-      signal: controller.signal,
-      onClassDone: (row) => {
-        finished.push(row);
-        if (performance.now() - lastWrite >= gap) save();
-      },
-      onProgress: (stage, done, total) => {
-        spinner.text =
-          stage === 'completions'
-            ? `${rules.name}: n_C of ${grouped(done)}/${grouped(total)} classes`
-            : stage === 'table'
-              ? `${rules.name}: edge table, share ${done}/${total}`
-              : stage === 'classes'
-                ? `${rules.name}: classes`
-                : `${rules.name}: exhaustive route${done > 0 ? `, ${grouped(done)} nodes` : ''}`;
-      },
-    });
+    const r = await interruptible((signal) =>
+      countVariantGridsPooled(rules, {
+        workers: opts.workers ?? (rules.n >= 8 ? defaultThreads() : 1),
+        exhaustive,
+        ...(onClassList ? { onClassList } : {}),
+        resume: [...finished],
+        signal,
+        onClassDone: (row) => {
+          finished.push(row);
+          if (performance.now() - lastWrite >= gap) save();
+        },
+        onProgress: (stage, done, total) => {
+          spinner.text =
+            stage === 'completions'
+              ? `${rules.name}: n_C of ${grouped(done)}/${grouped(total)} classes`
+              : stage === 'table'
+                ? `${rules.name}: edge table, share ${done}/${total}`
+                : stage === 'classes'
+                  ? `${rules.name}: classes`
+                  : `${rules.name}: exhaustive route${done > 0 ? `, ${grouped(done)} nodes` : ''}`;
+        },
+      }),
+    );
     save();
     return r;
   } catch (e) {
@@ -156,7 +163,6 @@ async function pooledVariantCount(
           : '; nothing saved (--checkpoint FILE keeps the finished classes)'),
     );
   } finally {
-    process.off('SIGINT', onSigint);
     spinner.stop();
     file?.release();
   }

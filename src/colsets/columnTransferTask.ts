@@ -1,6 +1,6 @@
 /**
  * The task module of F by columnTransfer (src/parallel/taskPool.ts), for the column-set count's shards where the
- * units are the classes (6×2: src/shards/columnSetClassSum.ts):
+ * units are the classes (6×2: src/classSum/columnSetClassSum.ts):
  *
  *   bandsByColumns({ rows, words }) → bigint[]   F of each class, in order
  *

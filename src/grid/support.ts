@@ -1,4 +1,5 @@
 import { boxShape, InputError, MAX_SIDE, parseBoxShape, SHAPE_3X3, type BoxShape } from './shape.js';
+import type { CountSpec } from './countSpec.js';
 import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
 
 /**
@@ -10,7 +11,7 @@ import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
  *   column-sets     count, classes for R×2 boxes (and 2×R by transposition): N = Σ_T F(T)² over band
  *                   configurations up to symmetry (src/colsets/), for shapes whose bands are too many to list
  *   column-set-shards   the same count as shards (count --plan): also R = 6, whose F is columnTransfer's
- *                   (src/shards/columnSetClassSum.ts), too dear for one machine (COLUMN_TRANSFER_COST_6X2)
+ *                   (src/classSum/columnSetClassSum.ts), too dear for one machine (COLUMN_TRANSFER_COST_6X2)
  *   sharded-count   what count --box takes with --plan: the count's shapes and the column-set shards' shapes
  *   count           count and classes: the band method where it applies, else the column-set method
  *   rank            rank, unrank, sample: the grid index (src/rank/), the band-method shapes with 2 or 3 bands
@@ -83,7 +84,7 @@ export const VARIANT_COUNT_COST_9X9: Readonly<Record<string, number>> = {
 
 /**
  * The solver route's cost (CPU-hours) where `count --variant` takes a faster route on one machine: a sharded count
- * (src/shards/variantClassSum.ts) still runs the solver per top-block class, and sizes its shards from this.
+ * (src/classSum/variantClassSum.ts) still runs the solver per top-block class, and sizes its shards from this.
  */
 export const VARIANT_SOLVER_COST_9X9: Readonly<Record<string, number>> = {
   'anti-king': 370, // 271,872 classes × ~4.9 s (shard 0 of data/anti-king-9x9: 4.68 s a class)
@@ -143,24 +144,17 @@ export const MAX_COLUMN_SET_ROWS = 5;
 export const WHOLE_RECOUNT_SECONDS = 60;
 
 /**
- * Whether the merge of a sharded count (method, box as a plan names them) or the check of a variant table counts
+ * Whether the merge of a sharded count (src/grid/countSpec.ts) or the check of a variant table counts
  * every unit again, its one-machine count costing under WHOLE_RECOUNT_SECONDS: every shape of the band method
  * (4×2, the dearest, ~1.5 s), the column-set method up to 5×2 (~37 CPU s, docs/shapes.md), every variant of n ≤ 6
  * (under a second), and a 9×9 variant whose declared cost is that small (none yet: x + windoku is ~70 CPU s).
  */
-export function recountsWhole(method: string, box: string): boolean {
-  const [name, ...variants] = box.split('+');
-  let shape: BoxShape;
-  try {
-    shape = parseBoxShape(name);
-  } catch {
-    return false;
-  }
-  if (method === 'bands') return bandMethod(shape);
-  if (method === 'column-sets') return columnSetMethod(shape);
-  if (method !== 'variant') return false;
+export function recountsWhole(spec: CountSpec): boolean {
+  const shape = boxShape(spec.rules.rows, spec.rules.cols);
+  if (spec.route === 'bands') return bandMethod(shape);
+  if (spec.route === 'column-sets') return columnSetMethod(shape);
   if (shape.n <= MAX_VARIANT_COUNT_SIDE) return true;
-  const hours = VARIANT_COUNT_COST_9X9[variants.join(',')]; // the one-machine count's route
+  const hours = VARIANT_COUNT_COST_9X9[spec.rules.variants.join(',')]; // the one-machine count's route
   return hours !== undefined && hours * 3600 < WHOLE_RECOUNT_SECONDS;
 }
 

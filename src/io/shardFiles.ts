@@ -1,4 +1,12 @@
 import { createHash } from 'node:crypto';
+import {
+  CLASS_SUM_METHODS,
+  countSpecName,
+  countSpecOf,
+  isCountRules,
+  type ClassSumMethod,
+  type CountSpec,
+} from '../grid/countSpec.js';
 import { InputError } from '../grid/shape.js';
 import { fromJson } from './fromJson.js';
 import type { OutputOptions } from './outputFile.js';
@@ -66,7 +74,7 @@ export interface ShardEstimate {
 
 /**
  * The class list as a plan carries it, so that shards and the merge take it from there instead of finding it again
- * (src/shards/classSum.ts says what the numbers are for each method). Plans written before it existed lack it, and
+ * (src/classSum/classSum.ts says what the numbers are for each method). Plans written before it existed lack it, and
  * then each finds the list itself.
  */
 export interface ClassListData {
@@ -81,6 +89,11 @@ export interface ShardPlanHead {
   readonly id: string;
   readonly method: string;
   readonly box: string;
+  /**
+   * The count, typed: its route (`method`) and rules (the head's "rules"; a plan written before plans carried them
+   * has them read from `method` and `box`, src/grid/countSpec.ts). `box` is their name, for people and results.
+   */
+  readonly spec: CountSpec;
   readonly classes: number;
   readonly digest: string;
   readonly shards: number;
@@ -119,6 +132,11 @@ export interface ShardPlanSlice extends ShardPlanHead {
 export interface ShardValues {
   readonly plan: string;
   readonly shard: number;
+  /**
+   * The count a one-machine run's checkpoint holds (src/classSum/runClassSum.ts): its method and shape, so that
+   * `--resume FILE` alone names the run; a shard's checkpoint has none (its plan names the count).
+   */
+  readonly count?: { readonly method: string; readonly box: string };
   /** Wall seconds spent counting, summed over sessions. */
   readonly seconds: number;
   /** CPU seconds (every thread), summed over sessions. */
@@ -163,6 +181,7 @@ const valueLines = (values: ReadonlyMap<number, bigint>): string[] =>
 const headJson = (head: Record<string, unknown>): string => JSON.stringify(head);
 
 export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: string } {
+  const { rows, cols, variants } = plan.spec.rules;
   const headOf = (id: string) =>
     headJson({
       format: PLAN_FORMAT,
@@ -170,6 +189,7 @@ export function planText(plan: Omit<ShardPlan, 'id'>): { text: string; id: strin
       id,
       method: plan.method,
       box: plan.box,
+      rules: { rows, cols, variants },
       classes: plan.classes,
       digest: plan.digest,
       units: plan.units,
@@ -219,6 +239,7 @@ export function checkpointText(c: ShardValues): string {
     version: SHARD_FORMAT_VERSION,
     plan: c.plan,
     shard: c.shard,
+    ...(c.count ? { method: c.count.method, box: c.count.box } : {}),
     facts: c.facts,
     seconds: round3(c.seconds),
     cpuSeconds: round3(c.cpuSeconds),
@@ -253,6 +274,13 @@ function readSealed(path: string, format: string, what: string): Record<string, 
   }
 }
 
+/**
+ * The checkpoints of one-machine runs before they took the shard checkpoint's format (issue 36: one format): a
+ * column-set count's, a DLX run's, a variant count's. Refused by name, saying how to start afresh.
+ */
+const RETIRED_CHECKPOINTS =
+  /^\{\s*"format":\s*"(sudoku-count\/(?:colsets-checkpoint|dlx-checkpoint@\d+|variant-checkpoint@\d+))"(?:,\s*"version":\s*(\d+))?/;
+
 /** A list of a sealed file read by sections: its entries, one line each, still text. */
 interface ListLines {
   readonly lines: readonly string[];
@@ -272,7 +300,16 @@ function sealedText(path: string, format: string, what: string): string {
   };
   // a plan kept gzipped (a variant's plan lists every class: 1.8 MB for 9×9 anti-king, 0.5 MB gzipped)
   const bytes = readBounded(path, { what, maxBytes: READ_LIMITS.shardFile, gzip: true });
-  const tag = /^\{"format":"([^"]*)","version":(\d+)/.exec(bytes.subarray(0, 200).toString('utf8'));
+  const head = bytes.subarray(0, 200).toString('utf8');
+  const retired = format === CHECKPOINT_FORMAT ? RETIRED_CHECKPOINTS.exec(head) : null;
+  if (retired)
+    throw new InputError(
+      `${what} ${path} is a ${retired[1]} file${retired[2] ? ` (version ${retired[2]})` : ''}, which this version ` +
+        'does not resume (it ' +
+        `reads ${CHECKPOINT_FORMAT}, version ${SHARD_FORMAT_VERSION}): remove it, or choose another file, and start ` +
+        'afresh with --checkpoint',
+    );
+  const tag = /^\{"format":"([^"]*)","version":(\d+)/.exec(head);
   if (!tag) fail(`not a ${format} file`);
   if (tag![1] !== format) fail(`a ${tag![1]} file, not a ${format} file`);
   if (Number(tag![2]) !== SHARD_FORMAT_VERSION)
@@ -473,10 +510,13 @@ function planHead(o: Record<string, unknown>, fail: (why: string) => never): Sha
   const shardSeconds = e['shardSeconds'];
   if (!Array.isArray(shardSeconds) || shardSeconds.length !== shards || !shardSeconds.every(isSeconds))
     fail('"estimate.shardSeconds" is malformed');
+  const method = field<string>(o, 'method', isText, fail),
+    box = field<string>(o, 'box', isText, fail);
   return {
     id: field<string>(o, 'id', isHex16, fail),
-    method: field<string>(o, 'method', isText, fail),
-    box: field<string>(o, 'box', isText, fail),
+    method,
+    box,
+    spec: planSpec(o['rules'], method, box, fail),
     classes: field<number>(o, 'classes', isCount, fail),
     digest: field<string>(o, 'digest', isText, fail),
     units: field<number>(o, 'units', isCount, fail),
@@ -491,6 +531,23 @@ function planHead(o: Record<string, unknown>, fail: (why: string) => never): Sha
       memoryMB: field<number>(e, 'memoryMB', isCount, fail),
     },
   };
+}
+
+/** A plan's count: its "rules" (which must name its "box"), or, in a plan written before them, read from the names. */
+function planSpec(rules: unknown, method: string, box: string, fail: (why: string) => never): CountSpec {
+  if (rules === undefined) {
+    try {
+      return countSpecOf(method, box);
+    } catch (e) {
+      if (e instanceof InputError) fail(e.message);
+      throw e;
+    }
+  }
+  if (!isCountRules(rules)) fail('"rules" is malformed');
+  if (!(CLASS_SUM_METHODS as readonly string[]).includes(method)) fail(`method '${method}' is not a class-sum count`);
+  const spec: CountSpec = { route: method as ClassSumMethod, rules: rules };
+  if (countSpecName(spec) !== box) fail(`"rules" name ${countSpecName(spec)}, not the plan's count ${box}`);
+  return spec;
 }
 
 /** The plan's shard lists, checked: every unit in exactly one shard. */
@@ -536,14 +593,36 @@ export function readResult(path: string): ShardResult {
   };
 }
 
-export function readCheckpoint(path: string, units: number): ShardValues {
-  const o = readSealed(path, CHECKPOINT_FORMAT, 'shard checkpoint');
-  const fail = (why: string): never => {
-    throw new InputError(`shard checkpoint ${path}: ${why}`);
-  };
+/** A checkpoint's run: its tag, and the count a one-machine run's names (ShardValues.count). */
+export type CheckpointHead = Pick<ShardValues, 'plan' | 'shard' | 'count'>;
+
+function checkpointHead(o: Record<string, unknown>, fail: (why: string) => never): CheckpointHead {
+  const count =
+    o['method'] !== undefined || o['box'] !== undefined
+      ? { method: field<string>(o, 'method', isText, fail), box: field<string>(o, 'box', isText, fail) }
+      : null;
   return {
     plan: field<string>(o, 'plan', isHex16, fail),
     shard: field<number>(o, 'shard', isCount, fail),
+    ...(count ? { count } : {}),
+  };
+}
+
+/** The run a checkpoint is of (the file read and its seal checked), before the count is made to read its values. */
+export function readCheckpointHead(path: string, what = 'shard checkpoint'): CheckpointHead {
+  return checkpointHead(readSealed(path, CHECKPOINT_FORMAT, what), (why: string): never => {
+    throw new InputError(`${what} ${path}: ${why}`);
+  });
+}
+
+/** `what`: how messages name the file ("shard checkpoint"; a one-machine run's: "checkpoint"). */
+export function readCheckpoint(path: string, units: number, what = 'shard checkpoint'): ShardValues {
+  const o = readSealed(path, CHECKPOINT_FORMAT, what);
+  const fail = (why: string): never => {
+    throw new InputError(`${what} ${path}: ${why}`);
+  };
+  return {
+    ...checkpointHead(o, fail),
     facts: field<ShardFacts>(o, 'facts', isFacts, fail),
     seconds: field<number>(o, 'seconds', isSeconds, fail),
     cpuSeconds: field<number>(o, 'cpuSeconds', isSeconds, fail),

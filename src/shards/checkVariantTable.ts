@@ -1,5 +1,6 @@
 import { InputError } from '../grid/shape.js';
 import { recountsWhole, resolveRules, rulesProblem } from '../grid/support.js';
+import { countSpecOf } from '../grid/countSpec.js';
 import { shownPath } from '../io/fileProblem.js';
 import { SEAL_KEY_VARIABLE } from '../io/seal.js';
 import { isShippedFile, shippedVariantTable, type ShippedVariantTable } from '../io/shippedVariantTable.js';
@@ -123,7 +124,7 @@ export async function checkVariantTable(
     return { values: 'recounted', shipped: null, self, units, recount: await recount(true, units) };
   }
   const units = verifyVariantTableOf(table, rules);
-  const r = await recount(recountsWhole('variant', table.rules), units);
+  const r = await recount(recountsWhole(countSpecOf('variant', table.rules)), units);
   const values = shipped ? 'shipped' : r ? (r.whole ? 'recounted' : 'sampled') : table.keyed ? 'keyed' : 'none';
   return { values, shipped: shown, self, units, recount: r };
 }

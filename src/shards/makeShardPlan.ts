@@ -1,6 +1,6 @@
 import { InputError } from '../grid/shape.js';
 import type { ShardPlan } from '../io/shardFiles.js';
-import { countWords, type ClassSum } from './classSum.js';
+import { countWords, type ClassSum } from '../classSum/classSum.js';
 
 /**
  * A plan for counting `count` in `shards` shards: every unit of work in exactly one shard, the shards balanced by
@@ -103,6 +103,7 @@ export async function makeShardPlan(count: ClassSum, options: ShardPlanOptions):
   return {
     method: count.method,
     box: count.box,
+    spec: count.spec,
     classes: list.count,
     digest: list.digest,
     units: units.units,

@@ -4,7 +4,7 @@ import { InputError } from '../grid/shape.js';
 import { MAX_SEED } from '../random/maxSeed.js';
 import { randomInt } from '../random/randomInt.js';
 import { assertSeed } from '../random/streamStates.js';
-import type { ClassSum } from './classSum.js';
+import type { ClassSum } from '../classSum/classSum.js';
 
 /**
  * Spot-check recounts (docs/sharding.md, "What the seal guards against"): a file's checksum catches accidents, not

@@ -1,6 +1,6 @@
 import type { ShardPlan } from '../io/shardFiles.js';
 import { shownText } from '../grid/shownText.js';
-import { countWords } from './classSum.js';
+import { countWords } from '../classSum/classSum.js';
 
 /**
  * An sbatch job-array script for a plan, in POSIX sh (bash and dash run it alike; every path a single-quoted word,

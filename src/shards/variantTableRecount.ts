@@ -1,14 +1,14 @@
 import { resolveRules } from '../grid/support.js';
 import { bandText, countAntiKingEdge } from '../variants/countAntiKingEdge.js';
 import type { VariantTable, VariantUnits } from '../variants/variantTable.js';
-import type { ClassSum } from './classSum.js';
-import { variantClassSum } from './variantClassSum.js';
+import type { ClassSum } from '../classSum/classSum.js';
+import { variantClassSum } from '../classSum/variantClassSum.js';
 
 /**
  * How `classes --verify --recount K` counts a variant table's units again (src/shards/recountUnits.ts), unit by unit
  * as the table holds them (`units`: the list verifyVariantTable found again):
  *
- *   solver, band-pair   as a sharded count counts a class (src/shards/variantClassSum.ts), a unit by the first of its
+ *   solver, band-pair   as a sharded count counts a class (src/classSum/variantClassSum.ts), a unit by the first of its
  *                       top-block classes (a key of the band-pair route stands for classes that share one n_C)
  *   edge-table          9×9 anti-king's middle-band classes by the edge-table count itself (countAntiKingEdge), every
  *                       other class taken as the table has it: the edge table U is built (~10 CPU s), and only the

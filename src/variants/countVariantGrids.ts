@@ -294,7 +294,7 @@ function blockText(block: Uint8Array, k: number, n: number): string {
 
 /**
  * The count from the n_C: Σ m_C·n_C, the class rows, and the exhaustive route when asked (also the merge of a
- * sharded variant count, src/shards/variantClassSum.ts).
+ * sharded variant count, src/classSum/variantClassSum.ts).
  */
 export function assemble(
   rules: Rules,

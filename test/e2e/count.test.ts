@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../dist/io/json.js';
@@ -92,9 +92,11 @@ describe('sudoku-count count by column sets (R×2 and 2×R boxes)', () => {
     const path = join(dir, 'run.json');
     const first = await cli(['count', '--box', '4x2', '--method', 'column-sets', '--checkpoint', path, '--json']);
     expect(first.code).toBe(0);
-    const saved = fromJson(readFileSync(path, 'utf8')) as { box: string; classes: number; done: unknown[] };
+    // the one checkpoint format (src/classSum/runClassSum.ts): a one-machine run's names its count
+    const saved = fromJson(readFileSync(path, 'utf8')) as { format: string; box: string; values: unknown[] };
+    expect(saved.format).toBe('sudoku-count/shard-checkpoint');
     expect(saved.box).toBe('4x2');
-    expect(saved.done).toHaveLength(saved.classes);
+    expect(saved.values).toHaveLength(26);
     const again = await cli(['count', '--box', '4x2', '--method', 'column-sets', '--checkpoint', path]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/already exists: continue it with --resume/);
@@ -126,6 +128,20 @@ describe('sudoku-count count by column sets (R×2 and 2×R boxes)', () => {
     expect(performance.now() - sent).toBeLessThan(5000);
     expect(code).toBe(130);
     expect(stderr).toMatch(/interrupted \(\d+ of 355 classes done\); saved to .*run\.json: continue with --resume/);
-    expect((fromJson(readFileSync(path, 'utf8')) as { classes: number }).classes).toBe(355);
+    const held = fromJson(readFileSync(path, 'utf8')) as { method: string; box: string; values: unknown[] };
+    expect([held.method, held.box]).toEqual(['column-sets', '5x2']);
+    expect(held.values.length).toBe(Number(/\((\d+) of 355/.exec(stderr)?.[1]));
+  });
+
+  it('an old column-set checkpoint (colsets-checkpoint) is refused, saying how to start afresh', async () => {
+    const path = join(tempDir(), 'old.json');
+    const old = '{"format":"sudoku-count/colsets-checkpoint","version":2,"box":"4x2","classes":26,"done":[\n]}';
+    writeFileSync(path, old);
+    const r = await cli(['count', '--resume', path]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /old\.json is a sudoku-count\/colsets-checkpoint file \(version 2\), which this version does not resume .*start afresh with --checkpoint/,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(old);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { columnTransfer } from '../../dist/colsets/columnTransfer.js';
 import { checkpointText, readPlan, readResult, resultText } from '../../dist/io/shardFiles.js';
-import { classSum } from '../../dist/shards/classSum.js';
+import { classSum } from '../../dist/classSum/classSum.js';
 import { mergeShards } from '../../dist/shards/mergeShards.js';
 import { cli, ROOT, tempDir } from '../helpers/cli.js';
 

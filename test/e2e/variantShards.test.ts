@@ -11,7 +11,7 @@ import { cli, ROOT, tempDir } from '../helpers/cli.js';
 import { rulesDlxCount } from '../helpers/rulesDlx.js';
 
 /**
- * The variant counts through the shard protocol (src/shards/variantClassSum.ts): plan → shards (plain processes)
+ * The variant counts through the shard protocol (src/classSum/variantClassSum.ts): plan → shards (plain processes)
  * → merge gives the one-machine N; a plan for another variant, and a shard of another plan, are refused; a 9×9
  * variant refused for one machine by its declared cost is planned as shards (no sample timed: the declared cost
  * sizes the shards and Slurm's limits), and one shard of 9×9 x+windoku is checked class by class against the

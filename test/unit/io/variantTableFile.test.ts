@@ -13,7 +13,7 @@ import {
   type VariantTable,
 } from '../../../src/variants/variantTable.js';
 import { ROOT } from '../../helpers/paths.js';
-import { variantClassSum } from '../../../src/shards/variantClassSum.js';
+import { variantClassSum } from '../../../src/classSum/variantClassSum.js';
 
 /** A small shape's table, built as `classes --variant V --format table` builds it. */
 function tableOf(box: string, variant: string): { table: VariantTable; bytes: Uint8Array } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drawUnits, recountUnits } from '../../../src/shards/recountUnits.js';
-import type { ClassSum } from '../../../src/shards/classSum.js';
+import type { ClassSum } from '../../../src/classSum/classSum.js';
 
 describe('drawUnits', () => {
   it('k distinct units in range, increasing; the same seed gives the same units; k ≥ units gives all', () => {

@@ -26,6 +26,7 @@ const plan: ShardPlan = {
   id: '5361046af8329775',
   method: 'column-sets',
   box: '6x2',
+  spec: { route: 'column-sets', rules: { rows: 6, cols: 2, variants: [] } },
   classes: 63199,
   digest: 'ec0e9f3dd748ed71',
   shards: 1000,

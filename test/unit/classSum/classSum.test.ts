@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnSetClassTable } from '../../../src/colsets/countByColumnSets.js';
-import { classSum, classValues } from '../../../src/shards/classSum.js';
+import { classSum, classValues } from '../../../src/classSum/classSum.js';
 import { balanceShards } from '../../../src/shards/makeShardPlan.js';
 
 describe('column-set units (the sharded route to F)', () => {

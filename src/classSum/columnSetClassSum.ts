@@ -1,7 +1,14 @@
-import { classListDigest, columnSetTableOf, defaultColumnSetMemoSlots } from '../colsets/countByColumnSets.js';
+import {
+  classListDigest,
+  columnSetBands,
+  columnSetTableOf,
+  defaultColumnSetMemoSlots,
+  type ColumnSetClassTable,
+  type ColumnSetTally,
+} from '../colsets/countByColumnSets.js';
 import { configurationClasses, type ConfigurationClasses } from '../colsets/configurationClasses.js';
-import type { ClassListData } from '../io/shardFiles.js';
-import { factorial, InputError } from '../grid/shape.js';
+import type { ClassListData, ShardFacts } from '../io/shardFiles.js';
+import { boxShape, factorial, InputError } from '../grid/shape.js';
 import { columnOrder } from '../colsets/columnOrder.js';
 import { configurationGraph } from '../colsets/configurationGraph.js';
 import type { ResidualsInput } from '../colsets/columnSetTasks.js';
@@ -11,7 +18,15 @@ import type { BoxShape } from '../grid/shape.js';
 import { columnSetRows, MAX_COLUMN_SET_ROWS, requireShape } from '../grid/support.js';
 import { taskPool, typedTaskPool } from '../parallel/taskPool.js';
 import type * as ColumnTransferTask from '../colsets/columnTransferTask.js';
-import type { ClassList, ClassSum, ClassSumCountOptions, ClassSumCounted, ClassSumUnits } from './classSum.js';
+import type {
+  ClassList,
+  ClassSum,
+  ClassSumCountOptions,
+  ClassSumCounted,
+  ClassSumReport,
+  ClassSumSeconds,
+  ClassSumUnits,
+} from './classSum.js';
 import { drainTasks } from './drainTasks.js';
 
 /**
@@ -32,22 +47,11 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
   const R = columnSetRows(shape),
     m = 2 * R;
   const byColumns = R > MAX_COLUMN_SET_ROWS;
-  let found: (ClassList & { classes: ConfigurationClasses }) | null = null;
   let shared: { readonly slots: number; readonly id: string; memo?: ReturnType<typeof sharedMemo> } | null = null;
-  const classList = () => {
-    if (found) return found;
-    const t0 = performance.now();
-    const classes = data ? classesOf(R, data) : configurationClasses(R);
-    found = {
-      count: classes.count,
-      digest: classListDigest(classes),
-      seconds: (performance.now() - t0) / 1000,
-      classes,
-    };
-    return found;
-  };
+  const classList = lazyClassList(R, data);
   return {
     method: 'column-sets',
+    spec: { route: 'column-sets', rules: { rows: shape.rows, cols: shape.cols, variants: [] } },
     box: shape.name,
     classList,
     classData() {
@@ -148,22 +152,89 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
         await pool.close();
       }
     },
-    report(values, facts, seconds) {
-      const { classes } = classList();
-      const table = columnSetTableOf(shape, classes, values, {
-        resumed: 0,
-        memoEntries: facts.reduce((a, f) => a + (f['memoEntries'] ?? 0), 0),
-        workers: 1,
-        seconds: {
-          classes: seconds.classes,
-          bands: seconds.counting,
-          sum: 0,
-          total: seconds.classes + seconds.counting,
-        },
-      });
-      const { classRows: _rows, digest: _digest, ...count } = table;
-      return { method: 'column-sets', total: count.total, count };
+    report: (values, facts, seconds) => columnSetReport(shape, classList().classes, values, facts, seconds),
+  };
+}
+
+/** The class list of R×2, found on first use (or taken from a plan's rows), with the classes themselves. */
+function lazyClassList(R: number, data: ClassListData | null): () => ClassList & { classes: ConfigurationClasses } {
+  let found: (ClassList & { classes: ConfigurationClasses }) | null = null;
+  return () => {
+    if (found) return found;
+    const t0 = performance.now();
+    const classes = data ? classesOf(R, data) : configurationClasses(R);
+    found = {
+      count: classes.count,
+      digest: classListDigest(classes),
+      seconds: (performance.now() - t0) / 1000,
+      classes,
+    };
+    return found;
+  };
+}
+
+/** A column-set count's report from every class's F: the count of columnSetTableOf, without the class rows. */
+function columnSetReport(
+  shape: BoxShape,
+  classes: ConfigurationClasses,
+  values: readonly bigint[],
+  facts: readonly ShardFacts[],
+  seconds: ClassSumSeconds,
+): ClassSumReport {
+  const table = columnSetTableOf(shape, classes, values, {
+    resumed: 0,
+    memoEntries: facts.reduce((a, f) => a + (f['memoEntries'] ?? 0), 0),
+    workers: 1,
+    seconds: { classes: seconds.classes, bands: seconds.counting, sum: 0, total: seconds.classes + seconds.counting },
+  });
+  const { classRows: _rows, digest: _digest, ...count } = table;
+  return { method: 'column-sets', total: count.total, count };
+}
+
+/** The one-machine column-set count as a class sum: its class table from every class's F (the run's values). */
+export interface ColumnSetTableSum extends ClassSum {
+  table(values: ReadonlyMap<number, bigint>, tally: ColumnSetTally): ColumnSetClassTable;
+}
+
+/**
+ * The one-machine column-set count (`count --method column-sets`, `classes`; R ≤ MAX_COLUMN_SET_ROWS) as a class sum
+ * whose units are the classes: F of each by columnSetBands, with the memo of residual graphs shared across the run
+ * (what columnSetClassTable counts, so the figures are its own). Its box is the shape counted ("5x2" for 2×5 too), so
+ * a checkpoint serves both; the table names the shape asked for.
+ */
+export function columnSetTableSum(shape: BoxShape): ColumnSetTableSum {
+  requireShape('column-sets', shape);
+  const R = columnSetRows(shape);
+  const classList = lazyClassList(R, null);
+  const table = (values: ReadonlyMap<number, bigint>, tally: ColumnSetTally) => {
+    const { classes } = classList();
+    return columnSetTableOf(
+      shape,
+      classes,
+      Array.from({ length: classes.count }, (_, c) => values.get(c)!),
+      tally,
+    );
+  };
+  return {
+    method: 'column-sets',
+    spec: { route: 'column-sets', rules: { rows: R, cols: 2, variants: [] } },
+    box: boxShape(R, 2).name,
+    classList,
+    classData: () => null,
+    units: () => {
+      const { count } = classList();
+      return { units: count, payload: null, combine: null, scale: 1, costs: new Float64Array(count).fill(1) };
     },
+    async countUnits(ids, _payload, options) {
+      const memoEntries = await columnSetBands(classList().classes, ids, {
+        workers: options.workers,
+        onClassDone: options.onUnitDone,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return { facts: { memoEntries }, setupSeconds: 0 };
+    },
+    report: (values, facts, seconds) => columnSetReport(shape, classList().classes, values, facts, seconds),
+    table,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ColumnSetCount } from '../colsets/countByColumnSets.js';
 import type { GridCount } from '../count/countGrids.js';
-import { InputError, parseBoxShape } from '../grid/shape.js';
+import { countSpecOf, type ClassSumMethod, type CountSpec } from '../grid/countSpec.js';
+import { boxShape } from '../grid/shape.js';
 import type { ClassListData, ShardFacts } from '../io/shardFiles.js';
 import type { VariantCount } from '../variants/countVariantGrids.js';
 
@@ -15,12 +16,10 @@ import type { VariantCount } from '../variants/countVariantGrids.js';
  * once however many classes meet it; a class's F is then `scale` · Σ multiplicity·value over its units). Units that
  * a shard cannot rebuild cheaply carry a payload (numbers written into the plan).
  *
- * The variant counts (method 'variant', src/shards/variantClassSum.ts) are class sums too: the units are the
+ * The variant counts (method 'variant', src/classSum/variantClassSum.ts) are class sums too: the units are the
  * top-block classes, a class's value is n_C; their "box" is the rules' name ("3x3+anti-king").
  */
-export type ClassSumMethod = 'bands' | 'column-sets' | 'variant';
-
-export const CLASS_SUM_METHODS: readonly ClassSumMethod[] = ['bands', 'column-sets', 'variant'];
+export { CLASS_SUM_METHODS, type ClassSumMethod } from '../grid/countSpec.js';
 
 export interface ClassSumCountOptions {
   /** Threads (at least 1). */
@@ -92,6 +91,8 @@ export interface ClassSumUnits {
 
 export interface ClassSum {
   readonly method: ClassSumMethod;
+  /** What is counted, typed (a plan stores its rules): `method` is its route, `box` its name. */
+  readonly spec: CountSpec;
   /** The shape, as asked for ("2x5" stays "2x5"). */
   readonly box: string;
   /** The class list (found on first use, or taken from the plan's copy when the count was made with one). */
@@ -144,16 +145,22 @@ export function classValues(
 }
 
 /**
- * The class-sum count of `method` on the shape `box` ("RxC"; for 'variant', the rules' name "RxC+v+…"). Throws
- * InputError for a shape it does not count. `data`: the class list a plan carries (classData()), taken instead of
- * finding it again; its digest is computed from the data, so a caller that compares it with the plan's still
- * catches a list that is not the plan's. Each method's code is loaded when asked for: a shard loads its own count's
- * modules only (a process per shard: start-up is part of the protocol's overhead, docs/sharding.md).
+ * The class-sum count of `method` on the shape `box` ("RxC"; for 'variant', the rules' name "RxC+v+…"): the count
+ * countSpecOf reads from those names (InputError for one it does not count), made by classSumOf.
  */
 export async function classSum(method: string, box: string, data: ClassListData | null = null): Promise<ClassSum> {
-  if (method === 'variant') return (await import('./variantClassSum.js')).variantClassSum(box);
-  const shape = parseBoxShape(box);
-  if (method === 'bands') return (await import('./bandClassSum.js')).bandClassSum(shape, data);
-  if (method === 'column-sets') return (await import('./columnSetClassSum.js')).columnSetClassSum(shape, data);
-  throw new InputError(`method '${method}' is not a class-sum count (${CLASS_SUM_METHODS.join(', ')})`);
+  return classSumOf(countSpecOf(method, box), data);
+}
+
+/**
+ * The class-sum count `spec`. `data`: the class list a plan carries (classData()), taken instead of finding it
+ * again; its digest is computed from the data, so a caller that compares it with the plan's still catches a list
+ * that is not the plan's. Each route's code is loaded when asked for: a shard loads its own count's modules only (a
+ * process per shard: start-up is part of the protocol's overhead, docs/sharding.md).
+ */
+export async function classSumOf(spec: CountSpec, data: ClassListData | null = null): Promise<ClassSum> {
+  if (spec.route === 'variant') return (await import('./variantClassSum.js')).variantClassSum(spec.rules);
+  const shape = boxShape(spec.rules.rows, spec.rules.cols);
+  if (spec.route === 'bands') return (await import('./bandClassSum.js')).bandClassSum(shape, data);
+  return (await import('./columnSetClassSum.js')).columnSetClassSum(shape, data);
 }

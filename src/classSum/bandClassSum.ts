@@ -104,6 +104,7 @@ export function bandClassSum(shape: BoxShape, data: ClassListData | null = null)
   };
   return {
     method: 'bands',
+    spec: { route: 'bands', rules: { rows: shape.rows, cols: shape.cols, variants: [] } },
     box: shape.name,
     classList,
     classData() {

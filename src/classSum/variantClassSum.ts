@@ -1,6 +1,6 @@
-import type { Rules } from '../grid/rules.js';
-import { InputError } from '../grid/shape.js';
-import { resolveRules, VARIANT_COUNT_COST_9X9, VARIANT_SOLVER_COST_9X9 } from '../grid/support.js';
+import { variantShardRules, variantShardRulesOf } from '../grid/countSpec.js';
+import type { Rules, RulesSpec } from '../grid/rules.js';
+import { VARIANT_COUNT_COST_9X9, VARIANT_SOLVER_COST_9X9 } from '../grid/support.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
 import { oneHouseLayout } from '../count/oneHouseLayout.js';
 import { assemble } from '../variants/countVariantGrids.js';
@@ -17,22 +17,6 @@ import { drainTasks } from './drainTasks.js';
 interface VariantList extends ClassList {
   readonly group: VariantGroup;
   readonly top: TopBlockClasses;
-}
-
-/**
- * The rules a sharded variant count is for, from their name ("3x3+anti-king", as a plan's "box" holds it): every
- * variant `count --variant` takes on that shape, 9×9 ones whatever their declared cost (src/grid/support.ts,
- * method 'shards'). A jigsaw is not sharded: its regions are a file, not a name.
- */
-export function variantShardRulesOf(name: string): Rules {
-  const [box, ...variants] = name.split('+');
-  if (variants.length === 0) throw new InputError(`'${name}' names no variant (a variant count is "RxC+variant")`);
-  if (variants.some((v) => v.startsWith('jigsaw')))
-    throw new InputError(`${name}: a jigsaw count is not sharded (its regions are a file the plan does not carry)`);
-  const rules = resolveRules('variant-count', box, variants, 'shards');
-  if (rules.name !== name)
-    throw new InputError(`'${name}' is not the name of a variant count (it reads ${rules.name})`);
-  return rules;
 }
 
 /** Column-set keys per pool task on the band-pair route (10–20 ms each). */
@@ -57,8 +41,11 @@ function declaredSeconds(rules: Rules): number | undefined {
  * band-pair route (one extra house of three cells a band: src/count/oneHouseLayout.ts), a shard does too: its
  * classes are grouped by their column-set keys (src/variants/houseKeyClasses.ts), each key summed once.
  */
-export function variantClassSum(name: string): ClassSum {
-  const rules = variantShardRulesOf(name);
+export function variantClassSum(rules: RulesSpec | string): ClassSum {
+  return variantRulesSum(typeof rules === 'string' ? variantShardRulesOf(rules) : variantShardRules(rules));
+}
+
+function variantRulesSum(rules: Rules): ClassSum {
   const declared = declaredSeconds(rules);
   let found: VariantList | null = null;
   const classList = (): VariantList => {
@@ -72,6 +59,7 @@ export function variantClassSum(name: string): ClassSum {
   };
   return {
     method: 'variant',
+    spec: { route: 'variant', rules: { rows: rules.shape.rows, cols: rules.shape.cols, variants: rules.variants } },
     box: rules.name,
     classList,
     classData: () => null,
@@ -158,3 +146,5 @@ export function variantClassSum(name: string): ClassSum {
     },
   };
 }
+
+export { variantShardRulesOf };
