@@ -92,6 +92,17 @@ class ChainState {
   readonly onContra: Uint8Array;
   readonly offContra: Uint8Array;
   readonly tmp: Int32Array;
+  /**
+   * The links of the grid being looked at, per link mode m = LINK_X, LINK_Y, LINK_X | LINK_Y (1..3): node x's
+   * targets at links[m][linkStart[m][x], linkStart[m][x + 1]). On nodes: their on → off links (the same static
+   * and dynamic; the cell's other candidates with LINK_Y, the digit in every peer always); off nodes: their static
+   * off → on links. Built on first use after each snapshot, in the order propagate used to
+   * scan them (cell, then peers; cell, then houses), so that the first parent found is the same.
+   */
+  readonly linkStart: Int32Array[] = [];
+  links: Int32Array[] = [];
+  /** Bit m set when links[m] is up to date with the snapshot. */
+  built = 0;
 
   constructor(
     readonly N: number,
@@ -119,6 +130,105 @@ class ChainState {
     this.onContra = new Uint8Array(P);
     this.offContra = new Uint8Array(P);
     this.tmp = new Int32Array(this.words);
+    for (let m = 0; m <= 3; m++) {
+      this.linkStart.push(new Int32Array(m === 0 ? 0 : 2 * P + 1));
+      this.links.push(new Int32Array(m === 0 ? 0 : 16 * P));
+    }
+  }
+
+  /** The CSR links of `mode` (LINK_X and/or LINK_Y bits) for the current snapshot, built once per snapshot. */
+  linksFor(g: CandidateGrid, mode: number): void {
+    const m = mode & (LINK_X | LINK_Y);
+    if (this.built & (1 << m)) return;
+    this.built |= 1 << m;
+    const { P, n, cand, cellCount, houseCount } = this;
+    const { peerStart, peerList, cellHouseStart, cellHouseList, unitCells } = g;
+    const start = this.linkStart[m];
+    let out = this.links[m];
+    const linkX = (m & LINK_X) !== 0;
+    const linkY = (m & LINK_Y) !== 0;
+    let k = 0;
+    for (let node = 0; node < 2 * P; node++) {
+      start[node] = k;
+      const p = node >> 1;
+      if (!cand[p]) continue;
+      const c = (p / n) | 0;
+      const d = p - c * n;
+      const room = n + peerStart[c + 1] - peerStart[c] + (cellHouseStart[c + 1] - cellHouseStart[c]) * n;
+      if (k + room > out.length) {
+        const grown = new Int32Array(Math.max(2 * out.length, k + room));
+        grown.set(out.subarray(0, k));
+        out = grown;
+        this.links[m] = out;
+      }
+      if (node & 1) {
+        // the digit leaves every peer in any mode (an XY-chain goes from cell to cell by it)
+        if (linkY) for (let e = 0; e < n; e++) if (e !== d && cand[c * n + e]) out[k++] = 2 * (c * n + e);
+        for (let j = peerStart[c], end = peerStart[c + 1]; j < end; j++) {
+          const q = peerList[j] * n + d;
+          if (cand[q]) out[k++] = 2 * q;
+        }
+      } else {
+        if (linkY && cellCount[c] === 2)
+          for (let e = 0; e < n; e++) if (e !== d && cand[c * n + e]) out[k++] = 2 * (c * n + e) + 1;
+        if (linkX)
+          for (let j = cellHouseStart[c], end = cellHouseStart[c + 1]; j < end; j++) {
+            const u = cellHouseList[j];
+            if (houseCount[u * n + d] !== 2) continue;
+            for (let i = 0; i < n; i++) {
+              const c2 = unitCells[u * n + i];
+              if (c2 !== c && cand[c2 * n + d]) out[k++] = 2 * (c2 * n + d) + 1;
+            }
+          }
+      }
+    }
+    start[2 * P] = k;
+  }
+
+  /**
+   * Breadth-first over the static links of `mode` from `start`, stopping as soon as `target` is reached (−1: never);
+   * nodes `maxDepth` links away are reached but not followed. A node whose opposite is set is still set (the first
+   * such is recorded as a contradiction, contra = 1). True when the target was reached.
+   */
+  bfs(g: CandidateGrid, start: number, mode: number, maxDepth: number, target: number): boolean {
+    this.linksFor(g, mode);
+    this.nextGen();
+    const m = mode & (LINK_X | LINK_Y);
+    const ls = this.linkStart[m];
+    const links = this.links[m];
+    const { stamp, kind, arg, queue, depth } = this;
+    const gen = this.gen;
+    this.contra = 0;
+    stamp[start] = gen;
+    kind[start] = KIND_START;
+    arg[start] = -1;
+    depth[start] = 0;
+    queue[0] = start;
+    let tail = 1;
+    for (let head = 0; head < tail; head++) {
+      const node = queue[head];
+      const level = depth[node] + 1;
+      if (level > maxDepth) break;
+      for (let j = ls[node], end = ls[node + 1]; j < end; j++) {
+        const x = links[j];
+        if (stamp[x] === gen) continue;
+        if (stamp[x ^ 1] === gen && this.contra === 0) {
+          this.contra = 1;
+          this.contraA = x;
+        }
+        stamp[x] = gen;
+        kind[x] = KIND_PARENT;
+        arg[x] = node;
+        depth[x] = level;
+        queue[tail++] = x;
+        if (x === target) {
+          this.tail = tail;
+          return true;
+        }
+      }
+    }
+    this.tail = tail;
+    return false;
   }
 
   snapshot(g: CandidateGrid): void {
@@ -139,6 +249,7 @@ class ChainState {
         for (let i = 0; i < n; i++) k += cand[unitCells[u * n + i] * n + d];
         houseCount[u * n + d] = k;
       }
+    this.built = 0;
   }
 
   private nextGen(): void {
@@ -159,20 +270,28 @@ class ChainState {
    * True when a contradiction was met. Nodes `maxDepth` links from the start are reached but not followed.
    */
   propagate(g: CandidateGrid, start: number, mode: number, stopAtContradiction: boolean, maxDepth = Infinity): boolean {
+    if ((mode & DYNAMIC) === 0) {
+      // static links never stop at a contradiction here: a plain breadth-first search
+      this.bfs(g, start, mode, maxDepth, -1);
+      return this.contra !== 0;
+    }
+    this.linksFor(g, mode);
     this.nextGen();
     const { n, cand, cellCount, houseCount, cellLeft, houseLeft, stamp, kind, arg, queue, depth } = this;
-    const { peerStart, peerList, cellHouseStart, cellHouseList, unitCells } = g;
+    const { cellHouseStart, cellHouseList, unitCells } = g;
+    const m = mode & (LINK_X | LINK_Y);
+    const ls = this.linkStart[m];
+    const links = this.links[m];
     const gen = this.gen;
-    const dynamic = (mode & DYNAMIC) !== 0;
     const linkX = (mode & LINK_X) !== 0;
     const linkY = (mode & LINK_Y) !== 0;
-    if (dynamic) {
-      cellLeft.set(cellCount);
-      houseLeft.set(houseCount);
-    }
+    cellLeft.set(cellCount);
+    houseLeft.set(houseCount);
     this.contra = 0;
     let met = false;
     let tail = 0;
+    let level = 0;
+    /** Set a node; true when the search must stop (a contradiction, stopping at the first). */
     const set = (node: number, k: number, a: number): boolean => {
       if (stamp[node] === gen) return false;
       if (stamp[node ^ 1] === gen) {
@@ -190,75 +309,59 @@ class ChainState {
       queue[tail++] = node;
       return false;
     };
-    let level = 0;
     set(start, KIND_START, -1);
     for (let head = 0; head < tail; head++) {
       const node = queue[head];
       level = depth[node] + 1;
       if (level > maxDepth) break;
+      if (node & 1) {
+        // on → off: the cell's other candidates, the digit in every peer
+        for (let j = ls[node], end = ls[node + 1]; j < end; j++) {
+          const x = links[j];
+          if (stamp[x] !== gen && set(x, KIND_PARENT, node)) return true;
+        }
+        continue;
+      }
       const p = node >> 1;
       const c = (p / n) | 0;
       const d = p - c * n;
-      if (node & 1) {
-        if (linkY)
-          for (let e = 0; e < n; e++)
-            if (e !== d && cand[c * n + e] && set(2 * (c * n + e), KIND_PARENT, node)) return true;
-        for (let j = peerStart[c], end = peerStart[c + 1]; j < end; j++) {
-          const q = peerList[j] * n + d;
-          if (cand[q] && set(2 * q, KIND_PARENT, node)) return true;
+      const left = --cellLeft[c];
+      if (left === 0) {
+        met = true;
+        if (this.contra === 0) {
+          this.contra = 2;
+          this.contraA = c;
         }
-      } else if (dynamic) {
-        const left = --cellLeft[c];
-        if (left === 0) {
+        if (stopAtContradiction) return true;
+      } else if (left === 1 && linkY) {
+        for (let e = 0; e < n; e++) {
+          const q = c * n + e;
+          if (cand[q] && stamp[2 * q] !== gen) {
+            if (set(2 * q + 1, KIND_NAKED, c)) return true;
+            break;
+          }
+        }
+      }
+      for (let k = cellHouseStart[c], end = cellHouseStart[c + 1]; k < end; k++) {
+        const u = cellHouseList[k];
+        const hl = --houseLeft[u * n + d];
+        if (hl === 0) {
           met = true;
           if (this.contra === 0) {
-            this.contra = 2;
-            this.contraA = c;
+            this.contra = 3;
+            this.contraA = u;
+            this.contraB = d;
           }
           if (stopAtContradiction) return true;
-        } else if (left === 1 && linkY) {
-          for (let e = 0; e < n; e++) {
-            const q = c * n + e;
+        } else if (hl === 1 && linkX) {
+          for (let i = 0; i < n; i++) {
+            const q = unitCells[u * n + i] * n + d;
             if (cand[q] && stamp[2 * q] !== gen) {
-              if (set(2 * q + 1, KIND_NAKED, c)) return true;
+              if (set(2 * q + 1, KIND_HIDDEN, u)) return true;
               break;
             }
           }
         }
-        for (let k = cellHouseStart[c], end = cellHouseStart[c + 1]; k < end; k++) {
-          const u = cellHouseList[k];
-          const hl = --houseLeft[u * n + d];
-          if (hl === 0) {
-            met = true;
-            if (this.contra === 0) {
-              this.contra = 3;
-              this.contraA = u;
-              this.contraB = d;
-            }
-            if (stopAtContradiction) return true;
-          } else if (hl === 1 && linkX) {
-            for (let i = 0; i < n; i++) {
-              const q = unitCells[u * n + i] * n + d;
-              if (cand[q] && stamp[2 * q] !== gen) {
-                if (set(2 * q + 1, KIND_HIDDEN, u)) return true;
-                break;
-              }
-            }
-          }
-        }
-      } else {
-        if (linkY && cellCount[c] === 2)
-          for (let e = 0; e < n; e++)
-            if (e !== d && cand[c * n + e] && set(2 * (c * n + e) + 1, KIND_PARENT, node)) return true;
-        if (linkX)
-          for (let k = cellHouseStart[c], end = cellHouseStart[c + 1]; k < end; k++) {
-            const u = cellHouseList[k];
-            if (houseCount[u * n + d] !== 2) continue;
-            for (let i = 0; i < n; i++) {
-              const c2 = unitCells[u * n + i];
-              if (c2 !== c && cand[c2 * n + d] && set(2 * (c2 * n + d) + 1, KIND_PARENT, node)) return true;
-            }
-          }
       }
     }
     this.tail = tail;
@@ -398,36 +501,29 @@ export function unaryChain(g: CandidateGrid, technique: number, mode: number, ba
   const { P } = s;
   let best = -1;
   let bestCx = Infinity;
-  // deepening: a static chain's complexity is its length + 1, so the shortest is found at the least depth; most
-  // are short, and a shallow search is cheap
-  for (const maxDepth of DEPTHS) {
-    for (let p = 0; p < P; p++) {
-      if (!s.cand[p] || s.cellCount[(p / g.n) | 0] < 2) continue;
-      for (let on = 1; on >= 0; on--) {
-        s.propagate(g, 2 * p + on, mode, false, Math.min(maxDepth, bestCx - 2));
-        const target = 2 * p + (on ^ 1);
-        if (!s.isSet(target)) continue;
-        s.beginCount();
-        const cx = s.countFrom(g, target);
-        if (cx < bestCx) {
-          bestCx = cx;
-          best = target;
-        }
+  // a static chain's complexity is its length + 1: each search goes only as deep as would beat the best so far
+  // (tried: iterative deepening, 5, 7, 9, … links, as SE's hints come shortest first: 1.4× slower on the
+  // diabolical sample, the searches that find nothing repeated at every depth)
+  for (let p = 0; p < P; p++) {
+    if (!s.cand[p] || s.cellCount[(p / g.n) | 0] < 2) continue;
+    for (let on = 1; on >= 0; on--) {
+      const target = 2 * p + (on ^ 1);
+      if (!s.bfs(g, 2 * p + on, mode, bestCx - 2, target)) continue;
+      const cx = s.depth[target] + 1;
+      if (cx < bestCx) {
+        bestCx = cx;
+        best = target;
       }
     }
-    if (best >= 0) break;
   }
   if (best < 0) return false;
-  s.propagate(g, best ^ 1, mode, false, bestCx - 1);
+  s.bfs(g, best ^ 1, mode, bestCx - 1, best);
   s.beginCount();
   const cx = s.countFrom(g, best);
   const rating = seRating(base, cx);
   const why = g.steps ? `${name}: ${chainText(g, s, best)}` : '';
   return conclude(g, technique, best, rating, why);
 }
-
-/** The depths unaryChain searches to in turn (a unary chain's length is odd). */
-const DEPTHS = [5, 7, 9, 13, 17, 25, Infinity];
 
 /** The chain from the start to `target` along parents, in words: "r1c2=5 → r1c7≠5 → r3c8=5 → …". */
 function chainText(g: CandidateGrid, s: ChainState, target: number): string {
@@ -596,9 +692,8 @@ export function turbotFish(g: CandidateGrid, technique: number): boolean {
   };
   for (let p = 0; p < P; p++) {
     if (!s.cand[p] || s.cellCount[(p / n) | 0] < 2) continue;
-    s.propagate(g, 2 * p + 1, LINK_X, false, 5);
     const target = 2 * p;
-    if (!s.isSet(target) || s.depth[target] !== 5) continue;
+    if (!s.bfs(g, 2 * p + 1, LINK_X, 5, target) || s.depth[target] !== 5) continue;
     const path: number[] = [];
     for (let x = target; x >= 0 && path.length < 7; x = s.kind[x] === KIND_PARENT ? s.arg[x] : -1) path.push(x);
     if (path.length !== 6) continue;
