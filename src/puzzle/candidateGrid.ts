@@ -87,6 +87,8 @@ export class CandidateGrid {
   broken = false;
   /** Candidates removed and digits placed since load (techniques compare it to see whether they did anything). */
   changes = 0;
+  /** Loads and copies so far: with `changes`, says whether the pencil marks may differ from an earlier look. */
+  loads = 0;
   /** Deductions in words, or null when nobody asked. */
   steps: Step[] | null = null;
   /**
@@ -132,6 +134,7 @@ export class CandidateGrid {
     unitHi.fill(0);
     this.broken = false;
     this.changes = 0;
+    this.loads++;
     this.open = 0;
     for (let c = 0; c < N; c++) {
       const d = cells[c];
@@ -193,6 +196,7 @@ export class CandidateGrid {
     this.open = o.open;
     this.broken = o.broken;
     this.changes = 0;
+    this.loads++;
     this.steps = null;
   }
 

@@ -1,5 +1,7 @@
 import { LO_BITS, popcount2, type CandidateGrid } from '../candidateGrid.js';
 
+/** Scratch: a cell's bivalue peers, and those that see the other cell too (peers of one cell: < 1296). */
+const peers = new Int32Array(1296);
 const common = new Int32Array(1296);
 
 /**
@@ -12,24 +14,32 @@ export function alignedPairExclusion(g: CandidateGrid, technique: number): boole
   const { N, n, value, peerStart, peerList, lo, hi } = g;
   for (let A = 0; A < N; A++) {
     if (value[A] !== 0) continue;
+    // A's bivalue peers, the excluders' candidates
+    let bivalue = 0;
+    for (let k = peerStart[A]; k < peerStart[A + 1]; k++) {
+      const C = peerList[k];
+      if (value[C] === 0 && popcount2(lo[C], hi[C]) === 2) peers[bivalue++] = C;
+    }
+    if (bivalue < 2) continue;
     for (let B = A + 1; B < N; B++) {
       if (value[B] !== 0) continue;
       // the bivalue cells that see both
       let m = 0;
-      for (let k = peerStart[A]; k < peerStart[A + 1]; k++) {
-        const C = peerList[k];
-        if (C !== B && value[C] === 0 && g.sees(C, B) && popcount2(lo[C], hi[C]) === 2) common[m++] = C;
+      for (let k = 0; k < bivalue; k++) {
+        const C = peers[k];
+        if (C !== B && g.sees(C, B)) common[m++] = C;
       }
       if (m < 2) continue;
       const aligned = g.sees(A, B);
       for (let side = 0; side < 2; side++) {
-        const [X, Y] = side === 0 ? [A, B] : [B, A];
+        const X = side === 0 ? A : B;
+        const Y = side === 0 ? B : A;
         for (let x = 0; x < n; x++) {
           if (!g.has(X, x)) continue;
           let allExcluded = true;
           for (let y = 0; y < n && allExcluded; y++) {
             if (!g.has(Y, y) || (y === x && aligned)) continue;
-            if (!excluded(g, common, m, x, y)) allExcluded = false;
+            if (!excluded(g, m, x, y)) allExcluded = false;
           }
           if (!allExcluded) continue;
           const uses: Array<readonly [number, number]> = [];
@@ -53,16 +63,16 @@ export function alignedPairExclusion(g: CandidateGrid, technique: number): boole
   return false;
 }
 
-/** Is (x, y) excluded: some cell among the m in `cells` has no candidate but x and y? */
-function excluded(g: CandidateGrid, cells: Int32Array, m: number, x: number, y: number): boolean {
+/** Is (x, y) excluded: some cell among the first m of `common` has no candidate but x and y? */
+function excluded(g: CandidateGrid, m: number, x: number, y: number): boolean {
   let pairLo = 0,
     pairHi = 0;
-  for (const d of [x, y]) {
-    if (d < LO_BITS) pairLo |= 1 << d;
-    else pairHi |= 1 << (d - LO_BITS);
-  }
+  if (x < LO_BITS) pairLo |= 1 << x;
+  else pairHi |= 1 << (x - LO_BITS);
+  if (y < LO_BITS) pairLo |= 1 << y;
+  else pairHi |= 1 << (y - LO_BITS);
   for (let i = 0; i < m; i++) {
-    const C = cells[i];
+    const C = common[i];
     if ((g.lo[C] & ~pairLo) === 0 && (g.hi[C] & ~pairHi) === 0) return true;
   }
   return false;

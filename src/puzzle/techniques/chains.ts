@@ -437,9 +437,22 @@ class ChainState {
 
 let state: ChainState | null = null;
 
+/** The grid, load and change count of the chain state's snapshot (the techniques of one step share it). */
+let seenGrid: CandidateGrid | null = null;
+let seenLoads = -1;
+let seenChanges = -1;
+
 function stateFor(g: CandidateGrid): ChainState {
-  if (!state || state.N !== g.N || state.n !== g.n || state.H !== g.H) state = new ChainState(g.N, g.n, g.H);
-  state.snapshot(g);
+  if (!state || state.N !== g.N || state.n !== g.n || state.H !== g.H) {
+    state = new ChainState(g.N, g.n, g.H);
+    seenGrid = null;
+  }
+  if (seenGrid !== g || seenLoads !== g.loads || seenChanges !== g.changes) {
+    state.snapshot(g);
+    seenGrid = g;
+    seenLoads = g.loads;
+    seenChanges = g.changes;
+  }
   return state;
 }
 

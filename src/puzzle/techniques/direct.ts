@@ -1,5 +1,5 @@
 import type { Rules } from '../../grid/rules.js';
-import { CandidateGrid } from '../candidateGrid.js';
+import { CandidateGrid, forEachBit } from '../candidateGrid.js';
 
 const scratch = new WeakMap<Rules, CandidateGrid>();
 
@@ -41,23 +41,37 @@ export function direct(
   return true;
 }
 
-/** A house u and cell c (as u·N + c) where s has a hidden single that g has not, or −1. */
+/**
+ * A house u and cell c (as u·N + c) where s has a hidden single that g has not, or −1; of several, the least u,
+ * then the least digit. Only a house of a cell that lost a candidate d in s can have a new single of d.
+ */
 function newHiddenSingle(g: CandidateGrid, s: CandidateGrid): number {
-  const { n, N, unitCells } = g;
-  for (let u = 0; u < g.H; u++)
-    for (let d = 0; d < n; d++) {
-      let inS = 0,
-        inG = 0,
-        at = -1;
-      for (let i = u * n; i < u * n + n; i++) {
-        const c = unitCells[i];
-        if (s.has(c, d)) {
-          inS++;
-          at = c;
+  const { n, N, unitCells, cellHouseStart, cellHouseList } = g;
+  let best = Infinity;
+  let bestAt = -1;
+  for (let c = 0; c < N; c++) {
+    const lostLo = g.lo[c] & ~s.lo[c];
+    const lostHi = g.hi[c] & ~s.hi[c];
+    if ((lostLo | lostHi) === 0 || s.value[c] !== 0) continue;
+    for (let k = cellHouseStart[c]; k < cellHouseStart[c + 1]; k++) {
+      const u = cellHouseList[k];
+      if (u * n >= best) continue;
+      forEachBit(lostLo, lostHi, (d) => {
+        const key = u * n + d;
+        if (key >= best) return;
+        let inS = 0;
+        let at = -1;
+        for (let i = u * n; i < u * n + n; i++)
+          if (s.has(unitCells[i], d)) {
+            inS++;
+            at = unitCells[i];
+          }
+        if (inS === 1) {
+          best = key;
+          bestAt = at;
         }
-        if (g.has(c, d)) inG++;
-      }
-      if (inS === 1 && inG > 1) return u * N + at;
+      });
     }
-  return -1;
+  }
+  return bestAt < 0 ? -1 : ((best / n) | 0) * N + bestAt;
 }
