@@ -322,6 +322,15 @@ export class PuzzleMaker {
     let fewest = N + 1;
     let notMinimal = 0;
     const grades = new Map<Grade, number>();
+    // up to plain 9×9 the ladder finishes every puzzle with one solution, so there the techniques rated above the
+    // highest rating wanted are left out: stopping short means rated above it
+    const finishesAll = rules.plain && shape.n <= 9;
+    const budget = !finishesAll
+      ? Infinity
+      : options.difficulty !== undefined
+        ? difficultyRange(options.difficulty)[1]
+        : DEFAULT_MAX_RATING;
+    let above = 0;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const solution = source.sample(rng);
       const puzzle = Uint8Array.from(solution);
@@ -343,12 +352,15 @@ export class PuzzleMaker {
         notMinimal++;
         continue;
       }
-      const rating = this.rater.rate(puzzle);
-      grades.set(rating.grade, (grades.get(rating.grade) ?? 0) + 1);
+      // a puzzle within the budget never uses a technique above it (its rating is its hardest step's), so it is
+      // rated the same; one that needs more stops early
+      const rating = this.rater.rate(puzzle, budget === Infinity ? {} : { budget });
+      if (rating.needsSearch && budget !== Infinity) above++;
+      else grades.set(rating.grade, (grades.get(rating.grade) ?? 0) + 1);
       if (options.difficulty !== undefined) {
         const [min, max] = difficultyRange(options.difficulty);
         if (rating.needsSearch || rating.rating < min || rating.rating > max) continue;
-      } else if (rules.plain && shape.n <= 9 && (rating.needsSearch || rating.rating > DEFAULT_MAX_RATING)) continue;
+      } else if (finishesAll && (rating.needsSearch || rating.rating > DEFAULT_MAX_RATING)) continue;
       return {
         puzzle,
         solution,
@@ -374,7 +386,10 @@ export class PuzzleMaker {
     if (target !== undefined) seen.push(`fewest clues reached: ${fewest}`);
     if (notMinimal > 0) seen.push(`${notMinimal} symmetric puzzles were not minimal clue by clue`);
     if (options.difficulty !== undefined)
-      seen.push(`grades seen: ${GRADES.map((g) => `${g} ${grades.get(g) ?? 0}`).join(', ')}`);
+      seen.push(
+        `grades seen: ${GRADES.map((g) => `${g} ${grades.get(g) ?? 0}`).join(', ')}` +
+          (above > 0 ? `, above SE ${budget.toFixed(1)} ${above}` : ''),
+      );
     throw new InputError(
       `no ${wanted.replace(/^an? /, '')} with ${what} in ${attempts} attempts (${seen.join('; ')}); ` +
         `try more --attempts or ask for less`,
