@@ -7,8 +7,9 @@ import { claiming, pointing } from './techniques/lockedCandidates.js';
 import { hiddenSingles, lastValues, nakedSingles } from './techniques/singles.js';
 import { hiddenSubset, nakedSubset } from './techniques/subsets.js';
 import { eliminateBySearch, forcingByTrial, type Apply } from './techniques/trial.js';
+import { uniqueLoop } from './techniques/uniqueLoop.js';
 import { bugPlusOne, uniqueRectangle } from './techniques/uniqueness.js';
-import { xyWing, xyzWing } from './techniques/wings.js';
+import { wxyzWing, xyWing, xyzWing } from './techniques/wings.js';
 
 /**
  * The human techniques the rater knows, easiest first, with their ratings on the public Sudoku Explainer scale
@@ -193,9 +194,18 @@ export const TECHNIQUES: readonly Technique[] = [
     grade: 'hard',
     apply: (g, t) => uniqueRectangle(g, t, 4),
   },
+  {
+    key: 'unique-loop',
+    tier: 'unique',
+    name: 'unique loop',
+    rating: 4.6,
+    grade: 'hard',
+    apply: uniqueLoop,
+  },
   { key: 'naked-quad', name: 'naked quad', rating: 5.0, grade: 'expert', apply: (g, t) => nakedSubset(g, t, 4) },
   { key: 'jellyfish', name: 'jellyfish', rating: 5.2, grade: 'expert', apply: (g, t) => fish(g, t, 4) },
   { key: 'hidden-quad', name: 'hidden quad', rating: 5.4, grade: 'expert', apply: (g, t) => hiddenSubset(g, t, 4) },
+  { key: 'wxyz-wing', name: 'WXYZ-wing', rating: 5.5, grade: 'expert', apply: wxyzWing },
   {
     key: 'bug-plus-one',
     tier: 'unique',
