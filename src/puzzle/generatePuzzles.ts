@@ -136,12 +136,19 @@ export interface RatePuzzlesOptions {
   readonly workers?: number;
 }
 
+/**
+ * Cells of puzzles in one rating block at most (about 2,000 9×9 puzzles): the CLI writes its lines this many at a
+ * time, so that a refusal within them leaves nothing written.
+ */
+export const RATE_BLOCK_CELLS = 200_000;
+
 /** Rated puzzles in order, a block at a time. */
 export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<readonly RatedPuzzle[]> {
   const rules = resolveRules('solve', options.box, options.variant);
   const shape = rules.shape;
   const N = shape.n * shape.n;
-  const per = Math.max(1, Math.floor(200_000 / N));
+  const cap = Math.max(1, Math.floor(RATE_BLOCK_CELLS / N));
+  const workers = options.workers ?? 1;
   const source = options.puzzles;
   let done = 0;
   async function* tasks(): AsyncGenerator<BlockTask> {
@@ -153,6 +160,10 @@ export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<
           throw new InputError(`puzzle ${done + Math.floor(i / N) + 1}: cell ${(i % N) + 1} holds ${piece[i]}`);
       }
       const total = piece.length / N;
+      // blocks of up to `cap` puzzles, and at least four per worker when the piece allows (a hard 9×9 puzzle takes
+      // milliseconds: a small file would otherwise be one block on one thread); a puzzle's rating is the same
+      // whichever block and thread rates it
+      const per = Math.min(cap, Math.max(16, Math.ceil(total / (4 * workers))));
       for (let b = 0; b * per < total; b++) {
         const input: RateBlockInput = {
           rules: rules.spec,
@@ -165,7 +176,7 @@ export async function* ratePuzzles(options: RatePuzzlesOptions): AsyncGenerator<
       done += total;
     }
   }
-  yield* inOrderOf<readonly RatedPuzzle[]>(options.workers ?? 1, tasks());
+  yield* inOrderOf<readonly RatedPuzzle[]>(workers, tasks());
 }
 
 /** Run the tasks `source` gives on a pool, a few ahead of the consumer, and yield their results in order. */

@@ -1,6 +1,6 @@
 import type { CandidateGrid } from './candidateGrid.js';
 import { alignedPairExclusion } from './techniques/alignedPairs.js';
-import { DYNAMIC, LINK_X, LINK_Y, multipleChains, turbotFish, unaryChain } from './techniques/chains.js';
+import { DYNAMIC, LINK_X, LINK_Y, multipleChains, strongLinks, unaryChain } from './techniques/chains.js';
 import { direct } from './techniques/direct.js';
 import { fish } from './techniques/fish.js';
 import { claiming, pointing } from './techniques/lockedCandidates.js';
@@ -166,7 +166,7 @@ export const TECHNIQUES: readonly Technique[] = [
     name: 'turbot fish (skyscraper, 2-string kite, empty rectangle)',
     rating: 4.0,
     grade: 'hard',
-    apply: turbotFish,
+    apply: (g, t) => strongLinks(g, t, 2),
   },
   { key: 'xy-wing', name: 'XY-wing', rating: 4.2, grade: 'hard', apply: xyWing },
   { key: 'xyz-wing', name: 'XYZ-wing', rating: 4.4, grade: 'hard', apply: xyzWing },
@@ -205,6 +205,13 @@ export const TECHNIQUES: readonly Technique[] = [
   { key: 'naked-quad', name: 'naked quad', rating: 5.0, grade: 'expert', apply: (g, t) => nakedSubset(g, t, 4) },
   { key: 'jellyfish', name: 'jellyfish', rating: 5.2, grade: 'expert', apply: (g, t) => fish(g, t, 4) },
   { key: 'hidden-quad', name: 'hidden quad', rating: 5.4, grade: 'expert', apply: (g, t) => hiddenSubset(g, t, 4) },
+  {
+    key: 'three-strong-links',
+    name: 'three strong links (an X-chain)',
+    rating: 5.4,
+    grade: 'expert',
+    apply: (g, t) => strongLinks(g, t, 3),
+  },
   { key: 'wxyz-wing', name: 'WXYZ-wing', rating: 5.5, grade: 'expert', apply: wxyzWing },
   {
     key: 'bug-plus-one',
@@ -216,12 +223,35 @@ export const TECHNIQUES: readonly Technique[] = [
     apply: bugPlusOne,
   },
   {
+    key: 'four-strong-links',
+    name: 'four strong links (an X-chain)',
+    rating: 5.8,
+    grade: 'expert',
+    apply: (g, t) => strongLinks(g, t, 4),
+  },
+  {
     key: 'aligned-pair-exclusion',
     tier: 'chain',
     name: 'aligned pair exclusion',
     rating: 6.2,
     grade: 'expert',
     apply: alignedPairExclusion,
+  },
+  {
+    key: 'five-strong-links',
+    tier: 'chain',
+    name: 'five strong links (an X-chain)',
+    rating: 6.2,
+    grade: 'expert',
+    apply: (g, t) => strongLinks(g, t, 5),
+  },
+  {
+    key: 'six-strong-links',
+    tier: 'chain',
+    name: 'six strong links (an X-chain)',
+    rating: 6.6,
+    grade: 'expert',
+    apply: (g, t) => strongLinks(g, t, 6),
   },
   {
     key: 'x-chain',

@@ -683,55 +683,81 @@ export function multipleChains(
 }
 
 /**
- * Turbot fish (Sukaku Explainer's ratings): the X-chains of two strong links, p on ⇒ a off ⇒ b on ⇒ c off ⇒ d on ⇒
- * p off, where a–b and c–d are the digit's only two places in a house. Skyscraper (both strong links in rows, or
- * both in columns) 4.0, 2-string kite (a row and a column) 4.1, turbot fish (a box, or a variant's house; the
- * empty rectangle with two cells in its box) 4.2. Applies the easiest; true when it did.
+ * Strong-linked fishes, Sukaku Explainer's ratings: the X-chains of k strong links (k = 2: the turbot fish family),
+ * p on ⇒ a off ⇒ b on ⇒ … ⇒ p off, where each on node follows an off node by the digit's only other place in a
+ * house. The base is 4.0, 5.4, 5.8, 6.2, 6.6 for 2 … 6 strong links, plus 0.1 when the strong links lie in a box
+ * (or a variant's house) or in both rows and columns, 0.2 when in both kinds of line and a box: 2 links in two
+ * rows (or two columns) are a skyscraper (4.0), in a row and a column a 2-string kite (4.1), with a box a turbot
+ * fish (4.1). Only chains whose shortest form has exactly k strong links count (shorter ones are the technique
+ * before). Applies the lowest rated; true when it did.
  */
-export function turbotFish(g: CandidateGrid, technique: number): boolean {
+export function strongLinks(g: CandidateGrid, technique: number, k: number): boolean {
   const s = stateFor(g);
   const { P, n } = s;
+  const depth = 2 * k + 1;
+  const base = STRONG_LINK_BASE[k];
   let best = -1;
   let bestRating = Infinity;
   let bestText = '';
   const houseOf = (a: number, b: number, d: number): number => {
     // the first house (rows, columns, boxes, variants' houses in that order) holding exactly the two places a, b
-    for (let k = g.cellHouseStart[a]; k < g.cellHouseStart[a + 1]; k++) {
-      const u = g.cellHouseList[k];
+    for (let j = g.cellHouseStart[a]; j < g.cellHouseStart[a + 1]; j++) {
+      const u = g.cellHouseList[j];
       if (s.houseCount[u * n + d] !== 2) continue;
       for (let i = 0; i < n; i++) if (g.unitCells[u * n + i] === b) return u;
     }
     return -1;
   };
+  const path: number[] = [];
+  const houses: number[] = [];
   for (let p = 0; p < P; p++) {
     if (!s.cand[p] || s.cellCount[(p / n) | 0] < 2) continue;
     const target = 2 * p;
-    if (!s.bfs(g, 2 * p + 1, LINK_X, 5, target) || s.depth[target] !== 5) continue;
-    const path: number[] = [];
-    for (let x = target; x >= 0 && path.length < 7; x = s.kind[x] === KIND_PARENT ? s.arg[x] : -1) path.push(x);
-    if (path.length !== 6) continue;
-    path.reverse(); // p on, a off, b on, c off, d on, p off
+    if (!s.bfs(g, 2 * p + 1, LINK_X, depth, target) || s.depth[target] !== depth) continue;
+    path.length = 0;
+    for (let x = target; x >= 0 && path.length <= depth; x = s.kind[x] === KIND_PARENT ? s.arg[x] : -1) path.push(x);
+    if (path.length !== depth + 1) continue;
+    path.reverse(); // p on, off, on, …, off, on, p off
     const d = p % n;
     const cellOf = (x: number) => ((x >> 1) / n) | 0;
-    const u1 = houseOf(cellOf(path[1]), cellOf(path[2]), d);
-    const u2 = houseOf(cellOf(path[3]), cellOf(path[4]), d);
-    if (u1 < 0 || u2 < 0) continue;
-    const kind1 = u1 < n ? 0 : u1 < 2 * n ? 1 : 2;
-    const kind2 = u2 < n ? 0 : u2 < 2 * n ? 1 : 2;
-    const rating = kind1 === 2 || kind2 === 2 ? 4.2 : kind1 === kind2 ? 4.0 : 4.1;
+    let rows = 0,
+      columns = 0,
+      boxes = 0;
+    houses.length = 0;
+    for (let i = 1; i < depth; i += 2) {
+      const u = houseOf(cellOf(path[i]), cellOf(path[i + 1]), d);
+      if (u < 0) break;
+      houses.push(u);
+      if (u < n) rows = 1;
+      else if (u < 2 * n) columns = 1;
+      else boxes = 1;
+    }
+    if (houses.length !== k) continue;
+    const rating = Math.round((base + (rows + columns + boxes - 1) / 10) * 10) / 10;
     if (rating < bestRating) {
       bestRating = rating;
       best = target;
       bestText = g.steps
-        ? `${rating === 4.0 ? 'skyscraper' : rating === 4.1 ? '2-string kite' : 'turbot fish'} on ` +
-          `${g.digitName(d + 1)} (${g.unitName(u1)}, ${g.unitName(u2)}): ${path.map((x) => nodeText(g, x)).join(' → ')}`
+        ? `${strongLinkName(k, rows, columns, boxes)} on ${g.digitName(d + 1)} ` +
+          `(${houses.map((u) => g.unitName(u)).join(', ')}): ${path.map((x) => nodeText(g, x)).join(' → ')}`
         : '';
-      if (rating === 4.0) break;
+      if (rating === base) break;
     }
   }
   if (best < 0) return false;
-  s.propagate(g, best ^ 1, LINK_X, false, 5);
+  s.bfs(g, best ^ 1, LINK_X, depth, best);
   s.beginCount();
   s.countFrom(g, best);
   return conclude(g, technique, best, bestRating, bestText);
+}
+
+/** Sukaku Explainer's base rating of an X-chain of k strong links (index k). */
+const STRONG_LINK_BASE = [0, 0, 4.0, 5.4, 5.8, 6.2, 6.6];
+
+/** The largest k strongLinks takes. */
+export const MAX_STRONG_LINKS = STRONG_LINK_BASE.length - 1;
+
+function strongLinkName(k: number, rows: number, columns: number, boxes: number): string {
+  if (k === 2) return boxes ? 'turbot fish' : rows && columns ? '2-string kite' : 'skyscraper';
+  return `${k} strong links`;
 }
