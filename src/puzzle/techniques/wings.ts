@@ -86,6 +86,8 @@ function wing(g: CandidateGrid, technique: number, pivotSize: number): boolean {
 /** Scratch of wxyzWing: the cells of up to four candidates, and the wing being built. */
 let small = new Int32Array(0);
 const wingCells = new Int32Array(4);
+/** A pivot's peers that could be in its wing (a cell has fewer than 1,296 peers up to 36×36; here n ≤ 9). */
+const around = new Int32Array(1296);
 
 /**
  * WXYZ-wing (Sukaku Explainer's rating: 5.5, 5.6 when the fullest cell has three candidates): four open cells, one
@@ -108,7 +110,7 @@ export function wxyzWing(g: CandidateGrid, technique: number): boolean {
       union |= lo[wingCells[i]];
       fullest = Math.max(fullest, popcount2(lo[wingCells[i]], 0));
     }
-    if (popcount2(union, 0) !== 4 || !pivoted(g)) return;
+    if (popcount2(union, 0) !== 4) return;
     // unrestricted digits
     let free = 0;
     for (let m2 = union; m2 !== 0; m2 &= m2 - 1) {
@@ -137,20 +139,26 @@ export function wxyzWing(g: CandidateGrid, technique: number): boolean {
     }
     if (remove.length > 0) best = { rating, cells: Array.from(wingCells), remove };
   };
-  for (let a = 0; a < m; a++) {
-    wingCells[0] = small[a];
-    const ua = lo[small[a]];
-    for (let b = a + 1; b < m; b++) {
-      const ub = ua | lo[small[b]];
-      if (popcount2(ub, 0) > 4) continue;
-      wingCells[1] = small[b];
-      for (let c = b + 1; c < m; c++) {
-        const uc = ub | lo[small[c]];
-        if (popcount2(uc, 0) > 4) continue;
-        wingCells[2] = small[c];
-        for (let d = c + 1; d < m; d++) {
-          if (popcount2(uc | lo[small[d]], 0) !== 4) continue;
-          wingCells[3] = small[d];
+  // the pivot, then three of its peers with up to four candidates, four digits between them all
+  for (let i = 0; i < m; i++) {
+    const pivot = small[i];
+    const up = lo[pivot];
+    let k = 0;
+    for (let j = g.peerStart[pivot]; j < g.peerStart[pivot + 1]; j++) {
+      const q = g.peerList[j];
+      if (value[q] === 0 && lo[q] !== 0 && popcount2(up | lo[q], 0) <= 4) around[k++] = q;
+    }
+    wingCells[0] = pivot;
+    for (let a = 0; a < k; a++) {
+      const ua = up | lo[around[a]];
+      wingCells[1] = around[a];
+      for (let b = a + 1; b < k; b++) {
+        const ub = ua | lo[around[b]];
+        if (popcount2(ub, 0) > 4) continue;
+        wingCells[2] = around[b];
+        for (let c = b + 1; c < k; c++) {
+          if (popcount2(ub | lo[around[c]], 0) !== 4) continue;
+          wingCells[3] = around[c];
           judge();
         }
       }
@@ -171,14 +179,4 @@ export function wxyzWing(g: CandidateGrid, technique: number): boolean {
     );
   }
   return true;
-}
-
-/** Does one of the four cells of wingCells (the pivot) see the other three? */
-function pivoted(g: CandidateGrid): boolean {
-  for (let i = 0; i < 4; i++) {
-    let sees = 0;
-    for (let j = 0; j < 4; j++) if (j !== i && g.sees(wingCells[i], wingCells[j])) sees++;
-    if (sees === 3) return true;
-  }
-  return false;
 }
