@@ -112,6 +112,13 @@ describe('sudoku-count rate', () => {
       .find((l) => l.endsWith(':0'))!
       .split(':')[0];
     expectBadInput(await rate([none]), /^sudoku-count: error: argument 1: no solution, so no rating\n$/);
+    // with two workers the pool rates a small file in several blocks, but the lines still go out a full block
+    // (about 2,000 puzzles) at a time: a refusal at the end of 60 puzzles leaves stdout empty
+    const many = [...lines('royle17.txt').slice(0, 60), several].join('\n');
+    expectBadInput(
+      await rate(['--file', '-', '--workers', '2'], many),
+      /^sudoku-count: error: [^\n]*61: several solutions \(at least 2\), so no rating\n$/,
+    );
   });
 
   it('bad input: one line, status 2, nothing on stdout', async () => {

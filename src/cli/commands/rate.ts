@@ -4,7 +4,7 @@ import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { gridInputChunks, type GridInput } from '../gridInput.js';
 import type { Rules } from '../../grid/rules.js';
 import { describeRating } from '../../puzzle/describeRating.js';
-import { ratePuzzles } from '../../puzzle/generatePuzzles.js';
+import { RATE_BLOCK_CELLS, ratePuzzles } from '../../puzzle/generatePuzzles.js';
 import type { RatedPuzzle } from '../../puzzle/puzzleTasks.js';
 import { TECHNIQUES } from '../../puzzle/techniques.js';
 import { boxOption, cliRules, progressSpinner, VARIANT_FLAG, VARIANT_FLAG_HELP, workersOption } from '../common.js';
@@ -67,11 +67,15 @@ export function registerRate(program: Command): void {
         }
       }
 
-      // a block's lines are written once every puzzle of it has passed: one without a unique solution stops the
-      // run (with an input of one block, at most about 2,000 9x9 puzzles, before anything is written)
+      // lines are written a block (about 2,000 9x9 puzzles) at a time, once every puzzle of it has passed: one
+      // without a unique solution stops the run (with an input of one block, before anything is written)
       const spinner = (await progressSpinner(`rating puzzles`)).start();
       const out = lineOutput();
       let rated = 0;
+      // the pool's blocks may be smaller (both threads busy on a small file): lines go out a full block at a time
+      const writeEvery = Math.max(1, Math.floor(RATE_BLOCK_CELLS / N));
+      let written = 0;
+      let lines: string[] = [];
       try {
         for await (const block of ratePuzzles({
           box: shape,
@@ -81,7 +85,6 @@ export function registerRate(program: Command): void {
           budget: opts.budget ?? DEFAULT_BUDGET,
           workers: opts.workers ?? 1,
         })) {
-          const lines: string[] = [];
           for (const r of block) {
             const { where, cells } = queue[head++];
             if (r.solutions !== 1)
@@ -100,11 +103,16 @@ export function registerRate(program: Command): void {
             queue.splice(0, head);
             head = 0;
           }
-          for (const line of lines) out.push(line);
           rated += block.length;
           spinner.text = `rated ${rated} puzzles`;
-          await out.ready();
+          if (rated - written >= writeEvery) {
+            for (const line of lines) out.push(line);
+            lines = [];
+            written = rated;
+            await out.ready();
+          }
         }
+        for (const line of lines) out.push(line);
       } finally {
         spinner.stop();
       }

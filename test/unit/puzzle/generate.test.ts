@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PUZZLES } from '../../helpers/paths.js';
 // from dist/: generate runs generatePuzzles' worker pool, whose task module is compiled JavaScript
 import {
   countSolutions,
@@ -26,6 +29,24 @@ describe('generate: puzzles as strings, beside the streaming generatePuzzles (th
       expect(formatGrid('2x3', one.puzzle)).toBe(p.puzzle);
     }
     expect(new Set(made.map((p) => p.puzzle)).size).toBe(3);
+  });
+
+  it('ratePuzzles: the same ratings with 1 and 2 workers, a small batch cut into blocks for both', async () => {
+    const { ratePuzzles } = await import('../../../dist/puzzle/generatePuzzles.js');
+    const some = readFileSync(join(PUZZLES, 'royle17.txt'), 'utf8').trim().split('\n').slice(0, 100);
+    const digits = Uint8Array.from(some.join(''), (ch) => Number(ch));
+    const rated = async (workers: number) => {
+      const blocks: number[][] = [];
+      for await (const block of ratePuzzles({ puzzles: digits, workers })) blocks.push(block.map((r) => r.rating));
+      return blocks;
+    };
+    const one = await rated(1);
+    const two = await rated(2);
+    expect(two.flat()).toEqual(one.flat());
+    expect(one.flat()).toEqual(some.map((p) => ratePuzzle(p).rating));
+    // 100 puzzles, four blocks a worker (at least 16 puzzles a block): 4 × 25 on one, 7 (16 … 4) on two
+    expect(one.map((b) => b.length)).toEqual([25, 25, 25, 25]);
+    expect(two.map((b) => b.length)).toEqual([16, 16, 16, 16, 16, 16, 4]);
   });
 
   it('count defaults to 1; the same seed gives the same puzzles', async () => {

@@ -80,7 +80,17 @@ describe('the rater on real puzzles', () => {
       // chains name the candidates they rest on
       for (const s of r.steps!) if (TECHNIQUES[s.technique].tier === 'chain') expect(s.uses!.length).toBeGreaterThan(0);
     }
-    for (const key of ['hidden-single-box', 'naked-single', 'pointing', 'claiming', 'x-wing', 'xy-wing', 'x-chain'])
+    for (const key of [
+      'hidden-single-box',
+      'naked-single',
+      'pointing',
+      'claiming',
+      'x-wing',
+      'xy-wing',
+      'three-strong-links',
+      'wxyz-wing',
+      'xy-chain',
+    ])
       expect(used).toContain(key);
   });
 
@@ -144,6 +154,77 @@ describe('the rater on real puzzles', () => {
       }
     }
     expect(easy).toBeGreaterThan(100);
+  });
+});
+
+/** Puzzles of the SE sample (test/fixtures/puzzles/sudoku-exchange-se.txt) by the first 12 hex digits of their SHA-1. */
+function sePuzzle(sha1: string): { puzzle: number[]; se: number } {
+  const line = readFileSync(join(PUZZLES, 'sudoku-exchange-se.txt'), 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(sha1))!;
+  const [, puzzle, se] = line.trim().split(/\s+/);
+  return { puzzle: [...puzzle].map(Number), se: Number(se) };
+}
+
+/** The cells a step uses (its candidates' cells), each once. */
+const cellsOf = (uses: ReadonlyArray<readonly [number, number]>) => [...new Set(uses.map(([c]) => c))];
+const houseKeys = (c: number) => [
+  `r${Math.floor(c / 9)}`,
+  `c${c % 9}`,
+  `b${3 * Math.floor(c / 27) + Math.floor((c % 9) / 3)}`,
+];
+const sees = (a: number, b: number) => a !== b && houseKeys(a).some((h) => houseKeys(b).includes(h));
+
+// picked once by rating the whole sample: puzzles whose hardest step is the technique, rated as SE rates them
+describe("Sukaku Explainer's patterns, on puzzles of the SE sample", () => {
+  it('unique loops: six cells or more on two digits, every house holding none or two of them; SE 4.6', () => {
+    for (const id of ['0004d93c5158', '001060ec8326']) {
+      const { puzzle, se } = sePuzzle(id);
+      const r = expectSound(puzzle, solutionOf(puzzle));
+      expect([TECHNIQUES[r.hardest].key, r.rating]).toEqual(['unique-loop', se]);
+      const loops = r.steps!.filter((s) => TECHNIQUES[s.technique].key === 'unique-loop');
+      expect(loops.length).toBeGreaterThan(0);
+      for (const step of loops) {
+        const cells = cellsOf(step.uses!);
+        expect(cells.length).toBeGreaterThanOrEqual(6);
+        expect(cells.length % 2).toBe(0);
+        // the deadly pattern, checked from the cells alone: each row, column and box holds 0 or 2 of them
+        const perHouse = new Map<string, number>();
+        for (const c of cells) for (const h of houseKeys(c)) perHouse.set(h, (perHouse.get(h) ?? 0) + 1);
+        for (const k of perHouse.values()) expect(k).toBe(2);
+        // on two digits, each in every cell of the loop
+        const digits = new Set(step.uses!.map(([, d]) => d));
+        expect(digits.size).toBe(2);
+        expect(step.uses!.length).toBe(2 * cells.length);
+      }
+    }
+  });
+
+  it('WXYZ-wings: four cells, four digits, one cell seeing the other three; SE 5.5', () => {
+    const { puzzle, se } = sePuzzle('00134e5dddba');
+    const r = expectSound(puzzle, solutionOf(puzzle));
+    expect([TECHNIQUES[r.hardest].key, r.rating]).toEqual(['wxyz-wing', se]);
+    const wings = r.steps!.filter((s) => TECHNIQUES[s.technique].key === 'wxyz-wing');
+    for (const step of wings) {
+      const cells = cellsOf(step.uses!);
+      expect(cells).toHaveLength(4);
+      expect(new Set(step.uses!.map(([, d]) => d)).size).toBe(4);
+      expect(cells.some((p) => cells.every((c) => c === p || sees(p, c)))).toBe(true);
+      expect([5.5, 5.6]).toContain(step.rating);
+    }
+  });
+
+  it('X-chains of three and four strong links: 5.4 and 5.8 up (by their houses), each step sound', () => {
+    for (const [id, key, lo, hi] of [
+      ['07c861130e8a', 'three-strong-links', 5.4, 5.6],
+      ['007a8b9e89a9', 'four-strong-links', 5.8, 6.0],
+    ] as const) {
+      const { puzzle } = sePuzzle(id);
+      const r = expectSound(puzzle, solutionOf(puzzle));
+      expect(TECHNIQUES[r.hardest].key).toBe(key);
+      expect(r.rating).toBeGreaterThanOrEqual(lo);
+      expect(r.rating).toBeLessThanOrEqual(hi);
+    }
   });
 });
 
