@@ -45,6 +45,11 @@ export interface RateOptions {
   readonly unique?: boolean;
   /** Try only techniques whose SE rating (chains: base) is at most this (default: all). */
   readonly budget?: number;
+  /**
+   * Stop after the first technique that does something (a hint: the next step, without rating the rest; the
+   * rating, grade and counts are then of that step alone).
+   */
+  readonly firstStep?: boolean;
 }
 
 export class PuzzleRater {
@@ -63,7 +68,7 @@ export class PuzzleRater {
     g.steps = steps;
     g.load(cells);
     const open = g.open;
-    const { hardest, rating } = this.run(counts, steps, this.allowed(options));
+    const { hardest, rating } = this.run(counts, steps, this.allowed(options), options.firstStep === true);
     const contradiction = g.broken;
     const needsSearch = !contradiction && g.open > 0;
     const grade: Grade = needsSearch ? 'expert' : hardest < 0 ? 'easy' : gradeOf(rating);
@@ -91,6 +96,7 @@ export class PuzzleRater {
     counts: Int32Array | null,
     steps: Step[] | null,
     allowed: Uint8Array,
+    firstStep = false,
   ): { hardest: number; rating: number } {
     const g = this.g;
     let hardest = -1;
@@ -114,6 +120,7 @@ export class PuzzleRater {
         rating = r;
         hardest = t;
       }
+      if (firstStep) break;
     }
     return { hardest, rating };
   }
@@ -128,6 +135,12 @@ export class PuzzleRater {
     g.load(cells);
     const { rating } = this.run(null, null, this.allowed(options));
     return g.broken || g.open > 0 ? Infinity : rating;
+  }
+
+  /** Is some technique rated above `budget` tried on these rules (with these options, the budget aside)? */
+  triesAbove(budget: number, options: RateOptions = {}): boolean {
+    const allowed = this.allowed({ ...options, budget: Infinity });
+    return TECHNIQUES.some((t, i) => allowed[i] === 1 && t.rating > budget);
   }
 
   /** Which techniques these options let the rater try (1) or not (0). */
