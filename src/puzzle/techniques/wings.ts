@@ -91,10 +91,11 @@ const around = new Int32Array(1296);
 
 /**
  * WXYZ-wing (Sukaku Explainer's rating: 5.5, 5.6 when the fullest cell has three candidates): four open cells, one
- * of them (the pivot) seeing the other three, holding four digits between them, where every digit but one (z) is restricted: its cells in
- * the wing all see one another, so it is in one of them at most. Four cells need four digits, so z is in one of
- * its cells of the wing ⇒ z leaves every cell that sees all of them (with no unrestricted digit the wing is a cycle,
- * which SE rates as a chain, and is left to the chains). Grids up to 9×9 (the search is over sets of four cells). One pattern per call, the lowest rated.
+ * of them (the pivot) seeing the other three, holding four digits between them, where every digit but one (z) is
+ * restricted: its cells in the wing all see one another, so it is in one of them at most. Four cells need four
+ * digits, so z is in one of its cells of the wing ⇒ z leaves every cell that sees all of them. (With no
+ * unrestricted digit the wing is a cycle, which SE rates as a chain: left to the chains.) Grids up to 9×9, from
+ * each pivot and three of its peers. One pattern per call, the lowest rated.
  */
 export function wxyzWing(g: CandidateGrid, technique: number): boolean {
   if (g.n > 9) return false;

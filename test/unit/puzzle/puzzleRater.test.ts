@@ -157,7 +157,7 @@ describe('the rater on real puzzles', () => {
   });
 });
 
-/** Puzzles of the SE sample (test/fixtures/puzzles/sudoku-exchange-se.txt) by the first 12 hex digits of their SHA-1. */
+/** A puzzle of the SE sample (test/fixtures/puzzles/sudoku-exchange-se.txt) by the first 12 hex digits of its SHA-1. */
 function sePuzzle(sha1: string): { puzzle: number[]; se: number } {
   const line = readFileSync(join(PUZZLES, 'sudoku-exchange-se.txt'), 'utf8')
     .split('\n')
