@@ -685,10 +685,10 @@ export function multipleChains(
 /**
  * Strong-linked fishes, Sukaku Explainer's ratings: the X-chains of k strong links (k = 2: the turbot fish family),
  * p on ⇒ a off ⇒ b on ⇒ … ⇒ p off, where each on node follows an off node by the digit's only other place in a
- * house. The base is 4.0, 5.4, 5.8, 6.2, 6.6 for 2 … 6 strong links, plus 0.1 when the strong links lie in a box
- * (or a variant's house) or in both rows and columns, 0.2 when in both kinds of line and a box: 2 links in two
- * rows (or two columns) are a skyscraper (4.0), in a row and a column a 2-string kite (4.1), with a box a turbot
- * fish (4.1). Only chains whose shortest form has exactly k strong links count (shorter ones are the technique
+ * house. The base is 4.0, 5.4, 5.8, 6.2, 6.6 for 2 … 6 strong links when they all lie in rows or all in columns,
+ * plus 0.1 when one lies in a box (or a variant's house) or they lie in both rows and columns, 0.2 when in both
+ * kinds of line and a box: 2 links in two rows (or two columns) are a skyscraper (4.0), in a row and a column a
+ * 2-string kite (4.1), with a box a turbot fish (4.1). Only chains whose shortest form has exactly k strong links count (shorter ones are the technique
  * before). Applies the lowest rated; true when it did.
  */
 export function strongLinks(g: CandidateGrid, technique: number, k: number): boolean {
@@ -733,7 +733,9 @@ export function strongLinks(g: CandidateGrid, technique: number, k: number): boo
       else boxes = 1;
     }
     if (houses.length !== k) continue;
-    const rating = Math.round((base + (rows + columns + boxes - 1) / 10) * 10) / 10;
+    // all in rows, or all in columns: the base; with a box, or in both kinds of line: + 0.1; both and a box: + 0.2
+    const extra = boxes === 0 && rows + columns === 1 ? 0 : boxes && rows && columns ? 2 : 1;
+    const rating = Math.round(base * 10 + extra) / 10;
     if (rating < bestRating) {
       bestRating = rating;
       best = target;
