@@ -73,10 +73,17 @@ export function hiddenSubset(g: CandidateGrid, technique: number, k: number): bo
       open++;
       const bLo = i < LO_BITS ? 1 << i : 0,
         bHi = i < LO_BITS ? 0 : 1 << (i - LO_BITS);
-      forEachBit(lo[c], hi[c], (d0) => {
+      // the cell's digits, lowest first (no closure: this runs for every cell of every house at every step)
+      for (let m = lo[c]; m !== 0; m &= m - 1) {
+        const d0 = 31 - Math.clz32(m & -m);
         posLo[d0] |= bLo;
         posHi[d0] |= bHi;
-      });
+      }
+      for (let m = hi[c]; m !== 0; m &= m - 1) {
+        const d0 = LO_BITS + 31 - Math.clz32(m & -m);
+        posLo[d0] |= bLo;
+        posHi[d0] |= bHi;
+      }
     }
     if (open <= k) continue;
     let count = 0;

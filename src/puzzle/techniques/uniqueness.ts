@@ -30,8 +30,10 @@ export function uniqueRectangle(g: CandidateGrid, technique: number, type: 1 | 2
           corner[2] = r2 * n + c1;
           corner[3] = r2 * n + c2;
           if (value[corner[0]] | value[corner[1]] | value[corner[2]] | value[corner[3]]) continue;
-          const boxes = new Set([boxOf[corner[0]], boxOf[corner[1]], boxOf[corner[2]], boxOf[corner[3]]]);
-          if (boxes.size !== 2) continue;
+          // two boxes: the rows' pair or the columns' pair shares one (the corners of a rectangle)
+          const rowsShare = boxOf[corner[0]] === boxOf[corner[1]];
+          const columnsShare = boxOf[corner[0]] === boxOf[corner[2]];
+          if (rowsShare === columnsShare) continue;
           let common = lo[corner[0]] & lo[corner[1]] & lo[corner[2]] & lo[corner[3]];
           while (common !== 0) {
             const a = common & -common;
