@@ -96,6 +96,13 @@ export class CandidateGrid {
    * length bonus); −1 otherwise. The rater resets it before each technique.
    */
   stepRating = -1;
+  /**
+   * The house of the pattern just applied, for the direct steps, as SE looks for their single: a hidden subset's
+   * house (the single is in it), or locked candidates' base house (`patternOther`: the single is in another house
+   * of its kind, row, column, box or a variant's, crossing the eliminations); −1 when not written.
+   */
+  patternHouse = -1;
+  patternOther = false;
   /** Eliminations of the step being built (reused). */
   pending: Array<readonly [number, number]> = [];
 

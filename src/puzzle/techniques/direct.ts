@@ -20,6 +20,7 @@ export function direct(
     scratch.set(g.rules, s);
   }
   s.copyFrom(g);
+  s.patternHouse = -1;
   if (!pattern(s, technique) || s.broken) return false;
   const single = newHiddenSingle(g, s);
   if (single < 0) return false;
@@ -47,6 +48,10 @@ export function direct(
  */
 function newHiddenSingle(g: CandidateGrid, s: CandidateGrid): number {
   const { n, N, unitCells, cellHouseStart, cellHouseList } = g;
+  // where SE looks for the single: the hidden subset's house; another house of the kind of locked candidates' base
+  const base = s.patternHouse;
+  const kindOf = (u: number) => (u < n ? 0 : u < 2 * n ? 1 : u < 3 * n ? 2 : 3);
+  const allowed = (u: number) => base < 0 || (s.patternOther ? u !== base && kindOf(u) === kindOf(base) : u === base);
   let best = Infinity;
   let bestAt = -1;
   for (let c = 0; c < N; c++) {
@@ -55,7 +60,7 @@ function newHiddenSingle(g: CandidateGrid, s: CandidateGrid): number {
     if ((lostLo | lostHi) === 0 || s.value[c] !== 0) continue;
     for (let k = cellHouseStart[c]; k < cellHouseStart[c + 1]; k++) {
       const u = cellHouseList[k];
-      if (u * n >= best) continue;
+      if (u * n >= best || !allowed(u)) continue;
       forEachBit(lostLo, lostHi, (d) => {
         const key = u * n + d;
         if (key >= best) return;

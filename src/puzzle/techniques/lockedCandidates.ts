@@ -113,6 +113,8 @@ function apply(
           technique,
           `pointing: in ${g.unitName(u)}, ${g.digitName(found + 1)} lies only in ${g.unitName(line)}`,
         );
+      g.patternHouse = u;
+      g.patternOther = true;
       return true;
     }
   }
@@ -146,6 +148,8 @@ function applyClaim(g: CandidateGrid, technique: number, u: number, segs: number
           technique,
           `claiming: in ${g.unitName(u)}, ${g.digitName(found + 1)} lies only in ${g.unitName(boxUnit)}`,
         );
+      g.patternHouse = u;
+      g.patternOther = true;
       return true;
     }
   }
@@ -229,6 +233,8 @@ function lockedBetween(g: CandidateGrid, technique: number, fromLine: boolean): 
           `${fromLine ? 'claiming' : 'pointing'}: in ${g.unitName(a)}, ${g.digitName(found + 1)} lies only in ` +
             g.unitName(b),
         );
+      g.patternHouse = a;
+      g.patternOther = true;
       return true;
     }
   }

@@ -98,6 +98,8 @@ export function hiddenSubset(g: CandidateGrid, technique: number, k: number): bo
     }
     if (count < k) continue;
     const found = eachTightSubset(setLo, setHi, count, k, chosen, (ch, cellsLo, cellsHi) => {
+      g.patternHouse = u;
+      g.patternOther = false;
       let keepLo = 0,
         keepHi = 0;
       for (let j = 0; j < k; j++) {
