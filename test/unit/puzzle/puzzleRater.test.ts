@@ -228,6 +228,35 @@ describe("Sukaku Explainer's patterns, on puzzles of the SE sample", () => {
   });
 });
 
+describe('direct steps: the single where SE looks for it', () => {
+  it("a hidden subset's in its own house; pointing's in another box, claiming's in another line of its kind", () => {
+    const easy = readFileSync(join(PUZZLES, 'sudoku-exchange-se.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .filter((x) => Number(x[2]) <= 3.4)
+      .map((x) => [...x[1]].map(Number));
+    const seen = new Set<string>();
+    for (const p of easy) {
+      const steps = expectSound(p, solutionOf(p)).steps!;
+      steps.forEach((step, i) => {
+        const key = TECHNIQUES[step.technique].key;
+        if (!key.startsWith('direct-') || !step.place) return;
+        // the pattern is the step before; "in <house>" names its house (the base, for locked candidates)
+        const base = /in ((?:row|column|box) \d+)/.exec(steps[i - 1].text)![1];
+        const single = /the only place for \d+ in ((?:row|column|box) \d+)\)$/.exec(step.text)![1];
+        seen.add(key);
+        if (key.includes('hidden')) expect(single).toBe(base);
+        else {
+          expect(single).not.toBe(base);
+          expect(single.split(' ')[0]).toBe(base.split(' ')[0]);
+        }
+      });
+    }
+    for (const key of ['direct-pointing', 'direct-hidden-pair', 'direct-hidden-triple']) expect(seen).toContain(key);
+  });
+});
+
 describe('chains: SE length bonus', () => {
   it('adds 0.1 each time the length (complexity − 2) passes 4, 6, 8, 12, 16, 24, 32, …', () => {
     const at = (cx: number) => Math.round(lengthBonus(cx) * 10);
