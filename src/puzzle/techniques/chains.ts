@@ -688,8 +688,8 @@ export function multipleChains(
  * house. The base is 4.0, 5.4, 5.8, 6.2, 6.6 for 2 … 6 strong links when they all lie in rows or all in columns,
  * plus 0.1 when one lies in a box (or a variant's house) or they lie in both rows and columns, 0.2 when in both
  * kinds of line and a box: 2 links in two rows (or two columns) are a skyscraper (4.0), in a row and a column a
- * 2-string kite (4.1), with a box a turbot fish (4.1). Only chains whose shortest form has exactly k strong links count (shorter ones are the technique
- * before). Applies the lowest rated; true when it did.
+ * 2-string kite (4.1), with a box a turbot fish (4.1). Only chains whose shortest form has exactly k strong links
+ * count (shorter ones are the technique before). Applies the lowest rated; true when it did.
  */
 export function strongLinks(g: CandidateGrid, technique: number, k: number): boolean {
   const s = stateFor(g);
