@@ -259,7 +259,7 @@ export async function run(
   const rules = rulesOf(input);
   if (input.op === 'steps') return solveSteps(rules, input.puzzle);
   if (input.op === 'hint') {
-    const r = puzzleRater(rules).rate(input.cells, { steps: true });
+    const r = puzzleRater(rules).nextStep(input.cells);
     const first = r.steps?.[0];
     if (first) return { step: wordStep(rules, first) };
     return { stop: stopText(rules, r.open, r.contradiction, r.grid) || 'The grid is full.' };
