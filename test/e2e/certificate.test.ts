@@ -49,7 +49,7 @@ describe('classes --format table: the column-set certificate', () => {
     expect(readFileSync(other, 'utf8')).toBe('my notes\n');
   });
 
-  it('a value edited with sums and checksum made to fit: --verify counts it again and refuses, naming the class', async () => {
+  it('an edited value, sums and checksum made to fit: --verify recounts it and refuses, naming the class', async () => {
     const good = readColumnSetCertificate(join(dir, '4x2.bin'));
     const i = 7;
     const values = good.values.map((v, k) => (k === i ? v + 2n : v));
@@ -60,12 +60,13 @@ describe('classes --format table: the column-set certificate', () => {
     expect(r.code).toBe(2);
     expect(oneLine(r)).toMatch(
       new RegExp(
-        `recount \\(every unit counted again\\): unit ${i} is \\d+ in .*forged\\.bin \\(its entry ${i}: class ${good.ids[i]}\\), counted again \\d+.*refused`,
+        `recount \\(every unit counted again\\): unit ${i} is \\d+ in .*forged\\.bin ` +
+          `\\(its entry ${i}: class ${good.ids[i]}\\), counted again \\d+.*refused`,
       ),
     );
   });
 
-  it('from shard results (--from-results): partial with one shard of two, whole with both; 2x4 reads the 4x2 plan', async () => {
+  it('--from-results: partial with one shard of two, whole with both; 2x4 reads the 4x2 plan', async () => {
     const plan = join(dir, 'p.json');
     expect(
       (await cli(['count', '--box', '4x2', '--method', 'column-sets', '--plan', plan, '--shards', '2'])).code,
@@ -132,7 +133,7 @@ describe('classes --format table: the column-set certificate', () => {
     }
   });
 
-  it('the committed 5x2 certificate: the bytes the committed class table gives, its classes the ones listed now', () => {
+  it('the committed 5x2 certificate: the bytes the committed class table gives', () => {
     const json = fromJson(readFileSync(join(ROOT, 'data', 'colsets-classes-5x2.json'), 'utf8')) as {
       classes: { id: number; bands: bigint }[];
       total: bigint;
@@ -145,7 +146,7 @@ describe('classes --format table: the column-set certificate', () => {
     expect(Buffer.from(columnSetCertificateBytes(t)).equals(committed)).toBe(true);
   });
 
-  it('the committed partial 6x2 certificate: says it is partial, never N; every value as in the committed results', async () => {
+  it('the committed 6x2 certificate: partial, never N; every value as in the committed results', async () => {
     const path = join(ROOT, 'data', '6x2', 'certificate.bin');
     const v = await cli(['classes', '--verify', path]);
     expect(v.code, v.stderr).toBe(0);
@@ -161,7 +162,7 @@ describe('classes --format table: the column-set certificate', () => {
     t.ids.forEach((c, i) => expect(held.get(c), `class ${c}`).toBe(t.values[i]));
   });
 
-  it('classes --class I: class 0 of 6x2 is 812,851,200² (Latin squares of order 6, squared); 2x6 the same class list', async () => {
+  it('--class I: class 0 of 6x2 is 812,851,200² (Latin squares of order 6, squared); 2x6 the same list', async () => {
     const r = await cli(['classes', '--box', '6x2', '--class', '0']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
