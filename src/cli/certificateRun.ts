@@ -1,9 +1,8 @@
-import { columnSetClasses, columnSetClassCounter } from '../classSum/columnSetClassSum.js';
+import { columnSetClassCounter } from '../classSum/columnSetClassSum.js';
 import { certificateOfTable, type ColumnSetCertificate } from '../colsets/columnSetCertificate.js';
 import { classListDigest, configurationText, type ColumnSetClassTable } from '../colsets/countByColumnSets.js';
-import type { ConfigurationClasses } from '../colsets/configurationClasses.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
-import { columnSetRows, MAX_COLUMN_SET_ROWS, MAX_COLUMN_SET_SHARD_ROWS } from '../grid/support.js';
+import { columnSetRows, MAX_COLUMN_SET_SHARD_ROWS } from '../grid/support.js';
 import {
   COLUMN_SET_CERTIFICATE_OUTPUT,
   columnSetCertificateBytes,
@@ -12,8 +11,8 @@ import {
 import { shownPath } from '../io/fileProblem.js';
 import { lockFile } from '../io/fileLock.js';
 import { prepareOutput } from '../io/outputFile.js';
-import { readPlan, readResult, type ShardPlan } from '../io/shardFiles.js';
-import { shippedPlanFile } from '../io/shippedPlan.js';
+import { readPlan, readResult } from '../io/shardFiles.js';
+import { classListSource } from '../shards/classListSource.js';
 import { grouped, progressSpinner } from './common.js';
 import { recountWords, resultFiles, type RecountRequest } from './shardRun.js';
 
@@ -23,54 +22,6 @@ import { recountWords, resultFiles, type RecountRequest } from './shardRun.js';
  * (`classes --verify F`), and one class counted alone (`classes --class I`). The library is
  * src/colsets/columnSetCertificate.ts, src/io/columnSetCertificateFile.ts and src/shards/checkColumnSetCertificate.ts.
  */
-
-/** Where a class list came from, and the list. */
-interface ClassListSource {
-  readonly classes: ConfigurationClasses;
-  /** In words: "the class list of plan data/6x2/plan.json.gz (5361046af8329775)", "the classes listed now". */
-  readonly from: string;
-  readonly plan: (ShardPlan & { readonly path: string }) | null;
-}
-
-/**
- * The class list of R×2 boxes: the plan's (`planPath`, which must be a column-set plan of R×2 or 2×R carrying it),
- * else listed again by the orderly search where that is cheap (R ≤ MAX_COLUMN_SET_ROWS), else the plan the repository
- * ships (data/6x2/plan.json.gz), else refused: the search takes 15–40 minutes for R = 6.
- */
-function classListSource(R: number, planPath: string | undefined): ClassListSource {
-  const shipped = planPath === undefined && R > MAX_COLUMN_SET_ROWS ? shippedPlanFile(R) : null;
-  const path = planPath ?? shipped?.path;
-  if (path === undefined) {
-    if (R <= MAX_COLUMN_SET_ROWS) {
-      const classes = columnSetClasses(R, null);
-      return { classes, from: 'the classes listed now', plan: null };
-    }
-    throw new InputError(
-      `the class list of ${R}x2 takes 15–40 minutes to find again: give the plan that carries it (--plan FILE)`,
-    );
-  }
-  const shown = planPath !== undefined ? shownPath(planPath) : shipped!.shown;
-  const plan = { ...readPlan(path, { payload: false }), path: shown };
-  const planR = columnSetRows(boxShape(plan.spec.rules.rows, plan.spec.rules.cols));
-  if (plan.method !== 'column-sets' || planR !== R)
-    throw new InputError(`plan ${shown} is for the ${plan.box} count by ${plan.method}, not for ${R}x2 by column-sets`);
-  if (plan.classList === null && R > MAX_COLUMN_SET_ROWS)
-    throw new InputError(`plan ${shown} carries no class list (written by an older version)`);
-  let classes: ConfigurationClasses;
-  try {
-    classes = columnSetClasses(R, plan.classList);
-  } catch (e) {
-    if (e instanceof InputError) throw new InputError(`plan ${shown}: ${e.message}`);
-    throw e;
-  }
-  const digest = classListDigest(classes);
-  if (classes.count !== plan.classes || digest !== plan.digest)
-    throw new InputError(
-      `plan ${shown} names ${plan.classes} classes with digest ${plan.digest}; its class list has ` +
-        `${classes.count} with digest ${digest} (the plan was edited)`,
-    );
-  return { classes, from: `the class list of plan ${shown} (${plan.id})`, plan };
-}
 
 /** The shape a certificate names: --box (R×2 or 2×R of the plan's R), else the plan's. */
 function namedShape(box: BoxShape | undefined, R: number): BoxShape {
@@ -156,18 +107,18 @@ export async function runCertificateCheck(
 ): Promise<void> {
   const t0 = performance.now();
   const t = readColumnSetCertificate(path);
-  const source = classListSource(t.rows, planPath);
-  const { checkColumnSetCertificate } = await import('../shards/checkColumnSetCertificate.js');
+  const { verifyColumnSetCertificate } = await import('../shards/checkColumnSetCertificate.js');
   const spinner = await progressSpinner(`${t.box}: checking the certificate`);
   spinner.start();
   // nothing is written: Ctrl-C ends the process at once (the default), the threads with it
-  const recount = await checkColumnSetCertificate(t, source.classes, shownPath(path), {
+  const { from, recount } = await verifyColumnSetCertificate(t, shownPath(path), {
+    ...(planPath !== undefined ? { plan: planPath } : {}),
     request: { ...request, workers: request.workers ?? 1 },
     onUnitDone: (done, total) => (spinner.text = `${t.box}: counting classes again: ${done}/${total}`),
   }).finally(() => spinner.stop());
   const transposed = t.box !== t.countedAs ? ` (counted as ${t.countedAs}, the same N)` : '';
   process.stdout.write(
-    `${shownPath(path)}: ${t.box}${transposed}, ${heldWords(t)}; digest ${t.digest} = ${source.from} ✓, every ` +
+    `${shownPath(path)}: ${t.box}${transposed}, ${heldWords(t)}; digest ${t.digest} = ${from} ✓, every ` +
       `orbit as there ✓` +
       (t.total !== null ? `, Σ orbit = ${grouped(t.orbitSum)} configurations ✓` : '') +
       `; ${recountWords(recount).replace(/units/g, 'classes')} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,

@@ -9,6 +9,7 @@ import type { BoxShape } from '../grid/shape.js';
 import { MAX_COLUMN_SET_ROWS } from '../grid/support.js';
 import type { ShardPlan } from '../io/shardFiles.js';
 import type { PartialShards } from './mergeShards.js';
+import { classListSource } from './classListSource.js';
 import { recountOrRefuse, type RecountRequest, type RecountSummary } from './recountUnits.js';
 
 /**
@@ -88,4 +89,27 @@ export async function checkColumnSetCertificate(
     (i) => `${where} (its entry ${i}: class ${t.ids[i]})`,
     options.onUnitDone,
   );
+}
+
+/** What `verifyColumnSetCertificate` checked: the class list it compared with, and what it counted again. */
+export interface CertificateVerification {
+  /** The class list, in words ("the classes listed now", "the class list of plan P (id)"). */
+  readonly from: string;
+  readonly recount: RecountSummary | null;
+}
+
+/**
+ * The library's edge (`classes --verify F` of a certificate): check `t` (read by readColumnSetCertificate) against its
+ * class list, listed again where that is cheap (R ≤ 5), else the plan `options.plan` carries, else the plan the
+ * repository ships (data/6x2/plan.json.gz); then count classes again as checkColumnSetCertificate does. InputError
+ * (one line naming `where`) on any difference.
+ */
+export async function verifyColumnSetCertificate(
+  t: ColumnSetCertificate,
+  where: string,
+  options: CertificateCheckOptions & { readonly plan?: string } = {},
+): Promise<CertificateVerification> {
+  const source = classListSource(t.rows, options.plan);
+  const recount = await checkColumnSetCertificate(t, source.classes, where, options);
+  return { from: source.from, recount };
 }
