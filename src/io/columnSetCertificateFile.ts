@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
-import { InputError } from '../grid/shape.js';
 import { certificateSumProblem, type ColumnSetCertificate } from '../colsets/columnSetCertificate.js';
-import { fromJson, toJson } from './json.js';
 import { readBounded, READ_LIMITS } from './readBounded.js';
-import { keyedSeal, SEAL_KEY_VARIABLE } from './seal.js';
+import { readTableFile, tableFileBytes } from './tableFile.js';
 
 /**
- * A column-set certificate as a file (`classes --format table`; data/6x2/classes-table.bin): one line of JSON, then
- * the classes held in binary, as the variant tables are (src/io/variantTableFile.ts).
+ * A column-set certificate as a file (`classes --format table`; data/6x2/certificate.bin): one line of JSON, then
+ * the classes held in binary, in the frame of the variant tables (src/io/tableFile.ts).
  *
  *   {"format":"sudoku-count/colsets-table@1","box":"6x2",…,"bodyBytes":B,"bodySha256":"…"}\n
  *   gap₀ orbit₀ F₀ gap₁ orbit₁ F₁ …      B bytes: per class held, in increasing id, three unsigned LEB128 varints
@@ -57,33 +54,26 @@ export function columnSetCertificateBytes(t: ColumnSetCertificate): Uint8Array {
     put(BigInt(t.orbits[i]));
     put(t.values[i]);
   }
-  const body = Uint8Array.from(out);
-  const header = {
-    format: COLUMN_SET_CERTIFICATE_FORMAT,
-    box: t.box,
-    countedAs: t.countedAs,
-    n: t.n,
-    route: 'column-sets',
-    units: 'classes',
-    classes: t.classes,
-    digest: t.digest,
-    plan: t.plan,
-    held: t.ids.length,
-    complete: t.ids.length === t.classes,
-    orbitSum: t.orbitSum,
-    bands: t.bands,
-    squares: t.squares,
-    total: t.total,
-    bodyBytes: body.length,
-    bodySha256: createHash('sha256').update(body).digest('hex'),
-  };
-  const json = toJson(header);
-  const mac = keyedSeal(`${json}\n`, body);
-  const head = Buffer.from(`${mac === null ? json : `${json.slice(0, -1)},"hmacSha256":"${mac}"}`}\n`);
-  const bytes = new Uint8Array(head.length + body.length);
-  bytes.set(head, 0);
-  bytes.set(body, head.length);
-  return bytes;
+  return tableFileBytes(
+    {
+      format: COLUMN_SET_CERTIFICATE_FORMAT,
+      box: t.box,
+      countedAs: t.countedAs,
+      n: t.n,
+      route: 'column-sets',
+      units: 'classes',
+      classes: t.classes,
+      digest: t.digest,
+      plan: t.plan,
+      held: t.ids.length,
+      complete: t.ids.length === t.classes,
+      orbitSum: t.orbitSum,
+      bands: t.bands,
+      squares: t.squares,
+      total: t.total,
+    },
+    Uint8Array.from(out),
+  );
 }
 
 /** Read a certificate file; InputError (one line, naming `path`) when it cannot be read or is not a sound one. */
@@ -96,45 +86,12 @@ export function readColumnSetCertificate(path: string): ColumnSetCertificate {
 
 /** The certificate in a file's bytes; `where` names it in errors. */
 export function parseColumnSetCertificate(bytes: Uint8Array, where: string): ColumnSetCertificate {
-  const fail = (what: string): never => {
-    throw new InputError(`${where}: ${what}`);
-  };
-  const end = bytes.indexOf(10);
-  const headText = Buffer.from(bytes.subarray(0, end < 0 ? Math.min(bytes.length, 4096) : end)).toString('utf8');
-  const tag = /^\{"format":"([^"]*)"/.exec(headText)?.[1];
-  if (tag === undefined || end < 0) fail(`not a column-set certificate (no ${COLUMN_SET_CERTIFICATE_FORMAT} header)`);
-  if (tag !== COLUMN_SET_CERTIFICATE_FORMAT)
-    fail(
-      tag?.startsWith(TAG)
-        ? `a column-set certificate of format ${tag}, which this version does not read (it reads ` +
-            `${COLUMN_SET_CERTIFICATE_FORMAT})`
-        : `a ${tag} file, not a column-set certificate (${COLUMN_SET_CERTIFICATE_FORMAT})`,
-    );
-  let o: Record<string, unknown> = {};
-  try {
-    const doc = fromJson(headText);
-    if (typeof doc === 'object' && doc !== null && !Array.isArray(doc)) o = doc as Record<string, unknown>;
-  } catch (e) {
-    fail(`its header line is not JSON (${(e as Error).message})`);
-  }
-  const text = (k: string): string => {
-    const v = o[k];
-    return typeof v === 'string' && v !== '' ? v : fail(`header key ${k} is not a non-empty string`);
-  };
-  const whole = (k: string): number => {
-    const v = o[k];
-    return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
-      ? v
-      : fail(`header key ${k} is not a whole number below 2^53`);
-  };
-  const big = (k: string): bigint => {
-    const v = o[k];
-    if (typeof v === 'bigint' && v >= 0n) return v;
-    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-    return fail(`header key ${k} is not a whole number`);
-  };
+  const { fail, value, text, whole, big, body, keyed } = readTableFile(bytes, where, {
+    format: COLUMN_SET_CERTIFICATE_FORMAT,
+    what: 'column-set certificate',
+  });
   if (text('route') !== 'column-sets' || text('units') !== 'classes')
-    fail(`its values are ${String(o['units'])} of the ${String(o['route'])} route, not classes of column sets`);
+    fail(`its values are ${String(value('units'))} of the ${String(value('route'))} route, not classes of column sets`);
   const box = text('box'),
     countedAs = text('countedAs');
   const shapeOf = /^(\d+)x(\d+)$/.exec(countedAs);
@@ -146,29 +103,14 @@ export function parseColumnSetCertificate(bytes: Uint8Array, where: string): Col
   const classes = whole('classes');
   const digest = text('digest');
   if (!/^[0-9a-f]{16}$/.test(digest)) fail('header key digest is not 16 hex digits');
-  const planId = o['plan'];
+  const planId = value('plan');
   if (planId !== null && (typeof planId !== 'string' || !/^[0-9a-f]{16}$/.test(planId)))
     fail('header key plan is neither null nor a plan id (16 hex digits)');
   const held = whole('held');
   if (held > classes) fail(`it says it holds ${held} of ${classes} classes`);
-  if (o['complete'] !== (held === classes))
-    fail(`header key complete is ${String(o['complete'])}, but it holds ${held} of ${classes} classes`);
-  const total = o['total'] === null ? null : big('total');
-  const bodyBytes = whole('bodyBytes');
-  const sha = text('bodySha256');
-  const mac = o['hmacSha256'];
-  if (mac !== undefined && (typeof mac !== 'string' || !/^[0-9a-f]{64}$/.test(mac)))
-    fail('header key hmacSha256 is not 64 hex digits');
-  const body = bytes.subarray(end + 1);
-  if (body.length !== bodyBytes)
-    fail(`its body is ${body.length} bytes, not the ${bodyBytes} of its header: cut short or damaged`);
-  if (createHash('sha256').update(body).digest('hex') !== sha)
-    fail('its body does not match its SHA-256 (bodySha256): damaged or edited');
-  const keyed = keyedSeal(`${headText.replace(/,"hmacSha256":"[0-9a-f]{64}"\}$/, '}')}\n`, body);
-  if (keyed !== null && mac === undefined)
-    fail(`not sealed with a key (no hmacSha256), and ${SEAL_KEY_VARIABLE} is set: it was written without the key`);
-  if (keyed !== null && keyed !== mac)
-    fail(`its HMAC does not match ${SEAL_KEY_VARIABLE}: edited, or sealed with another key`);
+  if (value('complete') !== (held === classes))
+    fail(`header key complete is ${String(value('complete'))}, but it holds ${held} of ${classes} classes`);
+  const total = value('total') === null ? null : big('total');
   let at = 0;
   const next = (): bigint => {
     let x = 0n,
@@ -211,7 +153,7 @@ export function parseColumnSetCertificate(bytes: Uint8Array, where: string): Col
     bands: big('bands'),
     squares: big('squares'),
     total,
-    ...(keyed !== null ? { keyed: true } : {}),
+    ...(keyed ? { keyed: true } : {}),
   };
   const problem = certificateSumProblem(t);
   if (problem) fail(problem);

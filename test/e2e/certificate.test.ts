@@ -66,6 +66,21 @@ describe('classes --format table: the column-set certificate', () => {
     );
   });
 
+  it('with SUDOKU_COUNT_SEAL_KEY: written with the keyed seal, refused under another key or without one', async () => {
+    const out = join(dir, 'keyed.bin');
+    const env = { SUDOKU_COUNT_SEAL_KEY: 'k1' };
+    const args = ['classes', '--box', '3x2', '--method', 'column-sets', '--format', 'table', '--out', out];
+    expect((await cli(args, { env })).code).toBe(0);
+    expect(readFileSync(out, 'latin1')).toMatch(/,"hmacSha256":"[0-9a-f]{64}"\}\n/);
+    expect((await cli(['classes', '--verify', out], { env })).code).toBe(0);
+    const other = await cli(['classes', '--verify', out], { env: { SUDOKU_COUNT_SEAL_KEY: 'k2' } });
+    expect(other.code).toBe(2);
+    expect(oneLine(other)).toMatch(/its HMAC does not match SUDOKU_COUNT_SEAL_KEY/);
+    const unsealed = await cli(['classes', '--verify', join(dir, '4x2.bin')], { env });
+    expect(unsealed.code).toBe(2);
+    expect(oneLine(unsealed)).toMatch(/not sealed with a key \(no hmacSha256\)/);
+  });
+
   it('--from-results: partial with one shard of two, whole with both; 2x4 reads the 4x2 plan', async () => {
     const plan = join(dir, 'p.json');
     expect(
