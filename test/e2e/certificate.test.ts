@@ -135,8 +135,22 @@ describe('classes --format table: the column-set certificate', () => {
         /--box 3x3: the shards are of the 4x2 count/,
       ],
       [
-        ['classes', '--verify', join(dir, '4x2.bin'), '--plan', join(ROOT, 'data', '6x2', 'plan.json.gz')],
+        ['classes', '--verify', whole, '--plan', join(ROOT, 'data', '6x2', 'plan.json.gz')],
         /plan .*plan\.json\.gz is for the 6x2 count by column-sets, not for 4x2 by column-sets/,
+      ],
+      [
+        [
+          'classes',
+          '--from-results',
+          join(ROOT, 'data', '6x2', 'results', 'shard-327-of-1000.json'),
+          '--plan',
+          plan,
+          '--format',
+          'table',
+          '--out',
+          whole,
+        ],
+        /shard-327-of-1000\.json is a shard of another plan \(5361046af8329775\), not of plan .*p\.json's/,
       ],
       [['classes', '--class', '3'], /--class I: of which count\?/],
       [['classes', '--box', '4x2', '--class', '26'], /--class 26: 4x2 has 26 classes, 0\.\.25/],
