@@ -48,6 +48,15 @@ export {
   type ColumnSetProgress,
   type ColumnSetResume,
 } from './colsets/countByColumnSets.js';
+// the certificate of a column-set count (issue 37): class, orbit, F; partial while shards are missing
+export { certificateOfTable, type ColumnSetCertificate } from './colsets/columnSetCertificate.js';
+export {
+  COLUMN_SET_CERTIFICATE_FORMAT,
+  columnSetCertificateBytes,
+  parseColumnSetCertificate,
+  readColumnSetCertificate,
+} from './io/columnSetCertificateFile.js';
+export { verifyColumnSetCertificate, type CertificateVerification } from './shards/checkColumnSetCertificate.js';
 export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
 export {
   COUNTER_NAMES,

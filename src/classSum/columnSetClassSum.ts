@@ -7,6 +7,7 @@ import {
   type ColumnSetTally,
 } from '../colsets/countByColumnSets.js';
 import { configurationClasses, type ConfigurationClasses } from '../colsets/configurationClasses.js';
+import { configurationsOf } from '../colsets/columnSetCertificate.js';
 import type { ClassListData, ShardFacts } from '../io/shardFiles.js';
 import { boxShape, factorial, InputError } from '../grid/shape.js';
 import { columnOrder } from '../colsets/columnOrder.js';
@@ -225,14 +226,7 @@ export function columnSetTableSum(shape: BoxShape): ColumnSetTableSum {
       const { count } = classList();
       return { units: count, payload: null, combine: null, scale: 1, costs: new Float64Array(count).fill(1) };
     },
-    async countUnits(ids, _payload, options) {
-      const memoEntries = await columnSetBands(classList().classes, ids, {
-        workers: options.workers,
-        onClassDone: options.onUnitDone,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      return { facts: { memoEntries }, setupSeconds: 0 };
-    },
+    countUnits: (ids, payload, options) => columnSetClassCounter(classList().classes).countUnits(ids, payload, options),
     report: (values, facts, seconds) => columnSetReport(shape, classList().classes, values, facts, seconds),
     table,
   };
@@ -295,6 +289,33 @@ async function bandsByColumns(
   return { facts: {}, setupSeconds: (performance.now() - t0) / 1000 };
 }
 
+/**
+ * The configuration classes of R×2: from a plan's class list (`data`, its orbits checked to add up), else found by
+ * the orderly search (seconds up to R = 5; 15–40 minutes for R = 6).
+ */
+export function columnSetClasses(R: number, data: ClassListData | null): ConfigurationClasses {
+  return data ? classesOf(R, data) : configurationClasses(R);
+}
+
+/**
+ * F of single classes, by the engine a count of R×2 uses for a class (`classes --class I`, `classes --verify
+ * --recount K`): columnSetBands up to MAX_COLUMN_SET_ROWS (its memo of residual graphs shared by the classes asked),
+ * columnTransfer beyond (a class a worker thread). The unit ids are class ids.
+ */
+export function columnSetClassCounter(classes: ConfigurationClasses): Pick<ClassSum, 'countUnits'> {
+  return {
+    async countUnits(ids, _payload, options) {
+      if (classes.rows > MAX_COLUMN_SET_ROWS) return bandsByColumns(classes, ids, options);
+      const memoEntries = await columnSetBands(classes, ids, {
+        workers: options.workers,
+        onClassDone: options.onUnitDone,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return { facts: { memoEntries }, setupSeconds: 0 };
+    },
+  };
+}
+
 /** The configuration classes from a plan's rows [orbit, stabiliser, word of digit 0, …, word of digit 2R−1]. */
 function classesOf(R: number, data: ClassListData): ConfigurationClasses {
   const m = 2 * R,
@@ -309,9 +330,7 @@ function classesOf(R: number, data: ClassListData): ConfigurationClasses {
     stabilizers[c] = row[1];
     words.set(row.slice(2), c * m);
   });
-  let binomial = 1n;
-  for (let i = 1; i <= R; i++) binomial = (binomial * BigInt(R + i)) / BigInt(i);
-  const configurations = binomial ** BigInt(R);
+  const configurations = configurationsOf(R);
   if (orbitSizes.reduce((a, o) => a + BigInt(o), 0n) !== configurations)
     throw new InputError(`class list: the orbits do not add up to the ${configurations} configurations`);
   return {

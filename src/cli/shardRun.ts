@@ -190,9 +190,18 @@ export function resultPath(out: string, plan: ShardPlanHead, shard: number, fold
   return folder ? join(out, `shard-${String(shard).padStart(width, '0')}-of-${plan.shards}.json`) : out;
 }
 
+/**
+ * Whether `box` names the count of a plan of `plan.box`: the same shape, or its transpose for the column-set count
+ * (2×6 is counted as 6×2: transposing a grid turns 2×6 boxes into 6×2 boxes, rows into columns, so N and every
+ * class's F are the same; docs/sharding.md, "2x6: the same count").
+ */
+export function sameCount(plan: Pick<ShardPlanHead, 'box' | 'method'>, box: string): boolean {
+  return box === plan.box || (plan.method === 'column-sets' && box.split('x').reverse().join('x') === plan.box);
+}
+
 /** Check that a plan is for the count the options name (when they name one). */
 export function checkPlanFits(plan: ShardPlanHead, planPath: string, box?: string, method?: string): void {
-  if ((box !== undefined && box !== plan.box) || (method !== undefined && method !== plan.method))
+  if ((box !== undefined && !sameCount(plan, box)) || (method !== undefined && method !== plan.method))
     throw new InputError(
       `plan ${planPath} is for ${countWords(plan.method, plan.box)}, not ` +
         countWords(method ?? plan.method, box ?? plan.box).replace(/^the /, ''),
@@ -454,6 +463,7 @@ export async function mergeResults(
   planPath: string | undefined,
   request: RecountRequest = {},
   skipped?: (line: string) => void,
+  box?: BoxShape,
 ): Promise<{
   report: ClassSumReport;
   shards: number;
@@ -472,8 +482,17 @@ export async function mergeResults(
       `the shards of plan ${merged.plan} count units that several classes share: give the plan (--plan FILE) to ` +
         'add them up',
     );
-  // the plan's count, typed; without a plan, the one the results name
-  const spec = plan?.spec ?? countSpecOf(merged.method, merged.box);
+  // the plan's count, typed; without a plan, the one the results name; --box 2x6 names a 6x2 count's transpose
+  const held = plan?.spec ?? countSpecOf(merged.method, merged.box);
+  if (box !== undefined && !sameCount(merged, box.name))
+    throw new InputError(
+      `--box ${box.name}: the shards are of ${countWords(merged.method, merged.box)}` +
+        (merged.method === 'column-sets' ? ` (or its transpose)` : ''),
+    );
+  const spec =
+    box !== undefined && box.name !== merged.box
+      ? { ...held, rules: { ...held.rules, rows: box.rows, cols: box.cols } }
+      : held;
   const count = await classSumOf(spec, plan?.classList ?? null);
   const list = planPath !== undefined ? planClassList(count, planPath) : count.classList();
   if (list.count !== merged.classes || list.digest !== merged.digest)

@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import { InputError } from '../grid/shape.js';
 import { variantTableSumProblem, type VariantTable } from '../variants/variantTable.js';
-import { fromJson, toJson } from './json.js';
 import { readBounded, READ_LIMITS } from './readBounded.js';
-import { keyedSeal, SEAL_KEY_VARIABLE } from './seal.js';
+import { readTableFile, tableFileBytes } from './tableFile.js';
 
 /**
  * A variant table as a file (`classes --variant V --format table`, data/variant-table-<rules>.bin; the header's
@@ -52,30 +49,23 @@ export function variantTableBytes(t: VariantTable): Uint8Array {
     put(t.orbits[u]);
     put(t.values[u]);
   }
-  const bytes = body.subarray(0, at);
-  const header = {
-    format: VARIANT_TABLE_FORMAT,
-    rules: t.rules,
-    box: t.box,
-    n: t.n,
-    variants: t.variants,
-    route: t.route,
-    units: t.units,
-    count: t.count,
-    digest: t.digest,
-    orbitSum: t.orbitSum,
-    totalWithFixedRow: t.totalWithFixedRow,
-    total: t.total,
-    bodyBytes: at,
-    bodySha256: createHash('sha256').update(bytes).digest('hex'),
-  };
-  const json = toJson(header);
-  const mac = keyedSeal(`${json}\n`, bytes);
-  const head = Buffer.from(`${mac === null ? json : `${json.slice(0, -1)},"hmacSha256":"${mac}"}`}\n`);
-  const out = new Uint8Array(head.length + at);
-  out.set(head, 0);
-  out.set(bytes, head.length);
-  return out;
+  return tableFileBytes(
+    {
+      format: VARIANT_TABLE_FORMAT,
+      rules: t.rules,
+      box: t.box,
+      n: t.n,
+      variants: t.variants,
+      route: t.route,
+      units: t.units,
+      count: t.count,
+      digest: t.digest,
+      orbitSum: t.orbitSum,
+      totalWithFixedRow: t.totalWithFixedRow,
+      total: t.total,
+    },
+    body.subarray(0, at),
+  );
 }
 
 /** Read a variant table file; InputError (one line, naming `path`) when it cannot be read or is not a sound table. */
@@ -93,65 +83,18 @@ export function parseVariantTable(
   where: string,
   options: { readonly key?: boolean } = {},
 ): VariantTable {
-  const fail = (what: string): never => {
-    throw new InputError(`${where}: ${what}`);
-  };
-  const end = bytes.indexOf(10);
-  const headText = Buffer.from(bytes.subarray(0, end < 0 ? Math.min(bytes.length, 4096) : end)).toString('utf8');
-  const tag = /^\{"format":"([^"]*)"/.exec(headText)?.[1];
-  if (tag === undefined || end < 0) fail(`not a variant table (no ${VARIANT_TABLE_FORMAT} header line)`);
-  if (tag !== VARIANT_TABLE_FORMAT)
-    fail(
-      tag?.startsWith(TAG)
-        ? `a variant table of format ${tag}, which this version does not read (it reads ${VARIANT_TABLE_FORMAT})`
-        : `a ${tag} file, not a variant table (${VARIANT_TABLE_FORMAT})`,
-    );
-  let o: Record<string, unknown> = {};
-  try {
-    const doc = fromJson(headText);
-    if (typeof doc === 'object' && doc !== null && !Array.isArray(doc)) o = doc as Record<string, unknown>;
-  } catch (e) {
-    fail(`its header line is not JSON (${(e as Error).message})`);
-  }
-  const text = (k: string): string => {
-    const v = o[k];
-    return typeof v === 'string' && v !== '' ? v : fail(`header key ${k} is not a non-empty string`);
-  };
-  const whole = (k: string): number => {
-    const v = o[k];
-    return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
-      ? v
-      : fail(`header key ${k} is not a whole number below 2^53`);
-  };
-  const big = (k: string): bigint => {
-    const v = o[k];
-    if (typeof v === 'bigint' && v >= 0n) return v;
-    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-    return fail(`header key ${k} is not a whole number`);
-  };
-  const variants = o['variants'];
+  const { fail, value, text, whole, big, body, keyed } = readTableFile(
+    bytes,
+    where,
+    { format: VARIANT_TABLE_FORMAT, what: 'variant table' },
+    options.key !== false,
+  );
+  const variants = value('variants');
   if (!Array.isArray(variants) || variants.length === 0 || !variants.every((v) => typeof v === 'string'))
     fail('header key variants is not a list of names');
   const digest = text('digest');
   if (!/^[0-9a-f]{16}$/.test(digest)) fail('header key digest is not 16 hex digits');
-  const sha = text('bodySha256');
-  if (!/^[0-9a-f]{64}$/.test(sha)) fail('header key bodySha256 is not 64 hex digits');
   const count = whole('count');
-  const bodyBytes = whole('bodyBytes');
-  const body = bytes.subarray(end + 1);
-  if (body.length !== bodyBytes)
-    fail(`its body is ${body.length} bytes, the header says ${bodyBytes} (cut short, or bytes added)`);
-  if (createHash('sha256').update(body).digest('hex') !== sha)
-    fail("its body's SHA-256 is not the header's bodySha256 (the file is corrupt)");
-  const mac = o['hmacSha256'];
-  if (mac !== undefined && (typeof mac !== 'string' || !/^[0-9a-f]{64}$/.test(mac)))
-    fail('header key hmacSha256 is not 64 hex digits');
-  const keyed =
-    options.key === false ? null : keyedSeal(`${headText.replace(/,"hmacSha256":"[0-9a-f]{64}"\}$/, '}')}\n`, body);
-  if (keyed !== null && mac === undefined)
-    fail(`not sealed with a key (no hmacSha256), and ${SEAL_KEY_VARIABLE} is set: it was written without the key`);
-  if (keyed !== null && keyed !== mac)
-    fail(`its HMAC does not match ${SEAL_KEY_VARIABLE}: edited, or sealed with another key`);
   const orbits = new Float64Array(count);
   const values = new Float64Array(count);
   let at = 0;
@@ -188,7 +131,7 @@ export function parseVariantTable(
     total: big('total'),
     orbits,
     values,
-    ...(keyed !== null ? { keyed: true } : {}),
+    ...(keyed ? { keyed: true } : {}),
   };
   const problem = variantTableSumProblem(table);
   if (problem) fail(problem);

@@ -45,12 +45,14 @@ export interface RateOptions {
   readonly unique?: boolean;
   /** Try only techniques whose SE rating (chains: base) is at most this (default: all). */
   readonly budget?: number;
-  /**
-   * Stop after the first technique that does something (a hint: the next step, without rating the rest; the
-   * rating, grade and counts are then of that step alone).
-   */
-  readonly firstStep?: boolean;
+  /** Stop after this many technique applications (a hint needs only the next step; default: until the end). */
+  readonly maxSteps?: number;
+  /** The techniques to try, by index (1 = try), in place of `unique` and `budget` (nextStep's search step). */
+  readonly only?: Uint8Array;
 }
+
+/** The hardest technique a hint tries before the search step (nextStep): dynamic forcing chains, SE 8.5. */
+export const HINT_BUDGET = 8.5;
 
 export class PuzzleRater {
   private readonly g: CandidateGrid;
@@ -68,7 +70,12 @@ export class PuzzleRater {
     g.steps = steps;
     g.load(cells);
     const open = g.open;
-    const { hardest, rating } = this.run(counts, steps, this.allowed(options), options.firstStep === true);
+    const { hardest, rating } = this.run(
+      counts,
+      steps,
+      options.only ?? this.allowed(options),
+      options.maxSteps ?? Infinity,
+    );
     const contradiction = g.broken;
     const needsSearch = !contradiction && g.open > 0;
     const grade: Grade = needsSearch ? 'expert' : hardest < 0 ? 'easy' : gradeOf(rating);
@@ -96,13 +103,13 @@ export class PuzzleRater {
     counts: Int32Array | null,
     steps: Step[] | null,
     allowed: Uint8Array,
-    firstStep = false,
+    maxSteps = Infinity,
   ): { hardest: number; rating: number } {
     const g = this.g;
     let hardest = -1;
     let rating = 0;
     const T = TECHNIQUES.length;
-    while (!g.broken && g.open > 0) {
+    for (let applied = 0; applied < maxSteps && !g.broken && g.open > 0; applied++) {
       let t = 0;
       const before = g.open;
       const stepsBefore = steps ? steps.length : 0;
@@ -120,7 +127,6 @@ export class PuzzleRater {
         rating = r;
         hardest = t;
       }
-      if (firstStep) break;
     }
     return { hardest, rating };
   }
@@ -137,10 +143,19 @@ export class PuzzleRater {
     return g.broken || g.open > 0 ? Infinity : rating;
   }
 
-  /** Is some technique rated above `budget` tried on these rules (with these options, the budget aside)? */
-  triesAbove(budget: number, options: RateOptions = {}): boolean {
-    const allowed = this.allowed({ ...options, budget: Infinity });
-    return TECHNIQUES.some((t, i) => allowed[i] === 1 && t.rating > budget);
+  /**
+   * The next step from a position, for a hint: the easiest technique rated at most `budget` (default
+   * HINT_BUDGET: up to dynamic forcing chains, tens of milliseconds on the hardest puzzles known), else the search
+   * step (a candidate that no solution has, found by the exact solver in milliseconds), so that a hint never waits
+   * seconds for nested forcing chains. The result's steps hold that one step (none when the grid is full, broken or
+   * nothing applies).
+   */
+  nextStep(cells: ArrayLike<number>, budget = HINT_BUDGET): Rating {
+    const first = this.rate(cells, { steps: true, maxSteps: 1, budget });
+    if (first.steps?.length || first.contradiction || first.open === 0) return first;
+    const allowed = this.allowed({});
+    for (let t = 0; t < allowed.length; t++) if (TECHNIQUES[t].key !== 'search') allowed[t] = 0;
+    return this.rate(cells, { steps: true, maxSteps: 1, only: allowed });
   }
 
   /** Which techniques these options let the rater try (1) or not (0). */

@@ -36,10 +36,17 @@ export interface MergedShards {
 const listed = (xs: readonly number[]) =>
   xs.length <= 8 ? xs.join(', ') : `${xs.slice(0, 8).join(', ')} and ${xs.length - 8} more`;
 
-export function mergeShards(
+/**
+ * Shard results checked against each other and against the plan (when given): one plan, one count, each shard at
+ * most once, and (with the plan) each holding exactly its units. By shard.
+ */
+function checkedShards(
   results: readonly NamedResult[],
   plan?: ShardPlan & { readonly path: string },
-): MergedShards {
+): {
+  ref: Pick<ShardPlan, 'id' | 'method' | 'box' | 'digest' | 'shards' | 'units' | 'classes'> & { where: string };
+  byShard: Map<number, NamedResult>;
+} {
   if (results.length === 0) throw new InputError('no shard results to merge');
   const first = results[0];
   const ref = plan
@@ -61,7 +68,54 @@ export function mergeShards(
     const twin = byShard.get(x.shard);
     if (twin) throw new InputError(`shard ${x.shard} is given twice: ${twin.path} and ${r.path}`);
     byShard.set(x.shard, r);
+    const expected = plan?.assignment[x.shard];
+    if (expected && (expected.length !== x.values.size || expected.some((c) => !x.values.has(c))))
+      throw new InputError(`${r.path} does not hold the units the plan gives shard ${x.shard}`);
   }
+  return { ref, byShard };
+}
+
+/** Some shards of a plan (a count under way): their units' values, each unit's file, and the shards missing. */
+export interface PartialShards {
+  readonly plan: string;
+  readonly shards: number;
+  /** The shards given, increasing, and those missing. */
+  readonly present: readonly number[];
+  readonly missing: readonly number[];
+  /** Value of each unit held, and the file it came from. */
+  readonly values: ReadonlyMap<number, bigint>;
+  readonly source: ReadonlyMap<number, string>;
+}
+
+/**
+ * The shards given of `plan`, checked as a merge checks them (src/io/shardFiles.ts has checked each file's seal when
+ * it was read), but without refusing missing shards: what a partial certificate is made of.
+ */
+export function partialShards(
+  results: readonly NamedResult[],
+  plan: ShardPlan & { readonly path: string },
+): PartialShards {
+  const { byShard } = checkedShards(results, plan);
+  const values = new Map<number, bigint>();
+  const source = new Map<number, string>();
+  const present = [...byShard.keys()].sort((a, b) => a - b);
+  for (const s of present) {
+    const r = byShard.get(s)!;
+    for (const [u, v] of r.result.values) {
+      values.set(u, v);
+      source.set(u, r.path);
+    }
+  }
+  const missing: number[] = [];
+  for (let s = 0; s < plan.shards; s++) if (!byShard.has(s)) missing.push(s);
+  return { plan: plan.id, shards: plan.shards, present, missing, values, source };
+}
+
+export function mergeShards(
+  results: readonly NamedResult[],
+  plan?: ShardPlan & { readonly path: string },
+): MergedShards {
+  const { ref, byShard } = checkedShards(results, plan);
   const missing: number[] = [];
   for (let s = 0; s < ref.shards; s++) if (!byShard.has(s)) missing.push(s);
   if (missing.length > 0)
@@ -79,9 +133,6 @@ export function mergeShards(
     cpu = 0;
   for (let s = 0; s < ref.shards; s++) {
     const r = byShard.get(s)!;
-    const expected = plan?.assignment[s];
-    if (expected && (expected.length !== r.result.values.size || expected.some((c) => !r.result.values.has(c))))
-      throw new InputError(`${r.path} does not hold the units the plan gives shard ${s}`);
     for (const [c, v] of r.result.values) {
       if (owner[c] >= 0) throw new InputError(`unit ${c} is in ${byShard.get(owner[c])!.path} and in ${r.path}`);
       owner[c] = s;

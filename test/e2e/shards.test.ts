@@ -280,7 +280,8 @@ describe('count --plan / --shard / --merge (4x2 and 2x4 by column sets)', () => 
   it('options that do not go together: one line, status 2', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['count', '--shards', '4'], /--shards needs --plan FILE/],
-      [['count', '--merge', 'x', '--box', '3x3'], /--merge takes shard results .* not --box/],
+      // --box goes with --merge (a column-set plan's transpose, 2x4 of 4x2): not --method
+      [['count', '--merge', 'x', '--method', 'bands'], /--merge takes shard results .*--box.* not --method/],
       [['count', '--plan', 'p.json', '--shards', '2', '--counter', 'dlx'], /--plan shards .* --counter does not apply/],
       [
         ['count', '--box', '2x2', '--plan', join(tempDir(), 'p.json'), '--shards', '9'],

@@ -19,7 +19,7 @@ function cliGenerate(...args: string[]): { puzzle: string; solution: string } {
 const TWO_SOLUTIONS = '534..8912672195348198342567859..1423426853791713924856961537284287419635345286179';
 
 describe('Play', () => {
-  it('plays a puzzle: type, pencil marks, undo, check, hint, and a reload keeps it', async () => {
+  it('plays a puzzle: type, pencil marks, undo, check, hint, and a reload keeps it, undo history too', async () => {
     const { page, problems } = await site.page();
     const { puzzle, solution } = cliGenerate('--seed', '5');
     const open = [...puzzle].flatMap((ch, i) => (ch === '.' ? [i] : []));
@@ -61,6 +61,11 @@ describe('Play', () => {
     expect(await cell(a).getAttribute('data-digit')).toBe(solution[a]);
     expect(await cell(b).getAttribute('data-digit')).toBe(wrong);
     expect(await cell(c).locator('.centre').textContent()).toBe('7');
+    // …not even the undo history: the centre mark is taken back, then the corner marks
+    await page.getByRole('button', { name: 'undo' }).click();
+    expect(await cell(c).locator('.centre').count()).toBe(0);
+    await page.getByRole('button', { name: 'undo' }).click();
+    expect(await cell(c).locator('.corner').textContent()).toBe('1');
     expect(problems).toEqual([]);
     await page.close();
   });

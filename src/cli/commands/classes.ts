@@ -6,6 +6,8 @@ import { affordableVariants9, countMethodShapes } from '../../grid/support.js';
 import { CLASS_TABLE_OUTPUT, classTableToJson } from '../../io/classTableJson.js';
 import { COLUMN_SET_CLASSES_OUTPUT, columnSetClassesToJson } from '../../io/columnSetClassesJson.js';
 import { prepareOutput } from '../../io/outputFile.js';
+import { isColumnSetCertificate } from '../../io/columnSetCertificateFile.js';
+import { readHead } from '../../io/readBounded.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/classChain.js';
 import { MAX_SEED } from '../../random/maxSeed.js';
 import { columnSetRunShape, runColumnSetCount } from '../columnSetRun.js';
@@ -48,7 +50,11 @@ export function registerClasses(program: Command): void {
       'write the class tables as JSON: representative, m_C, n_C of every class at every level of the chain; by ' +
         'column sets, every configuration class with its orbit and F',
     )
-    .option('--box <RxC>', `box shape (${countMethodShapes()}; with --variant, n ≤ 6)`, boxOrVariantBoxOption('count'))
+    .option(
+      '--box <RxC>',
+      `box shape (${countMethodShapes()}; 6x2 and 2x6 with --class or --from-results; with --variant, n ≤ 6)`,
+      boxOrVariantBoxOption('sharded-count'),
+    )
     .option(
       VARIANT_FLAG,
       `the top-block classes of a variant (n ≤ 6, and 9x9 ${affordableVariants9('classes')}): each block, m_C and ` +
@@ -64,8 +70,26 @@ export function registerClasses(program: Command): void {
     .option('--force', '--out may replace a file that is not a class table')
     .option(
       '--verify <FILE>',
-      'check a compact variant table: its checksum and sums, and its digest against the classes listed now',
+      'check a compact table (a variant table, or a column-set certificate): its checksum and sums, its digest ' +
+        "against the classes listed now (or --plan's), and units counted again (--recount)",
       pathOption,
+    )
+    .option(
+      '--plan <FILE>',
+      "a sharded column-set count's plan: its class list, for --from-results, --class and --verify (6x2 without " +
+        '--plan: the shipped data/6x2/plan.json.gz)',
+      pathOption,
+    )
+    .option(
+      '--from-results <RESULT...>',
+      "shard results of --plan's column-set count (files, or folders of them): with --format table --out F, " +
+        'write its certificate, partial until every shard is there',
+    )
+    .option(
+      '--class <I>',
+      'column sets: count class I alone (its orbit and F, by the engine of the count; a 6x2 class: seconds to a ' +
+        'minute)',
+      integerOption(0),
     )
     .option(
       '--recount <K>',
@@ -77,8 +101,8 @@ export function registerClasses(program: Command): void {
     .addOption(
       new Option(
         '--format <name>',
-        "with --variant: json (every class, default) or table (compact binary: the values of the count's units, " +
-          'to --out)',
+        "json (every class, default) or table (compact binary, to --out: a variant's units' values, or a " +
+          'column-set certificate: class, orbit, F)',
       ).choices(['json', 'table']),
     )
     .option('--workers <K>', 'threads for the completion counts', workersOption)
@@ -97,23 +121,66 @@ export function registerClasses(program: Command): void {
         verify?: string;
         recount?: number;
         seed?: number;
+        plan?: string;
+        fromResults?: string[];
+        class?: number;
       },
     ) => {
-      if (opts.verify !== undefined) {
-        const { verify, recount, seed, workers, ...rest } = opts;
-        const used = Object.entries(rest)
+      const used = (o: Record<string, unknown>) =>
+        Object.entries(o)
           .filter(([, v]) => v !== undefined && v !== false)
-          .map(([k]) => `--${k}`);
-        if (used.length > 0)
+          .map(([k]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+      if (opts.verify !== undefined) {
+        const { verify, recount, seed, workers, plan, ...rest } = opts;
+        const extra = used(rest);
+        if (extra.length > 0)
           throw new InputError(
-            `classes --verify takes the rules from the table: no other option but --recount, --seed, --workers ` +
-              `(not ${used.join(', ')})`,
+            `classes --verify takes the rules from the table: no other option but --recount, --seed, --workers, ` +
+              `--plan (not ${extra.join(', ')})`,
           );
         if (seed !== undefined && recount === undefined)
           throw new InputError('--seed draws the units of --recount K: give --recount too');
+        if (isColumnSetCertificate(readHead(verify, 64) ?? '')) {
+          await (
+            await import('../certificateRun.js')
+          ).runCertificateCheck(verify, plan, { units: recount, seed, workers });
+          return;
+        }
+        if (plan !== undefined)
+          throw new InputError(
+            `--plan gives the class list of a column-set certificate; ${verify} is not one (a variant table names ` +
+              'its rules itself)',
+          );
         await runVariantTableCheck(verify, { units: recount, seed, workers });
         return;
       }
+      if (opts.class !== undefined) {
+        const { class: id, box, plan, workers, ...rest } = opts;
+        const extra = used(rest);
+        if (extra.length > 0)
+          throw new InputError(`--class takes --box or --plan, and --workers (not ${extra.join(', ')})`);
+        await (await import('../certificateRun.js')).runOneClass(box, plan, id, workers);
+        return;
+      }
+      if (opts.fromResults !== undefined) {
+        const { fromResults, plan, box, out, force, format, ...rest } = opts;
+        const extra = used(rest);
+        if (extra.length > 0)
+          throw new InputError(
+            `--from-results takes --plan, --box, --format table, --out, --force (not ${extra.join(', ')})`,
+          );
+        if (plan === undefined) throw new InputError('--from-results: of which plan? Give --plan FILE');
+        if (format !== 'table' || out === undefined)
+          throw new InputError('--from-results writes a certificate: give --format table --out FILE');
+        process.stderr.write(
+          await (
+            await import('../certificateRun.js')
+          ).writeShardCertificate(fromResults, plan, box, out, force === true),
+        );
+        return;
+      }
+      if (opts.plan !== undefined)
+        throw new InputError('--plan gives the class list for --from-results, --class or --verify');
       if (opts.recount !== undefined || opts.seed !== undefined)
         throw new InputError('--recount and --seed are for --verify (and count --merge): they check a table read back');
       if (opts.variant !== undefined) {
@@ -127,8 +194,6 @@ export function registerClasses(program: Command): void {
         });
         return;
       }
-      if (opts.format !== undefined)
-        throw new InputError('--format chooses the form of a variant table: it goes with --variant');
       if (opts.box) requireShape('count', opts.box);
       const dlx = opts.counter === 'dlx';
       if (dlx) {
@@ -140,6 +205,17 @@ export function registerClasses(program: Command): void {
       if (countMethod(shape, opts) === 'column-sets') {
         if (opts.level !== undefined)
           throw new InputError("--level names a level of the band method's chain; column sets have one level");
+        if (opts.format === 'table') {
+          if (opts.out === undefined)
+            throw new InputError('--format table writes a compact binary certificate: give --out FILE');
+          const { writeTableCertificate } = await import('../certificateRun.js');
+          const { prepareOutput: prepare } = await import('../../io/outputFile.js');
+          const { COLUMN_SET_CERTIFICATE_OUTPUT } = await import('../../io/columnSetCertificateFile.js');
+          prepare(opts.out, { ...COLUMN_SET_CERTIFICATE_OUTPUT, force: opts.force === true }); // fails before the work
+          const table = await runColumnSetCount(shape, opts);
+          process.stderr.write(writeTableCertificate(table, opts.out, opts.force === true));
+          return;
+        }
         const out =
           opts.out !== undefined
             ? prepareOutput(opts.out, { ...COLUMN_SET_CLASSES_OUTPUT, force: opts.force === true })
@@ -157,6 +233,10 @@ export function registerClasses(program: Command): void {
         }
         return;
       }
+      if (opts.format !== undefined)
+        throw new InputError(
+          '--format chooses the form of a variant table or a column-set certificate: the band method writes JSON',
+        );
       // the output path is checked before the work, so a bad path fails at once
       const out =
         opts.out !== undefined ? prepareOutput(opts.out, { ...CLASS_TABLE_OUTPUT, force: opts.force === true }) : null;

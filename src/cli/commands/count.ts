@@ -175,7 +175,6 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       throttle,
       pack,
       mem,
-      box: opts.box,
       method: opts.method,
       variant: opts.variant,
       counter: opts.counter,
@@ -185,14 +184,19 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     });
     if (extra.length > 0)
       throw new InputError(
-        `--merge takes shard results (and --plan, --json, --recount, --seed, --workers), not ${extra.join(', ')}`,
+        `--merge takes shard results (and --plan, --box, --json, --recount, --seed, --workers), not ` +
+          extra.join(', '),
       );
     if (seed !== undefined && recount === undefined)
       throw new InputError('--seed draws the units of --recount K: give --recount too');
     const m = await (
       await shardRun()
-    ).mergeResults(merge, plan, { units: recount, seed, workers: opts.workers }, (line) =>
-      process.stderr.write(`sudoku-count: ${line}\n`),
+    ).mergeResults(
+      merge,
+      plan,
+      { units: recount, seed, workers: opts.workers },
+      (line) => process.stderr.write(`sudoku-count: ${line}\n`),
+      opts.box,
     );
     const r = m.report;
     const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
@@ -356,7 +360,8 @@ export function registerCount(program: Command): void {
         await runVariantCount(variantRunRules(box, variant), json === true, { workers, checkpoint, resume });
         return;
       }
-      if (opts.box) requireShape(opts.plan === undefined ? 'count' : 'sharded-count', opts.box);
+      if (opts.box)
+        requireShape(opts.plan === undefined && opts.merge === undefined ? 'count' : 'sharded-count', opts.box);
       if (await shardAction(opts)) return;
       if (opts.counter === 'dlx') {
         const { dlxRunPlan, runDlxCount } = await dlxRun();

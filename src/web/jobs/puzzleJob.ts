@@ -18,8 +18,6 @@ import { puzzleRater } from '../../puzzle/puzzleRater.js';
 import { TECHNIQUES, type Grade } from '../../puzzle/techniques.js';
 import { engineFor, puzzleCounter } from '../../solve/countSolutions.js';
 
-/** A hint tries every technique below the trials (TECHNIQUES' "trial" tier: SE 9.0 and up, and search). */
-const HINT_BUDGET = Math.min(...TECHNIQUES.filter((t) => t.tier === 'trial').map((t) => t.rating)) - 0.05;
 export interface GenerateJobInput {
   readonly op: 'generate';
   readonly box: string;
@@ -261,18 +259,9 @@ export async function run(
   const rules = rulesOf(input);
   if (input.op === 'steps') return solveSteps(rules, input.puzzle);
   if (input.op === 'hint') {
-    // the next step only, and not by trial: rating the rest, or a trial of every candidate on the hardest
-    // puzzles, takes seconds; a hint answers within a tenth of one
-    const rater = puzzleRater(rules);
-    const r = rater.rate(input.cells, { steps: true, firstStep: true, budget: HINT_BUDGET });
+    const r = puzzleRater(rules).nextStep(input.cells);
     const first = r.steps?.[0];
     if (first) return { step: wordStep(rules, first) };
-    if (r.open > 0 && !r.contradiction && rater.triesAbove(HINT_BUDGET))
-      return {
-        stop:
-          'The next step needs more than the forcing chains: a trial (SE 9 and up), too long to look for in a ' +
-          'hint. The step-by-step solution shows it.',
-      };
     return { stop: stopText(rules, r.open, r.contradiction, r.grid) || 'The grid is full.' };
   }
   if (input.op === 'analyse') {

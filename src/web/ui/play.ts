@@ -38,7 +38,13 @@ interface Saved {
   readonly corner: number[];
   readonly centre: number[];
   readonly t: number;
+  /** Undo and redo histories, oldest first: [cell, v, corner, centre before, v, corner, centre after] each. */
+  readonly u?: number[][];
+  readonly r?: number[][];
 }
+
+/** Entries of each history kept in local storage (the newest). */
+const HISTORY_KEPT = 500;
 
 const STORE = 'sudoku-count:play:';
 
@@ -68,6 +74,25 @@ export function startPlay(host: HTMLElement, setup: PlaySetup): () => void {
   const corner = new Int32Array(N);
   const centre = new Int32Array(N);
   let elapsed = 0;
+  const undo: Array<{ cell: number; before: CellState; after: CellState }> = [];
+  const redo: typeof undo = [];
+  /** Read a saved history into `to`, keeping only well-formed entries for open cells. */
+  const history = (from: unknown, to: typeof undo): void => {
+    if (!Array.isArray(from)) return;
+    const digit = (d: unknown): d is number => Number.isInteger(d) && (d as number) >= 0 && (d as number) <= n;
+    const marks = (m: unknown): m is number => Number.isInteger(m) && (m as number) >= 0 && (m as number) < 1 << n;
+    for (const e of from.slice(-HISTORY_KEPT) as unknown[]) {
+      if (!Array.isArray(e) || e.length !== 7) continue;
+      const [cell, v0, c0, m0, v1, c1, m1] = e as unknown[];
+      if (!Number.isInteger(cell) || (cell as number) < 0 || (cell as number) >= N || puzzle[cell as number]) continue;
+      if (!digit(v0) || !digit(v1) || !marks(c0) || !marks(m0) || !marks(c1) || !marks(m1)) continue;
+      to.push({
+        cell: cell as number,
+        before: { v: v0, corner: c0, centre: m0 },
+        after: { v: v1, corner: c1, centre: m1 },
+      });
+    }
+  };
   try {
     const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as Saved | null;
     if (saved && saved.v.length === N) {
@@ -77,12 +102,12 @@ export function startPlay(host: HTMLElement, setup: PlaySetup): () => void {
       corner.set(saved.corner.slice(0, N));
       centre.set(saved.centre.slice(0, N));
       elapsed = Number(saved.t) || 0;
+      history(saved.u, undo);
+      history(saved.r, redo);
     }
   } catch {
     // a damaged entry: start afresh
   }
-  const undo: Array<{ cell: number; before: CellState; after: CellState }> = [];
-  const redo: typeof undo = [];
   let selected = puzzle.findIndex((d) => d === 0);
   if (selected < 0) selected = 0;
   let mode: Mode = 'digit';
@@ -222,7 +247,26 @@ export function startPlay(host: HTMLElement, setup: PlaySetup): () => void {
   }
   function save(): void {
     try {
-      const s: Saved = { v: Array.from(values), corner: Array.from(corner), centre: Array.from(centre), t: elapsed };
+      const entries = (h: typeof undo): number[][] =>
+        h
+          .slice(-HISTORY_KEPT)
+          .map((e) => [
+            e.cell,
+            e.before.v,
+            e.before.corner,
+            e.before.centre,
+            e.after.v,
+            e.after.corner,
+            e.after.centre,
+          ]);
+      const s: Saved = {
+        v: Array.from(values),
+        corner: Array.from(corner),
+        centre: Array.from(centre),
+        t: elapsed,
+        u: entries(undo),
+        r: entries(redo),
+      };
       localStorage.setItem(key, JSON.stringify(s));
     } catch {
       // storage full or refused: play goes on, unsaved

@@ -4,7 +4,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
 import { boxShape, InputError, SHAPE_3X3 } from '../../../src/grid/shape.js';
 import { generatePuzzle } from '../../../src/puzzle/generatePuzzle.js';
-import { gradeOf, puzzleRater } from '../../../src/puzzle/puzzleRater.js';
+import { gradeOf, HINT_BUDGET, puzzleRater } from '../../../src/puzzle/puzzleRater.js';
 import { lengthBonus, seRating } from '../../../src/puzzle/techniques/chains.js';
 import { ratePuzzle } from '../../../src/puzzle/ratePuzzle.js';
 import { GRADES, TECHNIQUES } from '../../../src/puzzle/techniques.js';
@@ -351,5 +351,32 @@ describe('ratePuzzle (the library entry)', () => {
       }
       expect(r.steps!.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('nextStep (the hint)', () => {
+  it('gives the next sound step on every forum-hardest puzzle: by the ladder up to HINT_BUDGET, else by search', () => {
+    const rater = puzzleRater(SHAPE_3X3);
+    let bySearch = 0;
+    for (const p of hardest.slice(0, 60)) {
+      const solution = solutionOf(p);
+      const ladder = rater.rate(p, { steps: true, maxSteps: 1, budget: HINT_BUDGET });
+      const r = rater.nextStep(p);
+      // one technique applied (singles place every cell they find in one pass: one step each)
+      expect(r.steps!.length).toBeGreaterThan(0);
+      expect(new Set(r.steps!.map((x) => x.technique)).size).toBe(1);
+      for (const x of r.steps!) {
+        if (x.place) expect(solution[x.place.cell]).toBe(x.place.digit);
+        for (const [cell, digit] of x.eliminate ?? []) expect(solution[cell]).not.toBe(digit);
+      }
+      const s = r.steps![0];
+      if (ladder.steps!.length > 0) expect(r.steps).toEqual(ladder.steps);
+      else {
+        expect(TECHNIQUES[s.technique].key).toBe('search');
+        bySearch++;
+      }
+    }
+    // the first 60 hold positions beyond dynamic forcing chains (found by running it): the fallback is exercised
+    expect(bySearch).toBeGreaterThan(0);
   });
 });
