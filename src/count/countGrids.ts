@@ -133,8 +133,14 @@ export interface CountRun {
   readonly dlx?: DlxReport;
 }
 
-/** Run every stage: bands, reduction, classes, column-set table, completions. */
-export async function runCount(options: CountOptions = {}): Promise<CountRun> {
+/** The bands and their classes, when a caller found them already (the DLX route's class list for its checkpoint). */
+export interface CountFound {
+  readonly bands: BandEnumeration;
+  readonly classes: BandClasses;
+}
+
+/** Run every stage: bands, reduction, classes, column-set table, completions (the first two taken from `found`). */
+export async function runCount(options: CountOptions = {}, found?: CountFound): Promise<CountRun> {
   const shape = resolveShape('band-method', options.box);
   const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
   const counter = options.counter ?? 'column-set-sum';
@@ -158,7 +164,7 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   });
   try {
     progress({ stage: 'bands', phase: 'start' });
-    const bands = enumerateBands(shape);
+    const bands = found?.bands ?? enumerateBands(shape);
     const t1 = clock();
     progress({ stage: 'bands', phase: 'end', total: bands.count });
     if (bands.lexCount * lexMultiplicity(shape) !== bands.count) {
@@ -179,7 +185,7 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     prepared.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
     progress({ stage: 'classes', phase: 'start' });
     const tc = clock(); // after F when it was built here
-    const classes = classifyBands(bands);
+    const classes = found?.classes ?? classifyBands(bands);
     const t2 = clock();
     progress({ stage: 'classes', phase: 'end', total: classes.count });
     let sizeSum = 0;
