@@ -53,6 +53,19 @@ export interface EstimateOptions {
   readonly onBatch?: (record: BatchRecord, elapsed: number) => void;
   /** Called when the finished prefix of batches grows. */
   readonly onProgress?: (progress: EstimateProgress) => void;
+  /**
+   * Stops the run at once (the threads are terminated): it then rejects with EstimateInterrupted; every batch that
+   * finished was handed to `onBatch` first.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** A run stopped by its signal: `batches` had finished (`onBatch` heard each). */
+export class EstimateInterrupted extends Error {
+  override name = 'EstimateInterrupted';
+  constructor(readonly batches: number) {
+    super(`interrupted after ${batches} batches`);
+  }
 }
 
 export interface EstimateProgress {
@@ -201,7 +214,11 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   advancePrefix();
 
   const pool = taskPool(new URL('./batchTask.js', import.meta.url), workers);
+  let finished = options.resume?.batches.length ?? 0;
+  const onAbort = () => void pool.close();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    options.signal?.throwIfAborted();
     await runInOrder(
       pool,
       nextBatch,
@@ -215,9 +232,16 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
         state: states(b),
         samples: sizeOf(b),
       }),
-      finish,
+      (record) => {
+        finished++;
+        finish(record);
+      },
     );
+  } catch (e) {
+    if (options.signal?.aborted) throw new EstimateInterrupted(finished);
+    throw e;
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     await pool.close();
   }
 

@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { defaultWorkers } from '../../count/countGrids.js';
 import {
   estimate,
+  EstimateInterrupted,
   estimatePlan,
   exactCount,
   type EstimatePlan,
@@ -31,6 +32,8 @@ import {
   positiveNumberOption,
   progressSpinner,
   cliRules,
+  interruptible,
+  Interrupted,
   VARIANT_FLAG,
   VARIANT_FLAG_HELP,
 } from '../common.js';
@@ -167,38 +170,36 @@ export function registerEstimate(program: Command): void {
       spinner.start();
       try {
         const exact = await exactCount(plan.rules);
-        // from here the main thread only hands out batches, so a handler answers Ctrl-C within a batch: it says
-        // what was kept (the batches written so far) and how to go on
-        if (writer !== null) {
-          const file = opts.resume ?? opts.checkpoint ?? '';
-          process.once('SIGINT', () => {
-            writer?.close();
-            spinner.stop();
-            process.stderr.write(
-              `\ninterrupted: the finished batches are in ${file}; ` +
-                `go on with: sudoku-count estimate --resume ${file}\n`,
-            );
-            process.exit(130);
-          });
-        }
         const label = `${plan.method} ${plan.rules.name}`;
         spinner.text = `${label}: starting ${workers} worker${workers > 1 ? 's' : ''}`;
-        const result = await estimate({
-          method: plan.method,
-          box: plan.shape,
-          variant: plan.rules,
-          fill: plan.fill,
-          seed: plan.seed,
-          batchSize: plan.batchSize,
-          ...(plan.samples !== null ? { samples: plan.samples } : {}),
-          ...(plan.seconds !== null ? { seconds: plan.seconds } : {}),
-          workers,
-          exact,
-          ...(resume ? { resume } : {}),
-          ...(writer ? { onBatch: (record, elapsed) => writer.append(record, elapsed) } : {}),
-          onProgress: (p) => {
-            spinner.text = progressText(label, p);
-          },
+        // Ctrl-C stops the threads at once; every finished batch is in the checkpoint already (appended as it ends)
+        const file = opts.resume ?? opts.checkpoint;
+        const result = await interruptible((signal) =>
+          estimate({
+            method: plan.method,
+            box: plan.shape,
+            variant: plan.rules,
+            fill: plan.fill,
+            seed: plan.seed,
+            batchSize: plan.batchSize,
+            ...(plan.samples !== null ? { samples: plan.samples } : {}),
+            ...(plan.seconds !== null ? { seconds: plan.seconds } : {}),
+            workers,
+            exact,
+            ...(resume ? { resume } : {}),
+            ...(writer ? { onBatch: (record, elapsed) => writer.append(record, elapsed) } : {}),
+            onProgress: (p) => {
+              spinner.text = progressText(label, p);
+            },
+            signal,
+          }),
+        ).catch((e: unknown) => {
+          if (!(e instanceof EstimateInterrupted)) throw e;
+          throw new Interrupted(
+            file !== undefined
+              ? `interrupted: the finished batches are in ${file}; go on with: sudoku-count estimate --resume ${file}`
+              : `interrupted after ${e.batches} batches; nothing saved (--checkpoint FILE keeps the finished batches)`,
+          );
         });
         spinner.stop();
         if (plan.rules.plain) process.stdout.write(opts.json ? toJson(result) + '\n' : formatResult(result));
