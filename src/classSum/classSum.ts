@@ -157,6 +157,11 @@ export interface ClassSum {
   report(values: readonly bigint[], facts: readonly ShardFacts[], seconds: ClassSumSeconds): ClassSumReport;
 }
 
+/** Units that are the classes themselves, each of about the same cost (the band method, the variant counts). */
+export function classUnits(count: number): ClassSumUnits {
+  return { units: count, payload: null, combine: null, scale: 1, costs: new Float64Array(count).fill(1) };
+}
+
 /** "the 5x2 count by column-sets", "the 3x3+anti-king variant count": a plan's count in words. */
 export function countWords(method: string, box: string): string {
   return method === 'variant' ? `the ${box} variant count` : `the ${box} count by ${method}`;

@@ -7,7 +7,7 @@ import type { BoxShape } from '../grid/shape.js';
 import { classChain } from '../symmetry/classChain.js';
 import { classifyBands } from '../symmetry/classifyBands.js';
 import type { LevelName } from '../symmetry/levelNames.js';
-import type { ClassList, ClassSum } from './classSum.js';
+import { classUnits, type ClassList, type ClassSum } from './classSum.js';
 
 /** The DLX route's class list: the classes of its level, one representative each (a symmetry class's). */
 interface DlxList extends ClassList {
@@ -66,10 +66,7 @@ export function dlxClassSum(
     runName: { method: 'dlx', box: shape.name, level },
     classList,
     classData: () => null,
-    units() {
-      const { count } = classList();
-      return { units: count, payload: null, combine: null, scale: 1, costs: new Float64Array(count).fill(1) };
-    },
+    units: () => classUnits(classList().count),
     async countUnits(_ids, _payload, run) {
       // the classes a checkpoint held go to the route as its resume (it counts the others, and reports on all)
       const known = [...(run.known ?? [])];

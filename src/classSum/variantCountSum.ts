@@ -10,7 +10,7 @@ import { middleBandUnits } from '../variants/variantTable.js';
 import { variantGroup, type VariantGroup } from '../variants/variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from '../variants/variantTopBlocks.js';
 import { variantUnitDigest } from '../variants/variantUnitDigest.js';
-import type { ClassList, ClassSum } from './classSum.js';
+import { classUnits, type ClassList, type ClassSum } from './classSum.js';
 
 /** The classes the one-machine count numbers: top-block classes, or (the edge-table route) middle-band classes. */
 interface VariantCountList extends ClassList {
@@ -47,10 +47,7 @@ export function variantCountSum(rules: Rules, options: VariantCountSumOptions = 
     box: rules.name,
     classList,
     classData: () => null,
-    units() {
-      const { count } = classList();
-      return { units: count, payload: null, combine: null, scale: 1, costs: new Float64Array(count).fill(1) };
-    },
+    units: () => classUnits(classList().count),
     async countUnits(_ids, _payload, run) {
       const known = [...(run.known ?? [])];
       const held = known.length > 0 ? classList() : list;

@@ -4,11 +4,11 @@ import { resolveRules } from '../grid/support.js';
 import { describeRulesClash, findRulesClash, plainRules, type Rules } from '../grid/rules.js';
 import { HouseCounter } from './houseCounter.js';
 import { RestartingCounter } from './restartingCounter.js';
-import type { CounterEngine, PuzzleCounter } from './puzzleCounter.js';
+import type { CounterEngine, PuzzleCounter, SearchGuide, SolutionCount, SolvedCount } from './puzzleCounter.js';
 import { ClauseLearningCounter } from './clauseLearningCounter.js';
 import { Fast9Counter } from './fast9/fast9Counter.js';
 import { Fast9VariantCounter } from './fast9/fast9VariantCounter.js';
-import { MAX_BITMASK_SIDE, SolutionCounter, type SearchGuide, type SolutionCount } from './solutionCounter.js';
+import { MAX_BITMASK_SIDE, SolutionCounter } from './solutionCounter.js';
 import { WideSolutionCounter } from './wideSolutionCounter.js';
 
 export type { SearchGuide, SolutionCount, PuzzleCounter };
@@ -128,12 +128,7 @@ class ByLimit implements PuzzleCounter {
     this.many.onTick = f;
   }
 
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
+  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array, guide?: SearchGuide): SolvedCount {
     return (limit <= 2 ? this.few : this.many).count(cells, limit, solution, guide);
   }
 }
