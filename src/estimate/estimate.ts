@@ -7,7 +7,8 @@ import { puzzleCounter } from '../solve/countSolutions.js';
 import { createEstimator } from './createEstimator.js';
 import { omegaSize } from './ridderMeasures.js';
 import type { Estimator, MethodName } from './estimator.js';
-import { taskPool, type TaskPool } from '../parallel/taskPool.js';
+import { typedTaskPool, type TypedTaskPool } from '../parallel/taskPool.js';
+import type * as BatchTask from './batchTask.js';
 import type { BatchTaskInput } from './batchTask.js';
 import type { BatchRecord } from './runBatch.js';
 import { assertSeed, streamStates } from '../random/streamStates.js';
@@ -213,7 +214,7 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   };
   advancePrefix();
 
-  const pool = taskPool(new URL('./batchTask.js', import.meta.url), workers);
+  const pool = typedTaskPool<typeof BatchTask>(new URL('./batchTask.js', import.meta.url), workers);
   let finished = options.resume?.batches.length ?? 0;
   const onAbort = () => void pool.close();
   options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -267,14 +268,13 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
  * each record as it comes (the caller orders them by batch number).
  */
 function runInOrder(
-  pool: TaskPool,
+  pool: TypedTaskPool<typeof BatchTask>,
   nextBatch: () => number | null,
   input: (b: number) => BatchTaskInput,
   finish: (record: BatchRecord) => void,
 ): Promise<void> {
   const lane = async (): Promise<void> => {
-    for (let b = nextBatch(); b !== null; b = nextBatch())
-      finish(await pool.run<BatchRecord>('runBatchTask', input(b)));
+    for (let b = nextBatch(); b !== null; b = nextBatch()) finish(await pool.run('runBatchTask', input(b)));
   };
   return Promise.all(Array.from({ length: pool.threads }, lane)).then(() => {});
 }
