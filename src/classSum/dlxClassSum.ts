@@ -40,8 +40,12 @@ export function dlxClassSum(
   const classList = (): DlxList => {
     if (list) return list;
     const t0 = performance.now();
+    options.onProgress?.({ stage: 'bands', phase: 'start' });
     const bands = enumerateBands(shape);
+    const t1 = performance.now();
+    options.onProgress?.({ stage: 'classes', phase: 'start' });
     const classes = classifyBands(bands);
+    const t2 = performance.now();
     const chosen =
       level === 'symmetry'
         ? { rep: Int32Array.from({ length: classes.count }, (_, c) => c), sizes: classes.sizes }
@@ -53,7 +57,7 @@ export function dlxClassSum(
       count: chosen.rep.length,
       digest: hash.digest('hex').slice(0, 16),
       seconds: (performance.now() - t0) / 1000,
-      found: { bands, classes },
+      found: { bands, classes, seconds: { bands: (t1 - t0) / 1000, classes: (t2 - t1) / 1000 } },
       repOf: chosen.rep,
     };
     return list;

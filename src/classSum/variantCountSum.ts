@@ -35,8 +35,11 @@ export function variantCountSum(rules: Rules, options: VariantCountSumOptions = 
   const classList = (): VariantCountList => {
     if (list) return list;
     const t0 = performance.now();
-    const group = edge ? null : variantGroup(rules);
-    const top = group ? variantTopBlocks(group) : middleBandUnits(rules).top;
+    // the list is the count's first stage, reported as it reports it (a tick every few milliseconds)
+    const tick = () => options.onProgress?.('classes', 0, 1);
+    tick();
+    const group = edge ? null : variantGroup(rules, tick);
+    const top = group ? variantTopBlocks(group, tick) : middleBandUnits(rules).top;
     const digest = variantUnitDigest(rules, top);
     list = { count: top.sizes.length, digest, seconds: (performance.now() - t0) / 1000, top, group };
     return list;
@@ -63,7 +66,7 @@ export function variantCountSum(rules: Rules, options: VariantCountSumOptions = 
         workers: run.workers,
         resume,
         ...(run.signal ? { signal: run.signal } : {}),
-        ...(held?.group ? { found: { group: held.group, top: held.top } } : {}),
+        ...(held?.group ? { found: { group: held.group, top: held.top, seconds: held.seconds } } : {}),
         onClassDone: (row) => run.onUnitDone(row.id, BigInt(row.completions)),
       });
       return { facts: {}, setupSeconds: (performance.now() - t0) / 1000 };

@@ -137,6 +137,8 @@ export interface CountRun {
 export interface CountFound {
   readonly bands: BandEnumeration;
   readonly classes: BandClasses;
+  /** The seconds they took (the report's `bands` and `classes`). */
+  readonly seconds: { readonly bands: number; readonly classes: number };
 }
 
 /** Run every stage: bands, reduction, classes, column-set table, completions (the first two taken from `found`). */
@@ -152,7 +154,7 @@ export async function runCount(options: CountOptions = {}, found?: CountFound): 
   if (dlxProblem) throw new InputError(`box shape ${shape.name}: ${dlxProblem}`);
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
-  const t0 = clock();
+  const t0 = clock() - (found ? found.seconds.bands + found.seconds.classes : 0);
 
   // threads start now, while the bands are enumerated (the DLX route's module also serves the count's tasks)
   const module = counter === 'dlx' ? './middleBandTask.js' : './completionsTask.js';
@@ -231,8 +233,8 @@ export async function runCount(options: CountOptions = {}, found?: CountFound): 
       columnSetEntries: table.table.length,
       completions: dlx ? dlx.completions : completions,
       seconds: {
-        bands: us(t1 - t0),
-        classes: us(t2 - tc),
+        bands: us(found ? found.seconds.bands : t1 - t0),
+        classes: us(found ? found.seconds.classes : t2 - tc),
         columnSets: us(table.seconds),
         completions: us(t4 - t3),
         ...(dlx ? { dlx: us(t5 - t4) } : {}),

@@ -171,8 +171,11 @@ export interface VariantPoolOptions extends VariantCountOptions {
   readonly signal?: AbortSignal;
   /** The class list (and the band-pair route's keys) once found, before any n_C (a table's units: variantTable.ts). */
   readonly onClassList?: (top: TopBlockClasses, house: HouseKeyClasses | null) => void;
-  /** The group and its top-block classes, when the caller found them already (not for the edge-table route). */
-  readonly found?: { readonly group: VariantGroup; readonly top: TopBlockClasses };
+  /**
+   * The group and its top-block classes, when the caller found them already (not for the edge-table route), and the
+   * seconds that took (counted in the report's `classes`).
+   */
+  readonly found?: { readonly group: VariantGroup; readonly top: TopBlockClasses; readonly seconds: number };
 }
 
 /** Classes per pool task: a few tenths of a second on 9×9, so Ctrl-C on one thread waits at most that. */
@@ -187,7 +190,7 @@ const KEYS_PER_TASK = 16;
  */
 export async function countVariantGridsPooled(rules: Rules, options: VariantPoolOptions = {}): Promise<VariantCount> {
   if (rules.n === 9 && antiKingEdgeFits(rules)) return countAntiKingEdge(rules, options);
-  const t0 = performance.now();
+  const t0 = performance.now() - (options.found?.seconds ?? 0) * 1000;
   const tick = () => options.onProgress?.('classes', 0, 1);
   tick();
   const group = options.found?.group ?? variantGroup(rules, tick);
