@@ -46,14 +46,6 @@ export {
   type MiddleBandOptions,
 } from './count/middleBandCounter.js';
 export { dlxCompletions, partsPerClass, counterProblem } from './count/dlxCompletions.js';
-export {
-  openDlxCheckpoint,
-  readDlxCheckpoint,
-  dlxCheckpointText,
-  DLX_CHECKPOINT_FORMAT,
-  type DlxCheckpoint,
-  type DlxCheckpointFile,
-} from './io/dlxCheckpoint.js';
 export { runCount, classTableOf, defaultWorkers, type CountRun } from './count/countGrids.js';
 export { fourBandCompletions } from './count/fourBandCompletions.js';
 

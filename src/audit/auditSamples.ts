@@ -3,13 +3,14 @@ import { runCount, type CountRun } from '../count/countGrids.js';
 import { formatBand } from '../grid/digits.js';
 import { factorialBig, InputError, type BoxShape } from '../grid/shape.js';
 import { requireShape, shapeProblem } from '../grid/support.js';
-import { taskPool } from '../parallel/taskPool.js';
+import { typedTaskPool } from '../parallel/taskPool.js';
 import { checkWorkers } from '../parallel/threads.js';
 import { assertSeed, streamStates } from '../random/streamStates.js';
 import type { GridIndex } from '../rank/gridIndex.js';
 import { cachedGridIndex } from '../rank/sampleTask.js';
 import { ksTest, type KsResult } from '../stats/distributions.js';
 import { log10Big } from '../stats/logBig.js';
+import type * as AuditTask from './auditTask.js';
 import type { AuditBlockInput, AuditBlockOutput } from './auditTask.js';
 import { backtrackingBandLaw } from './backtrackingBandLaw.js';
 import {
@@ -210,7 +211,7 @@ export async function auditSamples(options: AuditSamplesOptions): Promise<AuditS
   const progress = options.onProgress ?? (() => {});
 
   // the samples start on the pool at once; the count and the index are built meanwhile in this thread
-  const pool = taskPool(new URL('./auditTask.js', import.meta.url), workers);
+  const pool = typedTaskPool<typeof AuditTask>(new URL('./auditTask.js', import.meta.url), workers);
   const states = streamStates(options.seed);
   const blocks = Math.ceil(K / AUDIT_BLOCK);
   const pending: Promise<AuditBlockOutput>[] = [];
@@ -225,7 +226,7 @@ export async function auditSamples(options: AuditSamplesOptions): Promise<AuditS
       count: Math.min(AUDIT_BLOCK, K - next * AUDIT_BLOCK),
       probabilities: withP,
     };
-    const p = pool.run<AuditBlockOutput>('auditBlock', input);
+    const p = pool.run('auditBlock', input);
     p.catch(() => {}); // awaited in order below
     pending.push(p);
     next++;

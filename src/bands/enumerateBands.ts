@@ -1,6 +1,7 @@
 import { fullMask } from '../grid/bits.js';
 import { factorial, type BoxShape } from '../grid/shape.js';
 import { wasmBands } from './wasmBands.js';
+import type { CoreEngine } from '../grid/wasmInstance.js';
 
 /**
  * Every standard top band, by depth-first search over the cells outside box 1, in reading order,
@@ -108,16 +109,13 @@ function searchBands(
   return count;
 }
 
-/** Which engine runs the two searches: the WebAssembly core where it loads (default), or the TypeScript. */
-export type BandsEngine = 'wasm' | 'typescript';
-
 /**
  * Enumerate the lexicographically reduced standard top bands, and count all standard top bands by a second search:
  * the fillings of the first R−1 rows, each of which is followed by exactly (C!)^(R−1) bands (the last row of each
  * box 2..R holds the digits its box still lacks, in any of C! orders). The caller checks the two against each
  * other: reduced × (C!)^(R−1)·(R−1)! = all.
  */
-export function enumerateBands(shape: BoxShape, engine: BandsEngine = 'wasm'): BandEnumeration {
+export function enumerateBands(shape: BoxShape, engine: CoreEngine = 'wasm'): BandEnumeration {
   const size = shape.rows * shape.n;
   const lastRows = factorial(shape.cols) ** (shape.rows - 1);
   const fast = engine === 'wasm' ? wasmBands(shape) : null;
@@ -135,7 +133,7 @@ export function enumerateBands(shape: BoxShape, engine: BandsEngine = 'wasm'): B
  * count, which takes the number of bands from its plan and needs the reduced bands only for its column-set table
  * (the first search is 4 of a 9×9 shard's ~6 ms of enumeration: docs/sharding.md, "Overhead").
  */
-export function reducedBands(shape: BoxShape, engine: BandsEngine = 'wasm'): Uint8Array {
+export function reducedBands(shape: BoxShape, engine: CoreEngine = 'wasm'): Uint8Array {
   return (engine === 'wasm' ? wasmBands(shape, false)?.lexBands : undefined) ?? collectReducedBands(shape);
 }
 

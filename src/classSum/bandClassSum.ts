@@ -8,7 +8,7 @@ import { requireShape } from '../grid/support.js';
 import type { ClassListData } from '../io/shardFiles.js';
 import { taskPool } from '../parallel/taskPool.js';
 import { classifyBands } from '../symmetry/classifyBands.js';
-import type { ClassList, ClassSum } from './classSum.js';
+import { classUnits, type ClassList, type ClassSum } from './classSum.js';
 
 /** What the band method's class list holds: each class's representative and size, and the enumeration's sizes. */
 interface BandList extends ClassList {
@@ -112,11 +112,7 @@ export function bandClassSum(shape: BoxShape, data: ClassListData | null = null)
       const rows = Array.from({ length: count }, (_, c) => [sizes[c], ...reps.subarray(c * size, (c + 1) * size)]);
       return { facts: { bands: bandCount, lexReduced: lexCount, groupOrder }, rows };
     },
-    units() {
-      const { count } = classList();
-      // one band's completions each: about the same work
-      return { units: count, payload: null, combine: null, scale: 1, costs: new Float64Array(count).fill(1) };
-    },
+    units: () => classUnits(classList().count), // one band's completions each: about the same work
     async countUnits(ids, _payload, options) {
       const { reps: allReps } = classList();
       const t1 = performance.now();

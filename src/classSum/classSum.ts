@@ -24,10 +24,35 @@ export { CLASS_SUM_METHODS, type ClassSumMethod } from '../grid/countSpec.js';
 export interface ClassSumCountOptions {
   /** Threads (at least 1). */
   readonly workers: number;
-  /** Hears each unit's value as soon as it is known (in no particular order). */
-  readonly onUnitDone: (id: number, value: bigint) => void;
+  /**
+   * Hears each unit's value as soon as it is known (in no particular order); a count whose units report more than
+   * their value (the DLX route: middle bands visited, search microseconds) gives those as `details`, whole numbers
+   * the checkpoint keeps beside the value.
+   */
+  readonly onUnitDone: (id: number, value: bigint, details?: readonly bigint[]) => void;
   /** Stops the count; the promise then rejects. */
   readonly signal?: AbortSignal;
+  /**
+   * The units counted before (a checkpoint's), each its value and details: a count whose report covers every unit
+   * as its engine counted it (the DLX route, the variant counts) hands them to the engine; others need not look.
+   */
+  readonly known?: ReadonlyMap<number, UnitCounted>;
+}
+
+/** A unit as counted: its value, and the details its count reports beside it (none for most counts). */
+export interface UnitCounted {
+  readonly value: bigint;
+  readonly details: readonly bigint[];
+}
+
+/**
+ * How a one-machine run's checkpoint names its count, so that `--resume FILE` alone names the run: the method (or
+ * route: "dlx"), the shape or rules, and for the DLX route the level of its classes.
+ */
+export interface ClassSumRunName {
+  readonly method: string;
+  readonly box: string;
+  readonly level?: string;
 }
 
 export interface ClassSumCounted {
@@ -42,6 +67,11 @@ export type ClassSumReport =
   | { readonly method: 'bands'; readonly total: bigint; readonly count: GridCount }
   | { readonly method: 'column-sets'; readonly total: bigint; readonly count: ColumnSetCount }
   | { readonly method: 'variant'; readonly total: bigint; readonly count: VariantCount };
+
+/** The run name of `sum`: its own (the DLX route's), else its method and shape. */
+export function runNameOf(sum: Pick<ClassSum, 'method' | 'box' | 'runName'>): ClassSumRunName {
+  return sum.runName ?? { method: sum.method, box: sum.box };
+}
 
 export interface ClassSumSeconds {
   /** Finding the class list (this process). */
@@ -95,6 +125,8 @@ export interface ClassSum {
   readonly spec: CountSpec;
   /** The shape, as asked for ("2x5" stays "2x5"). */
   readonly box: string;
+  /** How a one-machine checkpoint names the count when `method` and `box` do not say it all (the DLX route). */
+  readonly runName?: ClassSumRunName;
   /** The class list (found on first use, or taken from the plan's copy when the count was made with one). */
   classList(): ClassList;
   /**
@@ -123,6 +155,11 @@ export interface ClassSum {
   ): Promise<ClassSumCounted>;
   /** The report from the value of every class (in class order) and the facts of every shard. */
   report(values: readonly bigint[], facts: readonly ShardFacts[], seconds: ClassSumSeconds): ClassSumReport;
+}
+
+/** Units that are the classes themselves, each of about the same cost (the band method, the variant counts). */
+export function classUnits(count: number): ClassSumUnits {
+  return { units: count, payload: null, combine: null, scale: 1, costs: new Float64Array(count).fill(1) };
 }
 
 /** "the 5x2 count by column-sets", "the 3x3+anti-king variant count": a plan's count in words. */

@@ -12,12 +12,13 @@ import type { ClassListData, ShardFacts } from '../io/shardFiles.js';
 import { boxShape, factorial, InputError } from '../grid/shape.js';
 import { columnOrder } from '../colsets/columnOrder.js';
 import { configurationGraph } from '../colsets/configurationGraph.js';
+import type * as ColumnSetTasks from '../colsets/columnSetTasks.js';
 import type { ResidualsInput } from '../colsets/columnSetTasks.js';
 import { edgeColouringCounter } from '../colsets/edgeColouringCounter.js';
 import { sharedMemo } from '../colsets/sharedMemo.js';
 import type { BoxShape } from '../grid/shape.js';
 import { columnSetRows, MAX_COLUMN_SET_ROWS, requireShape } from '../grid/support.js';
-import { taskPool, typedTaskPool } from '../parallel/taskPool.js';
+import { typedTaskPool } from '../parallel/taskPool.js';
 import type * as ColumnTransferTask from '../colsets/columnTransferTask.js';
 import type {
   ClassList,
@@ -121,7 +122,10 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
     },
     async countUnits(ids, payloadOf, options) {
       if (byColumns) return bandsByColumns(classList().classes, ids, options);
-      const pool = taskPool(new URL('../colsets/columnSetTasks.js', import.meta.url), options.workers);
+      const pool = typedTaskPool<typeof ColumnSetTasks>(
+        new URL('../colsets/columnSetTasks.js', import.meta.url),
+        options.workers,
+      );
       const onAbort = () => void pool.close();
       options.signal?.addEventListener('abort', onAbort, { once: true });
       try {
@@ -139,7 +143,7 @@ export function columnSetClassSum(shape: BoxShape, data: ClassListData | null = 
             const graphs = new Int32Array(batch.length * m);
             batch.forEach((u, i) => graphs.set(payloadOf(u), i * m));
             const input: ResidualsInput = { rows: R, memoId, memo: memo.buffer, memoSlots: slots, graphs };
-            const values = await pool.run<bigint[]>('residualColourings', input);
+            const values = await pool.run('residualColourings', input);
             batch.forEach((u, i) => options.onUnitDone(u, values[i]));
           }
         };

@@ -17,7 +17,14 @@ import {
   type ShardResult,
   type ShardValues,
 } from '../io/shardFiles.js';
-import { classValues, type ClassSum, type ClassSumReport } from './classSum.js';
+import {
+  classValues,
+  runNameOf,
+  type ClassSum,
+  type ClassSumReport,
+  type ClassSumRunName,
+  type UnitCounted,
+} from './classSum.js';
 
 /**
  * The one runner of a class-sum count (src/classSum/classSum.ts): a one-machine count is a run of all its units, a
@@ -27,8 +34,13 @@ import { classValues, type ClassSum, type ClassSumReport } from './classSum.js';
  * ClassSumInterrupted naming what was kept.
  */
 
-/** Seconds between checkpoint writes while units finish (a count whose units take seconds saves after each). */
+/**
+ * Seconds between checkpoint writes while units finish, at least (a count whose units take seconds saves after
+ * each); and at least CHECKPOINT_SHARE times the last write, which rewrites the whole file on this thread (435,456
+ * classes of 9×9 asterisk: ~20 MB, a few tenths of a second).
+ */
 const CHECKPOINT_EVERY = 2;
+const CHECKPOINT_SHARE = 20;
 
 /** What names a run in its checkpoint and result: a shard's plan id and index; a one-machine run's countTag. */
 export interface ClassSumRunTag {
@@ -71,6 +83,8 @@ export interface RunClassSumOptions {
 export interface ClassSumRun {
   /** Each unit's value, by id (the run's units). */
   readonly values: ReadonlyMap<number, bigint>;
+  /** What the units of a count that reports more than values said beside them (the DLX route), by id; else empty. */
+  readonly details: ReadonlyMap<number, readonly bigint[]>;
   readonly facts: ShardFacts;
   /** Wall and CPU seconds spent counting, summed over the sessions the checkpoint joined. */
   readonly seconds: number;
@@ -102,12 +116,20 @@ export class ClassSumInterrupted extends Error {
   }
 }
 
-/** The tag of a one-machine run of `sum`: its method, shape and class list, so a checkpoint of another is refused. */
+/**
+ * The tag of a one-machine run of `sum`: its run name (method, shape, level) and class list, so a checkpoint of
+ * another is refused.
+ */
 export function countTag(sum: ClassSum): ClassSumRunTag {
   const list = sum.classList();
-  const hash = createHash('sha256').update(`${sum.method}\n${sum.box}\n${list.count}\n${list.digest}`);
+  const { method, box, level } = runNameOf(sum);
+  const name = `${method}\n${box}${level !== undefined ? `\n${level}` : ''}`;
+  const hash = createHash('sha256').update(`${name}\n${list.count}\n${list.digest}`);
   return { plan: hash.digest('hex').slice(0, 16), shard: 0 };
 }
+
+/** The tag of a run that writes no file (nothing names it). */
+const UNTAGGED: ClassSumRunTag = { plan: '', shard: 0 };
 
 /** The report of a count from the value of every unit. */
 export function classSumReport(
@@ -148,6 +170,7 @@ export async function runClassSum(
       if (checkpoint !== null) removeIfOurs(checkpoint, CHECKPOINT_FORMAT); // left by a run stopped before this
       return {
         values: new Map(),
+        details: new Map(),
         facts: {},
         seconds: 0,
         cpuSeconds: 0,
@@ -164,7 +187,8 @@ export async function runClassSum(
       );
     const part = checkpoint !== null ? prepareOutput(checkpoint, CHECKPOINT_OUTPUT) : null;
     const count = typeof sum === 'function' ? await sum() : sum;
-    const tag = options.tag ?? countTag(count);
+    // the tag names the files: a run that writes none does not find the class list for it
+    const tag = options.tag ?? (part !== null ? countTag(count) : UNTAGGED);
     const ids = units === 'all' ? Array.from({ length: count.units().units }, (_, i) => i) : units;
     const unitCount = result?.head.units ?? count.units().units;
     return await runLocked(count, ids, units === 'all', tag, unitCount, part, checkpoint, output, options);
@@ -185,14 +209,15 @@ async function runLocked(
   options: RunClassSumOptions,
 ): Promise<ClassSumRun> {
   // a one-machine run's checkpoint names its count, so that the file alone says what it is of
-  const own = output === null ? { method: count.method, box: count.box } : null;
+  const own = output === null ? runNameOf(count) : null;
   const what = own ? 'checkpoint' : 'shard checkpoint';
   const previous = partPath !== null && existsNonEmpty(partPath) ? readCheckpoint(partPath, unitCount, what) : null;
   if (previous && (previous.plan !== tag.plan || previous.shard !== tag.shard))
     throw new InputError(
-      own && previous.count && (previous.count.method !== own.method || previous.count.box !== own.box)
-        ? `checkpoint ${partPath} is a count of ${previous.count.box} by ${previous.count.method}, not of ` +
-            `${own.box} by ${own.method}`
+      own &&
+        previous.count &&
+        (previous.count.method !== own.method || previous.count.box !== own.box || previous.count.level !== own.level)
+        ? `checkpoint ${partPath} is a count of ${runWords(previous.count)}, not of ${runWords(own)}`
         : own && previous.count
           ? `checkpoint ${partPath} is of another class list of ${own.box} (another version's count): remove it, or ` +
             'choose another file, and start afresh with --checkpoint'
@@ -201,10 +226,13 @@ async function runLocked(
     );
   const mine = new Set(ids);
   const values = new Map<number, bigint>();
+  const details = new Map<number, readonly bigint[]>(previous?.details ?? []);
   for (const [c, v] of previous?.values ?? []) {
     if (!mine.has(c)) throw new InputError(`shard checkpoint ${partPath}: unit ${c} is not in shard ${tag.shard}`);
     values.set(c, v);
   }
+  const known = new Map<number, UnitCounted>();
+  for (const [c, value] of values) known.set(c, { value, details: details.get(c) ?? [] });
   const todo = ids.filter((c) => !values.has(c));
   const started = performance.now();
   const cpu0 = process.cpuUsage();
@@ -215,8 +243,10 @@ async function runLocked(
     return (previous?.cpuSeconds ?? 0) + (u.user + u.system) / 1e6;
   };
   let lastSave = performance.now();
+  let gap = CHECKPOINT_EVERY * 1000;
   const save = () => {
     if (part === null) return;
+    const t = performance.now();
     part.write(
       checkpointText({
         ...tag,
@@ -225,9 +255,11 @@ async function runLocked(
         cpuSeconds: cpuSeconds(),
         facts,
         values,
+        details,
       }),
     );
     lastSave = performance.now();
+    gap = Math.max(CHECKPOINT_EVERY * 1000, CHECKPOINT_SHARE * (lastSave - t));
   };
   if (own) save(); // the file is there (and names its run) from the start
   options.onProgress?.(values.size, mine.size);
@@ -244,10 +276,12 @@ async function runLocked(
     const counted = await count.countUnits(todo, payload, {
       workers: options.workers,
       signal: controller.signal,
-      onUnitDone: (c, v) => {
+      ...(known.size > 0 ? { known } : {}),
+      onUnitDone: (c, v, more) => {
         values.set(c, v);
+        if (more !== undefined && more.length > 0) details.set(c, more);
         options.onProgress?.(values.size, mine.size);
-        if (count.checkpointEachUnit || performance.now() - lastSave >= CHECKPOINT_EVERY * 1000) {
+        if (count.checkpointEachUnit || performance.now() - lastSave >= gap) {
           try {
             save();
           } catch (e) {
@@ -274,13 +308,14 @@ async function runLocked(
   }
   if (fault.error !== null) throw fault.error;
   const run = { seconds: elapsed(), cpuSeconds: cpuSeconds() };
-  if (output !== null) output.write(resultText({ ...options.result!.head, ...tag, facts, ...run, values }));
+  if (output !== null) output.write(resultText({ ...options.result!.head, ...tag, facts, ...run, values, details }));
   if (partPath !== null) {
     if (output !== null) removeIfOurs(partPath, CHECKPOINT_FORMAT);
     else save();
   }
   return {
     values,
+    details,
     facts,
     ...run,
     resumed: previous?.values.size ?? 0,
@@ -289,6 +324,10 @@ async function runLocked(
     report: all ? classSumReport(count, values, [facts], run.seconds) : null,
   };
 }
+
+/** "2x3 by column-sets", "3x3 by dlx (level symmetry)". */
+const runWords = (name: ClassSumRunName): string =>
+  `${name.box} by ${name.method}${name.level !== undefined ? ` (level ${name.level})` : ''}`;
 
 function existsNonEmpty(path: string): boolean {
   try {

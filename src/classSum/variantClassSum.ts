@@ -10,7 +10,7 @@ import type * as VariantCompletionsTask from '../variants/variantCompletionsTask
 import { variantGroup, type VariantGroup } from '../variants/variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from '../variants/variantTopBlocks.js';
 import { variantUnitDigest } from '../variants/variantUnitDigest.js';
-import type { ClassList, ClassSum } from './classSum.js';
+import { classUnits, type ClassList, type ClassSum } from './classSum.js';
 import { drainTasks } from './drainTasks.js';
 
 /** The variant count's class list: the top-block classes under the variant's own group (src/variants/). */
@@ -65,14 +65,7 @@ function variantRulesSum(rules: Rules): ClassSum {
     classData: () => null,
     units() {
       const { count } = classList();
-      return {
-        units: count,
-        payload: null,
-        combine: null,
-        scale: 1,
-        costs: new Float64Array(count).fill(1),
-        ...(declared !== undefined ? { declaredSeconds: declared } : {}),
-      };
+      return { ...classUnits(count), ...(declared !== undefined ? { declaredSeconds: declared } : {}) };
     },
     async countUnits(ids, _payload, options) {
       const { top } = classList();

@@ -1,11 +1,9 @@
-import { ClassSumInterrupted, runClassSum } from '../classSum/runClassSum.js';
 import { columnSetTableSum } from '../classSum/columnSetClassSum.js';
 import { defaultColumnSetWorkers, type ColumnSetClassTable } from '../colsets/countByColumnSets.js';
 import { boxShape, InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, requireShape } from '../grid/support.js';
-import { refuseThrough } from '../io/outputFile.js';
-import { readCheckpointHead } from '../io/shardFiles.js';
-import { interruptible, Interrupted, progressSpinner } from './common.js';
+import { progressSpinner } from './common.js';
+import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 
 /**
  * A column-set count run from the command line (count and classes): a run of src/classSum/runClassSum.ts, with
@@ -19,27 +17,15 @@ export interface ColumnSetRunOptions {
   readonly resume?: string;
 }
 
+const METHOD = 'column-sets';
 const CLASSES_TEXT = 'finding the configuration classes';
 const BANDS_TEXT = 'counting the bands of each configuration class';
 
-/** The count a --resume file holds: a column-set count's shape, or one line saying what it is instead. */
-function heldShape(path: string): string {
-  const held = readCheckpointHead(path, 'checkpoint').count;
-  if (held?.method !== 'column-sets')
-    throw new InputError(
-      `checkpoint ${path} is ` +
-        (held ? `a count of ${held.box} by ${held.method}` : 'a shard checkpoint') +
-        ', not of a count by column-sets',
-    );
-  return held.box;
-}
-
 /** The shape a run counts: --box, or the checkpoint's when only --resume is given; 3x3 otherwise. */
 export function columnSetRunShape(opts: ColumnSetRunOptions, fallback: BoxShape): BoxShape {
-  if (opts.checkpoint !== undefined && opts.resume !== undefined)
-    throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
+  oneCheckpoint(opts);
   if (opts.box) return opts.box;
-  if (opts.resume !== undefined) return requireShape('column-sets', parseBoxShape(heldShape(opts.resume)));
+  if (opts.resume !== undefined) return requireShape('column-sets', parseBoxShape(heldRun(opts.resume, METHOD).box));
   return fallback;
 }
 
@@ -47,10 +33,8 @@ export function columnSetRunShape(opts: ColumnSetRunOptions, fallback: BoxShape)
 export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptions): Promise<ColumnSetClassTable> {
   requireShape('column-sets', shape);
   const counted = boxShape(columnSetRows(shape), 2).name;
-  const path = opts.checkpoint ?? opts.resume;
-  if (path !== undefined) refuseThrough(path, 'checkpoint');
   if (opts.resume !== undefined) {
-    const box = heldShape(opts.resume);
+    const { box } = heldRun(opts.resume, METHOD);
     if (box !== counted)
       throw new InputError(
         `checkpoint ${opts.resume} is a count of ${box} boxes, not of ${shape.name}` +
@@ -63,14 +47,12 @@ export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptio
   spinner.start();
   const t0 = performance.now();
   try {
-    const run = await interruptible((signal) =>
-      runClassSum(sum, 'all', {
-        workers,
-        signal,
-        ...(path !== undefined ? { checkpoint: path, resume: opts.resume !== undefined } : {}),
-        onProgress: (done, total) => (spinner.text = `${BANDS_TEXT}: ${done}/${total}`),
-      }),
-    );
+    const run = await runCount(sum, {
+      workers,
+      checkpoint: opts.checkpoint,
+      resume: opts.resume,
+      onProgress: (done, total) => (spinner.text = `${BANDS_TEXT}: ${done}/${total}`),
+    });
     const us = (s: number) => Math.round(s * 1e6) / 1e6;
     const t1 = performance.now();
     const table = sum.table(run.values, {
@@ -88,14 +70,6 @@ export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptio
       total: us((t2 - t0) / 1000),
     };
     return { ...table, seconds };
-  } catch (e) {
-    if (!(e instanceof ClassSumInterrupted)) throw e;
-    throw new Interrupted(
-      `interrupted (${e.done} of ${e.total} classes done)` +
-        (path !== undefined
-          ? `; saved to ${path}: continue with --resume ${path}`
-          : '; nothing saved (--checkpoint FILE keeps the finished classes)'),
-    );
   } finally {
     spinner.stop();
   }

@@ -285,9 +285,20 @@ export function syncProgress(describe: (seconds: number) => string): { tick(): v
   };
 }
 
-/** A run stopped by Ctrl-C: the CLI prints its message on one line and exits with status 130 (128 + SIGINT). */
+/**
+ * A run stopped by Ctrl-C: the CLI prints its message on one line and exits with status 130 (128 + SIGINT), or 143
+ * (128 + SIGTERM) when SIGTERM stopped it (interruptStatus).
+ */
 export class Interrupted extends Error {
   override name = 'Interrupted';
+}
+
+/** The signal that stopped a run (the first interruptible heard), if any. */
+let stoppedBy: NodeJS.Signals | null = null;
+
+/** The exit status of an Interrupted run: 128 + the signal that stopped it (SIGTERM 143, else SIGINT's 130). */
+export function interruptStatus(): number {
+  return stoppedBy === 'SIGTERM' ? 143 : 130;
 }
 
 /**
@@ -298,7 +309,10 @@ export class Interrupted extends Error {
  */
 export async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const stop = new AbortController();
-  const onSignal = () => stop.abort();
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy ??= signal;
+    stop.abort();
+  };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {

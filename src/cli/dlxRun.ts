@@ -1,15 +1,15 @@
-import { countGrids, defaultWorkers, type GridCount, type ProgressEvent } from '../count/countGrids.js';
-import { CountInterrupted, dlxShapeProblem, type DlxClassResult } from '../count/dlxCompletions.js';
+import { dlxClassSum } from '../classSum/dlxClassSum.js';
+import { defaultWorkers, type GridCount, type ProgressEvent } from '../count/countGrids.js';
+import { dlxShapeProblem } from '../count/dlxCompletions.js';
 import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { requireShape } from '../grid/support.js';
-import { openDlxCheckpoint, readDlxCheckpoint, type DlxCheckpointFile } from '../io/dlxCheckpoint.js';
-import { LEVEL_NAMES, type LevelName } from '../symmetry/classChain.js';
-import { grouped, interruptible, Interrupted, progressSpinner } from './common.js';
+import { LEVEL_NAMES, type LevelName } from '../symmetry/levelNames.js';
+import { grouped, progressSpinner } from './common.js';
+import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 
 /**
- * A `count --counter dlx` run from the command line: progress on the terminal, a checkpoint of the finished classes
- * (--checkpoint FILE, continued with --resume FILE), and Ctrl-C, which stops the search within milliseconds, saves
- * the checkpoint and exits with status 130.
+ * A `count --counter dlx` run from the command line: progress on the terminal around src/classSum/dlxClassSum.ts,
+ * run by src/cli/countRun.ts (checkpoint, --resume, Ctrl-C within milliseconds, status 130).
  */
 export interface DlxRunOptions {
   readonly box?: BoxShape;
@@ -20,19 +20,20 @@ export interface DlxRunOptions {
   readonly resume?: string;
 }
 
-/** Seconds between checkpoint writes while classes finish. */
-const CHECKPOINT_EVERY = 1;
-
 /** The shape and level a run counts: --box and --level, else the checkpoint's when resuming, else 3x3, symmetry. */
 export function dlxRunPlan(opts: DlxRunOptions): { shape: BoxShape; level: LevelName } {
-  if (opts.checkpoint !== undefined && opts.resume !== undefined)
-    throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
+  oneCheckpoint(opts);
   if (opts.method !== undefined && opts.method !== 'bands')
     throw new InputError(`--counter dlx counts by the band method, not --method ${opts.method}`);
-  const held = opts.resume !== undefined && (!opts.box || !opts.level) ? readDlxCheckpoint(opts.resume) : null;
+  const held = opts.resume !== undefined ? heldRun(opts.resume, 'dlx') : null;
   const shape = opts.box ?? (held ? parseBoxShape(held.box) : SHAPE_3X3);
   const level = opts.level ?? (held?.level as LevelName | undefined) ?? 'symmetry';
   if (!LEVEL_NAMES.includes(level)) throw new InputError(`checkpoint ${opts.resume}: level '${level}' is not a level`);
+  if (held && (held.box !== shape.name || held.level !== level))
+    throw new InputError(
+      `checkpoint ${opts.resume} is for --box ${held.box} --level ${held.level}, not --box ${shape.name} ` +
+        `--level ${level}`,
+    );
   requireShape('band-method', shape);
   const problem = dlxShapeProblem(shape);
   if (problem) throw new InputError(`box shape ${shape.name}: ${problem}`);
@@ -58,17 +59,6 @@ const STAGE_TEXT: Record<ProgressEvent['stage'], string> = {
 
 /** Run it. Ctrl-C: the checkpoint is saved and an Interrupted error says where. */
 export async function runDlxCount(shape: BoxShape, level: LevelName, opts: DlxRunOptions): Promise<GridCount> {
-  const path = opts.checkpoint ?? opts.resume;
-  const run = { box: shape.name, level };
-  // locked, read, and checked for writing now: a path that cannot be written fails before the work
-  const file: DlxCheckpointFile | null =
-    path !== undefined ? openDlxCheckpoint(path, run, opts.resume !== undefined ? 'resume' : 'new') : null;
-  const finished: DlxClassResult[] = [...(file?.classes ?? [])];
-  let lastWrite = performance.now();
-  const save = () => {
-    file?.save(finished);
-    lastWrite = performance.now();
-  };
   const spinner = await progressSpinner('counting');
   spinner.start();
   const twoBands = shape.cols === 2;
@@ -94,45 +84,13 @@ export async function runDlxCount(shape: BoxShape, level: LevelName, opts: DlxRu
     }
   };
   try {
-    save(); // the file exists (and is ours) from the start
-    const r = await interruptible((signal) =>
-      countGrids({
-        box: shape,
-        workers: opts.workers ?? defaultWorkers(shape),
-        onProgress,
-        counter: 'dlx',
-        dlx: {
-          level,
-          resume: [...finished],
-          onClassDone: (result) => {
-            finished.push(result);
-            if (performance.now() - lastWrite >= CHECKPOINT_EVERY * 1000) save();
-          },
-          signal,
-        },
-      }),
-    );
-    save();
-    return r;
-  } catch (e) {
-    if (!(e instanceof CountInterrupted)) {
-      // keep what was finished, unless writing the checkpoint is what failed
-      try {
-        save();
-      } catch {
-        // the original error says more
-      }
-      throw e;
-    }
-    save();
-    throw new Interrupted(
-      `interrupted after ${e.done} of ${e.total} classes` +
-        (path !== undefined
-          ? `; saved to ${path}: continue with --resume ${path}`
-          : '; nothing saved (--checkpoint FILE keeps the finished classes)'),
-    );
+    const run = await runCount(dlxClassSum(shape, level, { onProgress }), {
+      workers: opts.workers ?? defaultWorkers(shape),
+      checkpoint: opts.checkpoint,
+      resume: opts.resume,
+    });
+    return (run.report as { readonly count: GridCount }).count;
   } finally {
     spinner.stop();
-    file?.release();
   }
 }

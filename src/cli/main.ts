@@ -8,7 +8,7 @@ import { InputError } from '../grid/shape.js';
 import { shownText } from '../grid/shownText.js';
 import { CommandFailed } from './commandFailed.js';
 import { OutputError } from '../io/outputFile.js';
-import { Interrupted } from './common.js';
+import { interruptStatus, Interrupted } from './common.js';
 import type { Command as CommandType } from 'commander';
 
 /**
@@ -105,7 +105,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (e instanceof Interrupted) {
       process.stderr.write(`sudoku-count: ${oneLine(e.message)}\n`);
-      return 130;
+      return interruptStatus();
     }
     const msg = e instanceof Error ? e.message : String(e);
     process.stderr.write(`sudoku-count: internal error: ${oneLine(msg)}\n`);

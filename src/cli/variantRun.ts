@@ -5,12 +5,8 @@ import { shownPath } from '../io/fileProblem.js';
 import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
-import {
-  countVariantGridsPooled,
-  type VariantClassDone,
-  type VariantCount,
-  type VariantPoolOptions,
-} from '../variants/countVariantGrids.js';
+import type { VariantCount, VariantPoolOptions } from '../variants/countVariantGrids.js';
+import { variantCountSum } from '../classSum/variantCountSum.js';
 import { antiKingEdgeFits } from '../variants/countAntiKingEdge.js';
 import {
   middleBandUnits,
@@ -22,8 +18,6 @@ import {
 import type { VariantTableCheck, VariantTableCheckOptions } from '../shards/checkVariantTable.js';
 import { SEAL_KEY_VARIABLE } from '../io/seal.js';
 import { readVariantTable, VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
-import { CountInterrupted } from '../count/dlxCompletions.js';
-import { openVariantCheckpoint } from '../io/variantCheckpoint.js';
 import { defaultThreads } from '../parallel/threads.js';
 import { essentiallyDifferentVariantOf, type VariantEssential } from '../variants/essentiallyDifferentVariant.js';
 import { variantBurnside, type VariantBurnside, type VariantIdentityTerm } from '../variants/variantBurnside.js';
@@ -34,15 +28,8 @@ import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
 import type { RecountRequest } from './shardRun.js';
-import {
-  burnsideClassLines,
-  cliRules,
-  grouped,
-  InputError,
-  interruptible,
-  Interrupted,
-  progressSpinner,
-} from './common.js';
+import { burnsideClassLines, cliRules, grouped, InputError, progressSpinner } from './common.js';
+import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 
 /** --box for a command that also takes --variant (in common.ts, which a plain run loads without this module). */
 export { boxOrVariantBoxOption } from './common.js';
@@ -79,13 +66,6 @@ export interface VariantRunOptions {
 }
 
 /**
- * Seconds between checkpoint writes while classes finish: at least one, and at least 20 times the last write (the
- * file is rewritten whole: 435,456 classes of asterisk are 30 MB, a few tenths of a second of the main thread).
- */
-const CHECKPOINT_EVERY = 1;
-const CHECKPOINT_SHARE = 20;
-
-/**
  * count --variant: the stages as text or one JSON object; status 1 when the routes differ. The n_C run on the
  * worker pool (--workers), with a checkpoint (--checkpoint FILE, --resume FILE) and Ctrl-C (the checkpoint is saved,
  * status 130). The exhaustive route runs where it takes under a second (n ≤ 6); on 9×9 it is the benchmark's.
@@ -100,71 +80,40 @@ export async function runVariantCount(rules: Rules, json: boolean, opts: Variant
     );
 }
 
+/** The count of `rules`, run by src/cli/countRun.ts (src/classSum/variantCountSum.ts), a spinner on stderr. */
 async function pooledVariantCount(
   rules: Rules,
   opts: VariantRunOptions,
   exhaustive: 'row1' | 'none',
   onClassList?: VariantPoolOptions['onClassList'],
 ): Promise<VariantCount> {
-  if (opts.checkpoint !== undefined && opts.resume !== undefined)
-    throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
-  const path = opts.checkpoint ?? opts.resume;
-  const file =
-    path !== undefined ? openVariantCheckpoint(path, rules.name, opts.resume !== undefined ? 'resume' : 'new') : null;
-  const finished: VariantClassDone[] = [...(file?.classes ?? [])];
-  let lastWrite = performance.now();
-  let gap = CHECKPOINT_EVERY * 1000;
-  const save = () => {
-    const t = performance.now();
-    file?.save(finished);
-    lastWrite = performance.now();
-    gap = Math.max(CHECKPOINT_EVERY * 1000, CHECKPOINT_SHARE * (lastWrite - t));
-  };
+  oneCheckpoint(opts);
+  if (opts.resume !== undefined) {
+    const held = heldRun(opts.resume, 'variant').box;
+    if (held !== rules.name) throw new InputError(`checkpoint ${opts.resume} is for ${held}, not ${rules.name}`);
+  }
   const spinner = await progressSpinner(`${rules.name}: top-block classes`);
   spinner.start();
+  const sum = variantCountSum(rules, {
+    exhaustive,
+    ...(onClassList ? { onClassList } : {}),
+    onProgress: (stage, done, total) => {
+      spinner.text =
+        stage === 'completions'
+          ? `${rules.name}: n_C of ${grouped(done)}/${grouped(total)} classes`
+          : stage === 'table'
+            ? `${rules.name}: edge table, share ${done}/${total}`
+            : stage === 'classes'
+              ? `${rules.name}: classes`
+              : `${rules.name}: exhaustive route${done > 0 ? `, ${grouped(done)} nodes` : ''}`;
+    },
+  });
   try {
-    save(); // the file exists (and is ours) from the start
-    const r = await interruptible((signal) =>
-      countVariantGridsPooled(rules, {
-        workers: opts.workers ?? (rules.n >= 8 ? defaultThreads() : 1),
-        exhaustive,
-        ...(onClassList ? { onClassList } : {}),
-        resume: [...finished],
-        signal,
-        onClassDone: (row) => {
-          finished.push(row);
-          if (performance.now() - lastWrite >= gap) save();
-        },
-        onProgress: (stage, done, total) => {
-          spinner.text =
-            stage === 'completions'
-              ? `${rules.name}: n_C of ${grouped(done)}/${grouped(total)} classes`
-              : stage === 'table'
-                ? `${rules.name}: edge table, share ${done}/${total}`
-                : stage === 'classes'
-                  ? `${rules.name}: classes`
-                  : `${rules.name}: exhaustive route${done > 0 ? `, ${grouped(done)} nodes` : ''}`;
-        },
-      }),
-    );
-    save();
-    return r;
-  } catch (e) {
-    try {
-      save();
-    } catch {
-      // the original error says more
-    }
-    if (!(e instanceof CountInterrupted)) throw e;
-    throw new Interrupted(
-      `interrupted after ${e.done} of ${e.total} classes` +
-        (path !== undefined
-          ? `; saved to ${path}: continue with --resume ${path}`
-          : '; nothing saved (--checkpoint FILE keeps the finished classes)'),
-    );
+    const workers = opts.workers ?? (rules.n >= 8 ? defaultThreads() : 1);
+    const run = await runCount(sum, { workers, checkpoint: opts.checkpoint, resume: opts.resume });
+    return (run.report as { readonly count: VariantCount }).count;
   } finally {
     spinner.stop();
-    file?.release();
   }
 }
 

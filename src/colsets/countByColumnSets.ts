@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { digitChar } from '../grid/digits.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, resolveShape } from '../grid/support.js';
-import { taskPool } from '../parallel/taskPool.js';
+import { typedTaskPool } from '../parallel/taskPool.js';
+import type * as ColumnSetTasks from './columnSetTasks.js';
 import type { BandsOfClassesInput } from './columnSetTasks.js';
 import { configurationClasses, type ConfigurationClasses } from './configurationClasses.js';
 import { sharedMemo } from './sharedMemo.js';
@@ -181,7 +182,7 @@ export async function columnSetBands(
     m = 2 * R;
   const { signal } = options;
   signal?.throwIfAborted();
-  const pool = taskPool(new URL('./columnSetTasks.js', import.meta.url), options.workers);
+  const pool = typedTaskPool<typeof ColumnSetTasks>(new URL('./columnSetTasks.js', import.meta.url), options.workers);
   const onAbort = () => void pool.close();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -199,7 +200,7 @@ export async function columnSetBands(
         const words = new Uint8Array(batch.length * m);
         batch.forEach((c, i) => words.set(classes.words.subarray(c * m, (c + 1) * m), i * m));
         const input: BandsOfClassesInput = { rows: R, memoId, memo: memo.buffer, memoSlots: slots, words };
-        const values = await pool.run<bigint[]>('bandsOfClasses', input);
+        const values = await pool.run('bandsOfClasses', input);
         batch.forEach((c, i) => options.onClassDone(c, values[i]));
       }
     };

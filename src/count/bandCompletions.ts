@@ -6,6 +6,7 @@ import { fourBandCompletions } from './fourBandCompletions.js';
 import { middleBandChoices } from './middleBandChoices.js';
 import { wasmBandSum } from './wasmBandSum.js';
 import { partitionOfTwoBlocks } from '../grid/partitionOfTwoBlocks.js';
+import type { CoreEngine } from '../grid/wasmInstance.js';
 
 /**
  * n(b₁): the number of full grids whose top band is b₁, counted band by band in column-set space.
@@ -37,14 +38,11 @@ export interface CompletionCounter {
   bandsWithColumnSets(masks: ArrayLike<number>): number;
 }
 
-/** Which engine sums the three-band case: the WebAssembly core where it loads (default), or the TypeScript sum. */
-export type BandSumEngine = 'wasm' | 'typescript';
-
 export function completionCounter(
   shape: BoxShape,
   partitions: ColumnPartitions,
   table: Uint32Array,
-  engine: BandSumEngine = 'wasm',
+  engine: CoreEngine = 'wasm',
 ): CompletionCounter {
   const { rows: R, cols: C, n } = shape;
   const full = fullMask(n);

@@ -6,6 +6,7 @@ import { partitionRenamingGenerators } from '../grid/partitionRenamings.js';
 import { UnionFind } from '../symmetry/unionFind.js';
 import { wasmColumnSetTable } from './wasmColumnSetTable.js';
 import { permutationsOf } from '../grid/permutationsOf.js';
+import type { CoreEngine } from '../grid/wasmInstance.js';
 
 /**
  * F(T): how many bands have column digit-sets T (any box 1, not only the standard one).
@@ -41,13 +42,10 @@ export interface ColumnSetTable {
   readonly standard: Float64Array;
 }
 
-/** Which engine builds F: the WebAssembly core where it loads and takes the shape (default), or the TypeScript. */
-export type ColumnSetEngine = 'wasm' | 'typescript';
-
 export function buildColumnSetTable(
   bands: BandEnumeration,
   partitions: ColumnPartitions = columnPartitions(bands.shape),
-  engine: ColumnSetEngine = 'wasm',
+  engine: CoreEngine = 'wasm',
 ): ColumnSetTable {
   const { shape, lexCount, lexBands } = bands;
   const { rows: R, cols: C, n } = shape;

@@ -133,8 +133,16 @@ export interface CountRun {
   readonly dlx?: DlxReport;
 }
 
-/** Run every stage: bands, reduction, classes, column-set table, completions. */
-export async function runCount(options: CountOptions = {}): Promise<CountRun> {
+/** The bands and their classes, when a caller found them already (the DLX route's class list for its checkpoint). */
+export interface CountFound {
+  readonly bands: BandEnumeration;
+  readonly classes: BandClasses;
+  /** The seconds they took (the report's `bands` and `classes`). */
+  readonly seconds: { readonly bands: number; readonly classes: number };
+}
+
+/** Run every stage: bands, reduction, classes, column-set table, completions (the first two taken from `found`). */
+export async function runCount(options: CountOptions = {}, found?: CountFound): Promise<CountRun> {
   const shape = resolveShape('band-method', options.box);
   const workers = checkWorkers(options.workers ?? defaultWorkers(shape));
   const counter = options.counter ?? 'column-set-sum';
@@ -146,7 +154,7 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   if (dlxProblem) throw new InputError(`box shape ${shape.name}: ${dlxProblem}`);
   const progress = options.onProgress ?? (() => {});
   const clock = () => performance.now() / 1000;
-  const t0 = clock();
+  const t0 = clock() - (found ? found.seconds.bands + found.seconds.classes : 0);
 
   // threads start now, while the bands are enumerated (the DLX route's module also serves the count's tasks)
   const module = counter === 'dlx' ? './middleBandTask.js' : './completionsTask.js';
@@ -158,7 +166,7 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
   });
   try {
     progress({ stage: 'bands', phase: 'start' });
-    const bands = enumerateBands(shape);
+    const bands = found?.bands ?? enumerateBands(shape);
     const t1 = clock();
     progress({ stage: 'bands', phase: 'end', total: bands.count });
     if (bands.lexCount * lexMultiplicity(shape) !== bands.count) {
@@ -179,7 +187,7 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
     prepared.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
     progress({ stage: 'classes', phase: 'start' });
     const tc = clock(); // after F when it was built here
-    const classes = classifyBands(bands);
+    const classes = found?.classes ?? classifyBands(bands);
     const t2 = clock();
     progress({ stage: 'classes', phase: 'end', total: classes.count });
     let sizeSum = 0;
@@ -225,8 +233,8 @@ export async function runCount(options: CountOptions = {}): Promise<CountRun> {
       columnSetEntries: table.table.length,
       completions: dlx ? dlx.completions : completions,
       seconds: {
-        bands: us(t1 - t0),
-        classes: us(t2 - tc),
+        bands: us(found ? found.seconds.bands : t1 - t0),
+        classes: us(found ? found.seconds.classes : t2 - tc),
         columnSets: us(table.seconds),
         completions: us(t4 - t3),
         ...(dlx ? { dlx: us(t5 - t4) } : {}),

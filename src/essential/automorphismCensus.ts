@@ -1,7 +1,8 @@
 import { defaultWorkers } from '../count/countGrids.js';
 import type { BoxShape } from '../grid/shape.js';
-import { taskPool } from '../parallel/taskPool.js';
+import { typedTaskPool } from '../parallel/taskPool.js';
 import { checkWorkers } from '../parallel/threads.js';
+import type * as CensusTask from './automorphismCensusTask.js';
 import type { CensusInput, CensusOutput } from './automorphismCensusTask.js';
 import { censusSetup, isPrime } from './automorphismCensusTask.js';
 import { essentiallyDifferent, type EssentiallyDifferent } from './essentiallyDifferent.js';
@@ -89,7 +90,7 @@ export async function automorphismCensus(options: CensusOptions = {}): Promise<A
     if (row.id === 0 || row.fixed === 0n || !isPrime(orders[row.id])) continue;
     for (const t of row.terms) if (t.count > 0) tasks.push({ rows: R, cols: C, classId: row.id, tauType: t.cycleType });
   }
-  const pool = taskPool(new URL('./automorphismCensusTask.js', import.meta.url), workers);
+  const pool = typedTaskPool<typeof CensusTask>(new URL('./automorphismCensusTask.js', import.meta.url), workers);
   const results = new Array<CensusOutput>(tasks.length);
   try {
     let next = 0,
@@ -97,7 +98,7 @@ export async function automorphismCensus(options: CensusOptions = {}): Promise<A
     const runner = async (): Promise<void> => {
       while (next < tasks.length) {
         const i = next++;
-        results[i] = await pool.run<CensusOutput>('censusClass', tasks[i]);
+        results[i] = await pool.run('censusClass', tasks[i]);
         options.onProgress?.(++done, tasks.length);
       }
     };

@@ -7,7 +7,8 @@ import { puzzleCounter } from '../solve/countSolutions.js';
 import { createEstimator } from './createEstimator.js';
 import { omegaSize } from './ridderMeasures.js';
 import type { Estimator, MethodName } from './estimator.js';
-import { taskPool, type TaskPool } from '../parallel/taskPool.js';
+import { typedTaskPool, type TypedTaskPool } from '../parallel/taskPool.js';
+import type * as BatchTask from './batchTask.js';
 import type { BatchTaskInput } from './batchTask.js';
 import type { BatchRecord } from './runBatch.js';
 import { assertSeed, streamStates } from '../random/streamStates.js';
@@ -53,6 +54,19 @@ export interface EstimateOptions {
   readonly onBatch?: (record: BatchRecord, elapsed: number) => void;
   /** Called when the finished prefix of batches grows. */
   readonly onProgress?: (progress: EstimateProgress) => void;
+  /**
+   * Stops the run at once (the threads are terminated): it then rejects with EstimateInterrupted; every batch that
+   * finished was handed to `onBatch` first.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** A run stopped by its signal: `batches` had finished (`onBatch` heard each). */
+export class EstimateInterrupted extends Error {
+  override name = 'EstimateInterrupted';
+  constructor(readonly batches: number) {
+    super(`interrupted after ${batches} batches`);
+  }
 }
 
 export interface EstimateProgress {
@@ -200,8 +214,12 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   };
   advancePrefix();
 
-  const pool = taskPool(new URL('./batchTask.js', import.meta.url), workers);
+  const pool = typedTaskPool<typeof BatchTask>(new URL('./batchTask.js', import.meta.url), workers);
+  let finished = options.resume?.batches.length ?? 0;
+  const onAbort = () => void pool.close();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    options.signal?.throwIfAborted();
     await runInOrder(
       pool,
       nextBatch,
@@ -215,9 +233,16 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
         state: states(b),
         samples: sizeOf(b),
       }),
-      finish,
+      (record) => {
+        finished++;
+        finish(record);
+      },
     );
+  } catch (e) {
+    if (options.signal?.aborted) throw new EstimateInterrupted(finished);
+    throw e;
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     await pool.close();
   }
 
@@ -243,14 +268,13 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
  * each record as it comes (the caller orders them by batch number).
  */
 function runInOrder(
-  pool: TaskPool,
+  pool: TypedTaskPool<typeof BatchTask>,
   nextBatch: () => number | null,
   input: (b: number) => BatchTaskInput,
   finish: (record: BatchRecord) => void,
 ): Promise<void> {
   const lane = async (): Promise<void> => {
-    for (let b = nextBatch(); b !== null; b = nextBatch())
-      finish(await pool.run<BatchRecord>('runBatchTask', input(b)));
+    for (let b = nextBatch(); b !== null; b = nextBatch()) finish(await pool.run('runBatchTask', input(b)));
   };
   return Promise.all(Array.from({ length: pool.threads }, lane)).then(() => {});
 }

@@ -147,6 +147,11 @@ const cache = new Map<string, Rules>();
 
 const plainCache = new Map<string, Rules>();
 
+/** Rules as they are; a bare shape as its plain rules (the one place a `BoxShape | Rules` argument is read). */
+export function asRules(shape: BoxShape | Rules): Rules {
+  return 'houses' in shape ? shape : plainRules(shape);
+}
+
 /** The plain rules of a shape (rows, columns, boxes), one lookup once built (callers ask per puzzle). */
 export function plainRules(shape: BoxShape): Rules {
   let rules = plainCache.get(shape.name);

@@ -5,6 +5,12 @@
  * cores are a few KB, small enough for a synchronous compile on a browser's main thread too.
  */
 
+/**
+ * The one switch between a WebAssembly core and its TypeScript twin, wherever a stage has both: 'wasm' (the core
+ * where it loads and takes the input, else the TypeScript) or 'typescript' (the twin: the tests' oracle).
+ */
+export type CoreEngine = 'wasm' | 'typescript';
+
 /** The slice of the WebAssembly JavaScript API used here (Node 20 and browsers have it; our lib has no DOM types). */
 declare const WebAssembly: {
   Module: new (bytes: Uint8Array) => object;

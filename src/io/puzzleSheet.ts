@@ -1,6 +1,6 @@
 import { digitText } from '../grid/parseGrid.js';
 import type { BoxShape } from '../grid/shape.js';
-import { plainRules, type Rules } from '../grid/rules.js';
+import { asRules, type Rules } from '../grid/rules.js';
 
 /**
  * A printable puzzle sheet: one self-contained HTML page (inline CSS, each grid an inline SVG, no scripts and
@@ -162,7 +162,7 @@ export function puzzleSheetHtml(
   paper?: 'A4' | 'Letter',
   perPage = 4,
 ): string {
-  const rules = 'houses' in shape ? shape : plainRules(shape);
+  const rules = asRules(shape);
   const [cols, rows] = GRID_OF[perPage] ?? [2, 2];
   const { w, h } = printable(paper);
   const room = h - HEAD_MM;

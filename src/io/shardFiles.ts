@@ -136,7 +136,7 @@ export interface ShardValues {
    * The count a one-machine run's checkpoint holds (src/classSum/runClassSum.ts): its method and shape, so that
    * `--resume FILE` alone names the run; a shard's checkpoint has none (its plan names the count).
    */
-  readonly count?: { readonly method: string; readonly box: string };
+  readonly count?: { readonly method: string; readonly box: string; readonly level?: string };
   /** Wall seconds spent counting, summed over sessions. */
   readonly seconds: number;
   /** CPU seconds (every thread), summed over sessions. */
@@ -144,6 +144,11 @@ export interface ShardValues {
   readonly facts: ShardFacts;
   /** Value of each unit counted, by id. */
   readonly values: ReadonlyMap<number, bigint>;
+  /**
+   * What a unit's count reports beside its value, by id, for a count whose units report more (the DLX route: middle
+   * bands, search microseconds): written after the value, `[unit, value, detail, …]`; absent for the others.
+   */
+  readonly details?: ReadonlyMap<number, readonly bigint[]>;
 }
 
 export interface ShardResult extends ShardValues {
@@ -171,8 +176,10 @@ function sealed(head: string, lists: Readonly<Record<string, readonly string[]>>
 
 const round3 = (s: number) => Math.round(s * 1000) / 1000;
 
-const valueLines = (values: ReadonlyMap<number, bigint>): string[] =>
-  [...values].sort((a, b) => a[0] - b[0]).map(([id, v]) => `[${id},${v}]`);
+const valueLines = (values: ReadonlyMap<number, bigint>, details?: ReadonlyMap<number, readonly bigint[]>): string[] =>
+  [...values]
+    .sort((a, b) => a[0] - b[0])
+    .map(([id, v]) => `[${id},${v}${(details?.get(id) ?? []).map((d) => `,${d}`).join('')}]`);
 
 /**
  * A file's head as JSON. Heads hold no BigInt (names, whole numbers, seconds), so JSON.stringify writes them as
@@ -230,7 +237,7 @@ export function resultText(r: ShardResult): string {
     seconds: round3(r.seconds),
     cpuSeconds: round3(r.cpuSeconds),
   });
-  return sealed(head, { values: valueLines(r.values) });
+  return sealed(head, { values: valueLines(r.values, r.details) });
 }
 
 export function checkpointText(c: ShardValues): string {
@@ -240,11 +247,12 @@ export function checkpointText(c: ShardValues): string {
     plan: c.plan,
     shard: c.shard,
     ...(c.count ? { method: c.count.method, box: c.count.box } : {}),
+    ...(c.count?.level !== undefined ? { level: c.count.level } : {}),
     facts: c.facts,
     seconds: round3(c.seconds),
     cpuSeconds: round3(c.cpuSeconds),
   });
-  return sealed(head, { values: valueLines(c.values) });
+  return sealed(head, { values: valueLines(c.values, c.details) });
 }
 
 /**
@@ -331,23 +339,43 @@ const isHex16 = (v: unknown) => typeof v === 'string' && /^[0-9a-f]{16}$/.test(v
 const isFacts = (v: unknown) =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'number');
 
-/** A line of "values" as sealed() writes it: [unit,value], whole numbers (the value may pass 2^53). */
-const VALUE_LINE = /^\s*\[(0|[1-9]\d{0,14}),(0|[1-9]\d*)\]$/;
+/**
+ * A line of "values" as sealed() writes it: [unit,value] or [unit,value,detail,…], whole numbers (a value may pass
+ * 2^53).
+ */
+const VALUE_LINE = /^\s*\[(0|[1-9]\d{0,14}),(0|[1-9]\d*)((?:,(?:0|[1-9]\d*))*)\]$/;
 
-function valuesOf(list: unknown, units: number, fail: (w: string) => never): Map<number, bigint> {
-  const out = new Map<number, bigint>();
-  const add = (id: unknown, v: unknown) => {
+/** The values of a sealed file, by unit, and the details of the units that carry some. */
+interface UnitValues {
+  readonly values: Map<number, bigint>;
+  readonly details: Map<number, bigint[]>;
+}
+
+function valuesOf(list: unknown, units: number, fail: (w: string) => never): UnitValues {
+  const out: UnitValues = { values: new Map(), details: new Map() };
+  const whole = (v: unknown) =>
+    typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : null;
+  const add = (id: unknown, v: unknown, details: readonly unknown[] = []) => {
     if (!isCount(id) || (id as number) >= units) fail(`unit ${String(id)} is not one of the ${units} units`);
-    const value = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : null;
+    const value = whole(v);
     if (value === null || value < 0n) fail(`the value of unit ${String(id)} is not a whole number`);
-    if (out.has(id as number)) fail(`unit ${String(id)} appears twice`);
-    out.set(id as number, value);
+    if (out.values.has(id as number)) fail(`unit ${String(id)} appears twice`);
+    out.values.set(id as number, value);
+    if (details.length === 0) return;
+    const more = details.map(whole);
+    if (more.some((d) => d === null || d < 0n)) fail(`a detail of unit ${String(id)} is not a whole number`);
+    out.details.set(id as number, more as bigint[]);
+  };
+  const entryOf = (entry: unknown) => {
+    if (!Array.isArray(entry) || entry.length < 2) fail('an entry of "values" is not [unit, value]');
+    const [id, v, ...details] = entry as unknown[];
+    add(id, v, details);
   };
   if (isListLines(list)) {
     // read by sections (readSealed): a line as sealed() writes it by a regular expression, any other by fromJson
     for (const line of list.lines) {
       const m = VALUE_LINE.exec(line);
-      if (m) add(Number(m[1]), BigInt(m[2]));
+      if (m) add(Number(m[1]), BigInt(m[2]), m[3] === '' ? [] : m[3].slice(1).split(',').map(BigInt));
       else {
         let entry: unknown;
         try {
@@ -355,18 +383,20 @@ function valuesOf(list: unknown, units: number, fail: (w: string) => never): Map
         } catch (e) {
           list.fail(`corrupt (${(e as Error).message})`);
         }
-        if (!Array.isArray(entry) || entry.length !== 2) fail('an entry of "values" is not [unit, value]');
-        add((entry as unknown[])[0], (entry as unknown[])[1]);
+        entryOf(entry);
       }
     }
     return out;
   }
   if (!Array.isArray(list)) fail('"values" is not a list');
-  for (const entry of list as unknown[]) {
-    if (!Array.isArray(entry) || entry.length !== 2) fail('an entry of "values" is not [unit, value]');
-    add((entry as unknown[])[0], (entry as unknown[])[1]);
-  }
+  for (const entry of list as unknown[]) entryOf(entry);
   return out;
+}
+
+/** The values of a sealed file, with its details when some unit carries them (ShardValues). */
+function unitValues(list: unknown, units: number, fail: (w: string) => never): Pick<ShardValues, 'values' | 'details'> {
+  const { values, details } = valuesOf(list, units, fail);
+  return details.size > 0 ? { values, details } : { values };
 }
 
 /** What readPlan reads besides the head, shard lists, combine table and class list. */
@@ -589,7 +619,7 @@ export function readResult(path: string): ShardResult {
     facts: field<ShardFacts>(o, 'facts', isFacts, fail),
     seconds: field<number>(o, 'seconds', isSeconds, fail),
     cpuSeconds: field<number>(o, 'cpuSeconds', isSeconds, fail),
-    values: valuesOf(o['values'], units, fail),
+    ...unitValues(o['values'], units, fail),
   };
 }
 
@@ -599,7 +629,11 @@ export type CheckpointHead = Pick<ShardValues, 'plan' | 'shard' | 'count'>;
 function checkpointHead(o: Record<string, unknown>, fail: (why: string) => never): CheckpointHead {
   const count =
     o['method'] !== undefined || o['box'] !== undefined
-      ? { method: field<string>(o, 'method', isText, fail), box: field<string>(o, 'box', isText, fail) }
+      ? {
+          method: field<string>(o, 'method', isText, fail),
+          box: field<string>(o, 'box', isText, fail),
+          ...(o['level'] !== undefined ? { level: field<string>(o, 'level', isText, fail) } : {}),
+        }
       : null;
   return {
     plan: field<string>(o, 'plan', isHex16, fail),
@@ -626,6 +660,6 @@ export function readCheckpoint(path: string, units: number, what = 'shard checkp
     facts: field<ShardFacts>(o, 'facts', isFacts, fail),
     seconds: field<number>(o, 'seconds', isSeconds, fail),
     cpuSeconds: field<number>(o, 'cpuSeconds', isSeconds, fail),
-    values: valuesOf(o['values'], units, fail),
+    ...unitValues(o['values'], units, fail),
   };
 }

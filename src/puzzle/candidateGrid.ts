@@ -2,7 +2,7 @@ import { popcount } from '../grid/bits.js';
 import { cellName } from '../grid/parseGrid.js';
 import type { BoxShape } from '../grid/shape.js';
 import { cellTables } from '../grid/cellTables.js';
-import { plainRules, type Rules } from '../grid/rules.js';
+import { asRules, type Rules } from '../grid/rules.js';
 
 /**
  * Pencil marks for the human-technique rater: the state every technique reads and changes, for any box shape
@@ -107,7 +107,7 @@ export class CandidateGrid {
   pending: Array<readonly [number, number]> = [];
 
   constructor(shape: BoxShape | Rules) {
-    const rules = 'houses' in shape ? shape : plainRules(shape);
+    const rules = asRules(shape);
     const t = cellTables(rules.shape);
     this.rules = rules;
     this.shape = rules.shape;

@@ -1,5 +1,5 @@
 import type { BoxShape } from '../grid/shape.js';
-import { plainRules, type Rules } from '../grid/rules.js';
+import { asRules, type Rules } from '../grid/rules.js';
 import { gridIndex, gridIndexShapeProblem, type GridIndex } from '../rank/gridIndex.js';
 import { randomFillSource, variantFillSource, type GridSource } from './gridSource.js';
 
@@ -27,7 +27,7 @@ const sources = new Map<string, GridSource>();
 
 /** A grid source of the given kind (default: uniform where the rules allow, else the random fill). */
 export function gridSource(shape: BoxShape | Rules, kind?: GridSourceKind): GridSource {
-  const rules = 'houses' in shape ? shape : plainRules(shape);
+  const rules = asRules(shape);
   const k = kind ?? (uniformGridsShapeProblem(rules) === null ? 'uniform' : 'random-fill');
   const key = `${rules.name}/${k}`;
   let s = sources.get(key);

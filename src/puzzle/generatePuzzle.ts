@@ -1,7 +1,7 @@
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
-import { plainRules, preservesRules, type Rules } from '../grid/rules.js';
+import { asRules, preservesRules, type Rules } from '../grid/rules.js';
 import { cellTables } from '../grid/cellTables.js';
 import { learnsClauses, puzzleCounter, searchCounter, type PuzzleCounter } from '../solve/countSolutions.js';
 import { clueOrbits, mirrorCell, type ClueOrbits, type ClueSymmetry } from './clueOrbits.js';
@@ -132,7 +132,7 @@ const makers = new Map<string, PuzzleMaker>();
 
 /** The maker for a shape or rules, built once and reused (one puzzle at a time: it keeps scratch space). */
 export function puzzleMaker(shape: BoxShape | Rules): PuzzleMaker {
-  const rules = 'houses' in shape ? shape : plainRules(shape);
+  const rules = asRules(shape);
   let m = makers.get(rules.name);
   if (!m) {
     m = new PuzzleMaker(rules);
@@ -171,7 +171,7 @@ export class PuzzleMaker {
   readonly rules: Rules;
 
   constructor(shapeOrRules: BoxShape | Rules) {
-    const rules = 'houses' in shapeOrRules ? shapeOrRules : plainRules(shapeOrRules);
+    const rules = asRules(shapeOrRules);
     this.rules = rules;
     const shape = rules.shape;
     this.shape = shape;

@@ -1,5 +1,5 @@
 import type { BoxShape } from '../grid/shape.js';
-import { plainRules, type Rules } from '../grid/rules.js';
+import { asRules, type Rules } from '../grid/rules.js';
 import { CandidateGrid, type Step } from './candidateGrid.js';
 import { GRADE_RANGE, GRADES, TECHNIQUES, type Grade, type Technique } from './techniques.js';
 
@@ -181,7 +181,7 @@ const raters = new Map<string, PuzzleRater>();
 
 /** The rater for a shape or rules, built once and reused (one rating at a time). */
 export function puzzleRater(shape: BoxShape | Rules): PuzzleRater {
-  const rules = 'houses' in shape ? shape : plainRules(shape);
+  const rules = asRules(shape);
   let r = raters.get(rules.name);
   if (!r) {
     r = new PuzzleRater(rules);

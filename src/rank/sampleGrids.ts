@@ -1,7 +1,8 @@
 import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { taskPool } from '../parallel/taskPool.js';
+import { typedTaskPool } from '../parallel/taskPool.js';
 import { checkWorkers } from '../parallel/threads.js';
 import { streamStates } from '../random/streamStates.js';
+import type * as SampleTask from './sampleTask.js';
 import type { SampleBlockInput, SampleBlockOutput } from './sampleTask.js';
 
 /**
@@ -38,7 +39,7 @@ export async function* sampleGrids(options: SampleGridsOptions): AsyncGenerator<
   const workers = checkWorkers(options.workers ?? 1);
   const states = streamStates(options.seed);
   const blocks = Math.ceil(count / SAMPLE_BLOCK);
-  const pool = taskPool(new URL('./sampleTask.js', import.meta.url), workers);
+  const pool = typedTaskPool<typeof SampleTask>(new URL('./sampleTask.js', import.meta.url), workers);
   const cells = shape.n * shape.n;
   const ahead = Math.max(2, 2 * workers);
   const pending: Promise<SampleBlockOutput>[] = [];
@@ -50,7 +51,7 @@ export async function* sampleGrids(options: SampleGridsOptions): AsyncGenerator<
       state: states(next),
       count: Math.min(SAMPLE_BLOCK, count - next * SAMPLE_BLOCK),
     };
-    const p = pool.run<SampleBlockOutput>('sampleBlock', input);
+    const p = pool.run('sampleBlock', input);
     p.catch(() => {}); // awaited in order below
     pending.push(p);
     next++;

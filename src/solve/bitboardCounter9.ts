@@ -45,7 +45,7 @@
  */
 import { popcount } from '../grid/bits.js';
 import { CountCache } from './countCache.js';
-import type { SearchGuide, SolutionCount } from './solutionCounter.js';
+import type { SearchGuide, SolvedCount } from './puzzleCounter.js';
 
 /** ROW_BOXES[x]: bit k set when the 9-bit row x has a cell in box k (columns 3k..3k+2). */
 export const ROW_BOXES = new Int32Array(512);
@@ -268,12 +268,7 @@ export class BitboardCounter9 {
   private readonly triadScratch = new Int32Array(72);
 
   /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see SolutionCounter.count. */
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
+  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array, guide?: SearchGuide): SolvedCount {
     this.nodes = 0;
     this.haveSolution = false;
     this.solution = solution ?? null;

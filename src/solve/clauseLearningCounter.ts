@@ -1,6 +1,6 @@
 import { cellTables, type CellTables } from '../grid/cellTables.js';
 import type { BoxShape } from '../grid/shape.js';
-import type { SearchGuide, SolutionCount } from './solutionCounter.js';
+import type { SearchGuide, SolvedCount } from './puzzleCounter.js';
 
 /**
  * Finds one or two solutions of a big puzzle by conflict-driven clause learning (CDCL), for the questions a
@@ -101,12 +101,7 @@ export class ClauseLearningCounter {
   }
 
   /** Count the completions of `cells` (n² digits, 0 = empty) up to `limit`; see SolutionCounter.count. */
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
+  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array, guide?: SearchGuide): SolvedCount {
     this.conflicts = 0;
     this.maxConflicts = guide?.maxNodes ?? Infinity;
     const prefer = guide?.prefer ?? null;

@@ -1,14 +1,14 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
-import { describeRulesClash, findRulesClash, plainRules, type Rules } from '../grid/rules.js';
+import { describeRulesClash, findRulesClash, asRules, type Rules } from '../grid/rules.js';
 import { HouseCounter } from './houseCounter.js';
 import { RestartingCounter } from './restartingCounter.js';
-import type { CounterEngine, PuzzleCounter } from './puzzleCounter.js';
+import type { CounterEngine, PuzzleCounter, SearchGuide, SolutionCount, SolvedCount } from './puzzleCounter.js';
 import { ClauseLearningCounter } from './clauseLearningCounter.js';
 import { Fast9Counter } from './fast9/fast9Counter.js';
 import { Fast9VariantCounter } from './fast9/fast9VariantCounter.js';
-import { MAX_BITMASK_SIDE, SolutionCounter, type SearchGuide, type SolutionCount } from './solutionCounter.js';
+import { MAX_BITMASK_SIDE, SolutionCounter } from './solutionCounter.js';
 import { WideSolutionCounter } from './wideSolutionCounter.js';
 
 export type { SearchGuide, SolutionCount, PuzzleCounter };
@@ -47,11 +47,6 @@ const counters = new Map<string, PuzzleCounter>();
 
 /** From this side on, one or two solutions are searched for by clause learning (see ClauseLearningCounter). */
 const CLAUSE_LEARNING_SIDE = 17;
-
-/** Plain rules for a bare shape; rules as they are. */
-function asRules(x: BoxShape | Rules): Rules {
-  return 'houses' in x ? x : plainRules(x);
-}
 
 /** Does this counter find one or two solutions by clause learning (which restarts by itself)? Plain rules only. */
 export function learnsClauses(shape: BoxShape | Rules): boolean {
@@ -128,12 +123,7 @@ class ByLimit implements PuzzleCounter {
     this.many.onTick = f;
   }
 
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
+  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array, guide?: SearchGuide): SolvedCount {
     return (limit <= 2 ? this.few : this.many).count(cells, limit, solution, guide);
   }
 }

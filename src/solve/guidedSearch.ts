@@ -1,5 +1,5 @@
 import type { PuzzleCounter } from './puzzleCounter.js';
-import type { SearchGuide, SolutionCount } from './solutionCounter.js';
+import type { SearchGuide, SolvedCount } from './puzzleCounter.js';
 
 /**
  * The shared frame of the depth-first counters over candidate masks (SolutionCounter, WideSolutionCounter,
@@ -35,12 +35,7 @@ export abstract class GuidedSearch implements PuzzleCounter {
    * (n² bytes) is given and a solution exists, the first one found is written there and `solved` is
    * true. Givens that clash count as 0 solutions (callers that want an error check first).
    */
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
+  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array, guide?: SearchGuide): SolvedCount {
     this.nodes = 0;
     this.haveSolution = false;
     this.solution = solution ?? null;

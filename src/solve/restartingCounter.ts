@@ -1,7 +1,7 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from '../random/randomGenerator.js';
 import { randomInt } from '../random/randomInt.js';
-import type { PuzzleCounter, SearchGuide, SolutionCount } from './puzzleCounter.js';
+import type { PuzzleCounter, SearchGuide, SolvedCount } from './puzzleCounter.js';
 
 /** Branches of the shortest run, per cell: 16·n² (the budget the variants' random fill measured best to start at). */
 const UNIT_PER_CELL = 16;
@@ -69,23 +69,13 @@ export class RestartingCounter implements PuzzleCounter {
     this.engine.onTick = f === null ? null : (k) => f(this.done + k);
   }
 
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
+  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array, guide?: SearchGuide): SolvedCount {
     if (guide !== undefined || limit > 2) return this.engine.count(cells, limit, solution, guide);
     return this.search(cells, limit, solution, xoroshiro128plus(FIXED_SEED));
   }
 
   /** Restarted runs, each with random preferred digits drawn from `rng`, until one ends by itself. */
-  search(
-    cells: ArrayLike<number>,
-    limit: number,
-    solution: Uint8Array | undefined,
-    rng: RandomGenerator,
-  ): SolutionCount & { readonly solved: boolean } {
+  search(cells: ArrayLike<number>, limit: number, solution: Uint8Array | undefined, rng: RandomGenerator): SolvedCount {
     const { prefer, n, unit } = this;
     this.done = 0;
     // phase k: one run of unit·2^k branches, then short runs of unit·luby(i) until they have had as many

@@ -1,8 +1,31 @@
 import { GuidedSearch } from './guidedSearch.js';
+import type { SearchGuide, SolutionCount } from './puzzleCounter.js';
 import { fullMask, popcount } from '../grid/bits.js';
 import type { BoxShape } from '../grid/shape.js';
 import { CountCache } from './countCache.js';
 import { cellTables, type CellTables } from '../grid/cellTables.js';
+
+export type { SearchGuide, SolutionCount };
+
+const SOLVED = 1 << 31;
+
+/** Largest n the bitmask solver takes: a candidate mask uses bits 0..n−1 and bit 31 marks a solved cell. */
+export const MAX_BITMASK_SIDE = 31;
+
+/**
+ * Whether a counter looks for locked candidates at every singles fixpoint, by default. Measured on the uniqueness
+ * checks of a removal pass (docs/puzzles.md): 6.3× fewer nodes and 2.7× less time on 16×16, 4.1× fewer nodes on
+ * 20×20, a loss on 9×9, 3×4 and 2×5.
+ */
+export function locksByDefault(n: number): boolean {
+  return n >= 16;
+}
+
+/** Options of a SolutionCounter (tests and benchmarks set them; the router takes the defaults). */
+export interface SolutionCounterOptions {
+  /** Look for locked candidates at every singles fixpoint (default: locksByDefault(n)). */
+  readonly locking?: boolean;
+}
 
 /**
  * Counts the solutions of a partial grid with candidate bitmasks, for any box shape up to n = 31.
@@ -27,53 +50,6 @@ import { cellTables, type CellTables } from '../grid/cellTables.js';
  * stops the search as soon as it is reached. With a limit of 1 or 2 (solve, uniqueness) neither is
  * worth its cost and the search runs plain.
  */
-export interface SolutionCount {
-  /** Solutions counted, at most `limit`. */
-  readonly count: number;
-  /** True when counting stopped at `limit`. */
-  readonly limited: boolean;
-  /** Branches tried (search nodes). */
-  readonly nodes: number;
-  /** The search stopped at a guide's maxNodes before it finished: the count means nothing. */
-  readonly aborted?: boolean;
-}
-
-/**
- * How a search that already knows a solution may be steered (every counter takes one):
- *   prefer    n² digits (a known solution): each branch tries the cell's preferred digit first
- *   notCell   with prefer: the preferred digit is left out of this cell's candidates
- *   maxNodes  give up after this many branches: the result says `aborted`, and its count means nothing
- * Counting with limit 1 under { prefer: S, notCell: a } answers "is there a solution other than S that differs
- * at a?", which is how the generator asks whether removing the clue at a keeps S unique (another solution would
- * differ there; S's digits first lead to one near S quickly). maxNodes lets it restart a long search in
- * another order.
- */
-export interface SearchGuide {
-  readonly prefer?: ArrayLike<number>;
-  readonly notCell?: number;
-  readonly maxNodes?: number;
-}
-
-const SOLVED = 1 << 31;
-
-/** Largest n the bitmask solver takes: a candidate mask uses bits 0..n−1 and bit 31 marks a solved cell. */
-export const MAX_BITMASK_SIDE = 31;
-
-/**
- * Whether a counter looks for locked candidates at every singles fixpoint, by default. Measured on the uniqueness
- * checks of a removal pass (docs/puzzles.md): 6.3× fewer nodes and 2.7× less time on 16×16, 4.1× fewer nodes on
- * 20×20, a loss on 9×9, 3×4 and 2×5.
- */
-export function locksByDefault(n: number): boolean {
-  return n >= 16;
-}
-
-/** Options of a SolutionCounter (tests and benchmarks set them; the router takes the defaults). */
-export interface SolutionCounterOptions {
-  /** Look for locked candidates at every singles fixpoint (default: locksByDefault(n)). */
-  readonly locking?: boolean;
-}
-
 export class SolutionCounter extends GuidedSearch {
   readonly tables: CellTables;
   private readonly N: number;

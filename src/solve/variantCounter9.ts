@@ -2,7 +2,7 @@ import type { Rules } from '../grid/rules.js';
 import { popcount } from '../grid/bits.js';
 import { BAND_KEEP27, COLUMNS27, FULL27, KEEP, PEERS27, ROW_BOXES, SINGLE_ROW, triadRule } from './bitboardCounter9.js';
 import type { PuzzleCounter } from './puzzleCounter.js';
-import type { SearchGuide, SolutionCount } from './solutionCounter.js';
+import type { SearchGuide, SolvedCount } from './puzzleCounter.js';
 
 /** Words per search layer: 27 boards, 3 unsolved sets, 2 spare. */
 const LAYER = 32;
@@ -83,12 +83,7 @@ export class VariantCounter9 implements PuzzleCounter {
   }
 
   /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see PuzzleCounter.count. */
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
+  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array, guide?: SearchGuide): SolvedCount {
     this.nodes = 0;
     this.haveSolution = false;
     this.solution = solution ?? null;

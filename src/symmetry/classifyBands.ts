@@ -6,6 +6,7 @@ import { bandGroupOrder, factorial, type BoxShape } from '../grid/shape.js';
 import { bandGenerators, type CellMap } from './bandSymmetry.js';
 import { UnionFind } from './unionFind.js';
 import { wasmBandUnion } from './wasmBandUnion.js';
+import type { CoreEngine } from '../grid/wasmInstance.js';
 
 /**
  * The classes of standard top bands under the band group (box, column, row permutations, then relabelling).
@@ -37,10 +38,7 @@ export interface BandClasses {
   classOfBand(band: ArrayLike<number>): number;
 }
 
-/** Which engine runs the union-find: the WebAssembly core where it loads (default), or the TypeScript loop. */
-export type ClassifyEngine = 'wasm' | 'typescript';
-
-export function classifyBands(bands: BandEnumeration, engine: ClassifyEngine = 'wasm'): BandClasses {
+export function classifyBands(bands: BandEnumeration, engine: CoreEngine = 'wasm'): BandClasses {
   const { shape, lexCount, lexBands } = bands;
   const size = shape.rows * shape.n;
   const codec = bandCodec(shape);

@@ -171,6 +171,11 @@ export interface VariantPoolOptions extends VariantCountOptions {
   readonly signal?: AbortSignal;
   /** The class list (and the band-pair route's keys) once found, before any n_C (a table's units: variantTable.ts). */
   readonly onClassList?: (top: TopBlockClasses, house: HouseKeyClasses | null) => void;
+  /**
+   * The group and its top-block classes, when the caller found them already (not for the edge-table route), and the
+   * seconds that took (counted in the report's `classes`).
+   */
+  readonly found?: { readonly group: VariantGroup; readonly top: TopBlockClasses; readonly seconds: number };
 }
 
 /** Classes per pool task: a few tenths of a second on 9×9, so Ctrl-C on one thread waits at most that. */
@@ -185,11 +190,11 @@ const KEYS_PER_TASK = 16;
  */
 export async function countVariantGridsPooled(rules: Rules, options: VariantPoolOptions = {}): Promise<VariantCount> {
   if (rules.n === 9 && antiKingEdgeFits(rules)) return countAntiKingEdge(rules, options);
-  const t0 = performance.now();
+  const t0 = performance.now() - (options.found?.seconds ?? 0) * 1000;
   const tick = () => options.onProgress?.('classes', 0, 1);
   tick();
-  const group = variantGroup(rules, tick);
-  const top = variantTopBlocks(group, tick);
+  const group = options.found?.group ?? variantGroup(rules, tick);
+  const top = options.found?.top ?? variantTopBlocks(group, tick);
   const t1 = performance.now();
   const B = top.k * rules.n;
   const C = top.sizes.length;

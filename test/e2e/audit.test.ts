@@ -1,17 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli as run, tempDir, type CliResult } from '../helpers/cli.js';
+import { cli as run, tempDir, type CliResult, expectBadInput as oneLineRefusal } from '../helpers/cli.js';
 
 const cli = (args: string[]): Promise<CliResult> => run(['audit', ...args]);
-
-function oneLineRefusal(r: CliResult, pattern: RegExp): void {
-  expect(r.code).toBe(2);
-  expect(r.stdout).toBe('');
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-  expect(r.stderr).not.toMatch(/at .*\.js/); // no stack trace
-}
 
 describe('sudoku-count audit CLI', () => {
   it('--exact on 2x2: backtracking is not uniform (TV 1/6), uniform is; JSON has the exact rationals', async () => {

@@ -6,18 +6,10 @@ import { createGenerator } from '../../dist/audit/createGenerator.js';
 import { formatGrid } from '../../dist/grid/parseGrid.js';
 import { boxShape } from '../../dist/grid/shape.js';
 import { gridIndex } from '../../dist/rank/gridIndex.js';
-import { cli as run, tempDir, type CliResult } from '../helpers/cli.js';
+import { cli as run, tempDir, type CliResult, expectBadInput as oneLineRefusal } from '../helpers/cli.js';
 
 const cli = (args: string[], input?: string): Promise<CliResult> =>
   run(['audit', ...args], input === undefined ? {} : { input });
-
-function oneLineRefusal(r: CliResult, pattern: RegExp): void {
-  expect(r.code).toBe(2);
-  expect(r.stdout).toBe('');
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-  expect(r.stderr).not.toMatch(/at .*\.js/); // no stack trace
-}
 
 const S22 = boxShape(2, 2);
 const ix22 = gridIndex({ box: S22 });

@@ -66,8 +66,11 @@ describe('sudoku-count count --counter dlx', () => {
     const path = join(tempDir(), 'run.json');
     const first = await cli(['count', '--box', '3x2', '--counter', 'dlx', '--checkpoint', path]);
     expect(first.code).toBe(0);
-    const saved = fromJson(readFileSync(path, 'utf8')) as { classes: Array<{ id: number; completions: number }> };
-    expect(saved.classes.map((c) => c.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // the one checkpoint format (src/io/shardFiles.ts): [class, n_C, middle bands, search µs] a line
+    const saved = fromJson(readFileSync(path, 'utf8')) as { method: string; level: string; values: bigint[][] };
+    expect([saved.method, saved.level]).toEqual(['dlx', 'symmetry']);
+    expect(saved.values.map((c) => Number(c[0]))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(saved.values.every((c) => c.length === 4)).toBe(true);
 
     const again = await cli(['count', '--box', '3x2', '--counter', 'dlx', '--checkpoint', path]);
     expect(again.code).toBe(2);
@@ -79,8 +82,8 @@ describe('sudoku-count count --counter dlx', () => {
     expect(resumed.stdout).toMatch(/N = 6! · Σ m_C·n_C = 28,200,960/);
 
     const text = readFileSync(path, 'utf8');
-    const line = text.split('\n').find((l) => l.includes('"id":3,'))!;
-    const wrong = line.replace(/"completions":(\d+)/, (_, v: string) => `"completions":${Number(v) + 1}`);
+    const line = text.split('\n').find((l) => l.startsWith('  [3,'))!;
+    const wrong = line.replace(/^ {2}\[3,(\d+)/, (_, v: string) => `  [3,${Number(v) + 1}`);
     writeFileSync(path, text.replace(line, wrong));
     const torn = await cli(['count', '--counter', 'dlx', '--resume', path]);
     expect(torn.code).toBe(2); // the seal: an edited checkpoint is refused by name
@@ -109,9 +112,26 @@ describe('sudoku-count count --counter dlx', () => {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(oneLine(r)).toHaveLength(1);
-      expect(r.stderr).toMatch(flag === '--checkpoint' ? /already exists/ : /not a DLX checkpoint/);
+      expect(r.stderr).toMatch(
+        flag === '--checkpoint' ? /already exists/ : /not a sudoku-count\/shard-checkpoint file/,
+      );
     }
     expect(readFileSync(path, 'utf8')).toBe('my notes\n');
+  });
+
+  it('a DLX checkpoint of the retired format (dlx-checkpoint@2) is refused in one line, naming it', async () => {
+    const path = join(tempDir(), 'old.json');
+    const old =
+      '{\n  "format": "sudoku-count/dlx-checkpoint@2",\n  "box": "3x2",\n  "level": "symmetry",\n' +
+      '  "classes": [\n  ]\n}\n';
+    writeFileSync(path, old);
+    const r = await cli(['count', '--counter', 'dlx', '--resume', path]);
+    expect(r.code).toBe(2);
+    expect(oneLine(r)).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /old\.json is a sudoku-count\/dlx-checkpoint@2 file, which this version does not resume .*start afresh with --checkpoint/,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(old);
   });
 
   it.each([

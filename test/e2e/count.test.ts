@@ -127,10 +127,10 @@ describe('sudoku-count count by column sets (R×2 and 2×R boxes)', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(performance.now() - sent).toBeLessThan(5000);
     expect(code).toBe(130);
-    expect(stderr).toMatch(/interrupted \(\d+ of 355 classes done\); saved to .*run\.json: continue with --resume/);
+    expect(stderr).toMatch(/interrupted after \d+ of 355 classes; saved to .*run\.json: continue with --resume/);
     const held = fromJson(readFileSync(path, 'utf8')) as { method: string; box: string; values: unknown[] };
     expect([held.method, held.box]).toEqual(['column-sets', '5x2']);
-    expect(held.values.length).toBe(Number(/\((\d+) of 355/.exec(stderr)?.[1]));
+    expect(held.values.length).toBe(Number(/after (\d+) of 355/.exec(stderr)?.[1]));
   });
 
   it('an old column-set checkpoint (colsets-checkpoint) is refused, saying how to start afresh', async () => {

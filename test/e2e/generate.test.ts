@@ -3,22 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGrid } from '../../dist/grid/parseGrid.js';
 import { boxShape, SHAPE_3X3 } from '../../dist/grid/shape.js';
-import { cli, tempDir, type CliResult } from '../helpers/cli.js';
+import { cli, tempDir, type CliResult, expectBadInput } from '../helpers/cli.js';
 import { completes, dlxSolutions, minimalByDlx } from '../helpers/puzzleChecks.js';
 
 const TMP = tempDir('sudoku-count-generate-');
 const gen = (args: string[]) => cli(['generate', ...args]);
 /** Most runs use the random fill: the uniform 3x3 sampler builds its tables (about 1 s) in every process. */
 const FILL = ['--grids', 'random-fill'];
-
-/** Bad input: status 2, one line on stderr matching `wanted`, nothing on stdout, no stack trace. */
-function expectBadInput(r: CliResult, wanted: RegExp): void {
-  expect(r.stdout).toBe('');
-  expect(r.stderr).toMatch(wanted);
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  expect(r.code).toBe(2);
-}
 
 const jsonLines = (r: CliResult) =>
   r.stdout

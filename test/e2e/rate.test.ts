@@ -1,21 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, PUZZLES, type CliResult } from '../helpers/cli.js';
+import { cli, PUZZLES, expectBadInput } from '../helpers/cli.js';
 
 const rate = (args: string[], input?: string) => cli(['rate', ...args], input === undefined ? {} : { input });
 const lines = (file: string) =>
   readFileSync(join(PUZZLES, file), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '');
-
-function expectBadInput(r: CliResult, wanted: RegExp): void {
-  expect(r.stdout).toBe('');
-  expect(r.stderr).toMatch(wanted);
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  expect(r.code).toBe(2);
-}
 
 const ROYLE0 = lines('royle17.txt')[0];
 

@@ -57,10 +57,10 @@ describe('sealed checkpoints (item 1)', () => {
     const first = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--json', '--checkpoint', ckpt]);
     expect(first.code).toBe(0);
     const text = readFileSync(ckpt, 'utf8');
-    expect(text).toMatch(/^\{\n {2}"format": "sudoku-count\/variant-checkpoint@2",/);
+    expect(text).toMatch(/^\{"format":"sudoku-count\/shard-checkpoint",/);
     expect(text).toMatch(/\],"sha256":"[0-9a-f]{64}"\}\n$/);
     // one digit of the first class's n_C changed: before the seal, the run resumed and printed a wrong N
-    const edited = text.replace(/"completions":(\d)/, (_m, d: string) => `"completions":${(Number(d) + 1) % 10}`);
+    const edited = text.replace(/\n {2}\[0,(\d)/, (_m, d: string) => `\n  [0,${(Number(d) + 1) % 10}`);
     expect(edited).not.toBe(text);
     writeFileSync(ckpt, edited);
     const again = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--json', '--resume', ckpt]);
@@ -73,17 +73,24 @@ describe('sealed checkpoints (item 1)', () => {
     );
   });
 
-  it('an unsealed checkpoint of version 1 is refused, saying how to start afresh', async () => {
-    const ckpt = join(TMP, 'old.ckpt');
-    writeFileSync(
-      ckpt,
-      '{\n  "format": "sudoku-count/variant-checkpoint@1",\n  "rules": "2x3+anti-knight",\n  "classes": [\n  ]\n}\n',
-    );
-    refused(
-      await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--resume', ckpt]),
-      /old\.ckpt is a sudoku-count\/variant-checkpoint@1 file, which this version does not resume .*start afresh with --checkpoint/,
-    );
-  });
+  it.each(['1', '2'])(
+    'a variant checkpoint of the retired format (@%s) is refused, saying how to start afresh',
+    async (v) => {
+      const ckpt = join(TMP, 'old.ckpt');
+      writeFileSync(
+        ckpt,
+        `{\n  "format": "sudoku-count/variant-checkpoint@${v}",\n  "rules": "2x3+anti-knight",\n` +
+          '  "classes": [\n  ]\n}\n',
+      );
+      refused(
+        await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--resume', ckpt]),
+        new RegExp(
+          `old\\.ckpt is a sudoku-count/variant-checkpoint@${v} file, which this version does not resume ` +
+            '.*start afresh with --checkpoint',
+        ),
+      );
+    },
+  );
 
   it('count --method column-sets --checkpoint: an edited F is refused on --resume', async () => {
     const ckpt = join(TMP, 'cs.json');

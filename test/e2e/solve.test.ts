@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { boxShape } from '../../dist/grid/shape.js';
 import { splitPuzzles } from '../../dist/io/readPuzzles.js';
-import { cliSync, PUZZLES, tempDir, type CliResult } from '../helpers/cli.js';
+import { cliSync, PUZZLES, tempDir, type CliResult, expectBadInput } from '../helpers/cli.js';
 import { dlxCount } from '../helpers/dlx.js';
 
 const TMP = tempDir('sudoku-count-solve-');
@@ -41,15 +41,6 @@ const counted = readFileSync(join(PUZZLES, 'counted.txt'), 'utf8')
   .split('\n')
   .filter((l) => l.trim())
   .map((l) => l.split(':'));
-
-/** Bad input: status 2, one line on stderr saying `wanted`, nothing on stdout, no stack trace. */
-function expectBadInput(r: { code: number; stdout: string; stderr: string }, wanted: RegExp): void {
-  expect(r.code).toBe(2);
-  expect(r.stdout).toBe('');
-  expect(r.stderr).toMatch(wanted);
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-}
 
 describe('sudoku-count solve: output', () => {
   it('prints the solution of a puzzle given as an argument', () => {

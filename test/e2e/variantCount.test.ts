@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../src/io/json.js';
 import { CLI, cli, ROOT, tempDir } from '../helpers/cli.js';
-import { resealed, sealedBody } from '../helpers/reseal.js';
+import { resealed } from '../helpers/reseal.js';
 
 /** count, classes and essentially-different with --variant through the CLI (n ≤ 6), and their refusals. */
 const TMP = tempDir('sudoku-count-variant-count-');
@@ -120,21 +120,22 @@ describe('sudoku-count count --variant', () => {
     const ckpt = join(TMP, 'ak.ckpt');
     const first = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--json', '--checkpoint', ckpt]);
     expect(first.code).toBe(0);
-    const held = fromJson(readFileSync(ckpt, 'utf8')) as { format: string; rules: string; classes: unknown[] };
-    expect(held.format).toBe('sudoku-count/variant-checkpoint@2');
-    expect(held.rules).toBe('2x3+anti-knight');
+    // the one checkpoint format (src/io/shardFiles.ts): the count named in its head, [class, n_C] a line
+    const held = fromJson(readFileSync(ckpt, 'utf8')) as { format: string; method: string; box: string; values: [] };
+    expect([held.format, held.method, held.box]).toEqual([
+      'sudoku-count/shard-checkpoint',
+      'variant',
+      '2x3+anti-knight',
+    ]);
     const total = (fromJson(first.stdout) as { total: unknown; classes: number }).total;
-    expect(held.classes.length).toBe((fromJson(first.stdout) as { classes: number }).classes);
+    expect(held.values.length).toBe((fromJson(first.stdout) as { classes: number }).classes);
     // drop half the classes and change nothing else: resuming counts them again, to the same N
-    const text = readFileSync(ckpt, 'utf8').split('\n');
-    const rows = text.filter((l) => l.startsWith('    {'));
-    const kept = rows.slice(0, rows.length >> 1).map((l) => l.replace(/,$/, ''));
+    const text = readFileSync(ckpt, 'utf8');
+    const rows = text.split('\n').filter((l) => l.startsWith('  ['));
     // (sealed again, as a run writes it: a checkpoint edited without its seal is refused, below)
     writeFileSync(
       ckpt,
-      sealedBody(
-        [...text.slice(0, 4), kept.map((l, i) => l + (i + 1 < kept.length ? ',' : '')).join('\n'), '  ]'].join('\n'),
-      ),
+      resealed(text, (b) => b.replace(rows.join(',\n'), rows.slice(0, rows.length >> 1).join(',\n'))),
     );
     const again = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--json', '--resume', ckpt]);
     expect(again.code).toBe(0);
@@ -142,11 +143,14 @@ describe('sudoku-count count --variant', () => {
     const other = await cli(['count', '--box', '2x3', '--variant', 'x', '--resume', ckpt]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/is for 2x3\+anti-knight, not 2x3\+x/);
-    const wrong = resealed(readFileSync(ckpt, 'utf8'), (b) => b.replace(/"block":"[^"]*"/, '"block":"999999/999999"'));
+    // a checkpoint of another class list (another version's count) is refused, naming it
+    const wrong = resealed(readFileSync(ckpt, 'utf8'), (b) =>
+      b.replace(/"plan":"[0-9a-f]{16}"/, '"plan":"0123456789abcdef"'),
+    );
     writeFileSync(ckpt, wrong);
     const bad = await cli(['count', '--box', '2x3', '--variant', 'anti-knight', '--resume', ckpt]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/checkpoint: class 0 is block 999999\/999999 there but not here/);
+    expect(bad.stderr).toMatch(/is of another class list of 2x3\+anti-knight .*start afresh with --checkpoint/);
   });
 
   it('9x9 anti-king (edge-table route): Ctrl-C stops it at once, status 130, checkpoint kept', async () => {
@@ -165,8 +169,8 @@ describe('sudoku-count count --variant', () => {
     expect(code).toBe(130);
     expect(performance.now() - t0).toBeLessThan(1500); // generous: the machines are shared
     expect(stderr).toMatch(/interrupted after \d+ of \d+ classes; saved to .*ak9\.ckpt: continue with --resume/);
-    const held = fromJson(readFileSync(ckpt, 'utf8')) as { format: string; rules: string };
-    expect([held.format, held.rules]).toEqual(['sudoku-count/variant-checkpoint@2', '3x3+anti-king']);
+    const held = fromJson(readFileSync(ckpt, 'utf8')) as { format: string; box: string };
+    expect([held.format, held.box]).toEqual(['sudoku-count/shard-checkpoint', '3x3+anti-king']);
   });
 
   it.each([

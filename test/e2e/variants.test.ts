@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGrid } from '../../src/grid/parseGrid.js';
 import { parseRules, type Rules } from '../../src/grid/rules.js';
 import { boxShape } from '../../src/grid/shape.js';
-import { cli, tempDir, type CliResult } from '../helpers/cli.js';
+import { cli, tempDir, expectBadInput } from '../helpers/cli.js';
 import { rulesDlxCount } from '../helpers/rulesDlx.js';
 import { SKEWED_REGIONS } from '../helpers/jigsaws.js';
 
@@ -15,14 +15,6 @@ import { SKEWED_REGIONS } from '../helpers/jigsaws.js';
  */
 const TMP = tempDir('sudoku-count-variants-');
 const S33 = boxShape(3, 3);
-
-function expectBadInput(r: CliResult, wanted: RegExp): void {
-  expect(r.stdout).toBe('');
-  expect(r.stderr).toMatch(wanted);
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
-  expect(r.code).toBe(2);
-}
 
 /** Unique and minimal by the oracle; the solution printed is the oracle's. */
 function checkPuzzle(rules: Rules, puzzleText: string, solutionText: string): void {

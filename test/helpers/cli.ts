@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 
 import { CLI, ROOT } from './paths.js';
 
@@ -64,4 +64,13 @@ export function tempDir(prefix = 'sudoku-count-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
   return dir;
+}
+
+/** Bad input: status 2, one line on stderr matching `wanted`, nothing on stdout, no stack trace. */
+export function expectBadInput(r: CliResult, wanted: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toMatch(wanted);
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(r.stderr).not.toMatch(/\n\s+at |at .*\.js:\d/);
 }

@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { defaultWorkers } from '../../count/countGrids.js';
 import {
   estimate,
+  EstimateInterrupted,
   estimatePlan,
   exactCount,
   type EstimatePlan,
@@ -13,13 +14,7 @@ import type { BatchRecord } from '../../estimate/runBatch.js';
 import { MAX_SEED } from '../../random/streamStates.js';
 import type { EstimateResult } from '../../estimate/summarizeBatches.js';
 import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import {
-  createCheckpoint,
-  openCheckpoint,
-  resumeCheckpoint,
-  type CheckpointHeader,
-  type CheckpointWriter,
-} from '../../io/estimateCheckpoint.js';
+import { openEstimateRun } from '../../io/openEstimateRun.js';
 import { toJson } from '../../io/json.js';
 import {
   pathOption,
@@ -31,6 +26,8 @@ import {
   positiveNumberOption,
   progressSpinner,
   cliRules,
+  interruptible,
+  Interrupted,
   VARIANT_FLAG,
   VARIANT_FLAG_HELP,
 } from '../common.js';
@@ -95,110 +92,74 @@ export function registerEstimate(program: Command): void {
         return;
       }
       const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';
-      let plan: EstimatePlan;
-      let writer: CheckpointWriter | null = null;
-      let resume: { batches: readonly BatchRecord[]; elapsed: number } | undefined;
-      if (opts.resume !== undefined) {
-        if (opts.checkpoint !== undefined && opts.checkpoint !== opts.resume)
-          throw new InputError('--resume FILE keeps writing to FILE: leave out --checkpoint');
-        const opened = openCheckpoint(opts.resume); // locked from here on: no other run can append
-        try {
-          const h = opened.contents.header;
-          if (h) {
-            // under variants the header's box is the rules' name, e.g. 2x2+x (see headerOf)
-            const [hBox, ...hVariants] = h.box.split('+');
-            const myVariants =
-              opts.variant === undefined
-                ? undefined
-                : cliRules('estimate', opts.box ?? parseBoxShape(hBox), opts.variant).variants.join(',');
-            const clash = (
-              [
-                ['method', opts.method, h.method],
-                ['box', opts.box?.name, hBox],
-                ['variant', myVariants, hVariants.join(',')],
-                ['seed', opts.seed, h.seed],
-                ['fill', opts.fill, h.fill],
-                ['batch', opts.batch, h.batchSize],
-                ['samples', opts.samples, h.samples],
-                ['seconds', opts.seconds, h.seconds],
-              ] as const
-            ).find(([name, mine, theirs]) => given(name) && mine !== theirs);
-            if (clash)
-              throw new InputError(
-                `--${clash[0]} ${String(clash[1])} differs from the checkpoint's ${String(clash[2])}: leave it ` +
-                  `out to resume ${opts.resume}`,
-              );
-            plan = estimatePlan({
-              method: h.method,
-              box: hBox,
-              ...(hVariants.length > 0 ? { variant: hVariants } : {}),
-              fill: h.fill,
-              seed: h.seed,
-              batchSize: h.batchSize,
-              ...(h.samples !== null ? { samples: h.samples } : {}),
-              ...(h.seconds !== null ? { seconds: h.seconds } : {}),
-            }).plan;
-          } else {
-            // killed before its header was written: only the run's own options can say what it was
-            const missing = [
-              given('method') ? null : '--method',
-              given('seed') ? null : '--seed',
-              given('samples') || given('seconds') ? null : '--samples or --seconds',
-            ].filter((x) => x !== null);
-            if (missing.length > 0)
-              throw new InputError(
-                `checkpoint ${opts.resume} has no header (the run was stopped before writing it): to resume it, ` +
-                  `give the run's ${missing.join(', ')} (and --box, --fill, --batch if it used them)`,
-              );
-            plan = planFromOptions(opts);
-          }
-          resume = { batches: opened.contents.batches, elapsed: opened.contents.elapsed };
-          writer = resumeCheckpoint(opts.resume, opened, headerOf(plan));
-        } catch (e) {
-          opened.lock.release();
-          throw e;
-        }
-      } else {
-        plan = planFromOptions(opts);
-        if (opts.checkpoint !== undefined) writer = createCheckpoint(opts.checkpoint, headerOf(plan));
-      }
+      // what the options say of a run, each compared with a resumed checkpoint's header (a difference is refused)
+      const stated = <T>(name: string, value: T): T | undefined => (given(name) ? value : undefined);
+      const { plan, writer, resume } = openEstimateRun(
+        { checkpoint: opts.checkpoint, resume: opts.resume },
+        {
+          method: stated('method', opts.method),
+          box: stated('box', opts.box?.name),
+          variant:
+            opts.variant === undefined
+              ? undefined
+              : (held: string) =>
+                  cliRules('estimate', opts.box ?? parseBoxShape(held), opts.variant).variants.join(','),
+          seed: stated('seed', opts.seed),
+          fill: stated('fill', opts.fill),
+          batch: stated('batch', opts.batch),
+          samples: stated('samples', opts.samples),
+          seconds: stated('seconds', opts.seconds),
+        },
+        () => {
+          // a checkpoint stopped before its header was written: only the run's own options can say what it was
+          const missing = [
+            given('method') ? null : '--method',
+            given('seed') ? null : '--seed',
+            given('samples') || given('seconds') ? null : '--samples or --seconds',
+          ].filter((x) => x !== null);
+          if (missing.length > 0 && opts.resume !== undefined)
+            throw new InputError(
+              `checkpoint ${opts.resume} has no header (the run was stopped before writing it): to resume it, ` +
+                `give the run's ${missing.join(', ')} (and --box, --fill, --batch if it used them)`,
+            );
+          return planFromOptions(opts);
+        },
+      );
 
       const spinner = await progressSpinner(`computing the exact count of ${plan.shape.name} grids`);
       spinner.start();
       try {
         const exact = await exactCount(plan.rules);
-        // from here the main thread only hands out batches, so a handler answers Ctrl-C within a batch: it says
-        // what was kept (the batches written so far) and how to go on
-        if (writer !== null) {
-          const file = opts.resume ?? opts.checkpoint ?? '';
-          process.once('SIGINT', () => {
-            writer?.close();
-            spinner.stop();
-            process.stderr.write(
-              `\ninterrupted: the finished batches are in ${file}; ` +
-                `go on with: sudoku-count estimate --resume ${file}\n`,
-            );
-            process.exit(130);
-          });
-        }
         const label = `${plan.method} ${plan.rules.name}`;
         spinner.text = `${label}: starting ${workers} worker${workers > 1 ? 's' : ''}`;
-        const result = await estimate({
-          method: plan.method,
-          box: plan.shape,
-          variant: plan.rules,
-          fill: plan.fill,
-          seed: plan.seed,
-          batchSize: plan.batchSize,
-          ...(plan.samples !== null ? { samples: plan.samples } : {}),
-          ...(plan.seconds !== null ? { seconds: plan.seconds } : {}),
-          workers,
-          exact,
-          ...(resume ? { resume } : {}),
-          ...(writer ? { onBatch: (record, elapsed) => writer.append(record, elapsed) } : {}),
-          onProgress: (p) => {
-            spinner.text = progressText(label, p);
-          },
+        // Ctrl-C stops the threads at once; every finished batch is in the checkpoint already (appended as it ends)
+        const file = opts.resume ?? opts.checkpoint;
+        const result = await interruptible((signal) =>
+          estimate({
+            method: plan.method,
+            box: plan.shape,
+            variant: plan.rules,
+            fill: plan.fill,
+            seed: plan.seed,
+            batchSize: plan.batchSize,
+            ...(plan.samples !== null ? { samples: plan.samples } : {}),
+            ...(plan.seconds !== null ? { seconds: plan.seconds } : {}),
+            workers,
+            exact,
+            ...(resume ? { resume } : {}),
+            ...(writer ? { onBatch: (record, elapsed) => writer.append(record, elapsed) } : {}),
+            onProgress: (p) => {
+              spinner.text = progressText(label, p);
+            },
+            signal,
+          }),
+        ).catch((e: unknown) => {
+          if (!(e instanceof EstimateInterrupted)) throw e;
+          throw new Interrupted(
+            file !== undefined
+              ? `interrupted: the finished batches are in ${file}; go on with: sudoku-count estimate --resume ${file}`
+              : `interrupted after ${e.batches} batches; nothing saved (--checkpoint FILE keeps the finished batches)`,
+          );
         });
         spinner.stop();
         if (plan.rules.plain) process.stdout.write(opts.json ? toJson(result) + '\n' : formatResult(result));
@@ -229,25 +190,6 @@ function planFromOptions(opts: EstimateCliOptions): EstimatePlan {
     ...(seconds !== undefined ? { seconds } : {}),
     ...(opts.batch !== undefined ? { batchSize: opts.batch } : {}),
   }).plan;
-}
-
-/**
- * The checkpoint header of a run. Under variants its box is the rules' canonical name (`2x2+x`), which names the
- * variants in full, so a resumed run rebuilds them; a jigsaw's name holds only a digest of its regions, so jigsaw
- * runs take no checkpoint.
- */
-function headerOf(plan: EstimatePlan): CheckpointHeader {
-  if (plan.rules.variants.includes('jigsaw'))
-    throw new InputError('a checkpoint does not record jigsaw regions: leave out --checkpoint');
-  return {
-    method: plan.method,
-    box: plan.rules.plain ? plan.shape.name : plan.rules.name,
-    fill: plan.fill,
-    seed: plan.seed,
-    batchSize: plan.batchSize,
-    samples: plan.samples,
-    seconds: plan.seconds,
-  };
 }
 
 /** 6.6709e21 for big numbers, 286.32 for small ones. */

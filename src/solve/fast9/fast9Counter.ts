@@ -1,5 +1,5 @@
 import { BitboardCounter9 } from '../bitboardCounter9.js';
-import type { SearchGuide, SolutionCount } from '../solutionCounter.js';
+import type { SearchGuide, SolvedCount } from '../puzzleCounter.js';
 import { FAST9_WASM } from './fast9Binary.js';
 
 /**
@@ -101,12 +101,7 @@ const MAX_I32 = 0x7fffffff;
 /** The TypeScript twin a core counter falls back on (BitboardCounter9 or VariantCounter9). */
 interface Twin {
   onTick: ((nodes: number) => void) | null;
-  count(
-    cells: ArrayLike<number>,
-    limit?: number,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean };
+  count(cells: ArrayLike<number>, limit?: number, solution?: Uint8Array, guide?: SearchGuide): SolvedCount;
 }
 
 /**
@@ -175,7 +170,7 @@ export abstract class Fast9Base<T extends Twin> {
     limit: number,
     nodes: number,
     solution: Uint8Array | undefined,
-  ): SolutionCount & { readonly solved: boolean } {
+  ): SolvedCount {
     const solved = core.solved() !== 0;
     if (solved && solution) solution.set(this.output);
     const aborted = core.aborted() !== 0;
@@ -198,12 +193,7 @@ export class Fast9Counter extends Fast9Base<BitboardCounter9> {
    * plain searches answer limits 1 and 2 (milliseconds, no ticks); larger limits go to BitboardCounter9, whose
    * count cache and ticks they want.
    */
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
+  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array, guide?: SearchGuide): SolvedCount {
     const core = this.core;
     if (core === null || (limit !== 1 && limit !== 2)) return this.slow().count(cells, limit, solution, guide);
     const notCell = this.load(cells, guide);

@@ -1,6 +1,6 @@
 import type { Rules } from '../../grid/rules.js';
 import type { PuzzleCounter } from '../puzzleCounter.js';
-import type { SearchGuide, SolutionCount } from '../solutionCounter.js';
+import type { SearchGuide, SolvedCount } from '../puzzleCounter.js';
 import { VariantCounter9, variantTables9 } from '../variantCounter9.js';
 import { Fast9Base, fast9Instance } from './fast9Counter.js';
 
@@ -51,12 +51,7 @@ export class Fast9VariantCounter extends Fast9Base<VariantCounter9> implements P
   }
 
   /** Count the completions of 81 digits (0 = empty), stopping at `limit`; see PuzzleCounter.count. */
-  count(
-    cells: ArrayLike<number>,
-    limit = Infinity,
-    solution?: Uint8Array,
-    guide?: SearchGuide,
-  ): SolutionCount & { readonly solved: boolean } {
+  count(cells: ArrayLike<number>, limit = Infinity, solution?: Uint8Array, guide?: SearchGuide): SolvedCount {
     const core = this.core;
     if (core === null) return this.slow().count(cells, limit, solution, guide);
     const notCell = this.load(cells, guide);

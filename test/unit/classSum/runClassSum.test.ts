@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { classSum } from '../../../src/classSum/classSum.js';
 import { classSumReport, ClassSumInterrupted, countTag, runClassSum } from '../../../src/classSum/runClassSum.js';
-import { countGrids } from '../../../src/count/countGrids.js';
+import { dlxClassSum } from '../../../src/classSum/dlxClassSum.js';
+import { countGrids, type GridCount } from '../../../src/count/countGrids.js';
+import { boxShape } from '../../../src/grid/shape.js';
 import { readCheckpoint } from '../../../src/io/shardFiles.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'run-class-sum-'));
@@ -77,5 +79,29 @@ describe('runClassSum: the one runner of a class-sum count', () => {
       readFileSync(checkpoint, 'utf8').replace(/\[0,(\d)/, (_, d) => `[0,${(+d + 1) % 10}`),
     );
     await expect(runClassSum(a, 'all', { workers: 1, checkpoint, resume: true })).rejects.toThrow(checkpoint);
+  });
+
+  it('units with details (the DLX route) keep them in the checkpoint; a resumed run reports them', async () => {
+    const checkpoint = join(dir, 'dlx.json');
+    const rows = (run: { report: unknown }) => (run.report as { count: GridCount }).count.dlx!.classes;
+    const first = await runClassSum(dlxClassSum(boxShape(2, 3), 'symmetry'), 'all', { workers: 1, checkpoint });
+    const held = readCheckpoint(checkpoint, 3, 'checkpoint');
+    expect(held.count).toEqual({ method: 'dlx', box: '2x3', level: 'symmetry' });
+    expect([...held.details!.values()].map((d) => d.length)).toEqual([2, 2, 2]);
+    expect(readFileSync(checkpoint, 'utf8')).toMatch(/\n {2}\[0,\d+,\d+,\d+\],\n/);
+    const again = await runClassSum(dlxClassSum(boxShape(2, 3), 'symmetry'), 'all', {
+      workers: 1,
+      checkpoint,
+      resume: true,
+    });
+    expect(again.resumed).toBe(3);
+    expect(rows(again).every((r) => r.resumed)).toBe(true);
+    const fields = (r: ReturnType<typeof rows>[number]) => [r.id, r.completions, r.middleBands, r.seconds];
+    expect(rows(again).map(fields)).toEqual(rows(first).map(fields));
+    expect(again.report?.total).toBe(first.report?.total);
+    // another level of the same shape is another run
+    await expect(
+      runClassSum(dlxClassSum(boxShape(2, 3), 'column-sets'), 'all', { workers: 1, checkpoint, resume: true }),
+    ).rejects.toThrow('is a count of 2x3 by dlx (level symmetry), not of 2x3 by dlx (level column-sets)');
   });
 });

@@ -1,0 +1,79 @@
+import type { Rules } from '../grid/rules.js';
+import { antiKingEdgeFits, bandText } from '../variants/countAntiKingEdge.js';
+import {
+  countVariantGridsPooled,
+  type VariantClassDone,
+  type VariantCount,
+  type VariantPoolOptions,
+} from '../variants/countVariantGrids.js';
+import { middleBandUnits } from '../variants/variantTable.js';
+import { variantGroup, type VariantGroup } from '../variants/variantGroup.js';
+import { variantTopBlocks, type TopBlockClasses } from '../variants/variantTopBlocks.js';
+import { variantUnitDigest } from '../variants/variantUnitDigest.js';
+import { classUnits, type ClassList, type ClassSum } from './classSum.js';
+
+/** The classes the one-machine count numbers: top-block classes, or (the edge-table route) middle-band classes. */
+interface VariantCountList extends ClassList {
+  readonly top: TopBlockClasses;
+  /** The group, for the top-block routes (the edge-table route finds its own). */
+  readonly group: VariantGroup | null;
+}
+
+export type VariantCountSumOptions = Pick<VariantPoolOptions, 'exhaustive' | 'onProgress' | 'onClassList'>;
+
+/**
+ * `count --variant` (countVariantGridsPooled: every route, the exhaustive one where asked) as a class-sum count, so
+ * that the one runner (runClassSum) keeps its checkpoint, resume and Ctrl-C: the units are the classes that count
+ * numbers (the top-block classes; 9×9 anti-king's middle-band classes), a unit's value is n_C, and the report is the
+ * count's own VariantCount. The class list is found only for a checkpoint (its digest names the run); a run hands
+ * it to the count. A plan's variant count is src/classSum/variantClassSum.ts (units a shard rebuilds alone).
+ */
+export function variantCountSum(rules: Rules, options: VariantCountSumOptions = {}): ClassSum {
+  const edge = rules.n === 9 && antiKingEdgeFits(rules);
+  let list: VariantCountList | null = null;
+  let counted: VariantCount | null = null;
+  const classList = (): VariantCountList => {
+    if (list) return list;
+    const t0 = performance.now();
+    // the list is the count's first stage, reported as it reports it (a tick every few milliseconds)
+    const tick = () => options.onProgress?.('classes', 0, 1);
+    tick();
+    const group = edge ? null : variantGroup(rules, tick);
+    const top = group ? variantTopBlocks(group, tick) : middleBandUnits(rules).top;
+    const digest = variantUnitDigest(rules, top);
+    list = { count: top.sizes.length, digest, seconds: (performance.now() - t0) / 1000, top, group };
+    return list;
+  };
+  return {
+    method: 'variant',
+    spec: { route: 'variant', rules: rules.spec },
+    box: rules.name,
+    classList,
+    classData: () => null,
+    units: () => classUnits(classList().count),
+    async countUnits(_ids, _payload, run) {
+      const known = [...(run.known ?? [])];
+      const held = known.length > 0 ? classList() : list;
+      const L = held ? held.top.k * rules.n : 0;
+      const resume = known.map(([id, { value }]): VariantClassDone => ({
+        id,
+        block: bandText(held!.top.representatives.subarray(id * L, (id + 1) * L), held!.top.k, rules.n),
+        completions: Number(value),
+      }));
+      const t0 = performance.now();
+      counted = await countVariantGridsPooled(rules, {
+        ...options,
+        workers: run.workers,
+        resume,
+        ...(run.signal ? { signal: run.signal } : {}),
+        ...(held?.group ? { found: { group: held.group, top: held.top, seconds: held.seconds } } : {}),
+        onClassDone: (row) => run.onUnitDone(row.id, BigInt(row.completions)),
+      });
+      return { facts: {}, setupSeconds: (performance.now() - t0) / 1000 };
+    },
+    report() {
+      if (counted === null) throw new Error('internal: the variant count reports on the run it counted');
+      return { method: 'variant', total: counted.total, count: counted };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { ClassSum, ClassSumRunName } from '../classSum/classSum.js';
+import { ClassSumInterrupted, runClassSum, type ClassSumRun } from '../classSum/runClassSum.js';
+import { InputError } from '../grid/shape.js';
+import { refuseThrough } from '../io/outputFile.js';
+import { readCheckpointHead } from '../io/shardFiles.js';
+import { interruptible, Interrupted } from './common.js';
+
+/**
+ * A one-machine class-sum count on the command line (count --method column-sets, --counter dlx, --variant): a run
+ * of every unit by src/classSum/runClassSum.ts, with its checkpoint (--checkpoint FILE, continued with --resume
+ * FILE) and Ctrl-C (the checkpoint is saved, status 130). Progress and printing are the caller's.
+ */
+export interface CountRunOptions {
+  readonly workers: number;
+  readonly checkpoint?: string | undefined;
+  readonly resume?: string | undefined;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** --checkpoint and --resume: one of them at most. */
+export function oneCheckpoint(opts: Pick<CountRunOptions, 'checkpoint' | 'resume'>): string | undefined {
+  if (opts.checkpoint !== undefined && opts.resume !== undefined)
+    throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
+  return opts.checkpoint ?? opts.resume;
+}
+
+/**
+ * The count a --resume file holds (its head read and its seal checked: a file that is not a checkpoint, or is not
+ * there, is refused by name); one line when it is not a count by `method`.
+ */
+export function heldRun(path: string, method: string): ClassSumRunName {
+  refuseThrough(path, 'checkpoint');
+  const held = readCheckpointHead(path, 'checkpoint').count;
+  if (held?.method !== method)
+    throw new InputError(
+      `checkpoint ${path} is ` +
+        (held ? `a count of ${held.box} by ${held.method}` : 'a shard checkpoint') +
+        `, not of a count by ${method}`,
+    );
+  return held;
+}
+
+/** Count every unit of `sum`. Ctrl-C: the checkpoint is saved and an Interrupted error says where. */
+export async function runCount(sum: ClassSum, opts: CountRunOptions): Promise<ClassSumRun> {
+  const path = oneCheckpoint(opts);
+  if (path !== undefined) refuseThrough(path, 'checkpoint');
+  try {
+    return await interruptible((signal) =>
+      runClassSum(sum, 'all', {
+        workers: opts.workers,
+        signal,
+        ...(path !== undefined ? { checkpoint: path, resume: opts.resume !== undefined } : {}),
+        ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      }),
+    );
+  } catch (e) {
+    if (!(e instanceof ClassSumInterrupted)) throw e;
+    throw new Interrupted(
+      `interrupted after ${e.done} of ${e.total} classes` +
+        (path !== undefined
+          ? `; saved to ${path}: continue with --resume ${path}`
+          : '; nothing saved (--checkpoint FILE keeps the finished classes)'),
+    );
+  }
+}
