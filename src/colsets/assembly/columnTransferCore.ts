@@ -18,7 +18,7 @@
  * slot from the top b bits of key · 0x9E3779B97F4A7C15. Counts are exact u64: an add that carries sets the overflow
  * flag (the caller then runs the TypeScript); the meeting sum is 128 bits, its overflow flagged too.
  *
- * Big tables are written and probed by slices (2^16 slots, 1 MB), through a staging area of buckets, one a slice:
+ * Big tables are written and probed by slices (2^14 slots, 256 KB), through a staging area of buckets, one a slice:
  * `advance` stages each result by the slice of its home slot and writes a bucket at a time (`flush`); `meet` stages
  * each complement's key by the slice of the backward table it will be looked up in, and probes a bucket at a time.
  */
@@ -57,15 +57,13 @@ const MAX_BUCKETS: usize = 1 << 12;
 const headsBase: usize = bucketsBase + MAX_BUCKETS * 4;
 /** occ[s]: the keys of the table being built whose home slot is in slice s (the flush keeps each slice ≤ ¾ full). */
 const occBase: usize = headsBase + MAX_BUCKETS * 4;
-/** The histogram of a radix pass (a bucket sorted by slot before its writes): 2^12 counts at most. */
-const histBase: usize = occBase + MAX_BUCKETS * 4;
-const heapBase: usize = (histBase + 4096 * 4 + 63) & ~(63 as usize);
+const heapBase: usize = (occBase + MAX_BUCKETS * 4 + 63) & ~(63 as usize);
 /**
- * Tables of 2^sliceFrom slots or more take their results through buckets, written a slice (2^sliceBits slots, 1 MB
- * by default: within the L2 cache) at a time; a table's slices are 2^occShift slots (sliceBits, or more where the
+ * Tables of 2^sliceFrom slots or more take their results through buckets, written a slice (2^sliceBits slots, 256 KB
+ * by default: well within the L2 cache, so a bucket's adds, in any order, hit it) at a time; a table's slices are 2^occShift slots (sliceBits, or more where the
  * staging area would leave a bucket fewer than 1,024 results, or the table more than MAX_BUCKETS slices).
  */
-let sliceBits: i32 = 16;
+let sliceBits: i32 = 14;
 /** Only tables of at least 2^sliceFrom slots (32 MB) are written by slices: smaller ones gain nothing (measured). */
 let sliceFrom: i32 = 21;
 let stageBytes: usize = 1 << 27;
@@ -86,7 +84,7 @@ export function setup(rows: i32, twins: i32): i32 {
   sumLoMax = 0xffffffffffffffff;
   stageBase = 0;
   stTotal = 0;
-  sliceBits = 16;
+  sliceBits = 14;
   sliceFrom = 21;
   stageBytes = 1 << 27;
   return reserve(heapBase) ? 0 : -1;
@@ -412,14 +410,6 @@ function flush(dst: usize, dstBits: i32): bool {
     const n = <usize>load<i32>(cp);
     let i = <usize>load<i32>(hp);
     const base = stageBase + ((b * stCap) << 4);
-    // a bucket not yet begun: sorted by slot first (two radix passes through the scratch half of the staging
-    // area), so that its writes walk the slice in order, a cache line filled by consecutive results
-    if (i == 0 && n >= 64 && n << 4 <= stageBytes >> 1) {
-      const w = min((occShift + 1) >> 1, 12);
-      const scratch = stageBase + stageBytes;
-      radixPass(base, scratch, n, shift, 0, w);
-      radixPass(scratch, base, n, shift, w, w);
-    }
     for (; i < n; i++) {
       const at = base + (i << 4);
       const key = load<u64>(at);
@@ -434,33 +424,6 @@ function flush(dst: usize, dstBits: i32): bool {
   }
   stTotal = 0;
   return true;
-}
-
-/** n [key, count] pairs from src to dst, stably ordered by bits lo..lo+w of their slot (slotOf(key, shift)). */
-function radixPass(src: usize, dst: usize, n: usize, shift: u64, lo: i32, w: i32): void {
-  const radix: usize = (<usize>1) << (<usize>w);
-  const mask: usize = radix - 1;
-  memory.fill(histBase, 0, radix << 2);
-  const end = src + (n << 4);
-  for (let p = src; p < end; p += 16) {
-    const h = histBase + (((slotOf(load<u64>(p), shift) >> lo) & mask) << 2);
-    store<i32>(h, load<i32>(h) + 1);
-  }
-  let sum = 0;
-  for (let d: usize = 0; d < radix; d++) {
-    const h = histBase + (d << 2);
-    const c = load<i32>(h);
-    store<i32>(h, sum);
-    sum += c;
-  }
-  for (let p = src; p < end; p += 16) {
-    const key = load<u64>(p);
-    const h = histBase + (((slotOf(key, shift) >> lo) & mask) << 2);
-    const at = dst + ((<usize>load<i32>(h)) << 4);
-    store<i32>(h, load<i32>(h) + 1);
-    store<u64>(at, key);
-    store<u64>(at, load<u64>(p, 8), 8);
-  }
 }
 
 /** |stab(rows)|: Π (multiplicity of equal masks)! · #{twin swaps (identity too) fixing rows up to the rows}. */
@@ -512,7 +475,7 @@ let accHi: u64 = 0;
  * A backward table of 2^sliceFrom slots or more is probed by slices, as the sliced writes write (a partitioned
  * join): each x̄'s key, W_fwd(x) and |stab(x)| go to the bucket of the slice of bwd holding x̄'s home slot (24 bytes,
  * sequentially, in the staging area), and when a bucket is full every bucket is looked up in turn, its probes
- * staying within one slice of bwd (1 MB) instead of one a state anywhere in it.
+ * staying within one slice of bwd (256 KB) instead of one a state anywhere in it.
  */
 export function meet(fwd: usize, fwdBits: i32, bwd: usize, bwdBits: i32, k: i32): void {
   accLo = 0;
