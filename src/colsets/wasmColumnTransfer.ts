@@ -62,13 +62,13 @@ export function wasmTransferTables(
   ranks.forEach((rank, t) => u16(core.ranksPtr() + 8192 * t, 4096).set(rank));
   u16(core.unrankPtr(), unrank.length).set(unrank);
   const heap = new Heap(core, memoryBytes ?? 2 ** 32 - 65536);
-  const { sliceBits = 16, sliceFrom = 21, stageBytes = 2 ** 27 } = wasmTransferTestLimits;
+  const { sliceBits = 14, sliceFrom = 21, stageBytes = 2 ** 27 } = wasmTransferTestLimits;
   core.slicing(sliceBits, sliceFrom, stageBytes);
   let staged = false;
   const table = (bits: number): WasmTable => {
     // the staging area of the sliced writes, once a table outgrows a slice
     if (bits >= sliceFrom && !staged) {
-      core.setStage(heap.alloc(stageBytes * 1.5)); // the buckets, then half as much again to sort one in
+      core.setStage(heap.alloc(stageBytes));
       staged = true;
     }
     const base = heap.alloc(16 * 2 ** bits);

@@ -17,6 +17,10 @@
  * A table: open addressing, linear probing, 2^b slots of 16 bytes [key u64, count u64]; empty key: all ones; the
  * slot from the top b bits of key · 0x9E3779B97F4A7C15. Counts are exact u64: an add that carries sets the overflow
  * flag (the caller then runs the TypeScript); the meeting sum is 128 bits, its overflow flagged too.
+ *
+ * Big tables are written and probed by slices (2^14 slots, 256 KB), through a staging area of buckets, one a slice:
+ * `advance` stages each result by the slice of its home slot and writes a bucket at a time (`flush`); `meet` stages
+ * each complement's key by the slice of the backward table it will be looked up in, and probes a bucket at a time.
  */
 
 let R: i32 = 0;
@@ -53,15 +57,13 @@ const MAX_BUCKETS: usize = 1 << 12;
 const headsBase: usize = bucketsBase + MAX_BUCKETS * 4;
 /** occ[s]: the keys of the table being built whose home slot is in slice s (the flush keeps each slice ≤ ¾ full). */
 const occBase: usize = headsBase + MAX_BUCKETS * 4;
-/** The histogram of a radix pass (a bucket sorted by slot before its writes): 2^12 counts at most. */
-const histBase: usize = occBase + MAX_BUCKETS * 4;
-const heapBase: usize = (histBase + 4096 * 4 + 63) & ~(63 as usize);
+const heapBase: usize = (occBase + MAX_BUCKETS * 4 + 63) & ~(63 as usize);
 /**
- * Tables of 2^sliceFrom slots or more take their results through buckets, written a slice (2^sliceBits slots, 1 MB
- * by default: within the L2 cache) at a time; a table's slices are 2^occShift slots (sliceBits, or more where the
+ * Tables of 2^sliceFrom slots or more take their results through buckets, written a slice (2^sliceBits slots, 256 KB
+ * by default: well within the L2 cache, so a bucket's adds, in any order, hit it) at a time; a table's slices are 2^occShift slots (sliceBits, or more where the
  * staging area would leave a bucket fewer than 1,024 results, or the table more than MAX_BUCKETS slices).
  */
-let sliceBits: i32 = 16;
+let sliceBits: i32 = 14;
 /** Only tables of at least 2^sliceFrom slots (32 MB) are written by slices: smaller ones gain nothing (measured). */
 let sliceFrom: i32 = 21;
 let stageBytes: usize = 1 << 27;
@@ -82,7 +84,7 @@ export function setup(rows: i32, twins: i32): i32 {
   sumLoMax = 0xffffffffffffffff;
   stageBase = 0;
   stTotal = 0;
-  sliceBits = 16;
+  sliceBits = 14;
   sliceFrom = 21;
   stageBytes = 1 << 27;
   return reserve(heapBase) ? 0 : -1;
@@ -408,14 +410,6 @@ function flush(dst: usize, dstBits: i32): bool {
     const n = <usize>load<i32>(cp);
     let i = <usize>load<i32>(hp);
     const base = stageBase + ((b * stCap) << 4);
-    // a bucket not yet begun: sorted by slot first (two radix passes through the scratch half of the staging
-    // area), so that its writes walk the slice in order, a cache line filled by consecutive results
-    if (i == 0 && n >= 64 && n << 4 <= stageBytes >> 1) {
-      const w = min((occShift + 1) >> 1, 12);
-      const scratch = stageBase + stageBytes;
-      radixPass(base, scratch, n, shift, 0, w);
-      radixPass(scratch, base, n, shift, w, w);
-    }
     for (; i < n; i++) {
       const at = base + (i << 4);
       const key = load<u64>(at);
@@ -430,33 +424,6 @@ function flush(dst: usize, dstBits: i32): bool {
   }
   stTotal = 0;
   return true;
-}
-
-/** n [key, count] pairs from src to dst, stably ordered by bits lo..lo+w of their slot (slotOf(key, shift)). */
-function radixPass(src: usize, dst: usize, n: usize, shift: u64, lo: i32, w: i32): void {
-  const radix: usize = (<usize>1) << (<usize>w);
-  const mask: usize = radix - 1;
-  memory.fill(histBase, 0, radix << 2);
-  const end = src + (n << 4);
-  for (let p = src; p < end; p += 16) {
-    const h = histBase + (((slotOf(load<u64>(p), shift) >> lo) & mask) << 2);
-    store<i32>(h, load<i32>(h) + 1);
-  }
-  let sum = 0;
-  for (let d: usize = 0; d < radix; d++) {
-    const h = histBase + (d << 2);
-    const c = load<i32>(h);
-    store<i32>(h, sum);
-    sum += c;
-  }
-  for (let p = src; p < end; p += 16) {
-    const key = load<u64>(p);
-    const h = histBase + (((slotOf(key, shift) >> lo) & mask) << 2);
-    const at = dst + ((<usize>load<i32>(h)) << 4);
-    store<i32>(h, load<i32>(h) + 1);
-    store<u64>(at, key);
-    store<u64>(at, load<u64>(p, 8), 8);
-  }
 }
 
 /** |stab(rows)|: Π (multiplicity of equal masks)! · #{twin swaps (identity too) fixing rows up to the rows}. */
@@ -476,42 +443,89 @@ function stabiliser(): u64 {
   return stab * fixed;
 }
 
+/** The meeting sum so far, 128 bits: sumHi·2⁶⁴ + sumLo. */
+let accLo: u64 = 0;
+let accHi: u64 = 0;
+
+/** Add a·b·st (st < 2¹⁶) to the meeting sum; the overflow flag if it passes 128 bits (or the test limit). */
+@inline function accumulate(a: u64, b: u64, st: u64): void {
+  // a · b as 128 bits from 32-bit halves, then · st
+  const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
+  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const mid = (p00 >> 32) + (p01 & 0xffffffff) + (p10 & 0xffffffff);
+  const plo = (p00 & 0xffffffff) | (mid << 32);
+  const phi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+  // (phi, plo) · st: plo · st as 128 bits (st < 2¹⁶), phi · st must stay below 2⁶⁴
+  if (phi >> 47 != 0) overflow = 1;
+  const l0 = (plo & 0xffffffff) * st, l1 = (plo >> 32) * st;
+  const tlo = l0 + (l1 << 32);
+  const carry: u64 = tlo < l0 ? 1 : 0;
+  const thi = phi * st + (l1 >> 32) + carry;
+  const nlo = accLo + tlo;
+  const nhi = accHi + thi + (nlo < accLo ? 1 : 0);
+  if (nhi < accHi || nhi > sumHiMax || (nhi == sumHiMax && nlo > sumLoMax)) overflow = 1;
+  accLo = nlo;
+  accHi = nhi;
+}
+
 /**
  * Σ over the states x of the forward table (after k columns) of W_fwd(x)·W_bwd(x̄)·|stab(x)|, x̄ every row mask
  * complemented, into result[0] + 2⁶⁴·result[1]; the overflow flag if it does not fit in 128 bits.
+ *
+ * A backward table of 2^sliceFrom slots or more is probed by slices, as the sliced writes write (a partitioned
+ * join): each x̄'s key, W_fwd(x) and |stab(x)| go to the bucket of the slice of bwd holding x̄'s home slot (24 bytes,
+ * sequentially, in the staging area), and when a bucket is full every bucket is looked up in turn, its probes
+ * staying within one slice of bwd (256 KB) instead of one a state anywhere in it.
  */
 export function meet(fwd: usize, fwdBits: i32, bwd: usize, bwdBits: i32, k: i32): void {
-  let lo: u64 = 0;
-  let hi: u64 = 0;
+  accLo = 0;
+  accHi = 0;
   const end = fwd + ((<usize>16) << (<usize>fwdBits));
+  const sliced = stageBase != 0 && bwdBits >= sliceFrom;
+  // the slices of bwd: 2^mShift slots, at most MAX_BUCKETS of them, a bucket ≥ 1,024 entries of 24 bytes
+  const entries = <i32>(31 - clz<u32>(<u32>min<usize>(stageBytes / 24, 0x7fffffff)));
+  const mShift = sliced ? min(bwdBits, max(sliceBits, max(bwdBits - 12, bwdBits - entries + 10))) : 0;
+  const nb: usize = sliced ? (<usize>1) << (<usize>(bwdBits - mShift)) : 0;
+  const cap: usize = sliced ? stageBytes / 24 / nb : 0;
+  const shift = <u64>(64 - bwdBits);
   for (let p = fwd; p < end; p += 16) {
     const key = load<u64>(p);
     if (key == EMPTY) continue;
     unrankKey(key);
     rowsFromRanks(k, 1);
-    const q = find(bwd, bwdBits, canonical());
+    const ck = canonical();
+    if (sliced) {
+      const b = slotOf(ck, shift) >> mShift;
+      const cp = bucketsBase + (b << 2);
+      const c = <usize>load<i32>(cp);
+      const at = stageBase + (b * cap + c) * 24;
+      store<u64>(at, ck);
+      store<u64>(at, load<u64>(p, 8), 8);
+      store<u64>(at, stabiliser(), 16); // of the rows canonical() just keyed; ≤ 720 · 48 < 2¹⁶
+      store<i32>(cp, <i32>c + 1);
+      if (c + 1 == cap) probeBuckets(bwd, bwdBits, nb, cap);
+      continue;
+    }
+    const q = find(bwd, bwdBits, ck);
     if (q == 0) continue;
-    const st = stabiliser(); // of the rows canonical() just keyed; ≤ 720 · 48 < 2¹⁶
-    // a · b as 128 bits from 32-bit halves, then · st
-    const a = load<u64>(p, 8);
-    const b = load<u64>(q, 8);
-    const a0 = a & 0xffffffff, a1 = a >> 32, b0 = b & 0xffffffff, b1 = b >> 32;
-    const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    const mid = (p00 >> 32) + (p01 & 0xffffffff) + (p10 & 0xffffffff);
-    const plo = (p00 & 0xffffffff) | (mid << 32);
-    const phi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-    // (phi, plo) · st: plo · st as 128 bits (st < 2¹⁶), phi · st must stay below 2⁶⁴
-    if (phi >> 47 != 0) overflow = 1;
-    const l0 = (plo & 0xffffffff) * st, l1 = (plo >> 32) * st;
-    const tlo = l0 + (l1 << 32);
-    const carry: u64 = tlo < l0 ? 1 : 0;
-    const thi = phi * st + (l1 >> 32) + carry;
-    const nlo = lo + tlo;
-    const nhi = hi + thi + (nlo < lo ? 1 : 0);
-    if (nhi < hi || nhi > sumHiMax || (nhi == sumHiMax && nlo > sumLoMax)) overflow = 1;
-    lo = nlo;
-    hi = nhi;
+    accumulate(load<u64>(p, 8), load<u64>(q, 8), stabiliser());
   }
-  store<u64>(resultBase, lo);
-  store<u64>(resultBase, hi, 8);
+  if (sliced) probeBuckets(bwd, bwdBits, nb, cap);
+  store<u64>(resultBase, accLo);
+  store<u64>(resultBase, accHi, 8);
+}
+
+/** The staged entries [x̄'s key, W_fwd, |stab|] of the nb buckets looked up in bwd, bucket by bucket, and emptied. */
+function probeBuckets(bwd: usize, bwdBits: i32, nb: usize, cap: usize): void {
+  for (let b: usize = 0; b < nb; b++) {
+    const cp = bucketsBase + (b << 2);
+    const n = <usize>load<i32>(cp);
+    const base = stageBase + b * cap * 24;
+    for (let i: usize = 0; i < n; i++) {
+      const at = base + i * 24;
+      const q = find(bwd, bwdBits, load<u64>(at));
+      if (q != 0) accumulate(load<u64>(at, 8), load<u64>(q, 8), load<u64>(at, 16));
+    }
+    store<i32>(cp, 0);
+  }
 }

@@ -90,10 +90,11 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     expect(same(6, words, 0, false)).toBe(8553135194357760n);
   });
 
-  it('sliced writes (results staged by slice of the next table): the same states, transitions and F', () => {
+  it('sliced writes and sliced meeting sums (staged by slice of a table): the same states, transitions and F', () => {
     // the slices and the staging area made small by the test hook, so that tables of a few thousand slots take the
     // sliced writes (by default only tables of 2^21 slots or more do), with buckets filling, flushes stopping at a full
-    // slice and going on after the table grows; against the TypeScript, which never slices
+    // slice and going on after the table grows, and the meeting sum probing a backward table slice by slice with
+    // buckets filling on the way; against the TypeScript, which never slices
     const hooks = wasmTransferTestLimits as Record<string, unknown>;
     const cases: [number, number[], boolean][] = [
       [6, [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24], false],
