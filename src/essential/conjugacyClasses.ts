@@ -23,7 +23,7 @@ import type { LineGroup } from './lineGroup.js';
 export interface ConjugacyClasses {
   readonly count: number;
   /** The class of element x (a few table reads: nothing is stored per element of G). */
-  classOf(x: number): number;
+  readonly classOf: (x: number) => number;
   /** The representative (smallest element id) of each class. */
   readonly reps: Int32Array;
   /** Number of elements in each class. */

@@ -25,7 +25,7 @@ export interface LineGroup {
   /** perms[x·lines + l]: the image of line l under element x. */
   readonly perms: Uint8Array;
   /** x∘y (y first). */
-  mul(x: number, y: number): number;
+  readonly mul: (x: number, y: number) => number;
   readonly inv: Uint16Array;
   /** Id of the identity (0). */
   readonly identity: number;

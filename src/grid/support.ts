@@ -261,7 +261,9 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
       if (bandMethod(shape)) return null;
       const list = bandMethodShapes();
       if (shape.rows < 2 || shape.cols < 2)
-        return `boxes of one row or one column make Latin squares, not counted here; essentially-different counts ${list}`;
+        return (
+          'boxes of one row or one column make Latin squares, not counted here; essentially-different counts ' + list
+        );
       const term = `Burnside's identity term is N/${shape.n}!, the count of ${shape.n}×${shape.n} grids`;
       if (columnSetMethod(shape))
         return (

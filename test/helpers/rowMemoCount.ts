@@ -47,7 +47,7 @@ export function rowMemoCount(group: GridGroup, x: number, tauType: CycleType): R
   for (let o = 0; o < search.orbitCount; o++)
     orbitsOf[groupOfRow[search.rowOf[search.oCells[search.oStart[o]]]]].push(o);
   const groupOrbits = orbitsOf.map((l) => Int32Array.from(l));
-  const memo: Array<Map<string, number>> = groupOrbits.map(() => new Map());
+  const memo: Array<Map<string, number>> = groupOrbits.map(() => new Map<string, number>());
   let states = 0;
   const rec = (j: number, touched: number): number => {
     if (j === groups) return 1;
