@@ -76,7 +76,7 @@ export function censusClass(input: CensusInput): CensusOutput {
     counts.clear();
     let first = Infinity;
     for (const a of A) {
-      const k = classes.classOf[a];
+      const k = classes.classOf(a);
       counts.set(k, (counts.get(k) ?? 0) + 1);
       if (isPrime(orders[k]) && k < first) first = k;
     }

@@ -24,26 +24,26 @@ export function centralizer(group: GridGroup, x: number): Int32Array {
       cm = cols.mul;
     const A: number[] = [],
       B: number[] = [];
-    for (let a = 0; a < oq; a++) if (rm[a * oq + q] === rm[q * oq + a]) A.push(a);
-    for (let b = 0; b < op; b++) if (cm[b * op + p] === cm[p * op + b]) B.push(b);
+    for (let a = 0; a < oq; a++) if (rm(a, q) === rm(q, a)) A.push(a);
+    for (let b = 0; b < op; b++) if (cm(b, p) === cm(p, b)) B.push(b);
     for (const a of A) for (const b of B) out.push(group.element(0, a, b));
     if (transposable) {
       const A1: number[] = [],
         B1: number[] = [];
-      for (let a = 0; a < oq; a++) if (rm[a * oq + p] === rm[q * oq + a]) A1.push(a);
-      for (let b = 0; b < oq; b++) if (rm[b * oq + q] === rm[p * oq + b]) B1.push(b);
+      for (let a = 0; a < oq; a++) if (rm(a, p) === rm(q, a)) A1.push(a);
+      for (let b = 0; b < oq; b++) if (rm(b, q) === rm(p, b)) B1.push(b);
       for (const a of A1) for (const b of B1) out.push(group.element(1, a, b));
     }
   } else {
     const m = rows.mul;
     const qi = rows.inv[q];
     for (let a = 0; a < oq; a++) {
-      const b = m[m[qi * oq + a] * oq + q];
-      if (m[b * oq + p] === m[p * oq + a]) out.push(group.element(0, a, b));
+      const b = m(m(qi, a), q);
+      if (m(b, p) === m(p, a)) out.push(group.element(0, a, b));
     }
     for (let a = 0; a < oq; a++) {
-      const b = m[m[qi * oq + a] * oq + p];
-      if (m[b * oq + q] === m[p * oq + a]) out.push(group.element(1, a, b));
+      const b = m(m(qi, a), p);
+      if (m(b, q) === m(p, a)) out.push(group.element(1, a, b));
     }
   }
   return Int32Array.from(out).sort();

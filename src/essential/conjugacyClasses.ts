@@ -22,8 +22,8 @@ import type { LineGroup } from './lineGroup.js';
  */
 export interface ConjugacyClasses {
   readonly count: number;
-  /** classOf[x]: the class of element x. */
-  readonly classOf: Int32Array;
+  /** The class of element x (a few table reads: nothing is stored per element of G). */
+  readonly classOf: (x: number) => number;
   /** The representative (smallest element id) of each class. */
   readonly reps: Int32Array;
   /** Number of elements in each class. */
@@ -41,34 +41,49 @@ export function conjugacyClasses(group: GridGroup): ConjugacyClasses {
   // a key per G-class: non-transposing pairs first (unordered for R = C), then the transposing classes
   const pairKey = (kq: number, kp: number) => (transposable && kp < kq ? kp * nc + kq : kq * nc + kp);
   const keys = nr * nc + (transposable ? nr : 0);
-  const number = new Int32Array(keys).fill(-1);
-  const classOf = new Int32Array(order);
-  const reps: number[] = [];
-  const sizes: number[] = [];
-  const rm = rows.mul;
-  for (let x = 0; x < order; x++) {
+  const keyOf = (x: number): number => {
     const p = x % op,
       rest = (x - p) / op,
       q = rest % oq;
-    const key = rest === q ? pairKey(wr.classOf[q], wc.classOf[p]) : nr * nc + wr.classOf[rm[q * oq + p]];
-    let k = number[key];
-    if (k < 0) {
-      k = number[key] = reps.length;
-      reps.push(x);
-      if (key < nr * nc) {
-        const kq = Math.floor(key / nc),
-          kp = key % nc;
-        sizes.push(wr.sizes[kq] * wc.sizes[kp] * (transposable && kq !== kp ? 2 : 1));
-      } else {
-        sizes.push(oq * wr.sizes[key - nr * nc]);
-      }
+    return rest === q ? pairKey(wr.classOf[q], wc.classOf[p]) : nr * nc + wr.classOf[rows.mul(q, p)];
+  };
+  // each key's smallest element (ids are (t·|rows| + q)·|cols| + p): for a pair, the smallest q of its row class
+  // with the smallest p of its column class (either way round for R = C); for a transposing class K, (1, 1, z)
+  // with z the smallest element of K
+  const firstR = firstOfEach(wr.classOf, nr),
+    firstC = firstOfEach(wc.classOf, nc);
+  const rep = new Float64Array(keys).fill(Infinity);
+  for (let kq = 0; kq < nr; kq++) {
+    for (let kp = 0; kp < nc; kp++) {
+      const key = pairKey(kq, kp);
+      rep[key] = Math.min(rep[key], group.element(0, firstR[kq], firstC[kp]));
     }
-    classOf[x] = k;
   }
+  if (transposable) for (let k = 0; k < nr; k++) rep[nr * nc + k] = group.element(1, 0, firstR[k]);
+  const used = Array.from({ length: keys }, (_, key) => key).filter((key) => rep[key] !== Infinity);
+  used.sort((a, b) => rep[a] - rep[b]);
+  const number = new Int32Array(keys).fill(-1);
+  used.forEach((key, k) => (number[key] = k));
+  const sizes = used.map((key) => {
+    if (key >= nr * nc) return oq * wr.sizes[key - nr * nc];
+    const kq = Math.floor(key / nc),
+      kp = key % nc;
+    return wr.sizes[kq] * wc.sizes[kp] * (transposable && kq !== kp ? 2 : 1);
+  });
   let sum = 0;
   for (const s of sizes) sum += s;
   if (sum !== order) throw new Error(`internal: class sizes add up to ${sum}, not |G| = ${order}`);
-  return { count: reps.length, classOf, reps: Int32Array.from(reps), sizes: Float64Array.from(sizes) };
+  const reps = Int32Array.from(used, (key) => rep[key]);
+  for (let k = 0; k < reps.length; k++)
+    if (number[keyOf(reps[k])] !== k) throw new Error('internal: a representative is not in its class');
+  return { count: reps.length, classOf: (x) => number[keyOf(x)], reps, sizes: Float64Array.from(sizes) };
+}
+
+/** The smallest element of each class, classes given as classOf over the elements. */
+function firstOfEach(classOf: Int32Array, count: number): Int32Array {
+  const first = new Int32Array(count).fill(-1);
+  for (let x = 0; x < classOf.length; x++) if (first[classOf[x]] < 0) first[classOf[x]] = x;
+  return first;
 }
 
 /** Classes of a line group by breadth-first search under conjugation by its generators. */
@@ -87,7 +102,7 @@ export function lineGroupClasses(w: LineGroup): { classOf: Int32Array; sizes: nu
     while (head < tail) {
       const x = queue[head++];
       for (const s of generators) {
-        const y = mul[mul[s * order + x] * order + inv[s]];
+        const y = mul(mul(s, x), inv[s]);
         if (classOf[y] < 0) {
           classOf[y] = k;
           queue[tail++] = y;

@@ -1,9 +1,11 @@
 import { fullMask } from '../grid/bits.js';
-import { centralizer, generatorsOf } from './centralizer.js';
+import { UnionFind } from '../symmetry/unionFind.js';
+import { generatorsOf } from './centralizer.js';
 import type { CycleType } from './cycleTypes.js';
 import type { GridGroup } from './gridGroup.js';
 import { orderedColumnSetKeyer } from './orderedColumnSetKeyer.js';
 import { regionPlan, type RegionPlan } from './regionPlan.js';
+import { preserves, seedGroup } from './seedGroup.js';
 import { TiedSearch } from './tiedSearch.js';
 
 /**
@@ -186,9 +188,7 @@ export function countFixedGrids(
   // H: the elements commuting with g that map level 1 onto itself, as cell maps
   const member = new Uint8Array(group.order);
   const scratch = new Int32Array(N);
-  const H = centralizer(group, x).filter(
-    (h) => (!variant || variant.member[h] === 1) && preserves(group.cellMap(h, scratch), plan.levels[0]),
-  );
+  const H = seedGroup(group, x, plan.levels[0]).filter((h) => !variant || variant.member[h] === 1);
   stats.seedGroup = H.length;
   const hMaps = new Uint8Array(H.length * N);
   H.forEach((h, i) => hMaps.set(group.cellMap(h, scratch), i * N));
@@ -197,19 +197,20 @@ export function countFixedGrids(
   const rho = new Int32Array(n);
   const img = new Uint8Array(Math.max(k1, ...levelOrbits.map((l) => l.length)));
   const gens = generatorsOf(group, H, member).map((h) => hIndex.get(h) ?? -1);
-  const uf = unionFind(seeds.count);
+  const uf = new UnionFind(seeds.count);
   for (const gi of gens) {
     const tr = transport(search, hMaps.subarray(gi * N, (gi + 1) * N), seedOrbits);
     for (let s = 0; s < seeds.count; s++) {
       tr.apply(seeds.leaders, s * k1, img);
       const view = img.subarray(0, k1);
       search.canonicalize(view, rho);
-      const s2 = seeds.index.get(keyOf(view));
-      if (s2 === undefined) throw new Error('internal: the image of a seed under H is not a seed');
+      const s2 = seeds.find(view);
+      if (s2 < 0) throw new Error('internal: the image of a seed under H is not a seed');
       uf.union(s, s2);
     }
   }
-  const weight = uf.weights();
+  const weight = new Float64Array(seeds.count);
+  for (let s = 0; s < seeds.count; s++) weight[uf.find(s)]++;
 
   /** Elements of H (indices, with their relabellings) that fix what is placed and map the next level onto itself. */
   interface Stabilizer {
@@ -333,16 +334,24 @@ function everyCellInALevel(plan: RegionPlan, N: number): RegionPlan {
   return { levels, last: null };
 }
 
-/** Every filling of `orbits` (canonical or all), as leader digits back to back, with an index by content. */
+/**
+ * Every filling of `orbits` (canonical or all), as leader digits back to back, with a lookup by content. The search
+ * takes the orbits in order and digits in increasing order, so the fillings come out in increasing lexicographic
+ * order (checked as they come): `find` is a binary search, no per-seed key (5×2 has classes with 13 million
+ * seeds, near the most entries a Map holds).
+ */
 function collect(
   search: TiedSearch,
   orbits: Int32Array,
   canonical: boolean,
-): { count: number; leaders: Uint8Array; index: Map<string, number> } {
+): { count: number; leaders: Uint8Array; find(digits: Uint8Array): number } {
   const k = orbits.length;
   let leaders = new Uint8Array(Math.max(16, k * 64));
-  const index = new Map<string, number>();
   let count = 0;
+  const compare = (a: Uint8Array, i: number): number => {
+    for (let j = 0, at = i * k; j < k; j++) if (a[j] !== leaders[at + j]) return a[j] - leaders[at + j];
+    return 0;
+  };
   search.searchInOrder(orbits, canonical, () => {
     if ((count + 1) * k > leaders.length) {
       const bigger = new Uint8Array(leaders.length * 2);
@@ -350,17 +359,24 @@ function collect(
       leaders = bigger;
     }
     for (let i = 0; i < k; i++) leaders[count * k + i] = search.grid[search.oCells[search.oStart[orbits[i]]]];
-    index.set(keyOf(leaders.subarray(count * k, (count + 1) * k)), count);
+    if (count > 0 && compare(leaders.subarray(count * k, (count + 1) * k), count - 1) <= 0)
+      throw new Error('internal: fillings out of lexicographic order');
     count++;
     return 1;
   });
-  return { count, leaders, index };
-}
-
-/** True when the cell map sends every cell of the region into the region. */
-function preserves(map: ArrayLike<number>, region: Uint8Array): boolean {
-  for (let c = 0; c < region.length; c++) if (region[c] && !region[map[c]]) return false;
-  return true;
+  const find = (digits: Uint8Array): number => {
+    let lo = 0,
+      hi = count - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compare(digits, mid);
+      if (c === 0) return mid;
+      if (c < 0) hi = mid - 1;
+      else lo = mid + 1;
+    }
+    return -1;
+  };
+  return { count, leaders, find };
 }
 
 /**
@@ -396,28 +412,4 @@ function transport(
       for (let i = 0; i < k; i++) out[i] = powDigit[pow[i] * n + leaders[offset + src[i]]];
     },
   };
-}
-
-function unionFind(size: number): { union(a: number, b: number): void; weights(): Float64Array } {
-  const parent = Int32Array.from({ length: size }, (_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  return {
-    union(a, b) {
-      const ra = find(a),
-        rb = find(b);
-      if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-    },
-    weights() {
-      const w = new Float64Array(size);
-      for (let i = 0; i < size; i++) w[find(i)]++;
-      return w;
-    },
-  };
-}
-
-function keyOf(digits: Uint8Array): string {
-  return String.fromCharCode(...digits);
 }

@@ -66,9 +66,9 @@ export function gridGroup(shape: BoxShape): GridGroup {
     rest = (y - p2) / op;
     const q2 = rest % oq;
     const t2 = (rest - q2) / oq;
-    if (t === 0) return (t2 * oq + rmul[q * oq + q2]) * op + cmul[p * op + p2];
+    if (t === 0) return (t2 * oq + rmul(q, q2)) * op + cmul(p, p2);
     // transposing x: rows and columns are the same line group (R = C)
-    return ((1 - t2) * oq + rmul[q * oq + p2]) * op + rmul[p * oq + q2];
+    return ((1 - t2) * oq + rmul(q, p2)) * op + rmul(p, q2);
   }
 
   function inverse(x: number): number {

@@ -7,7 +7,9 @@ import { factorial } from '../grid/shape.js';
  * size·blocks lines. Rows: C bands of R rows (S_R ≀ S_C); columns: R stacks of C columns (S_C ≀ S_R).
  *
  * Elements have dense ids 0..order−1 (mixed radix, see `lineGroup`); `perms` holds each element as the
- * image of every line, and `mul`/`inv` are full tables, so products in the hot loops are one read.
+ * image of every line, `inv` is a table, and `mul` is one read of a full product table for groups of at most
+ * MUL_TABLE_ORDER elements (S₃ ≀ S₃: 1,296); beyond (S₅ ≀ S₂: 28,800, whose table would take 1.7 GB) it is
+ * computed from the parts, a few table reads.
  *
  *   3×3 rows: 3 bands of 3 rows, order 6³·6 = 1,296;  line l = block·size + i  ↦  β(block)·size + π_block(i)
  */
@@ -22,8 +24,8 @@ export interface LineGroup {
   readonly order: number;
   /** perms[x·lines + l]: the image of line l under element x. */
   readonly perms: Uint8Array;
-  /** mul[x·order + y] = x∘y (y first). */
-  readonly mul: Uint16Array;
+  /** x∘y (y first). */
+  readonly mul: (x: number, y: number) => number;
   readonly inv: Uint16Array;
   /** Id of the identity (0). */
   readonly identity: number;
@@ -37,6 +39,9 @@ export interface LineGroup {
  * S_size ≀ S_blocks. Id of (β, π_0..π_(blocks−1)) = rank(β)·(size!)^blocks + Σ_b rank(π_b)·(size!)^b, with
  * ranks in lexicographic order of the permutations, so the identity has id 0.
  */
+/** Largest order with a full product table (4,096² entries of 2 bytes: 32 MB). */
+export const MUL_TABLE_ORDER = 4096;
+
 export function lineGroup(size: number, blocks: number): LineGroup {
   const lines = size * blocks;
   const fs = factorial(size);
@@ -92,21 +97,27 @@ export function lineGroup(size: number, blocks: number): LineGroup {
     for (let b = 0, rest = x % inner; b < blocks; b++, rest = Math.floor(rest / fs))
       smallOf[x * blocks + b] = rest % fs;
   }
-  const mul = new Uint16Array(order * order);
-  const inv = new Uint16Array(order);
   const nb = big.length;
-  for (let x = 0; x < order; x++) {
+  function product(x: number, y: number): number {
     const bx = bigOf[x],
-      xb = x * blocks;
-    for (let y = 0; y < order; y++) {
-      const by = bigOf[y],
-        yb = y * blocks;
-      const betaY = big[by];
-      let z = mulBig[bx * nb + by] * inner;
-      for (let b = 0, w = 1; b < blocks; b++, w *= fs) z += mulSmall[smallOf[xb + betaY[b]] * fs + smallOf[yb + b]] * w;
-      mul[x * order + y] = z;
-      if (z === 0) inv[x] = y;
-    }
+      xb = x * blocks,
+      yb = y * blocks;
+    const betaY = big[bigOf[y]];
+    let z = mulBig[bx * nb + bigOf[y]] * inner;
+    for (let b = 0, w = 1; b < blocks; b++, w *= fs) z += mulSmall[smallOf[xb + betaY[b]] * fs + smallOf[yb + b]] * w;
+    return z;
+  }
+  const inv = new Uint16Array(order);
+  const back = new Uint8Array(lines);
+  for (let x = 0; x < order; x++) {
+    for (let l = 0; l < lines; l++) back[perms[x * lines + l]] = l;
+    inv[x] = indexOf(back);
+  }
+  let mul = product;
+  if (order <= MUL_TABLE_ORDER) {
+    const table = new Uint16Array(order * order);
+    for (let x = 0; x < order; x++) for (let y = 0; y < order; y++) table[x * order + y] = product(x, y);
+    mul = (x, y) => table[x * order + y];
   }
   const generators: number[] = [];
   const id = Array.from({ length: lines }, (_, l) => l);

@@ -256,14 +256,14 @@ export class TiedSearch {
   /**
    * Visit every filling of the given orbits (extending whatever is placed), fewest candidates first; with
    * `canonical`, one per C(τ)-orbit (see the class comment; `touched` is the set of cycles already touched by
-   * what is placed). Returns the sum of what `leaf` returns.
+   * what is placed). Returns the sum of what `leaf` returns; `leaf` hears the cycles touched so far.
    */
-  search(orbits: Int32Array, canonical: boolean, leaf: () => number, touched = 0): number {
+  search(orbits: Int32Array, canonical: boolean, leaf: (touched: number) => number, touched = 0): number {
     const k = orbits.length;
     const order = Int32Array.from(orbits);
     const masks = new Int32Array(k);
     const rec = (depth: number, touchedNow: number): number => {
-      if (depth === k) return leaf();
+      if (depth === k) return leaf(touchedNow);
       const t = canonical ? touchedNow : -1;
       // fewest candidates first among orbits depth..k−1; move the chosen one to position depth
       let best = depth,

@@ -63,6 +63,9 @@ describe('sudoku-count essentially-different', () => {
   it('bad input: one line on stderr, nothing on stdout, status 2', async () => {
     for (const args of [
       ['--box', '4x4'],
+      ['--box', '3x4'],
+      ['--box', '5x2'],
+      ['--box', '6x2'],
       ['--box', '3x1'],
       ['--box', 'nine'],
       ['--workers', '0'],

@@ -202,7 +202,7 @@ describe('sudoku-count count --variant', () => {
     [['count', '--box', '2x3', '--variant', 'frob'], /unknown variant 'frob'/],
     [['count', '--box', '2x3', '--variant', 'x', '--counter', 'dlx'], /count --variant takes .* not --counter/],
     [['count', '--box', '1x5'], /box shape 1x5: counting needs boxes of at least 2 rows/],
-    [['essentially-different', '--box', '1x5'], /1x5: Burnside's identity term needs the band method/],
+    [['essentially-different', '--box', '1x5'], /1x5: boxes of one row or one column make Latin squares/],
     [['essentially-different', '--box', '2x3', '--variant', 'x', '--direct'], /not --direct/],
     [['classes', '--box', '4x4', '--variant', 'x'], /4x4.*count handles/],
     [['essentially-different', '--group'], /--group is for --variant/],

@@ -20,8 +20,8 @@ describe('conjugacy classes of G', () => {
       const counted = new Float64Array(cc.count);
       const first = new Int32Array(cc.count).fill(-1);
       for (let x = 0; x < G.order; x++) {
-        counted[cc.classOf[x]]++;
-        if (first[cc.classOf[x]] < 0) first[cc.classOf[x]] = x;
+        counted[cc.classOf(x)]++;
+        if (first[cc.classOf(x)] < 0) first[cc.classOf(x)] = x;
       }
       expect(Array.from(counted)).toEqual(Array.from(cc.sizes));
       expect(Array.from(first)).toEqual(Array.from(cc.reps));
@@ -43,7 +43,7 @@ describe('conjugacy classes of G', () => {
         const orbit = new Set<number>();
         for (let h = 0; h < G.order; h++) orbit.add(G.compose(G.compose(h, x), G.inverse(h)));
         expect(orbit.size).toBe(cc.sizes[k]);
-        expect([...orbit].every((y) => cc.classOf[y] === k)).toBe(true);
+        expect([...orbit].every((y) => cc.classOf(y) === k)).toBe(true);
       }
     });
   }
@@ -60,7 +60,7 @@ describe('conjugacy classes of G', () => {
         const x = cc.reps[k];
         for (let i = 0; i < 300; i++) {
           const h = Math.floor(next() * G.order);
-          if (cc.classOf[G.compose(G.compose(h, x), G.inverse(h))] !== k) strays++;
+          if (cc.classOf(G.compose(G.compose(h, x), G.inverse(h))) !== k) strays++;
         }
       }
       expect(strays).toBe(0);
@@ -81,7 +81,38 @@ describe('conjugacy classes of G', () => {
       };
       for (let trial = 0; trial < 2000; trial++) {
         const x = Math.floor(next() * G.order);
-        expect(signature(x)).toBe(signature(cc.reps[cc.classOf[x]]));
+        expect(signature(x)).toBe(signature(cc.reps[cc.classOf(x)]));
+      }
+    },
+  );
+
+  it(
+    '5x2 and 2x5 (|G| = 110,592,000, nothing stored per element): 1,260 classes, sizes add up to |G|; conjugates ' +
+      'of each representative by 20 random elements stay in its class, and no smaller element is in it',
+    () => {
+      for (const [R, C] of [
+        [5, 2],
+        [2, 5],
+      ] as const) {
+        const G = gridGroup(boxShape(R, C));
+        expect(G.order).toBe(110_592_000);
+        const cc = conjugacyClasses(G);
+        expect(cc.count).toBe(35 * 36);
+        expect(cc.sizes.reduce((a, b) => a + b, 0)).toBe(G.order);
+        const next = rng(20261128);
+        let strays = 0,
+          smaller = 0;
+        for (let k = 0; k < cc.count; k++) {
+          const x = cc.reps[k];
+          for (let i = 0; i < 20; i++) {
+            const h = Math.floor(next() * G.order);
+            const y = G.compose(G.compose(h, x), G.inverse(h));
+            if (cc.classOf(y) !== k) strays++;
+            if (y < x) smaller++;
+          }
+        }
+        expect(strays).toBe(0);
+        expect(smaller).toBe(0);
       }
     },
   );

@@ -36,10 +36,10 @@ describe('line groups S_size ≀ S_blocks', () => {
         wrongInverses = 0;
       for (let x = 0; x < W.order; x++) {
         for (let y = 0; y < W.order; y++) {
-          const z = W.mul[x * W.order + y];
+          const z = W.mul(x, y);
           for (let l = 0; l < L; l++) if (W.perms[z * L + l] !== W.perms[x * L + W.perms[y * L + l]]) wrongProducts++;
         }
-        if (W.mul[x * W.order + W.inv[x]] !== 0) wrongInverses++;
+        if (W.mul(x, W.inv[x]) !== 0) wrongInverses++;
       }
       expect(wrongProducts).toBe(0);
       expect(wrongInverses).toBe(0);
@@ -49,7 +49,7 @@ describe('line groups S_size ≀ S_blocks', () => {
       while (queue.length) {
         const x = queue.pop()!;
         for (const s of W.generators) {
-          const y = W.mul[x * W.order + s];
+          const y = W.mul(x, s);
           if (!reached.has(y)) {
             reached.add(y);
             queue.push(y);
@@ -63,5 +63,20 @@ describe('line groups S_size ≀ S_blocks', () => {
   it('indexOf answers −1 for a permutation that splits a block', () => {
     const W = lineGroup(3, 3);
     expect(W.indexOf([0, 1, 3, 2, 4, 5, 6, 7, 8])).toBe(-1);
+  });
+
+  it('S5≀S2 (28,800 elements, products from the parts): 2,000 products and all inverses agree with the perms', () => {
+    const W = lineGroup(5, 2);
+    const L = W.lines;
+    expect(W.order).toBe(28_800);
+    let wrong = 0;
+    for (let i = 0; i < 2000; i++) {
+      const x = (i * 7919) % W.order,
+        y = (i * 104_729 + 13) % W.order;
+      const z = W.mul(x, y);
+      for (let l = 0; l < L; l++) if (W.perms[z * L + l] !== W.perms[x * L + W.perms[y * L + l]]) wrong++;
+    }
+    for (let x = 0; x < W.order; x++) if (W.mul(x, W.inv[x]) !== 0) wrong++;
+    expect(wrong).toBe(0);
   });
 });
