@@ -2,21 +2,13 @@
  * What the Puzzles and Play pages share: the shapes and variants they offer, the variants' check boxes, and the
  * step-by-step section's parts (the same ids on both pages).
  */
+import { VARIANTS as ALL_VARIANTS } from '../../grid/rules.js';
 import { element } from './page.js';
 import type { StepViewerParts } from './stepViewer.js';
 
 export const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '3x4', '4x3', '4x4'];
 /** The variants that need no regions (a jigsaw's regions are typed on the Play page, or a file on the command line). */
-export const VARIANTS = [
-  'x',
-  'windoku',
-  'disjoint-groups',
-  'centre-dot',
-  'asterisk',
-  'girandola',
-  'anti-king',
-  'anti-knight',
-];
+export const VARIANTS: readonly string[] = ALL_VARIANTS.filter((v) => v !== 'jigsaw');
 
 /** Fill the box-shape select and the variants' fieldset with their choices, `chosen` checked. */
 export function fillPuzzleControls(box: HTMLSelectElement, variants: HTMLFieldSetElement, chosen: string[]): void {
