@@ -14,7 +14,8 @@ import { prepareOutput } from '../io/outputFile.js';
 import { readPlan, readResult } from '../io/shardFiles.js';
 import { classListSource } from '../shards/classListSource.js';
 import { grouped, progressSpinner } from './common.js';
-import { recountWords, resultFiles, type RecountRequest } from './shardRun.js';
+import { resultFiles } from '../io/shardResultFiles.js';
+import { recountWords, type RecountRequest } from '../shards/recountUnits.js';
 
 /**
  * The certificate of a column-set count on the command line (docs/sharding.md, "The certificate of a column-set

@@ -7,6 +7,8 @@ import { readJigsaw } from '../io/readJigsaw.js';
 import { counterProblem, type CounterName } from '../count/counterName.js';
 import { maxWorkers } from '../parallel/threads.js';
 import { MAX_SEED } from '../random/maxSeed.js';
+import { grouped } from '../grid/grouped.js';
+import type { SlurmMemoryOption } from '../shards/writeSlurm.js';
 
 /**
  * commander argument parser for --box RxC, for one operation: the text is parsed once into a BoxShape and checked
@@ -110,14 +112,6 @@ export function shardListOption(value: string): number[] {
   return [...ids].sort((x, y) => x - y);
 }
 
-/** Memory for --slurm's tasks: the default for every task, and sizes for some shards. */
-export interface SlurmMemoryOption {
-  /** MB per task (every task without a size of its own). */
-  readonly memoryMB?: number;
-  /** Shards given a size of their own (`SHARDS:SIZE`), in the order given; a later one wins. */
-  readonly shards: readonly { readonly shards: readonly number[]; readonly memoryMB: number }[];
-}
-
 /** Slurm's memory size, in MB: a whole number with a unit, M, G or T (4096M, 4G, 16G, 1T). */
 export function memorySizeMB(value: string): number {
   const m = /^\s*(\d+)\s*([MGT])B?\s*$/i.exec(value);
@@ -147,19 +141,8 @@ export function pathOption(value: string): string {
   return value;
 }
 
-/**
- * 1,234,567 for numbers and bigints. Whole numbers are grouped here, as toLocaleString('en-US') groups them: its
- * first call loads the locale data (~10 ms of every process that prints a count); fractions, -0 and numbers
- * past 2^53 go to toLocaleString.
- */
-export function grouped(x: number | bigint): string {
-  if (typeof x === 'bigint' || (Number.isSafeInteger(x) && !Object.is(x, -0))) {
-    const digits = String(x);
-    const at = digits.startsWith('-') ? 1 : 0;
-    return digits.slice(0, at) + digits.slice(at).replace(/\B(?=(\d{3})+$)/g, ',');
-  }
-  return x.toLocaleString('en-US', { maximumFractionDigits: 20 });
-}
+export { grouped };
+export type { SlurmMemoryOption };
 
 /** What the commands need of a spinner. */
 export interface Spinner {

@@ -27,7 +27,7 @@ import { describeElement } from '../essential/describeElement.js';
 import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
-import type { RecountRequest } from './shardRun.js';
+import type { RecountRequest } from '../shards/recountUnits.js';
 import { burnsideClassLines, cliRules, grouped, InputError, progressSpinner } from './common.js';
 import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 
@@ -175,7 +175,7 @@ export async function runVariantTableCheck(path: string, request: RecountRequest
   const t0 = performance.now();
   const table = readVariantTable(path);
   const check = await checkedTable(table, path, { need: 'as-asked', request });
-  const { recountWords } = await import('./shardRun.js');
+  const { recountWords } = await import('../shards/recountUnits.js');
   process.stdout.write(
     `${shownPath(path)}: ${table.rules}, ${grouped(table.count)} ${table.units} (${table.route} route), ` +
       `digest ${table.digest} = the ${table.units} listed now ✓; ` +
@@ -352,7 +352,7 @@ export async function runVariantEssential(
     const t0 = performance.now();
     const table = readVariantIdentity(opts.identityFrom, rules);
     identityCheck = await checkedTable(table, opts.identityFrom, { need: 'every-value', option: '--identity-from' });
-    const { recountWords } = await import('./shardRun.js');
+    const { recountWords } = await import('../shards/recountUnits.js');
     const listed = identityCheck.units !== null ? `, digest ${table.digest} = the ${table.units} listed now ✓` : '';
     identity = {
       value: table.totalWithFixedRow,

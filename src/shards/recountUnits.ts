@@ -5,6 +5,7 @@ import { MAX_SEED } from '../random/maxSeed.js';
 import { randomInt } from '../random/randomInt.js';
 import { assertSeed } from '../random/streamStates.js';
 import type { ClassSum } from '../classSum/classSum.js';
+import { grouped } from '../grid/grouped.js';
 
 /**
  * Spot-check recounts (docs/sharding.md, "What the seal guards against"): a file's checksum catches accidents, not
@@ -130,4 +131,18 @@ export async function recountOrRefuse(
   }
   const seconds = (performance.now() - t0) / 1000;
   return { units: ids.length, of: units, whole: seed === null, seed, compared: 'units', seconds };
+}
+
+/** What a recount did, in words for a report: what was counted again, and that every value agreed. */
+export function recountWords(r: RecountSummary | null): string {
+  if (r === null) return 'values not counted again (--recount K counts K units drawn at random again)';
+  if (r.compared === 'total')
+    return (
+      'N counted whole again on this machine, from no file (the count is cheap): the same ✓ ' +
+      `(${r.seconds.toFixed(1)} s)`
+    );
+  const what = r.whole
+    ? `every one of the ${grouped(r.of)} units counted again (the whole count is cheap)`
+    : `${grouped(r.units)} of ${grouped(r.of)} units drawn at random (seed ${r.seed}) counted again`;
+  return `${what}: each agrees ✓ (${r.seconds.toFixed(1)} s)`;
 }

@@ -191,13 +191,11 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       throw new InputError('--seed draws the units of --recount K: give --recount too');
     const m = await (
       await shardRun()
-    ).mergeResults(
-      merge,
-      plan,
-      { units: recount, seed, workers: opts.workers },
-      (line) => process.stderr.write(`sudoku-count: ${line}\n`),
-      opts.box,
-    );
+    ).mergeResults(merge, plan, {
+      request: { units: recount, seed, workers: opts.workers },
+      skipped: (line) => process.stderr.write(`sudoku-count: ${line}\n`),
+      box: opts.box,
+    });
     const r = m.report;
     const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
     const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
@@ -299,9 +297,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     throw new InputError(
       `--plan ${plan} --shard ${slices.map((x) => x.shard).join(',')}: where to? Give --out FOLDER (or a file)`,
     );
-  await runShards(plan, slices, out, opts.workers !== undefined ? { workers: opts.workers } : {}, (text) =>
-    process.stdout.write(text),
-  );
+  await runShards(plan, slices, out, opts.workers, (text) => process.stdout.write(text));
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grouped } from '../../../src/cli/common.js';
+import { grouped } from '../../../src/grid/grouped.js';
 
 describe('grouped', () => {
   it('groups whole numbers as toLocaleString("en-US") does, without it', () => {
