@@ -20,7 +20,7 @@ import { SEAL_KEY_VARIABLE } from '../io/seal.js';
 import { readVariantTable, VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
 import { defaultThreads } from '../parallel/threads.js';
 import { essentiallyDifferentVariantOf, type VariantEssential } from '../variants/essentiallyDifferentVariant.js';
-import { variantBurnside, type VariantBurnside, type VariantIdentityTerm } from '../variants/variantBurnside.js';
+import { variantBurnside, type VariantIdentityTerm } from '../variants/variantBurnside.js';
 import { readVariantIdentity } from '../io/readVariantIdentity.js';
 import { variantGroup } from '../variants/variantGroup.js';
 import { describeElement } from '../essential/describeElement.js';
@@ -28,8 +28,10 @@ import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
 import type { RecountRequest } from '../shards/recountUnits.js';
-import { burnsideClassLines, cliRules, grouped, InputError, progressSpinner } from './common.js';
+import { cliRules, grouped, InputError, progressSpinner } from './common.js';
 import { heldRun, oneCheckpoint, runCount } from './countRun.js';
+import { variantCountText } from '../reports/variantCountText.js';
+import { variantBurnsideText, variantEssentialText } from '../reports/variantBurnsideText.js';
 
 /** --box for a command that also takes --variant (in common.ts, which a plain run loads without this module). */
 export { boxOrVariantBoxOption } from './common.js';
@@ -209,92 +211,6 @@ function shippedWords(check: VariantTableCheck): string {
     : `every value = the shipped ${check.shipped}'s ✓`;
 }
 
-export function variantCountText(r: VariantCount): string {
-  const s = (x: number) => `${x.toFixed(3)} s`;
-  if (r.route === 'edge-table') return edgeTableText(r);
-  const rowsText = r.topRows === 1 ? 'row 1' : `rows 1–${r.topRows}`;
-  const rows: Array<[string, string, string]> = [
-    [
-      'variant symmetry group G_V (line moves keeping every house and pair)',
-      grouped(r.groupOrder),
-      `× ${r.n}! relabellings = ${grouped(r.fullGroupOrder)}`,
-    ],
-    [`top blocks (${rowsText}, row 1 = 1..${r.n})`, grouped(r.blocks), ''],
-    [
-      `classes (the ${r.stabilizerOrder} elements of G_V keeping the block; relabel)`,
-      grouped(r.classes),
-      `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = blocks ✓`,
-    ],
-    ...(r.route === 'band-pair'
-      ? ([
-          [
-            `column-set keys (column sets, house digits; renaming, ${r.columnMoves ?? 1} column moves)`,
-            grouped(r.keys ?? 0),
-            s(r.seconds.keys ?? 0),
-          ],
-          ['completions per key (band-pair column-set sum)', grouped(r.keys ?? 0), s(r.seconds.completions)],
-        ] as Array<[string, string, string]>)
-      : ([['completions n_C per class (generic counter)', grouped(r.classes), s(r.seconds.completions)]] as Array<
-          [string, string, string]
-        >)),
-    ['grids with row 1 fixed: Σ m_C·n_C', grouped(r.totalWithFixedRow), ''],
-  ];
-  if (r.exhaustive !== undefined) {
-    const what = r.exhaustiveRoute === 'all' ? 'every grid' : `every grid with row 1 = 1..${r.n}, × ${r.n}!`;
-    rows.push([
-      `exhaustive route (exact cover, ${what})`,
-      grouped(r.exhaustive),
-      `${s(r.seconds.exhaustive ?? 0)}   ${r.exhaustive === r.total ? '= N ✓' : '≠ N ✗'}`,
-    ]);
-  }
-  const w0 = Math.max(...rows.map((x) => x[0].length));
-  const w1 = Math.max(...rows.map((x) => x[1].length));
-  const out = [`Counting ${r.n}×${r.n} grids with ${r.box} boxes under ${r.variants.join(' + ')} (${r.rules})`];
-  for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
-  out.push(`  total time ${s(r.seconds.total)}`);
-  out.push(`N = ${r.n}! · Σ m_C·n_C = ${grouped(r.total)}`);
-  return out.join('\n');
-}
-
-/** count --variant anti-king on 9×9: the edge-table route's stages (src/variants/countAntiKingEdge.ts). */
-function edgeTableText(r: VariantCount): string {
-  const s = (x: number) => `${x.toFixed(3)} s`;
-  const R = r.topRows;
-  const t = r.edgeTable ?? { entries: 0, parts: 0, built: false, bands: 0, max: 0 };
-  const rows: Array<[string, string, string]> = [
-    [
-      'variant symmetry group G_V (line moves keeping every house and pair)',
-      grouped(r.groupOrder),
-      `× ${r.n}! relabellings = ${grouped(r.fullGroupOrder)}`,
-    ],
-    [`middle bands (rows ${R + 1}–${2 * R}, row ${R + 1} = 1..${r.n})`, grouped(r.blocks), ''],
-    [
-      `classes (reversing columns, rows, both; relabel)`,
-      grouped(r.classes),
-      `${s(r.seconds.classes)}   Σ orbit sizes = ${grouped(r.classSizeSum)} = bands ✓`,
-    ],
-    t.built
-      ? [
-          `edge table U: edge bands by column sets (${t.parts}^${R} entries, largest ${t.max})`,
-          grouped(t.bands),
-          s(r.seconds.table ?? 0),
-        ]
-      : ['edge table U: not built (the checkpoint holds every class)', '–', ''],
-    ['n(B) per class: Σ_K U[K]·U[π(K̄)]', grouped(r.classes), s(r.seconds.completions)],
-    [`grids with row ${R + 1} fixed: Σ size·n(B)`, grouped(r.totalWithFixedRow), ''],
-  ];
-  const w0 = Math.max(...rows.map((x) => x[0].length));
-  const w1 = Math.max(...rows.map((x) => x[1].length));
-  const out = [
-    `Counting ${r.n}×${r.n} grids with ${r.box} boxes under ${r.variants.join(' + ')} (${r.rules}), ` +
-      'edge-table route (docs/variant-counts.md)',
-  ];
-  for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
-  out.push(`  total time ${s(r.seconds.total)}`);
-  out.push(`N = ${r.n}! · Σ size·n(B) = ${grouped(r.total)}`);
-  return out.join('\n');
-}
-
 export interface VariantEssentialOptions {
   readonly workers?: number | undefined;
   /** A compact table of the same rules (classes --variant V --format table): N/n! from it, every value confirmed. */
@@ -408,59 +324,6 @@ export async function runVariantEssential(
       `${r.rules}: Burnside over the classes gives ${r.total}, element by element ${direct.burnside}, ` +
         `the direct route ${direct.direct}: they must agree`,
     );
-}
-
-/** The direct route alone (jigsaw rules on n ≤ 6, whose regions replace the boxes the tied search knows). */
-export function variantEssentialText(r: VariantEssential): string {
-  const out = [
-    `Essentially different grids of ${r.rules}, by Burnside's lemma over the variant's own group`,
-    `  group: G_V × S_n, G_V the line moves (rows/columns in bands/stacks, bands, stacks, transposition) that keep ` +
-      `every house and pair; |G_V| = ${grouped(r.groupOrder)} (${r.generators} generators), order with ` +
-      `relabelling ${grouped(r.fullGroupOrder)}`,
-    `  grids with row 1 = 1..n (exact cover): ${grouped(r.grids)}`,
-    `  Σ over g in G_V of the grids whose relabelling class g fixes: ${grouped(r.fixedSum)} = ` +
-      `${grouped(r.groupOrder)} × ${grouped(r.burnside)}`,
-    `  direct route (union-find over the generators): ${grouped(r.direct)} orbits ` +
-      (BigInt(r.direct) === r.burnside ? '= Burnside ✓' : '≠ Burnside ✗'),
-    '  by automorphism group order (in G_V × S_n):',
-    '    |Aut|  grids',
-    ...r.byAutomorphisms.map(([a, k]) => `    ${String(a).padStart(5)}  ${grouped(k)}`),
-    `  time ${r.seconds.toFixed(3)} s`,
-    `Essentially different grids: ${grouped(r.burnside)}`,
-  ];
-  return out.join('\n');
-}
-
-export function variantBurnsideText(r: VariantBurnside, direct?: VariantEssential): string {
-  const s = (x: number) => `${x.toFixed(3)} s`;
-  const out = [
-    `Essentially different grids of ${r.rules}, by Burnside's lemma over the variant's own group`,
-    `  group G_V × S_${r.n}: G_V the ${grouped(r.groupOrder)} line moves (rows/columns in bands/stacks, bands, ` +
-      `stacks, transposition) that keep every house and pair; order with relabelling ${grouped(r.fullGroupOrder)}`,
-    `  generators of G_V (${r.generators.length}): ${r.generators.join('; ')}`,
-    `  ${r.classes} conjugacy classes of G_V: ${r.nonZeroClasses} with fixed grids, ${r.zeroByLemma} zero by the ` +
-      `unit lemma, ${r.zeroBySearch} zero by search`,
-    ...burnsideClassLines(r.classRows, `fixed (row 1 = 1..${r.n})`),
-    `  identity's term N/${r.n}! = ${grouped(r.identity)}: ${r.identitySource}`,
-    `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
-  ];
-  if (direct) {
-    out.push(
-      `  second route: every grid listed; Burnside element by element ${grouped(direct.burnside)}, ` +
-        `orbits by union-find ${grouped(direct.direct)} ` +
-        (direct.burnside === r.total && BigInt(direct.direct) === r.total ? '= Burnside ✓' : '≠ Burnside ✗'),
-      '  by automorphism group order (in G_V × S_n):',
-      '    |Aut|  grids',
-      ...direct.byAutomorphisms.map(([a, k]) => `    ${String(a).padStart(5)}  ${grouped(k)}`),
-    );
-  }
-  out.push(
-    `  time: classes ${s(r.seconds.classes)}, other terms ${s(r.seconds.fixed)} in ${r.workers} worker` +
-      `${r.workers > 1 ? 's' : ''}, total ${s(r.seconds.total)}` +
-      (r.seconds.identity > 0 ? ` (+ identity ${s(r.seconds.identity)})` : ''),
-    `Essentially different grids: ${grouped(r.total)}`,
-  );
-  return out.join('\n');
 }
 
 /** Largest n for which `--group` lists G (its line groups have at most 65,535 elements each). */

@@ -1,18 +1,18 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { ColumnSetCount } from '../../colsets/countByColumnSets.js';
-import type { GridCount, ProgressEvent, Stage } from '../../count/countGrids.js';
+import type { ProgressEvent, Stage } from '../../count/countGrids.js';
 import type { CounterName } from '../../count/dlxCompletions.js';
-import { parseBoxShape, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { affordableVariants9, countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { LEVEL_NAMES, type LevelName } from '../../symmetry/levelNames.js';
 import { MAX_SEED } from '../../random/maxSeed.js';
 import type { ColumnSetRunOptions } from '../columnSetRun.js';
+import { columnSetText } from '../../reports/columnSetText.js';
+import { countText } from '../../reports/countText.js';
 import { CommandFailed } from '../commandFailed.js';
 import {
   boxOrVariantBoxOption,
   counterOption,
-  grouped,
   InputError,
   integerOption,
   memoryOption,
@@ -224,8 +224,8 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
         r.method === 'bands'
           ? countText(r.count) + '\n'
           : r.method === 'variant'
-            ? (await variantRun()).variantCountText(r.count) + '\n'
-            : columnSetReport(r.count);
+            ? (await import('../../reports/variantCountText.js')).variantCountText(r.count) + '\n'
+            : columnSetText(r.count);
       const { recountWords, shippedMergeWords } = await shardRun();
       process.stdout.write(`${head}\n  ${shippedMergeWords(m.shipped)}${recountWords(m.recount)}\n` + text);
     }
@@ -381,7 +381,7 @@ export function registerCount(program: Command): void {
           const { classRows: _rows, digest: _digest, ...count } = r;
           process.stdout.write((await toJson({ method: 'column-sets', ...count })) + '\n');
         } else {
-          process.stdout.write(columnSetReport(r));
+          process.stdout.write(columnSetText(r));
         }
         return;
       }
@@ -400,95 +400,4 @@ export function registerCount(program: Command): void {
       process.stdout.write((opts.json ? await toJson(r) : countText(r)) + '\n');
     },
   );
-}
-
-/** The text report of a column-set count. */
-export function columnSetReport(r: ColumnSetCount): string {
-  const s = (x: number) => `${x.toFixed(3)} s`;
-  const R = r.n / 2;
-  const rows: Array<[string, string, string]> = [
-    [`band configurations T: C(${r.n},${R})^${R}`, grouped(r.configurations), ''],
-    [
-      'configuration classes (relabel digits, permute boxes, swap columns)',
-      grouped(r.classes),
-      `${s(r.seconds.classes)}   Σ orbit sizes = configurations ✓`,
-    ],
-    [
-      `bands F per class (${r.workers} worker${r.workers > 1 ? 's' : ''}; ${grouped(r.memoEntries)} graphs memoised)`,
-      grouped(r.classes - r.resumed),
-      s(r.seconds.bands) + (r.resumed > 0 ? `   (${grouped(r.resumed)} more from the checkpoint)` : ''),
-    ],
-    ['bands: Σ orbit·F', grouped(r.bands), ''],
-  ];
-  const w0 = Math.max(...rows.map((x) => x[0].length));
-  const w1 = Math.max(...rows.map((x) => x[1].length));
-  const out = [`Counting ${r.n}×${r.n} Sudoku grids with ${r.box} boxes by column sets`];
-  if (r.transposed)
-    out.push(`  (counted as ${r.countedAs}: transposing a grid turns ${r.box} boxes into ${r.countedAs}, same N)`);
-  for (const [a, b, c] of rows) out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
-  out.push(`  total time ${s(r.seconds.total)}`);
-  out.push(`N = Σ orbit·F² = ${grouped(r.total)}`);
-  return out.join('\n') + '\n';
-}
-
-/** The human-readable report of a count. */
-export function countText(r: GridCount): string {
-  const s = (x: number) => `${x.toFixed(3)} s`;
-  const rows: Array<[string, string, string]> = [
-    [`standard top bands (box 1 = 1..${r.n})`, grouped(r.bands), s(r.seconds.bands)],
-    [`lexicographically reduced (×${r.lexMultiplicity} each)`, grouped(r.lexReduced), '(same pass)'],
-    [
-      `classes (box, column, row perms; relabel)`,
-      grouped(r.classes),
-      `${s(r.seconds.classes)}   Σ m_C = ${grouped(r.classSizeSum)} = bands ✓`,
-    ],
-    [
-      'column-set table F (entries)',
-      grouped(r.columnSetEntries),
-      s(r.seconds.columnSets) +
-        (r.workers > 1 && parseBoxShape(r.box).cols !== 3 ? '   (in a worker, while the classes are found)' : ''),
-    ],
-    [
-      `completions n_C per class (${r.workers} worker${r.workers > 1 ? 's' : ''})`,
-      grouped(r.classes),
-      s(r.seconds.completions),
-    ],
-  ];
-  const d = r.dlx;
-  const after: string[] = [];
-  if (d) {
-    const counted = d.classes.length;
-    const secs = r.seconds.dlx ?? 0;
-    const fresh = d.classes.filter((c) => !c.resumed);
-    const freshBands = fresh.reduce((a, c) => a + c.middleBands, 0);
-    const freshSeconds = fresh.reduce((a, c) => a + c.seconds, 0);
-    const what = d.level === 'symmetry' ? 'n_C per class' : `n_C per ${d.level} class`;
-    const twoBands = parseBoxShape(r.box).cols === 2;
-    const how = twoBands ? 'every bottom band enumerated' : 'every middle band, the bottom band from F';
-    rows.push([
-      `DLX route: ${what}, ${how}`,
-      grouped(counted),
-      `${s(secs)}   ${grouped(d.middleBands)} ${twoBands ? 'bottom' : 'middle'} bands` +
-        (freshSeconds > 0 ? `, ${(freshBands / freshSeconds / 1e6).toFixed(1)} M/s per thread` : '') +
-        (d.resumed > 0 ? `; ${d.resumed} from the checkpoint` : ''),
-    ]);
-    const bad = d.firstMismatch;
-    after.push(
-      bad
-        ? `  class ${bad.id} (band ${bad.band}): DLX route ${grouped(bad.completions)} ≠ column-set sum ` +
-            `${grouped(bad.columnSetSum)} ✗`
-        : `  n_C by the DLX route = n_C by the column-set sum, class by class (${grouped(counted)} classes) ✓`,
-    );
-  }
-  rows.push(['grids with box 1 fixed: Σ m_C·n_C', grouped(r.totalWithFixedBox), '']);
-  const w0 = Math.max(...rows.map((x) => x[0].length));
-  const w1 = Math.max(...rows.map((x) => x[1].length));
-  const out = [`Counting ${r.n}×${r.n} Sudoku grids with ${r.box} boxes`];
-  rows.forEach(([a, b, c], i) => {
-    out.push(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`.trimEnd());
-    if (d && i === rows.length - 2) out.push(...after);
-  });
-  out.push(`  total time ${s(r.seconds.total)}`);
-  out.push(`N = ${r.n}! · Σ m_C·n_C = ${grouped(r.total)}`);
-  return out.join('\n');
 }

@@ -9,15 +9,8 @@ import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
-import {
-  burnsideClassLines,
-  grouped,
-  InputError,
-  progressSpinner,
-  VARIANT_FLAG,
-  wholeNumberOption,
-  workersOption,
-} from '../common.js';
+import { burnsideClassLines } from '../../reports/burnsideClassLines.js';
+import { grouped, InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
 
 import {
   boxOrVariantBoxOption,

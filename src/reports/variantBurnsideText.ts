@@ -1,0 +1,57 @@
+import { grouped } from '../grid/grouped.js';
+import type { VariantBurnside } from '../variants/variantBurnside.js';
+import type { VariantEssential } from '../variants/essentiallyDifferentVariant.js';
+import { burnsideClassLines } from './burnsideClassLines.js';
+import { seconds as s } from './stageTable.js';
+
+/** The direct route alone (jigsaw rules on n ≤ 6, whose regions replace the boxes the tied search knows). */
+export function variantEssentialText(r: VariantEssential): string {
+  const out = [
+    `Essentially different grids of ${r.rules}, by Burnside's lemma over the variant's own group`,
+    `  group: G_V × S_n, G_V the line moves (rows/columns in bands/stacks, bands, stacks, transposition) that keep ` +
+      `every house and pair; |G_V| = ${grouped(r.groupOrder)} (${r.generators} generators), order with ` +
+      `relabelling ${grouped(r.fullGroupOrder)}`,
+    `  grids with row 1 = 1..n (exact cover): ${grouped(r.grids)}`,
+    `  Σ over g in G_V of the grids whose relabelling class g fixes: ${grouped(r.fixedSum)} = ` +
+      `${grouped(r.groupOrder)} × ${grouped(r.burnside)}`,
+    `  direct route (union-find over the generators): ${grouped(r.direct)} orbits ` +
+      (BigInt(r.direct) === r.burnside ? '= Burnside ✓' : '≠ Burnside ✗'),
+    '  by automorphism group order (in G_V × S_n):',
+    '    |Aut|  grids',
+    ...r.byAutomorphisms.map(([a, k]) => `    ${String(a).padStart(5)}  ${grouped(k)}`),
+    `  time ${r.seconds.toFixed(3)} s`,
+    `Essentially different grids: ${grouped(r.burnside)}`,
+  ];
+  return out.join('\n');
+}
+
+export function variantBurnsideText(r: VariantBurnside, direct?: VariantEssential): string {
+  const out = [
+    `Essentially different grids of ${r.rules}, by Burnside's lemma over the variant's own group`,
+    `  group G_V × S_${r.n}: G_V the ${grouped(r.groupOrder)} line moves (rows/columns in bands/stacks, bands, ` +
+      `stacks, transposition) that keep every house and pair; order with relabelling ${grouped(r.fullGroupOrder)}`,
+    `  generators of G_V (${r.generators.length}): ${r.generators.join('; ')}`,
+    `  ${r.classes} conjugacy classes of G_V: ${r.nonZeroClasses} with fixed grids, ${r.zeroByLemma} zero by the ` +
+      `unit lemma, ${r.zeroBySearch} zero by search`,
+    ...burnsideClassLines(r.classRows, `fixed (row 1 = 1..${r.n})`),
+    `  identity's term N/${r.n}! = ${grouped(r.identity)}: ${r.identitySource}`,
+    `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
+  ];
+  if (direct) {
+    out.push(
+      `  second route: every grid listed; Burnside element by element ${grouped(direct.burnside)}, ` +
+        `orbits by union-find ${grouped(direct.direct)} ` +
+        (direct.burnside === r.total && BigInt(direct.direct) === r.total ? '= Burnside ✓' : '≠ Burnside ✗'),
+      '  by automorphism group order (in G_V × S_n):',
+      '    |Aut|  grids',
+      ...direct.byAutomorphisms.map(([a, k]) => `    ${String(a).padStart(5)}  ${grouped(k)}`),
+    );
+  }
+  out.push(
+    `  time: classes ${s(r.seconds.classes)}, other terms ${s(r.seconds.fixed)} in ${r.workers} worker` +
+      `${r.workers > 1 ? 's' : ''}, total ${s(r.seconds.total)}` +
+      (r.seconds.identity > 0 ? ` (+ identity ${s(r.seconds.identity)})` : ''),
+    `Essentially different grids: ${grouped(r.total)}`,
+  );
+  return out.join('\n');
+}
