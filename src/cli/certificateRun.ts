@@ -5,12 +5,11 @@ import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, MAX_COLUMN_SET_SHARD_ROWS } from '../grid/support.js';
 import {
   COLUMN_SET_CERTIFICATE_OUTPUT,
-  columnSetCertificateBytes,
   readColumnSetCertificate,
+  writeColumnSetCertificate,
 } from '../io/columnSetCertificateFile.js';
-import { shownPath } from '../io/fileProblem.js';
-import { lockFile } from '../io/fileLock.js';
 import { prepareOutput } from '../io/outputFile.js';
+import { shownPath } from '../io/fileProblem.js';
 import { readPlan, readResult } from '../io/shardFiles.js';
 import { classListSource } from '../shards/classListSource.js';
 import { grouped, progressSpinner } from './common.js';
@@ -32,17 +31,6 @@ function namedShape(box: BoxShape | undefined, R: number): BoxShape {
   return box;
 }
 
-/** Write a certificate to `out` (a new file, or one it wrote before), locked while it is written. */
-function writeCertificate(t: ColumnSetCertificate, out: string, force: boolean): void {
-  const file = prepareOutput(out, { ...COLUMN_SET_CERTIFICATE_OUTPUT, force });
-  const lock = lockFile(out, 'column-set certificate');
-  try {
-    file.write(columnSetCertificateBytes(t));
-  } finally {
-    lock.release();
-  }
-}
-
 /** What a certificate holds, in words: "N = …", or "partial: H of C classes, Σ orbit·F² over them = … (not N)". */
 function heldWords(t: ColumnSetCertificate): string {
   if (t.total !== null) return `${grouped(t.classes)} classes, N = Σ orbit·F² = ${grouped(t.total)}`;
@@ -55,7 +43,7 @@ function heldWords(t: ColumnSetCertificate): string {
 /** `classes --box B --format table --out F`: the certificate of a one-machine column-set count. */
 export function writeTableCertificate(table: ColumnSetClassTable, out: string, force: boolean): string {
   const t = certificateOfTable(table);
-  writeCertificate(t, out, force);
+  writeColumnSetCertificate(t, out, force);
   return `wrote the certificate of ${t.box} (${heldWords(t)}; digest ${t.digest}) to ${shownPath(out)}\n`;
 }
 
@@ -89,7 +77,7 @@ export async function writeShardCertificate(
   }));
   const shards = partialShards(results, plan);
   const t = certificateFromShards(shape, source.classes, plan, shards);
-  writeCertificate(t, out, force);
+  writeColumnSetCertificate(t, out, force);
   return (
     `wrote the certificate of ${t.box} from ${grouped(shards.present.length)} of ${grouped(shards.shards)} shards ` +
     `of plan ${plan.id} (${heldWords(t)}) to ${shownPath(out)}\n`

@@ -134,6 +134,13 @@ export function memoryOption(value: string, previous: SlurmMemoryOption | undefi
   return { ...before, shards: [...before.shards, { shards, memoryMB: memorySizeMB(value.slice(colon + 1)) }] };
 }
 
+/** The options given (not undefined, not false) among `options`, as flags: fromResults → --from-results. */
+export function flagsGiven(options: Record<string, unknown>): string[] {
+  return Object.entries(options)
+    .filter(([, v]) => v !== undefined && v !== false)
+    .map(([k]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+}
+
 /** commander argument parser for a file path: not empty. */
 export function pathOption(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must name a file');

@@ -1,9 +1,10 @@
-import type { ClassSum, ClassSumRunName } from '../classSum/classSum.js';
+import type { ClassSum } from '../classSum/classSum.js';
 import { ClassSumInterrupted, runClassSum, type ClassSumRun } from '../classSum/runClassSum.js';
 import { InputError } from '../grid/shape.js';
 import { refuseThrough } from '../io/outputFile.js';
-import { readCheckpointHead } from '../io/shardFiles.js';
 import { interruptible, Interrupted } from './common.js';
+
+export { checkpointCount as heldRun } from '../io/checkpointCount.js';
 
 /**
  * A one-machine class-sum count on the command line (count --method column-sets, --counter dlx, --variant): a run
@@ -22,22 +23,6 @@ export function oneCheckpoint(opts: Pick<CountRunOptions, 'checkpoint' | 'resume
   if (opts.checkpoint !== undefined && opts.resume !== undefined)
     throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
   return opts.checkpoint ?? opts.resume;
-}
-
-/**
- * The count a --resume file holds (its head read and its seal checked: a file that is not a checkpoint, or is not
- * there, is refused by name); one line when it is not a count by `method`.
- */
-export function heldRun(path: string, method: string): ClassSumRunName {
-  refuseThrough(path, 'checkpoint');
-  const held = readCheckpointHead(path, 'checkpoint').count;
-  if (held?.method !== method)
-    throw new InputError(
-      `checkpoint ${path} is ` +
-        (held ? `a count of ${held.box} by ${held.method}` : 'a shard checkpoint') +
-        `, not of a count by ${method}`,
-    );
-  return held;
 }
 
 /** Count every unit of `sum`. Ctrl-C: the checkpoint is saved and an Interrupted error says where. */

@@ -22,25 +22,22 @@ import { defaultThreads } from '../parallel/threads.js';
 import { essentiallyDifferentVariantOf, type VariantEssential } from '../variants/essentiallyDifferentVariant.js';
 import { variantBurnside, type VariantIdentityTerm } from '../variants/variantBurnside.js';
 import { readVariantIdentity } from '../io/readVariantIdentity.js';
-import { variantGroup } from '../variants/variantGroup.js';
-import { describeElement } from '../essential/describeElement.js';
 import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
 import type { RecountRequest } from '../shards/recountUnits.js';
-import { cliRules, grouped, InputError, progressSpinner } from './common.js';
+import { cliRules, flagsGiven, grouped, InputError, progressSpinner } from './common.js';
 import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 import { variantCountText } from '../reports/variantCountText.js';
-import { variantBurnsideText, variantEssentialText } from '../reports/variantBurnsideText.js';
+import { variantGroupDoc, variantGroupText } from '../reports/variantGroupText.js';
+import { variantBurnsideText, variantEssentialText } from '../reports/burnsideText.js';
 
 /** --box for a command that also takes --variant (in common.ts, which a plain run loads without this module). */
 export { boxOrVariantBoxOption } from './common.js';
 
 /** Options a variant run does not take, by flag name: one line naming them. */
 export function refuseWithVariant(command: string, given: Record<string, unknown>): void {
-  const used = Object.entries(given)
-    .filter(([, v]) => v !== undefined && v !== false)
-    .map(([k]) => `--${k}`);
+  const used = flagsGiven(given);
   if (used.length > 0)
     throw new InputError(
       `${command} --variant takes --box, --json, --workers (and for count and classes --checkpoint, --resume; for ` +
@@ -338,28 +335,6 @@ export function runVariantGroup(box: BoxShape | undefined, variant: string, json
   if (shape.n > MAX_GROUP_SIDE)
     throw new InputError(`--group: box shape ${shape.name}: the group is listed for n ≤ ${MAX_GROUP_SIDE}`);
   const rules = parseRules(shape, variant, readJigsaw);
-  const g = variantGroup(rules);
-  const generators = g.generators.map((x) => describeElement(g.grid, x).text);
-  if (json) {
-    process.stdout.write(
-      toJson({
-        rules: rules.name,
-        groupOrder: g.order,
-        fullGroupOrder: g.fullOrder,
-        gridGroupOrder: g.grid.order,
-        generators,
-      }) + '\n',
-    );
-    return;
-  }
-  process.stdout.write(
-    [
-      `The symmetry group of ${rules.name}: G_V × S_${rules.n}`,
-      `  G_V: the ${grouped(g.order)} of the ${grouped(g.grid.order)} line moves (rows/columns in bands/stacks, ` +
-        `bands, stacks${g.grid.transposable ? ', transposition' : ''}) that keep every house and pair`,
-      `  with relabelling: ${grouped(g.order)} × ${rules.n}! = ${grouped(g.fullOrder)}`,
-      `  generators of G_V (${generators.length}):`,
-      ...generators.map((t) => `    ${t}`),
-    ].join('\n') + '\n',
-  );
+  const { doc, transposable } = variantGroupDoc(rules);
+  process.stdout.write(json ? toJson(doc) + '\n' : variantGroupText(rules, doc, transposable));
 }

@@ -1,4 +1,6 @@
 import { certificateSumProblem, type ColumnSetCertificate } from '../colsets/columnSetCertificate.js';
+import { lockFile } from './fileLock.js';
+import { prepareOutput } from './outputFile.js';
 import { readBounded, READ_LIMITS } from './readBounded.js';
 import { readTableFile, tableFileBytes } from './tableFile.js';
 
@@ -158,4 +160,15 @@ export function parseColumnSetCertificate(bytes: Uint8Array, where: string): Col
   const problem = certificateSumProblem(t);
   if (problem) fail(problem);
   return t;
+}
+
+/** Write a certificate to `out` (a new file, or one it wrote before), locked while it is written. */
+export function writeColumnSetCertificate(t: ColumnSetCertificate, out: string, force: boolean): void {
+  const file = prepareOutput(out, { ...COLUMN_SET_CERTIFICATE_OUTPUT, force });
+  const lock = lockFile(out, 'column-set certificate');
+  try {
+    file.write(columnSetCertificateBytes(t));
+  } finally {
+    lock.release();
+  }
 }

@@ -15,6 +15,7 @@ import {
   pathOption,
   workersOption,
   counterOption,
+  flagsGiven,
   grouped,
   InputError,
   integerOption,
@@ -126,10 +127,7 @@ export function registerClasses(program: Command): void {
         class?: number;
       },
     ) => {
-      const used = (o: Record<string, unknown>) =>
-        Object.entries(o)
-          .filter(([, v]) => v !== undefined && v !== false)
-          .map(([k]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+      const used = flagsGiven;
       if (opts.verify !== undefined) {
         const { verify, recount, seed, workers, plan, ...rest } = opts;
         const extra = used(rest);

@@ -13,6 +13,7 @@ import { CommandFailed } from '../commandFailed.js';
 import {
   boxOrVariantBoxOption,
   counterOption,
+  flagsGiven,
   InputError,
   integerOption,
   memoryOption,
@@ -162,10 +163,7 @@ function addShardOptions(command: Command): Command {
 /** The shard protocol's forms of count; false when the options name none of them. */
 async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: LevelName }): Promise<boolean> {
   const { plan, shards, shard, out, merge, slurm, throttle, pack, mem, recount, seed } = opts;
-  const used = (names: Record<string, unknown>) =>
-    Object.entries(names)
-      .filter(([, v]) => v !== undefined && v !== false)
-      .map(([k]) => `--${k}`);
+  const used = flagsGiven;
   if (merge !== undefined) {
     const extra = used({
       shards,

@@ -9,8 +9,8 @@ import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
-import { burnsideClassLines } from '../../reports/burnsideClassLines.js';
-import { grouped, InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
+import { essentiallyDifferentText } from '../../reports/burnsideText.js';
+import { InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
 
 import {
   boxOrVariantBoxOption,
@@ -145,37 +145,7 @@ export function registerEssentiallyDifferent(program: Command): void {
           );
           return;
         }
-        const s = (x: number) => x.toFixed(3);
-        const out = [
-          `Essentially different ${r.n}×${r.n} Sudoku grids with ${r.box} boxes, by Burnside's lemma`,
-          `  group G: ${grouped(r.groupOrder)} elements, ${r.classes} conjugacy classes; ` +
-            `${r.nonZeroClasses} with fixed grids, ${r.zeroByLemma} zero by the unit lemma, ` +
-            `${r.zeroBySearch} zero by search`,
-          ...burnsideClassLines(r.classRows, 'fixed (box 1 standard)'),
-          `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
-          `  time: classes ${s(r.seconds.classes)} s, identity (band method) ${s(r.seconds.identity)} s, ` +
-            `other terms ${s(r.seconds.fixed)} s in ${r.workers} worker${r.workers > 1 ? 's' : ''}, ` +
-            `total ${s(r.seconds.total)} s`,
-        ];
-        if (direct) {
-          out.push(
-            `  direct route: ${grouped(direct.grids)} grids with box 1 standard (exact cover), ` +
-              `${grouped(direct.orbits)} orbits = Burnside ✓`,
-          );
-        }
-        const byAut = census?.byOrder ?? direct?.byAutomorphisms;
-        if (byAut) {
-          out.push(
-            '  by automorphism group order (' +
-              (census ? `census of fixed grids, ${census.seconds.toFixed(3)} s; ` : '') +
-              `Σ |G|/|Aut| = N/${r.n}! ✓):`,
-          );
-          out.push('    |Aut|  grids');
-          for (const [a, k] of byAut) out.push(`    ${String(a).padStart(5)}  ${grouped(k)}`);
-          if (census) out.push(`    non-trivial: ${grouped(census.nonTrivial)}`);
-        }
-        out.push(`Essentially different grids: ${grouped(r.total)}`);
-        process.stdout.write(out.join('\n') + '\n');
+        process.stdout.write(essentiallyDifferentText(r, census, direct));
       },
     );
 }

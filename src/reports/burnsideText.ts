@@ -1,3 +1,6 @@
+import type { AutomorphismCensus } from '../essential/automorphismCensus.js';
+import type { EssentiallyDifferent } from '../essential/essentiallyDifferent.js';
+import type { GridOrbits } from '../essential/gridOrbits.js';
 import { grouped } from '../grid/grouped.js';
 import type { VariantBurnside } from '../variants/variantBurnside.js';
 import type { VariantEssential } from '../variants/essentiallyDifferentVariant.js';
@@ -54,4 +57,43 @@ export function variantBurnsideText(r: VariantBurnside, direct?: VariantEssentia
     `Essentially different grids: ${grouped(r.total)}`,
   );
   return out.join('\n');
+}
+
+/** `essentially-different`: Burnside's sum over the conjugacy classes, with the census and the direct route if run. */
+export function essentiallyDifferentText(
+  r: EssentiallyDifferent,
+  census?: AutomorphismCensus,
+  direct?: GridOrbits,
+): string {
+  const s = (x: number) => x.toFixed(3);
+  const out = [
+    `Essentially different ${r.n}×${r.n} Sudoku grids with ${r.box} boxes, by Burnside's lemma`,
+    `  group G: ${grouped(r.groupOrder)} elements, ${r.classes} conjugacy classes; ` +
+      `${r.nonZeroClasses} with fixed grids, ${r.zeroByLemma} zero by the unit lemma, ` +
+      `${r.zeroBySearch} zero by search`,
+    ...burnsideClassLines(r.classRows, 'fixed (box 1 standard)'),
+    `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
+    `  time: classes ${s(r.seconds.classes)} s, identity (band method) ${s(r.seconds.identity)} s, ` +
+      `other terms ${s(r.seconds.fixed)} s in ${r.workers} worker${r.workers > 1 ? 's' : ''}, ` +
+      `total ${s(r.seconds.total)} s`,
+  ];
+  if (direct) {
+    out.push(
+      `  direct route: ${grouped(direct.grids)} grids with box 1 standard (exact cover), ` +
+        `${grouped(direct.orbits)} orbits = Burnside ✓`,
+    );
+  }
+  const byAut = census?.byOrder ?? direct?.byAutomorphisms;
+  if (byAut) {
+    out.push(
+      '  by automorphism group order (' +
+        (census ? `census of fixed grids, ${census.seconds.toFixed(3)} s; ` : '') +
+        `Σ |G|/|Aut| = N/${r.n}! ✓):`,
+    );
+    out.push('    |Aut|  grids');
+    for (const [a, k] of byAut) out.push(`    ${String(a).padStart(5)}  ${grouped(k)}`);
+    if (census) out.push(`    non-trivial: ${grouped(census.nonTrivial)}`);
+  }
+  out.push(`Essentially different grids: ${grouped(r.total)}`);
+  return out.join('\n') + '\n';
 }
