@@ -6,7 +6,8 @@ import { classTableOf, countRepresentatives } from '../count/countGrids.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { requireShape } from '../grid/support.js';
 import type { ClassListData } from '../io/shardFiles.js';
-import { taskPool } from '../parallel/taskPool.js';
+import { typedTaskPool } from '../parallel/taskPool.js';
+import type * as CompletionsTasks from '../count/completionsTask.js';
 import { classifyBands } from '../symmetry/classifyBands.js';
 import { classUnits, type ClassList, type ClassSum } from './classSum.js';
 
@@ -117,12 +118,15 @@ export function bandClassSum(shape: BoxShape, data: ClassListData | null = null)
       const { reps: allReps } = classList();
       const t1 = performance.now();
       lexBands ??= reducedBands(shape); // the number of bands is the plan's (or was found with the list)
-      const pool = taskPool(new URL('../count/completionsTask.js', import.meta.url), options.workers);
+      const pool = typedTaskPool<typeof CompletionsTasks>(
+        new URL('../count/completionsTask.js', import.meta.url),
+        options.workers,
+      );
       const onAbort = () => void pool.close();
       options.signal?.addEventListener('abort', onAbort, { once: true });
       try {
         // built once for the shards packed into one process (the table depends on the shape alone)
-        table ??= await pool.run<BuildTableOutput>('buildTable', {
+        table ??= await pool.run('buildTable', {
           rows: shape.rows,
           cols: shape.cols,
           lexBands,

@@ -4,7 +4,9 @@ import { formatBand } from '../grid/digits.js';
 import { factorialBig, InputError, type BoxShape } from '../grid/shape.js';
 import { classifyBands, type BandClasses } from '../symmetry/classifyBands.js';
 import { resolveShape } from '../grid/support.js';
-import { taskPool, type TaskPool } from '../parallel/taskPool.js';
+import { typedTaskPool, type TypedTaskPool } from '../parallel/taskPool.js';
+import type * as CompletionsTasks from './completionsTask.js';
+import type * as MiddleBandTasks from './middleBandTask.js';
 import { checkWorkers } from '../parallel/threads.js';
 import { defaultWorkers } from './defaultWorkers.js';
 import {
@@ -160,10 +162,15 @@ export async function runCount(options: CountOptions = {}, found?: CountFound): 
   const module = counter === 'dlx' ? './middleBandTask.js' : './completionsTask.js';
   // the column-set sum's tasks take milliseconds: this thread counts too, beside workers − 1 threads (boxes of two
   // columns keep their workers: one of them builds F while this thread finds the classes)
-  const pool = taskPool(new URL(module, import.meta.url), workers, {
-    thisThreadWorks: counter !== 'dlx' && shape.cols === 3,
-    warmUp: { task: 'prepare', input: { rows: shape.rows, cols: shape.cols } satisfies PrepareInput },
-  });
+  // typed by both modules: the DLX route's (middleBandTask) is asked for countMiddleBands, the other for prepare
+  const pool = typedTaskPool<typeof CompletionsTasks & typeof MiddleBandTasks>(
+    new URL(module, import.meta.url),
+    workers,
+    {
+      thisThreadWorks: counter !== 'dlx' && shape.cols === 3,
+      warmUp: { task: 'prepare', input: { rows: shape.rows, cols: shape.cols } satisfies PrepareInput },
+    },
+  );
   try {
     progress({ stage: 'bands', phase: 'start' });
     const bands = found?.bands ?? enumerateBands(shape);
@@ -179,7 +186,7 @@ export async function runCount(options: CountOptions = {}, found?: CountFound): 
     const prepared: Promise<BuildTableOutput> =
       shape.cols === 3
         ? Promise.resolve(buildTable({ rows: shape.rows, cols: shape.cols, lexBands: bands.lexBands }))
-        : pool.run<BuildTableOutput>('buildTable', {
+        : pool.run('buildTable', {
             rows: shape.rows,
             cols: shape.cols,
             lexBands: bands.lexBands,
@@ -259,7 +266,7 @@ let runs = 0;
 const tableIds = new WeakMap<Uint32Array, string>();
 
 export async function countRepresentatives(
-  pool: TaskPool,
+  pool: TypedTaskPool<Pick<typeof CompletionsTasks, 'countBands'>>,
   shape: BoxShape,
   table: Uint32Array,
   reps: Uint8Array,
@@ -286,7 +293,7 @@ export async function countRepresentatives(
       bands: reps.slice(start * size, end * size), // a copy: a view would carry its whole buffer
     };
     tasks.push(
-      pool.run<Float64Array>('countBands', input).then((counts) => {
+      pool.run('countBands', input).then((counts) => {
         out.set(counts, start);
         onChunk?.(start, counts);
         done += end - start;

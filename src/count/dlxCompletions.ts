@@ -1,10 +1,11 @@
 import { formatBand } from '../grid/digits.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { shapeProblem } from '../grid/support.js';
-import type { TaskPool } from '../parallel/taskPool.js';
+import type { TypedTaskPool } from '../parallel/taskPool.js';
 import { classChain, LEVEL_NAMES, type LevelName } from '../symmetry/classChain.js';
 import type { BandClasses } from '../symmetry/classifyBands.js';
-import type { MiddleBandTaskInput, MiddleBandTaskOutput } from './middleBandTask.js';
+import type * as MiddleBandTasks from './middleBandTask.js';
+import type { MiddleBandTaskInput } from './middleBandTask.js';
 
 /**
  * The DLX route to n_C (docs/dlx-route.md): every class representative of a level is counted by the
@@ -96,7 +97,7 @@ export function partsPerClass(shape: BoxShape): number {
 }
 
 export interface DlxCountInput {
-  readonly pool: TaskPool;
+  readonly pool: TypedTaskPool<Pick<typeof MiddleBandTasks, 'countMiddleBands'>>;
   readonly shape: BoxShape;
   readonly table: Uint32Array;
   readonly classes: BandClasses;
@@ -190,7 +191,7 @@ export async function dlxCompletions(input: DlxCountInput): Promise<{ completion
         band = classes.reps.slice(repOf[k] * size, (repOf[k] + 1) * size);
         bands.set(k, band);
       }
-      const out = await pool.run<MiddleBandTaskOutput>('countMiddleBands', {
+      const out = await pool.run('countMiddleBands', {
         rows: shape.rows,
         cols: shape.cols,
         tableId,
