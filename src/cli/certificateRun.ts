@@ -3,17 +3,11 @@ import { certificateOfTable, type ColumnSetCertificate } from '../colsets/column
 import { classListDigest, configurationText, type ColumnSetClassTable } from '../colsets/countByColumnSets.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, MAX_COLUMN_SET_SHARD_ROWS } from '../grid/support.js';
-import {
-  COLUMN_SET_CERTIFICATE_OUTPUT,
-  readColumnSetCertificate,
-  writeColumnSetCertificate,
-} from '../io/columnSetCertificateFile.js';
-import { prepareOutput } from '../io/outputFile.js';
+import { readColumnSetCertificate, writeColumnSetCertificate } from '../io/columnSetCertificateFile.js';
 import { shownPath } from '../io/fileProblem.js';
-import { readPlan, readResult } from '../io/shardFiles.js';
-import { classListSource } from '../shards/classListSource.js';
+import { readPlan } from '../io/shardFiles.js';
+import { certificateShape, classListSource } from '../shards/classListSource.js';
 import { grouped, progressSpinner } from './common.js';
-import { resultFiles } from '../io/shardResultFiles.js';
 import { recountWords, type RecountRequest } from '../shards/recountUnits.js';
 
 /**
@@ -22,14 +16,6 @@ import { recountWords, type RecountRequest } from '../shards/recountUnits.js';
  * (`classes --verify F`), and one class counted alone (`classes --class I`). The library is
  * src/colsets/columnSetCertificate.ts, src/io/columnSetCertificateFile.ts and src/shards/checkColumnSetCertificate.ts.
  */
-
-/** The shape a certificate names: --box (R×2 or 2×R of the plan's R), else the plan's. */
-function namedShape(box: BoxShape | undefined, R: number): BoxShape {
-  if (box === undefined) return boxShape(R, 2);
-  if (columnSetRows(box) !== R)
-    throw new InputError(`--box ${box.name}: the plan counts ${R}x2 (or 2x${R}, the same count transposed)`);
-  return box;
-}
 
 /** What a certificate holds, in words: "N = …", or "partial: H of C classes, Σ orbit·F² over them = … (not N)". */
 function heldWords(t: ColumnSetCertificate): string {
@@ -49,7 +35,7 @@ export function writeTableCertificate(table: ColumnSetClassTable, out: string, f
 
 /**
  * `classes --from-results R… --plan F --format table --out OUT [--box B]`: the certificate of the shards counted so
- * far (every file checked as a merge checks it: seal, plan, its shard's units); partial unless every shard is there.
+ * far (src/shards/certificateFromResults.ts); partial unless every shard is there.
  */
 export async function writeShardCertificate(
   paths: readonly string[],
@@ -58,26 +44,14 @@ export async function writeShardCertificate(
   out: string,
   force: boolean,
 ): Promise<string> {
-  const head = readPlan(planPath, { payload: false });
-  if (head.method !== 'column-sets')
-    throw new InputError(
-      `plan ${shownPath(planPath)} is for the ${head.box} count by ${head.method}: a certificate is a column-set ` +
-        "count's (variant tables: classes --variant V --format table)",
-    );
-  const R = columnSetRows(boxShape(head.spec.rules.rows, head.spec.rules.cols));
-  const shape = namedShape(box, R);
-  prepareOutput(out, { ...COLUMN_SET_CERTIFICATE_OUTPUT, force }); // a path we cannot write fails first
-  const source = classListSource(R, planPath);
-  const plan = source.plan!;
-  const { certificateFromShards } = await import('../shards/checkColumnSetCertificate.js');
-  const { partialShards } = await import('../shards/mergeShards.js');
-  const results = resultFiles(paths, (line) => process.stderr.write(`sudoku-count: ${line}\n`)).map((path) => ({
-    path: shownPath(path),
-    result: readResult(path),
-  }));
-  const shards = partialShards(results, plan);
-  const t = certificateFromShards(shape, source.classes, plan, shards);
-  writeColumnSetCertificate(t, out, force);
+  const { certificateFromResults } = await import('../shards/certificateFromResults.js');
+  const {
+    certificate: t,
+    shards,
+    plan,
+  } = certificateFromResults(paths, planPath, box, out, force, (line) =>
+    process.stderr.write(`sudoku-count: ${line}\n`),
+  );
   return (
     `wrote the certificate of ${t.box} from ${grouped(shards.present.length)} of ${grouped(shards.shards)} shards ` +
     `of plan ${plan.id} (${heldWords(t)}) to ${shownPath(out)}\n`
@@ -137,7 +111,7 @@ export async function runOneClass(
     R = columnSetRows(boxShape(head.spec.rules.rows, head.spec.rules.cols));
   } else throw new InputError('--class I: of which count? Give --box RxC (R×2 or 2×R) or --plan FILE');
   const source = classListSource(R, planPath);
-  const shape = namedShape(box, R);
+  const shape = certificateShape(box, R);
   const { classes } = source;
   if (id >= classes.count)
     throw new InputError(`--class ${id}: ${shape.name} has ${grouped(classes.count)} classes, 0..${classes.count - 1}`);

@@ -1,7 +1,7 @@
 import { columnSetClasses } from '../classSum/columnSetClassSum.js';
 import { classListDigest } from '../colsets/countByColumnSets.js';
 import type { ConfigurationClasses } from '../colsets/configurationClasses.js';
-import { boxShape, InputError } from '../grid/shape.js';
+import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, MAX_COLUMN_SET_ROWS } from '../grid/support.js';
 import { shownPath } from '../io/fileProblem.js';
 import { readPlan, type ShardPlan } from '../io/shardFiles.js';
@@ -53,4 +53,12 @@ export function classListSource(R: number, planPath: string | undefined): ClassL
         `${classes.count} with digest ${digest} (the plan was edited)`,
     );
   return { classes, from: `the class list of plan ${shown} (${plan.id})`, plan };
+}
+
+/** The shape a certificate names: --box (R×2 or 2×R of the plan's R), else the plan's. */
+export function certificateShape(box: BoxShape | undefined, R: number): BoxShape {
+  if (box === undefined) return boxShape(R, 2);
+  if (columnSetRows(box) !== R)
+    throw new InputError(`--box ${box.name}: the plan counts ${R}x2 (or 2x${R}, the same count transposed)`);
+  return box;
 }

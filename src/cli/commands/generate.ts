@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { prepareOutput, type PreparedOutput } from '../../io/outputFile.js';
 import { puzzleSheetHtml, SHEET_MARK, type SheetPuzzle } from '../../io/puzzleSheet.js';
@@ -9,10 +8,8 @@ import { CLUE_SYMMETRIES, clueCountProblem, type ClueSymmetry } from '../../puzz
 import type { MakeProgress } from '../../puzzle/generatePuzzle.js';
 import { learnsClauses } from '../../solve/countSolutions.js';
 import { GRID_SOURCE_KINDS, uniformGridsShapeProblem, type GridSourceKind } from '../../puzzle/defaultGridSource.js';
-import { describeRating } from '../../puzzle/describeRating.js';
 import { generatePuzzles } from '../../puzzle/generatePuzzles.js';
-import type { GenerateOutcome } from '../../puzzle/puzzleTasks.js';
-import { DEFAULT_MAX_RATING, GRADES, parseDifficulty, TECHNIQUES, type Difficulty } from '../../puzzle/techniques.js';
+import { DEFAULT_MAX_RATING, GRADES, parseDifficulty, type Difficulty } from '../../puzzle/techniques.js';
 import {
   boxOption,
   cliRules,
@@ -25,9 +22,9 @@ import {
   VARIANT_FLAG_HELP,
   workersOption,
 } from '../common.js';
-import type { Rules } from '../../grid/rules.js';
 import { requireSymmetry } from '../../puzzle/generatePuzzle.js';
 import { lineOutput } from '../lineOutput.js';
+import { madeJsonLine, madeTextLine } from '../../reports/puzzleLines.js';
 
 interface GenerateCliOptions {
   box?: BoxShape;
@@ -46,8 +43,6 @@ interface GenerateCliOptions {
   force?: boolean;
   workers?: number;
 }
-
-type Made = Extract<GenerateOutcome, { failure?: undefined }>;
 
 /**
  * The seed of a daily puzzle: the date YYYY-MM-DD read as the number YYYYMMDD (2025-03-14 → 20250314), so that
@@ -207,7 +202,7 @@ export function registerGenerate(program: Command): void {
         })) {
           for (const r of block) {
             if (r.failure !== undefined) throw new InputError(`puzzle ${r.index + 1} (seed ${seed}): ${r.failure}`);
-            out.push(opts.json ? jsonLine(rules, r, seed, symmetry) : textLine(rules, r, seed));
+            out.push(opts.json ? madeJsonLine(rules, r, seed, symmetry) : madeTextLine(rules, r, seed));
             if (sheetFile)
               sheet.push({
                 puzzle: r.puzzle,
@@ -248,47 +243,6 @@ function expectedTime(shape: BoxShape): string {
 function describeProgress(p: MakeProgress): string {
   const stage = p.stage === 'removal' ? 'removing clues' : 'checking each clue is needed';
   return `grid ${p.attempt}: ${stage}, ${grouped(p.clues)} clues, ${grouped(p.questions)} questions asked`;
-}
-
-/** The puzzle, then after ':' (which puzzle readers skip) what it is. */
-function textLine(rules: Rules, r: Made, seed: number): string {
-  const what = rules.plain ? '' : `${rules.name}; `;
-  const uniform = r.source === 'uniform' ? '' : ' (not uniform)';
-  return (
-    `${formatGrid(rules.shape, r.puzzle)}: ${what}${r.clues} clues${r.minimal ? ', minimal' : ''}; ` +
-    `${describeRating(r.rating)}; seed ${seed} #${r.index + 1}; ${r.source} grid${rules.plain ? '' : uniform}`
-  );
-}
-
-function jsonLine(rules: Rules, r: Made, seed: number, symmetry: ClueSymmetry): string {
-  const shape = rules.shape;
-  const techniques: Record<string, number> = {};
-  r.rating.counts.forEach((c, t) => {
-    if (c > 0) techniques[TECHNIQUES[t].key] = c;
-  });
-  const hardest = r.rating.hardest >= 0 ? TECHNIQUES[r.rating.hardest] : null;
-  return JSON.stringify({
-    number: r.index + 1,
-    seed,
-    box: shape.name,
-    rules: rules.name,
-    gridSource: r.source,
-    uniform: r.source === 'uniform',
-    puzzle: formatGrid(shape, r.puzzle),
-    solution: formatGrid(shape, r.solution),
-    clues: r.clues,
-    minimal: r.minimal,
-    symmetry,
-    grade: r.rating.grade,
-    rating: r.rating.rating,
-    hardest: hardest ? hardest.key : null,
-    needsSearch: r.rating.needsSearch,
-    techniques,
-    attempts: r.attempts,
-    checks: r.checks,
-    counterSearches: r.counterCalls,
-    seconds: Number(r.seconds.toPrecision(4)),
-  });
 }
 
 /** --difficulty: a grade or an SE range "A-B". */

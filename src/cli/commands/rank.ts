@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { formatGrid } from '../../grid/parseGrid.js';
 import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { toJson } from '../../io/json.js';
-import { gridInputChunks } from '../gridInput.js';
+import { gridInputChunks } from '../../io/gridInput.js';
 import { gridIndex } from '../../rank/gridIndex.js';
 import { boxOption, progressSpinner } from '../common.js';
 import { lineOutput } from '../lineOutput.js';

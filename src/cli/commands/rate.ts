@@ -1,14 +1,10 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { cellName, digitText, formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { gridInputChunks, type GridInput } from '../gridInput.js';
-import type { Rules } from '../../grid/rules.js';
-import { describeRating } from '../../puzzle/describeRating.js';
+import { gridInputChunks, type GridInput } from '../../io/gridInput.js';
 import { RATE_BLOCK_CELLS, ratePuzzles } from '../../puzzle/generatePuzzles.js';
-import type { RatedPuzzle } from '../../puzzle/puzzleTasks.js';
-import { TECHNIQUES } from '../../puzzle/techniques.js';
 import { boxOption, cliRules, progressSpinner, VARIANT_FLAG, VARIANT_FLAG_HELP, workersOption } from '../common.js';
 import { lineOutput } from '../lineOutput.js';
+import { ratingJsonLine, ratingTextLines } from '../../reports/puzzleLines.js';
 
 interface RateCliOptions {
   box?: BoxShape;
@@ -96,8 +92,8 @@ export function registerRate(program: Command): void {
                 `${where}: its rating needs a technique above the budget (SE ${opts.budget ?? DEFAULT_BUDGET}; ` +
                   `${r.placed} of ${r.open} open cells placed below it); --budget to raise it`,
               );
-            if (opts.json) lines.push(jsonLine(rules, cells, r));
-            else lines.push(...textLines(r, opts.steps === true));
+            if (opts.json) lines.push(ratingJsonLine(rules, cells, r));
+            else lines.push(...ratingTextLines(r, opts.steps === true));
           }
           if (head > 4096) {
             queue.splice(0, head);
@@ -118,62 +114,6 @@ export function registerRate(program: Command): void {
       }
       await out.flush();
     });
-}
-
-/** "hidden-single-box 30, naked-single 8, pointing 2". */
-function techniqueCounts(r: RatedPuzzle): string {
-  const parts: string[] = [];
-  r.counts.forEach((c, t) => {
-    if (c > 0) parts.push(`${TECHNIQUES[t].key} ${c}`);
-  });
-  return parts.join(', ');
-}
-
-function textLines(r: RatedPuzzle, steps: boolean): string[] {
-  const counts = techniqueCounts(r);
-  const out = [`${describeRating(r)}${counts ? `: ${counts}` : ''}`];
-  if (steps && r.steps) {
-    r.steps.forEach((s, k) => {
-      const t = TECHNIQUES[s.technique];
-      out.push(`  ${k + 1}. ${s.text}  [${t.name}, ${s.rating.toFixed(1)}]`);
-    });
-    if (r.needsSearch) out.push(`  stalled with ${r.open - r.placed} cells open: the rest needs search`);
-  }
-  return out;
-}
-
-function jsonLine(rules: Rules, puzzle: Uint8Array, r: RatedPuzzle): string {
-  const shape = rules.shape;
-  const techniques: Record<string, number> = {};
-  r.counts.forEach((c, t) => {
-    if (c > 0) techniques[TECHNIQUES[t].key] = c;
-  });
-  const hardest = r.hardest >= 0 ? TECHNIQUES[r.hardest] : null;
-  const where = (cell: number, digit: number) => ({ cell: cellName(shape, cell), digit: digitText(shape, digit) });
-  return JSON.stringify({
-    rules: rules.name,
-    puzzle: formatGrid(shape, puzzle),
-    grade: r.grade,
-    rating: r.rating,
-    hardest: hardest ? hardest.key : null,
-    needsSearch: r.needsSearch,
-    open: r.open,
-    placed: r.placed,
-    techniques,
-    solution: r.solution ? formatGrid(shape, r.solution) : null,
-    ...(r.steps
-      ? {
-          steps: r.steps.map((s) => ({
-            technique: TECHNIQUES[s.technique].key,
-            rating: s.rating,
-            text: s.text,
-            ...(s.place ? { place: where(s.place.cell, s.place.digit) } : {}),
-            ...(s.eliminate ? { eliminate: s.eliminate.map(([c, d]) => where(c, d)) } : {}),
-            ...(s.uses ? { uses: s.uses.map(([c, d]) => where(c, d)) } : {}),
-          })),
-        }
-      : {}),
-  });
 }
 
 /** --budget: an SE rating, a number from 1 to 20. */

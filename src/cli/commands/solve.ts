@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { formatGrid } from '../../grid/parseGrid.js';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { gridInputs } from '../gridInput.js';
+import { gridInputs } from '../../io/gridInput.js';
 import { lineOutput } from '../lineOutput.js';
 import { puzzleCounter } from '../../solve/countSolutions.js';
 import {

@@ -4,7 +4,7 @@ import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { toJson } from '../../io/json.js';
 import { nothingIn, sourceLines, sourceName } from '../../io/readPuzzles.js';
 import { shownText } from '../../grid/shownText.js';
-import { inputSources } from '../gridInput.js';
+import { inputSources } from '../../io/gridInput.js';
 import { gridIndex } from '../../rank/gridIndex.js';
 import { boxOption, progressSpinner } from '../common.js';
 import { lineOutput } from '../lineOutput.js';

@@ -1,7 +1,7 @@
 import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { describeRulesClash, findRulesClash, type Rules } from '../grid/rules.js';
-import { puzzleTexts, type PuzzleText } from '../io/readPuzzles.js';
+import { puzzleTexts, type PuzzleText } from './readPuzzles.js';
 
 /** A puzzle or grid read from the command line, with where it came from ("argument 2", "f.txt line 7"). */
 export interface GridInput {
