@@ -246,6 +246,17 @@ export async function progressSpinner(text: string): Promise<Spinner> {
   return ora({ text, stream: process.stderr, discardStdin: false, hideCursor: false });
 }
 
+/** A synchronous build (a table, an index) behind a spinner on stderr: its result. */
+export async function withSpinner<T>(text: string, build: () => T): Promise<T> {
+  const spinner = await progressSpinner(text);
+  spinner.start();
+  try {
+    return build();
+  } finally {
+    spinner.stop();
+  }
+}
+
 /**
  * Progress of a long synchronous computation (a count in the main thread, where no timer can run): `tick` is
  * called from inside the computation. When `progressShown()` it redraws one stderr line at most every 200 ms, from

@@ -4,7 +4,8 @@ import { dlxShapeProblem } from '../count/dlxCompletions.js';
 import { InputError, parseBoxShape, SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { requireShape } from '../grid/support.js';
 import { LEVEL_NAMES, type LevelName } from '../symmetry/levelNames.js';
-import { grouped, progressSpinner } from './common.js';
+import { progressSpinner } from './common.js';
+import { dlxProgressText } from '../reports/dlxProgressText.js';
 import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 
 /**
@@ -40,48 +41,14 @@ export function dlxRunPlan(opts: DlxRunOptions): { shape: BoxShape; level: Level
   return { shape, level };
 }
 
-/** "3 min 20 s", "45 s". */
-function duration(s: number): string {
-  if (!Number.isFinite(s)) return '?';
-  const t = Math.round(s);
-  if (t < 90) return `${t} s`;
-  const m = Math.floor(t / 60);
-  return m < 90 ? `${m} min ${t % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
-}
-
-const STAGE_TEXT: Record<ProgressEvent['stage'], string> = {
-  bands: 'enumerating standard top bands',
-  classes: 'collapsing bands into classes',
-  columnSets: 'tabulating bands by column sets',
-  completions: 'column-set sum per class (to check against)',
-  dlx: 'DLX route: enumerating second bands',
-};
-
 /** Run it. Ctrl-C: the checkpoint is saved and an Interrupted error says where. */
 export async function runDlxCount(shape: BoxShape, level: LevelName, opts: DlxRunOptions): Promise<GridCount> {
   const spinner = await progressSpinner('counting');
   spinner.start();
-  const twoBands = shape.cols === 2;
-  let dlxStart = 0;
-  let firstDone: number | null = null;
+  const describe = dlxProgressText(shape);
   const onProgress = (e: ProgressEvent) => {
-    if (e.phase === 'start') {
-      spinner.text = STAGE_TEXT[e.stage];
-      if (e.stage === 'dlx') dlxStart = performance.now();
-    } else if (e.phase === 'progress' && e.stage === 'dlx') {
-      const done = e.done ?? 0;
-      const total = e.total ?? 0;
-      firstDone ??= done;
-      const secs = (performance.now() - dlxStart) / 1000;
-      const rate = secs > 0 ? ((e.middleBands ?? 0) / secs / 1e6).toFixed(1) : '…';
-      const left = done > firstDone ? (secs / (done - firstDone)) * (total - done) : Infinity;
-      spinner.text =
-        `DLX route: ${done}/${total} classes, ${grouped(e.middleBands ?? 0)} ${twoBands ? 'bottom' : 'middle'} ` +
-        `bands` +
-        (done < total ? `, ${rate} M/s, about ${duration(left)} left` : '');
-    } else if (e.phase === 'progress') {
-      spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
-    }
+    const text = describe(e);
+    if (text !== null) spinner.text = text;
   };
   try {
     const run = await runCount(dlxClassSum(shape, level, { onProgress }), {

@@ -1,14 +1,13 @@
 import { resolve } from 'node:path';
-import { countWords } from '../classSum/classSum.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
-import { shownPath } from '../io/fileProblem.js';
 import { writtenThrough } from '../io/outputFile.js';
 import type { ShardPlan, ShardPlanSlice } from '../io/shardFiles.js';
+import { shardLine, shardName } from '../reports/shardLine.js';
 import type { MergedCount, MergeOptions } from '../shards/mergeResults.js';
 import { ShardsInterrupted } from '../shards/runShards.js';
 import type { SlurmOptions } from '../shards/writeSlurm.js';
-import { grouped, interruptible, Interrupted, progressSpinner, type Spinner } from './common.js';
+import { interruptible, Interrupted, progressSpinner, type Spinner } from './common.js';
 
 /**
  * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): progress and messages
@@ -41,30 +40,7 @@ export async function writePlan(
   shards: number,
 ): Promise<{ text: string; json: unknown }> {
   const { plan, id } = await (await import('../shards/writeShardPlan.js')).writeShardPlan(path, method, box, shards);
-  const s = plan.estimate.shardSeconds;
-  const total = s.reduce((a, b) => a + b, 0);
-  return {
-    text:
-      `plan ${shownPath(path)} (id ${id}): ${countWords(method, box)}, ${grouped(plan.classes)} classes` +
-      (plan.units !== plan.classes || plan.combine ? ` (${grouped(plan.units)} units of work)` : '') +
-      ` in ${shards} shard${shards > 1 ? 's' : ''}\n` +
-      (plan.estimate.sampled > 0
-        ? `  estimated on one thread from ${plan.estimate.sampled} sampled units: `
-        : '  estimated from the declared cost (src/grid/support.ts): ') +
-      `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
-      `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
-      `  next: count --plan ${shownPath(path)} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge ` +
-      'RESULTS\n',
-    json: {
-      plan: path,
-      id,
-      ...plan,
-      assignment: undefined,
-      payload: undefined,
-      combine: undefined,
-      classList: undefined,
-    },
-  };
+  return (await import('../reports/planSummary.js')).planSummary(path, id, plan, method, box, shards);
 }
 
 /**
@@ -80,7 +56,6 @@ export async function runShards(
 ): Promise<void> {
   const { runShards: run } = await import('../shards/runShards.js');
   let spinner: Spinner | null = null;
-  const named = (s: ShardPlanSlice) => `shard ${s.shard} of ${s.shards}`;
   try {
     // a signal at any point (between shards, or while a shard reads its class list) stops the run
     await interruptible(async (signal) => {
@@ -90,17 +65,13 @@ export async function runShards(
         ...(workers !== undefined ? { workers } : {}),
         signal,
         onShardStart: (s) => {
-          shown.text = named(s);
+          shown.text = shardName(s);
           shown.start();
         },
-        onProgress: (s, done, total) => (shown.text = `${named(s)}: ${done}/${total} units`),
+        onProgress: (s, done, total) => (shown.text = `${shardName(s)}: ${done}/${total} units`),
         onShardStop: () => shown.stop(),
         onShardDone: ({ slice, path, run: r }) => {
-          const line = r.alreadyCounted
-            ? `${named(slice)} (plan ${slice.id}): already counted in ${shownPath(path)}\n`
-            : `${named(slice)} (plan ${slice.id}): ${r.values.size} units` +
-              (r.resumed > 0 ? ` (${r.resumed} from ${shownPath(`${path}.part`)})` : '') +
-              ` in ${r.seconds.toFixed(3)} s → ${shownPath(path)}\n`;
+          const line = shardLine(slice, path, r);
           // a result written through (--out /dev/stdout, a pipe) may be stdout itself: the line goes to stderr
           if (writtenThrough(path)) process.stderr.write(line);
           else print(line);

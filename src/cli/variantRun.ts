@@ -21,7 +21,6 @@ import { readVariantTable, VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io
 import { defaultThreads } from '../parallel/threads.js';
 import { essentiallyDifferentVariantOf, type VariantEssential } from '../variants/essentiallyDifferentVariant.js';
 import { variantBurnside, type VariantIdentityTerm } from '../variants/variantBurnside.js';
-import { readVariantIdentity } from '../io/readVariantIdentity.js';
 import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
@@ -175,13 +174,14 @@ export async function runVariantTableCheck(path: string, request: RecountRequest
   const table = readVariantTable(path);
   const check = await checkedTable(table, path, { need: 'as-asked', request });
   const { recountWords } = await import('../shards/recountUnits.js');
+  const { tableShippedWords } = await import('../shards/identityFromTable.js');
   process.stdout.write(
     `${shownPath(path)}: ${table.rules}, ${grouped(table.count)} ${table.units} (${table.route} route), ` +
       `digest ${table.digest} = the ${table.units} listed now ✓; ` +
       `Σ orbit·value = ${grouped(table.totalWithFixedRow)} = N/${table.n}!, ` +
       `N = ${grouped(table.total)}; ` +
       (check.shipped !== null
-        ? shippedWords(check) + (check.recount !== null || check.self ? `; ${recountWords(check.recount)}` : '')
+        ? tableShippedWords(check) + (check.recount !== null || check.self ? `; ${recountWords(check.recount)}` : '')
         : recountWords(check.recount)) +
       ` (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
   );
@@ -200,12 +200,6 @@ async function checkedTable(
     ...options,
     onUnitDone: (done, total) => (spinner.text = `${table.rules}: counting units again: ${done}/${total}`),
   }).finally(() => spinner.stop());
-}
-
-function shippedWords(check: VariantTableCheck): string {
-  return check.self
-    ? `the table the repository ships (${check.shipped})`
-    : `every value = the shipped ${check.shipped}'s ✓`;
 }
 
 export interface VariantEssentialOptions {
@@ -262,22 +256,13 @@ export async function runVariantEssential(
       seconds: direct.seconds,
     };
   } else if (opts.identityFrom !== undefined) {
-    const t0 = performance.now();
-    const table = readVariantIdentity(opts.identityFrom, rules);
-    identityCheck = await checkedTable(table, opts.identityFrom, { need: 'every-value', option: '--identity-from' });
-    const { recountWords } = await import('../shards/recountUnits.js');
-    const listed = identityCheck.units !== null ? `, digest ${table.digest} = the ${table.units} listed now ✓` : '';
-    identity = {
-      value: table.totalWithFixedRow,
-      source:
-        `file ${shownPath(opts.identityFrom)} (${grouped(table.count)} ${table.units}${listed}): ` +
-        (identityCheck.values === 'shipped'
-          ? shippedWords(identityCheck)
-          : identityCheck.values === 'keyed'
-            ? `its keyed seal (${SEAL_KEY_VARIABLE}) holds ✓`
-            : recountWords(identityCheck.recount)),
-      seconds: (performance.now() - t0) / 1000,
-    };
+    const { identityFromTable } = await import('../shards/identityFromTable.js');
+    const from = opts.identityFrom;
+    const spinner = await progressSpinner(`${rules.name}: checking the table`);
+    spinner.start();
+    ({ identity, check: identityCheck } = await identityFromTable(rules, from, (done, total) => {
+      spinner.text = `${rules.name}: counting units again: ${done}/${total}`;
+    }).finally(() => spinner.stop()));
   } else if (opts.identityTerm !== undefined) {
     identity = { value: opts.identityTerm, source: 'given (--identity-term)' };
   } else {

@@ -194,39 +194,8 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       skipped: (line) => process.stderr.write(`sudoku-count: ${line}\n`),
       box: opts.box,
     });
-    const r = m.report;
-    const cpu = `${m.cpuSeconds.toFixed(3)} CPU s in all`;
-    const head = `Merged ${m.shards} shard${m.shards > 1 ? 's' : ''} of plan ${m.plan}: ${cpu}`;
-    if (opts.json) {
-      const body =
-        r.method === 'bands'
-          ? r.count
-          : r.method === 'variant'
-            ? { ...r.count, classRows: undefined }
-            : { method: 'column-sets', ...r.count };
-      process.stdout.write(
-        (await toJson({
-          ...body,
-          shards: {
-            plan: m.plan,
-            count: m.shards,
-            seconds: m.seconds,
-            cpuSeconds: m.cpuSeconds,
-            recount: m.recount,
-            shipped: m.shipped,
-          },
-        })) + '\n',
-      );
-    } else {
-      const text =
-        r.method === 'bands'
-          ? countText(r.count) + '\n'
-          : r.method === 'variant'
-            ? (await import('../../reports/variantCountText.js')).variantCountText(r.count) + '\n'
-            : columnSetText(r.count);
-      const { recountWords, shippedMergeWords } = await shardRun();
-      process.stdout.write(`${head}\n  ${shippedMergeWords(m.shipped)}${recountWords(m.recount)}\n` + text);
-    }
+    const { mergedDoc, mergedText } = await import('../../reports/mergedText.js');
+    process.stdout.write(opts.json ? (await toJson(mergedDoc(m))) + '\n' : mergedText(m));
     return true;
   }
   if (recount !== undefined || seed !== undefined)

@@ -4,7 +4,7 @@ import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { toJson } from '../../io/json.js';
 import { gridInputChunks } from '../../io/gridInput.js';
 import { gridIndex } from '../../rank/gridIndex.js';
-import { boxOption, progressSpinner } from '../common.js';
+import { boxOption, withSpinner } from '../common.js';
 import { lineOutput } from '../lineOutput.js';
 import { supportedShapes } from '../../grid/support.js';
 
@@ -32,15 +32,7 @@ export function registerRank(program: Command): void {
       const chunks = gridInputChunks(shape, args, opts.file, { command: 'rank', complete: true });
       const first = await chunks.next();
 
-      const spinner = await progressSpinner(`building the ${shape.name} grid index`);
-      spinner.start();
-      const index = (() => {
-        try {
-          return gridIndex({ box: shape });
-        } finally {
-          spinner.stop();
-        }
-      })();
+      const index = await withSpinner(`building the ${shape.name} grid index`, () => gridIndex({ box: shape }));
       const out = lineOutput();
       for (let next = first; !next.done; next = await chunks.next()) {
         for (const { cells } of next.value) {
