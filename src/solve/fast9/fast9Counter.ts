@@ -1,5 +1,6 @@
 import { BitboardCounter9 } from '../bitboardCounter9.js';
 import type { SearchGuide, SolvedCount } from '../puzzleCounter.js';
+import { compileWasm, wasmInstance, wasmModule, type CoreEngine } from '../../grid/wasmInstance.js';
 import { FAST9_WASM } from './fast9Binary.js';
 
 /**
@@ -11,18 +12,6 @@ import { FAST9_WASM } from './fast9Binary.js';
  * `new Fast9Counter()` and `count`. The same core runs the 9×9 variants (Fast9VariantCounter, which sets their
  * rules in its own instance; this one keeps the plain rules it starts with).
  */
-
-/** A compiled WebAssembly module (opaque here). */
-interface WasmModule {
-  readonly __brand?: 'WebAssembly.Module';
-}
-
-/** The slice of the WebAssembly JavaScript API used here (Node 20 and browsers have it; our lib has no DOM types). */
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => WasmModule;
-  Instance: new (module: WasmModule, imports: object) => { readonly exports: unknown };
-  compile(bytes: Uint8Array): Promise<WasmModule>;
-};
 
 /** What assembly/fast9Core.ts exports (the variant search's part: Fast9VariantCounter). */
 export interface Fast9Exports {
@@ -45,46 +34,18 @@ export interface Fast9Exports {
   countVariant(limit: number, maxNodes: number, notCell: number, usePrefer: number, withTick: number): number;
 }
 
-/** The module, compiled once per thread; null when this JavaScript engine cannot (no WebAssembly or no SIMD). */
-let compiled: WasmModule | null | undefined;
-
-function fast9Bytes(): Uint8Array {
-  const text = atob(FAST9_WASM);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
-function fast9Module(): WasmModule | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(fast9Bytes());
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
-
 /**
  * Compile the core asynchronously, once; true when it can run. Node compiles it synchronously on first use, but a
  * browser's main thread refuses a synchronous compile of a module above 4 KB (the core is about 4.9 KB): a page
  * awaits this before its first count, else its counters quietly use BitboardCounter9 (same answers, slower).
  */
-export async function loadFast9(): Promise<boolean> {
-  if (compiled === undefined) {
-    try {
-      compiled = await WebAssembly.compile(fast9Bytes());
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled !== null;
+export function loadFast9(): Promise<boolean> {
+  return compileWasm(FAST9_WASM);
 }
 
-/** Can this JavaScript engine run the WebAssembly core? (If not, Fast9Counter is BitboardCounter9.) */
+/** Can this JavaScript engine run the WebAssembly core (SIMD included)? (If not, Fast9Counter is BitboardCounter9.) */
 export function fast9Available(): boolean {
-  return fast9Module() !== null;
+  return wasmModule(FAST9_WASM) !== null;
 }
 
 /**
@@ -92,8 +53,7 @@ export function fast9Available(): boolean {
  * search's progress calls (every 65,536 branches, when asked for).
  */
 export function fast9Instance(tick: (nodes: number) => void = () => {}): Fast9Exports | null {
-  const m = fast9Module();
-  return m ? (new WebAssembly.Instance(m, { env: { tick } }).exports as Fast9Exports) : null;
+  return wasmInstance<Fast9Exports>(FAST9_WASM, { env: { tick } });
 }
 
 const MAX_I32 = 0x7fffffff;
@@ -179,9 +139,9 @@ export abstract class Fast9Base<T extends Twin> {
 }
 
 export class Fast9Counter extends Fast9Base<BitboardCounter9> {
-  /** useCore false: always BitboardCounter9 (for tests and benchmarks). */
-  constructor(useCore = true) {
-    super(() => (useCore ? fast9Instance() : null));
+  /** 'typescript': always BitboardCounter9 (for tests and benchmarks). */
+  constructor(engine: CoreEngine = 'wasm') {
+    super(() => (engine === 'wasm' ? fast9Instance() : null));
   }
 
   protected makeTwin(): BitboardCounter9 {

@@ -1,4 +1,5 @@
 import type { Rules } from '../../grid/rules.js';
+import type { CoreEngine } from '../../grid/wasmInstance.js';
 import type { PuzzleCounter } from '../puzzleCounter.js';
 import type { SearchGuide, SolvedCount } from '../puzzleCounter.js';
 import { VariantCounter9, variantTables9 } from '../variantCounter9.js';
@@ -17,15 +18,15 @@ export class Fast9VariantCounter extends Fast9Base<VariantCounter9> implements P
     return VariantCounter9.supports(rules);
   }
 
-  /** useCore false: always VariantCounter9 (for tests and benchmarks). */
+  /** 'typescript': always VariantCounter9 (for tests and benchmarks). */
   constructor(
     readonly rules: Rules,
-    useCore = true,
+    engine: CoreEngine = 'wasm',
   ) {
     if (!Fast9VariantCounter.supports(rules))
       throw new RangeError(`variant counter 9: ${rules.name} is not 3x3 with boxes`);
     super((tick) => {
-      const core = useCore ? fast9Instance(tick) : null;
+      const core = engine === 'wasm' ? fast9Instance(tick) : null;
       return core && rules.houseCount <= core.maxHouses() ? core : null;
     });
     const core = this.core;

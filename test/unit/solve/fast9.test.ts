@@ -51,7 +51,7 @@ describe('fast9: the WebAssembly core', () => {
       'fast9/fast9Binary.js',
       'bitboardCounter9.js',
     ];
-    for (const f of [...files, 'variantCounter9.js', 'countCache.js', '../grid/bits.js']) {
+    for (const f of [...files, 'variantCounter9.js', 'countCache.js', '../grid/bits.js', '../grid/wasmInstance.js']) {
       const text = readFileSync(join(dir, f), 'utf8');
       for (const m of text.matchAll(/^import [^;]*? from '([^']+)'/gm))
         expect({ f, relative: /^\.\.?\//.test(m[1]) }).toEqual({ f, relative: true });
@@ -137,13 +137,13 @@ describe('fast9: the WebAssembly core', () => {
     const g = parseGrid(SHAPE_3X3, '123456789456789123789123456' + '.'.repeat(54));
     const bb = new BitboardCounter9().count(g, 70_000);
     expect(bb.count).toBe(70_000);
-    for (const c of [new Fast9Counter(), new Fast9Counter(false)]) {
+    for (const c of [new Fast9Counter(), new Fast9Counter('typescript')]) {
       const tick = () => {};
       c.onTick = tick;
       expect(c.onTick).toBe(tick);
       expect(c.count(g, 70_000)).toEqual(bb);
     }
-    const slow = new Fast9Counter(false);
+    const slow = new Fast9Counter('typescript');
     expect(slow.usesCore).toBe(false);
     const p = lines('forum-hardest-375.txt')[0];
     expect(run(slow, parseGrid(SHAPE_3X3, p), 2)).toEqual(run(new Fast9Counter(), parseGrid(SHAPE_3X3, p), 2));

@@ -117,7 +117,7 @@ describe('Fast9VariantCounter: the 9×9 variants on the WebAssembly core', () =>
 
   it('without the core, is VariantCounter9', () => {
     const rules = parseRules(SHAPE_3X3, 'windoku');
-    const slow = new Fast9VariantCounter(rules, false);
+    const slow = new Fast9VariantCounter(rules, 'typescript');
     expect(slow.usesCore).toBe(false);
     const g = randomGrid(rules, seeded(3))!.map((d, i) => (i % 3 === 0 ? 0 : d));
     expect(run(slow, g, 100)).toEqual(run(new Fast9VariantCounter(rules), g, 100));
