@@ -6,7 +6,8 @@ import {
   type VariantCount,
   type VariantPoolOptions,
 } from '../variants/countVariantGrids.js';
-import { middleBandUnits } from '../variants/variantTable.js';
+import { antiKingMiddleBands, type AntiKingMiddleBands } from '../count/antiKingMiddleBands.js';
+import { middleBandTop } from '../variants/variantTable.js';
 import { variantGroup, type VariantGroup } from '../variants/variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from '../variants/variantTopBlocks.js';
 import { variantUnitDigest } from '../variants/variantUnitDigest.js';
@@ -17,6 +18,8 @@ interface VariantCountList extends ClassList {
   readonly top: TopBlockClasses;
   /** The group, for the top-block routes (the edge-table route finds its own). */
   readonly group: VariantGroup | null;
+  /** The edge-table route's middle-band classes. */
+  readonly middle: AntiKingMiddleBands | null;
 }
 
 export type VariantCountSumOptions = Pick<VariantPoolOptions, 'exhaustive' | 'onProgress' | 'onClassList'>;
@@ -39,9 +42,10 @@ export function variantCountSum(rules: Rules, options: VariantCountSumOptions = 
     const tick = () => options.onProgress?.('classes', 0, 1);
     tick();
     const group = edge ? null : variantGroup(rules, tick);
-    const top = group ? variantTopBlocks(group, tick) : middleBandUnits(rules).top;
+    const middle = edge ? antiKingMiddleBands(rules.shape.rows) : null;
+    const top = group ? variantTopBlocks(group, tick) : middleBandTop(middle!);
     const digest = variantUnitDigest(rules, top);
-    list = { count: top.sizes.length, digest, seconds: (performance.now() - t0) / 1000, top, group };
+    list = { count: top.sizes.length, digest, seconds: (performance.now() - t0) / 1000, top, group, middle };
     return list;
   };
   return {
@@ -67,6 +71,7 @@ export function variantCountSum(rules: Rules, options: VariantCountSumOptions = 
         resume,
         ...(run.signal ? { signal: run.signal } : {}),
         ...(held?.group ? { found: { group: held.group, top: held.top, seconds: held.seconds } } : {}),
+        ...(held?.middle ? { foundMiddle: held.middle } : {}),
         onClassDone: (row) => run.onUnitDone(row.id, BigInt(row.completions)),
       });
       return { facts: {}, setupSeconds: (performance.now() - t0) / 1000 };

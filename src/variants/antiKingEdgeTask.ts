@@ -25,13 +25,16 @@ export interface MiddleBandsOutput extends AntiKingMiddleBands {
 
 /** The middle-band classes (src/count/antiKingMiddleBands.ts), M and the variant's group order (~1–2 s on 9×9). */
 export function middleBands(input: { readonly R: number; readonly spec: RulesSpec }): MiddleBandsOutput {
+  return { ...antiKingMiddleBands(input.R), ...middleBandFacts(input) };
+}
+
+/** M and the variant's group order alone, for a caller that holds the middle-band classes already. */
+export function middleBandFacts(input: {
+  readonly R: number;
+  readonly spec: RulesSpec;
+}): Omit<MiddleBandsOutput, keyof AntiKingMiddleBands> {
   const group = variantGroup(rulesFromSpec(input.spec));
-  return {
-    ...antiKingMiddleBands(input.R),
-    parts: antiKingEdgeLayout(input.R).M,
-    groupOrder: group.order,
-    fullGroupOrder: group.fullOrder,
-  };
+  return { parts: antiKingEdgeLayout(input.R).M, groupOrder: group.order, fullGroupOrder: group.fullOrder };
 }
 
 export interface FillEdgeShareInput {

@@ -56,7 +56,11 @@ export async function countAntiKingEdge(rules: Rules, options: VariantPoolOption
   const work = async () => {
     // the middle-band classes, on the pool (a second of search: the main thread stays free for Ctrl-C)
     options.onProgress?.('classes', 0, 1);
-    const middle = await taskRun.race(pool.run('middleBands', { R, spec: rules.spec }));
+    // (a checkpointed run found them already, to name its checkpoint: then only M and the group's order)
+    const found = options.foundMiddle;
+    const middle = found
+      ? { ...found, ...(await taskRun.race(pool.run('middleBandFacts', { R, spec: rules.spec }))) }
+      : await taskRun.race(pool.run('middleBands', { R, spec: rules.spec }));
     const rowOf = (id: number): string => bandText(middle.bands.subarray(id * L, (id + 1) * L), R, n);
     C = middle.weights.length;
     const t1 = performance.now();

@@ -15,6 +15,7 @@ import { houseKeyClasses, type HouseKeyClasses } from './houseKeyClasses.js';
 import { houseCounter, keyCompletions } from './houseCompletionsTask.js';
 import type * as HouseCompletionsTask from './houseCompletionsTask.js';
 import { antiKingEdgeFits, countAntiKingEdge } from './countAntiKingEdge.js';
+import type { AntiKingMiddleBands } from '../count/antiKingMiddleBands.js';
 
 /**
  * N for a variant, by two routes that share no counting code (docs/variant-counts.md).
@@ -176,6 +177,8 @@ export interface VariantPoolOptions extends VariantCountOptions {
    * seconds that took (counted in the report's `classes`).
    */
   readonly found?: { readonly group: VariantGroup; readonly top: TopBlockClasses; readonly seconds: number };
+  /** The edge-table route's middle-band classes, when the caller found them already (a checkpoint's class list). */
+  readonly foundMiddle?: AntiKingMiddleBands;
 }
 
 /** Classes per pool task: a few tenths of a second on 9×9, so Ctrl-C on one thread waits at most that. */

@@ -8,7 +8,7 @@ import { variantGroup } from './variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from './variantTopBlocks.js';
 import { variantUnitDigest } from './variantUnitDigest.js';
 import { antiKingEdgeFits } from './countAntiKingEdge.js';
-import { antiKingMiddleBands } from '../count/antiKingMiddleBands.js';
+import { antiKingMiddleBands, type AntiKingMiddleBands } from '../count/antiKingMiddleBands.js';
 
 /**
  * A variant count's values in compact form (docs/variant-counts.md#compact-tables; the file format is
@@ -101,19 +101,16 @@ export function variantUnits(rules: Rules): VariantUnits {
  * digest is taken over the bands and orbit sizes as over top blocks and m_C).
  */
 export function middleBandUnits(rules: Rules): VariantUnits {
-  const m = antiKingMiddleBands(rules.shape.rows);
-  const top: TopBlockClasses = {
-    k: m.R,
-    blocks: m.all,
-    stabilizerOrder: 4,
-    representatives: m.bands,
-    sizes: Int32Array.from(m.weights),
-  };
   return {
-    ...variantUnitsOf(rules, top, null),
+    ...variantUnitsOf(rules, middleBandTop(antiKingMiddleBands(rules.shape.rows)), null),
     route: 'edge-table',
     units: 'middle-band classes',
   };
+}
+
+/** The middle-band classes as the top blocks of the other routes: band, orbit size (reversing columns and rows). */
+export function middleBandTop(m: AntiKingMiddleBands): TopBlockClasses {
+  return { k: m.R, blocks: m.all, stabilizerOrder: 4, representatives: m.bands, sizes: Int32Array.from(m.weights) };
 }
 
 /** The table of a finished count, given its units (every class of a unit must have the same n_C). */

@@ -92,8 +92,15 @@ describe('countAntiKingEdge (the pooled route) on 2x3', () => {
       .slice(0, first.classes >> 1)
       .map((r) => ({ id: r.id, block: r.block, completions: Number(r.completions) }));
     const done: number[] = [];
-    const again = await countAntiKingEdge(rules, { workers: 1, resume: half, onClassDone: (r) => done.push(r.id) });
+    // with the middle-band classes found by the caller (a checkpoint's class list): the same classes, not found again
+    const again = await countAntiKingEdge(rules, {
+      workers: 1,
+      resume: half,
+      foundMiddle: antiKingMiddleBands(2),
+      onClassDone: (r) => done.push(r.id),
+    });
     expect(again.total).toBe(74_160n);
+    expect(again.classRows).toEqual(first.classRows);
     expect(done.length).toBe(first.classes - half.length);
     await expect(
       countAntiKingEdge(rules, { workers: 1, resume: [{ ...half[0], block: '123456/000000' }] }),
