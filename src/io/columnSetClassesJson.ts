@@ -1,5 +1,5 @@
 import type { ColumnSetClassTable } from '../colsets/countByColumnSets.js';
-import { toJson } from './json.js';
+import { classRowsJson, toJson } from './json.js';
 
 /**
  * The configuration classes of a column-set count as one JSON object (format "sudoku-count/colsets-classes@1"),
@@ -42,15 +42,10 @@ export function columnSetClassesToJson(table: ColumnSetClassTable): string {
     total: table.total,
     classCount: table.classes,
   };
-  const lines = ['{'];
-  for (const [k, v] of Object.entries(head)) lines.push(`  ${JSON.stringify(k)}: ${toJson(v)},`);
-  lines.push('  "classes": [');
-  table.classRows.forEach((row, i) => {
-    const { id, configuration, orbit, stabilizer, bands } = row;
-    lines.push(
-      `    ${toJson({ id, configuration, orbit, stabilizer, bands })}${i + 1 < table.classRows.length ? ',' : ''}`,
-    );
-  });
-  lines.push('  ]', '}', '');
-  return lines.join('\n');
+  return classRowsJson(
+    head,
+    table.classRows.map(({ id, configuration, orbit, stabilizer, bands }) =>
+      toJson({ id, configuration, orbit, stabilizer, bands }),
+    ),
+  );
 }

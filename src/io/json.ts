@@ -14,3 +14,14 @@ export { fromJson } from './fromJson.js';
 export function toJson(value: unknown, indent?: number): string {
   return writer.stringify(value, null, indent);
 }
+
+/**
+ * A class table's JSON, laid out one class a line: `{`, each field of `head` on its own line, then `"classes"`, one
+ * object a row (`rows`, each already written), `]`, `}` and a final newline.
+ */
+export function classRowsJson(head: Record<string, unknown>, rows: readonly string[]): string {
+  const lines = ['{'];
+  for (const [k, v] of Object.entries(head)) lines.push(`  ${JSON.stringify(k)}: ${toJson(v)},`);
+  lines.push('  "classes": [', ...rows.map((row, i) => `    ${row}${i + 1 < rows.length ? ',' : ''}`), '  ]', '}', '');
+  return lines.join('\n');
+}

@@ -1,5 +1,5 @@
 import type { VariantCount } from '../variants/countVariantGrids.js';
-import { toJson } from './json.js';
+import { classRowsJson, toJson } from './json.js';
 
 /**
  * A variant's top-block classes as JSON (`classes --variant`, data/variant-classes-*.json; schema
@@ -21,17 +21,10 @@ export function variantClassesToJson(r: VariantCount): string {
     total: r.total,
     classCount: r.classes,
   };
-  const lines = ['{'];
-  for (const [k, v] of Object.entries(header)) lines.push(`  ${JSON.stringify(k)}: ${toJson(v)},`);
-  lines.push('  "classes": [');
-  r.classRows.forEach((c, i) =>
-    lines.push(
-      `    ${toJson({ id: c.id, block: c.block, blocks: c.size, completions: c.completions })}` +
-        (i + 1 < r.classRows.length ? ',' : ''),
-    ),
+  return classRowsJson(
+    header,
+    r.classRows.map((c) => toJson({ id: c.id, block: c.block, blocks: c.size, completions: c.completions })),
   );
-  lines.push('  ]', '}', '');
-  return lines.join('\n');
 }
 
 export const VARIANT_CLASSES_FORMAT = 'sudoku-count/variant-classes@1';
