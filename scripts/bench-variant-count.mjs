@@ -31,7 +31,7 @@
  *            against the top blocks of the solver route (the same constraints); --sample K middle-band classes drawn
  *            with a fixed seed, n(B) by the per-band searches of scripts/anti-king-middle.mjs and for the first
  *            --dlx K' of them by exact cover; and the 272 top-block classes of shard 0 of data/anti-king-9x9 (n_C by
- *            the solver route) against n(B1) by the top-band route through U (src/count/antiKingTopBand.ts);
+ *            the solver route) against n(B1) by the top-band route through U (src/variants/antiKingTopBand.ts);
  *            --from F takes the count from F (the --json output of `count --variant anti-king`) instead of running it;
  *            --estimate K also estimates N/9! from K top-block classes drawn uniformly (seeded) by the top-band route;
  *            --shard0 K checks the first K of shard 0's classes only (default all 272)
@@ -50,12 +50,12 @@ import { rulesExactCover } from '../dist/variants/rulesExactCover.js';
 import { variantGroup } from '../dist/variants/variantGroup.js';
 import { variantTopBlocks } from '../dist/variants/variantTopBlocks.js';
 import { completionsCounter } from '../dist/variants/variantCompletionsTask.js';
-import { oneHouseLayout } from '../dist/count/oneHouseLayout.js';
+import { oneHouseLayout } from '../dist/variants/oneHouseLayout.js';
 import { houseKeyClasses } from '../dist/variants/houseKeyClasses.js';
 import { houseCounter } from '../dist/variants/houseCompletionsTask.js';
-import { antiKingEdgeLayout } from '../dist/count/antiKingEdgeLayout.js';
-import { fillAntiKingEdgeTable } from '../dist/count/antiKingEdgeTable.js';
-import { antiKingTopBandCompletions } from '../dist/count/antiKingTopBand.js';
+import { antiKingEdgeLayout } from '../dist/variants/antiKingEdgeLayout.js';
+import { fillAntiKingEdgeTable } from '../dist/variants/antiKingEdgeTable.js';
+import { antiKingTopBandCompletions } from '../dist/variants/antiKingTopBand.js';
 import { readFileSync } from 'node:fs';
 import { fromJson } from '../dist/io/json.js';
 

@@ -2,7 +2,7 @@ import { variantShardRules, variantShardRulesOf } from '../grid/countSpec.js';
 import type { Rules, RulesSpec } from '../grid/rules.js';
 import { VARIANT_COUNT_COST_9X9, VARIANT_SOLVER_COST_9X9 } from '../grid/support.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
-import { oneHouseLayout } from '../count/oneHouseLayout.js';
+import { oneHouseLayout } from '../variants/oneHouseLayout.js';
 import { assemble } from '../variants/countVariantGrids.js';
 import type * as HouseCompletionsTask from '../variants/houseCompletionsTask.js';
 import { houseKeyClasses } from '../variants/houseKeyClasses.js';
@@ -38,7 +38,7 @@ function declaredSeconds(rules: Rules): number | undefined {
  * 27 cells for 9×9 anti-king: ~20 MB). Units cost alike in the plan (dealt out in turn); a 9×9 variant's plan is
  * sized from its declared cost. On 9×9 the classes are counted on worker threads even with one worker, so that
  * SIGINT/SIGTERM stop a shard at once rather than after a class of seconds. Where the one-machine count takes the
- * band-pair route (one extra house of three cells a band: src/count/oneHouseLayout.ts), a shard does too: its
+ * band-pair route (one extra house of three cells a band: src/variants/oneHouseLayout.ts), a shard does too: its
  * classes are grouped by their column-set keys (src/variants/houseKeyClasses.ts), each key summed once.
  */
 export function variantClassSum(rules: RulesSpec | string): ClassSum {

@@ -6,7 +6,7 @@ import {
   type VariantCount,
   type VariantPoolOptions,
 } from '../variants/countVariantGrids.js';
-import { antiKingMiddleBands, type AntiKingMiddleBands } from '../count/antiKingMiddleBands.js';
+import { antiKingMiddleBands, type AntiKingMiddleBands } from '../variants/antiKingMiddleBands.js';
 import { middleBandTop } from '../variants/variantTable.js';
 import { variantGroup, type VariantGroup } from '../variants/variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from '../variants/variantTopBlocks.js';

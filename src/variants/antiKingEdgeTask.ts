@@ -11,11 +11,11 @@
  * every thread reads it. A thread keeps the layout of the last R it saw.
  */
 import { rulesFromSpec, type RulesSpec } from '../grid/rules.js';
-import { antiKingEdgeLayout } from '../count/antiKingEdgeLayout.js';
+import { antiKingEdgeLayout } from './antiKingEdgeLayout.js';
 import { variantGroup } from './variantGroup.js';
-import { fillAntiKingEdgeTable } from '../count/antiKingEdgeTable.js';
-import { antiKingMiddleJoin } from '../count/antiKingMiddleJoin.js';
-import { antiKingMiddleBands, type AntiKingMiddleBands } from '../count/antiKingMiddleBands.js';
+import { fillAntiKingEdgeTable } from './antiKingEdgeTable.js';
+import { antiKingMiddleJoin } from './antiKingMiddleJoin.js';
+import { antiKingMiddleBands, type AntiKingMiddleBands } from './antiKingMiddleBands.js';
 
 export interface MiddleBandsOutput extends AntiKingMiddleBands {
   readonly parts: number;
@@ -23,7 +23,7 @@ export interface MiddleBandsOutput extends AntiKingMiddleBands {
   readonly fullGroupOrder: bigint;
 }
 
-/** The middle-band classes (src/count/antiKingMiddleBands.ts), M and the variant's group order (~1–2 s on 9×9). */
+/** The middle-band classes (src/variants/antiKingMiddleBands.ts), M and the variant's group order (~1–2 s on 9×9). */
 export function middleBands(input: { readonly R: number; readonly spec: RulesSpec }): MiddleBandsOutput {
   return { ...antiKingMiddleBands(input.R), ...middleBandFacts(input) };
 }

@@ -1,7 +1,7 @@
 import type { Rules } from '../grid/rules.js';
 import { factorialBig, InputError } from '../grid/shape.js';
 import { CountInterrupted } from '../count/dlxCompletions.js';
-import { antiKingJoinExact } from '../count/antiKingMiddleJoin.js';
+import { antiKingJoinExact } from './antiKingMiddleJoin.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
 import { TaskRun } from '../parallel/taskRun.js';
 import type * as AntiKingEdgeTask from './antiKingEdgeTask.js';
@@ -13,9 +13,9 @@ import type { VariantClassRow, VariantCount, VariantPoolOptions } from './countV
  *
  *     N = n! · Σ_B n(B),   n(B) = Σ_K U[K] · U[π_B(K̄)]
  *
- * over the middle bands B, where U (src/count/antiKingEdgeTable.ts) counts the edge bands by column sets once for
- * all B, and the join (src/count/antiKingMiddleJoin.ts) is a lookup per column-set option. The middle bands are
- * taken up to reversing columns and rows (src/count/antiKingMiddleBands.ts), weighted by orbit size.
+ * over the middle bands B, where U (src/variants/antiKingEdgeTable.ts) counts the edge bands by column sets once for
+ * all B, and the join (src/variants/antiKingMiddleJoin.ts) is a lookup per column-set option. The middle bands are
+ * taken up to reversing columns and rows (src/variants/antiKingMiddleBands.ts), weighted by orbit size.
  *
  * Stages: U in `shares` pool tasks filling one SharedArrayBuffer (disjoint entries), then the middle-band classes in
  * runs of BANDS_PER_TASK. The result is a VariantCount whose "classes" are the middle-band classes (block = the

@@ -10,12 +10,12 @@ import { typedTaskPool } from '../parallel/taskPool.js';
 import { TaskRun } from '../parallel/taskRun.js';
 import { blockCompletions, completionsCounter } from './variantCompletionsTask.js';
 import type * as VariantCompletionsTask from './variantCompletionsTask.js';
-import { oneHouseLayout } from '../count/oneHouseLayout.js';
+import { oneHouseLayout } from './oneHouseLayout.js';
 import { houseKeyClasses, type HouseKeyClasses } from './houseKeyClasses.js';
 import { houseCounter, keyCompletions } from './houseCompletionsTask.js';
 import type * as HouseCompletionsTask from './houseCompletionsTask.js';
 import { antiKingEdgeFits, countAntiKingEdge } from './countAntiKingEdge.js';
-import type { AntiKingMiddleBands } from '../count/antiKingMiddleBands.js';
+import type { AntiKingMiddleBands } from './antiKingMiddleBands.js';
 
 /**
  * N for a variant, by two routes that share no counting code (docs/variant-counts.md).
@@ -27,7 +27,7 @@ import type { AntiKingMiddleBands } from '../count/antiKingMiddleBands.js';
  *
  * Band-pair route (9×9 with one extra house, three cells per band: centre dots, asterisk, girandola): the same
  * classes, grouped by their column sets and house digits up to renaming and column moves (houseKeyClasses.ts), and
- * n_C by the plain count's column-set sum extended by the house digits (src/count/houseBandCompletions.ts).
+ * n_C by the plain count's column-set sum extended by the house digits (src/variants/houseBandCompletions.ts).
  *
  * Exhaustive route: the exact-cover engine (src/dlx, through src/variants/rulesExactCover.ts) enumerates every
  * grid with row 1 = 1..n (N/n! of them; relabelling is the only symmetry used), or with `exhaustive: 'all'` every

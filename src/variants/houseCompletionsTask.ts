@@ -1,6 +1,6 @@
 /**
  * The band-pair route's task module for the worker pool (src/parallel/taskPool.ts): n(b₁) for a run of column-set
- * keys (src/variants/houseKeyClasses.ts) of a 9×9 variant with one extra house (src/count/oneHouseLayout.ts).
+ * keys (src/variants/houseKeyClasses.ts) of a 9×9 variant with one extra house (src/variants/oneHouseLayout.ts).
  *
  *   countHouseKeys({ spec, keys })  → Float64Array   n of each key (10 numbers per key: S_0..S_8, Q), in order
  *
@@ -8,9 +8,9 @@
  * task builds them (about 2 s).
  */
 import { rulesFromSpec, type Rules, type RulesSpec } from '../grid/rules.js';
-import { oneHouseLayout } from '../count/oneHouseLayout.js';
-import { houseColumnSetTable } from '../count/houseColumnSetTable.js';
-import { houseBandCompletions, type HouseBandCompletions } from '../count/houseBandCompletions.js';
+import { oneHouseLayout } from './oneHouseLayout.js';
+import { houseColumnSetTable } from './houseColumnSetTable.js';
+import { houseBandCompletions, type HouseBandCompletions } from './houseBandCompletions.js';
 
 export interface CountHouseKeysInput {
   readonly spec: RulesSpec;

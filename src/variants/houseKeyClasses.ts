@@ -1,4 +1,4 @@
-import type { OneHouseLayout } from '../count/oneHouseLayout.js';
+import type { OneHouseLayout } from './oneHouseLayout.js';
 import { permutationsOf } from '../grid/permutationsOf.js';
 import type { TopBlockClasses } from './variantTopBlocks.js';
 

@@ -1,14 +1,14 @@
 import type { Rules } from '../grid/rules.js';
 import { factorialBig, InputError } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
-import { oneHouseLayout } from '../count/oneHouseLayout.js';
+import { oneHouseLayout } from './oneHouseLayout.js';
 import type { VariantCount } from './countVariantGrids.js';
 import { houseKeyClasses, type HouseKeyClasses } from './houseKeyClasses.js';
 import { variantGroup } from './variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from './variantTopBlocks.js';
 import { variantUnitDigest } from './variantUnitDigest.js';
 import { antiKingEdgeFits } from './countAntiKingEdge.js';
-import { antiKingMiddleBands, type AntiKingMiddleBands } from '../count/antiKingMiddleBands.js';
+import { antiKingMiddleBands, type AntiKingMiddleBands } from './antiKingMiddleBands.js';
 
 /**
  * A variant count's values in compact form (docs/variant-counts.md#compact-tables; the file format is
@@ -21,7 +21,7 @@ import { antiKingMiddleBands, type AntiKingMiddleBands } from '../count/antiKing
  *                       orbit m_C, value n_C
  *   route 'band-pair'   units 'keys': the column-set keys (src/variants/houseKeyClasses.ts) in key order, orbit
  *                       the Σ m_C of the key's classes, value the n_C they share
- *   route 'edge-table'  units 'middle-band classes': 9×9 anti-king's middle bands (src/count/antiKingMiddleBands.ts)
+ *   route 'edge-table'  units 'middle-band classes': 9×9 anti-king's middle bands (src/variants/antiKingMiddleBands.ts)
  *                       in class order, orbit the class's size (1, 2 or 4 middle bands with row 1 = 1..n), value
  *                       n(B); Σ orbit counts middle bands, not top blocks
  *   other routes        (a table a later version writes) are read, summed and checked by their own digest, but not

@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { antiKingEdgeLayout } from '../../../src/count/antiKingEdgeLayout.js';
-import { fillAntiKingEdgeTable } from '../../../src/count/antiKingEdgeTable.js';
-import { antiKingMiddleBands } from '../../../src/count/antiKingMiddleBands.js';
-import { antiKingJoinExact, antiKingMiddleJoin, antiKingStackOptions } from '../../../src/count/antiKingMiddleJoin.js';
-import { antiKingTopBandCompletions } from '../../../src/count/antiKingTopBand.js';
+import { antiKingEdgeLayout } from '../../../src/variants/antiKingEdgeLayout.js';
+import { fillAntiKingEdgeTable } from '../../../src/variants/antiKingEdgeTable.js';
+import { antiKingMiddleBands } from '../../../src/variants/antiKingMiddleBands.js';
+import {
+  antiKingJoinExact,
+  antiKingMiddleJoin,
+  antiKingStackOptions,
+} from '../../../src/variants/antiKingMiddleJoin.js';
+import { antiKingTopBandCompletions } from '../../../src/variants/antiKingTopBand.js';
 import { parseRules } from '../../../src/grid/rules.js';
 import { boxShape } from '../../../src/grid/shape.js';
 import { countVariantGrids } from '../../../src/variants/countVariantGrids.js';

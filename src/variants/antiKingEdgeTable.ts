@@ -1,7 +1,7 @@
 import type { AntiKingEdgeLayout } from './antiKingEdgeLayout.js';
 
 /**
- * Fill one share of the edge table U (src/count/antiKingEdgeLayout.ts): U[K] = the edge bands with column sets K.
+ * Fill one share of the edge table U (src/variants/antiKingEdgeLayout.ts): U[K] = the edge bands with column sets K.
  *
  * An edge band is R boxes side by side whose row sets partition each row: a row-set pattern (one configuration per
  * stack, the last forced by the others) and then, per stack, one of that configuration's box fillings, neighbours

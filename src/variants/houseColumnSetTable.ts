@@ -5,7 +5,7 @@ import type { HouseInBand } from './oneHouseLayout.js';
 
 /**
  * The column-set table of the band-pair route (docs/variant-counts.md), for one band position (middle or bottom)
- * of a 9×9 variant with one extra house, three cells per band, one per stack (src/count/oneHouseLayout.ts):
+ * of a 9×9 variant with one extra house, three cells per band, one per stack (src/variants/oneHouseLayout.ts):
  *
  *   G(T, x) = bands whose column c holds the digit set T_c and whose house cells hold x_0, x_1, x_2 (stack k's cell
  *             x_k, all three different)

@@ -1,12 +1,12 @@
 import { SHAPE_3X3 } from '../grid/shape.js';
 import { columnPartitions } from '../grid/columnPartitions.js';
 import { partitionOfTwoBlocks } from '../grid/partitionOfTwoBlocks.js';
-import { middleBandChoices } from './middleBandChoices.js';
+import { middleBandChoices } from '../count/middleBandChoices.js';
 import { HOUSE_ROW } from './houseColumnSetTable.js';
 import type { OneHouseLayout } from './oneHouseLayout.js';
 
 /**
- * n(b₁) for a 9×9 variant with one extra house, three cells per band (src/count/oneHouseLayout.ts), by the band-pair
+ * n(b₁) for a 9×9 variant with one extra house, three cells per band (src/variants/oneHouseLayout.ts), by the band-pair
  * route (docs/variant-counts.md): with S_c the digits column c still needs below the top band and Q the six digits
  * the house still needs,
  *

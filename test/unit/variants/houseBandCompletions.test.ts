@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRules } from '../../../src/grid/rules.js';
 import { SHAPE_3X3 } from '../../../src/grid/shape.js';
-import { oneHouseLayout } from '../../../src/count/oneHouseLayout.js';
+import { oneHouseLayout } from '../../../src/variants/oneHouseLayout.js';
 import { houseCounter } from '../../../src/variants/houseCompletionsTask.js';
 import { houseKeyClasses } from '../../../src/variants/houseKeyClasses.js';
 import { completionsCounter } from '../../../src/variants/variantCompletionsTask.js';
