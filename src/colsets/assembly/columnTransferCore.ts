@@ -50,7 +50,11 @@ const bitBase: usize = allowedBase + 32;
 const restBase: usize = bitBase + 32;
 const pickBase: usize = restBase + 32;
 const outBase: usize = pickBase + 32;
-const bucketsBase: usize = (outBase + 720 * 8 + 63) & ~(63 as usize);
+/** NR[8·i + r]: the rank row r's mask takes once level i's digit is put in it (walk6's table, one a state). */
+const nrBase: usize = (outBase + 720 * 8 + 63) & ~(63 as usize);
+/** walk6's keys by a twin swap's ranks (the least of them and out[]'s kept in out[]). */
+const twinOutBase: usize = (nrBase + 48 * 4 + 63) & ~(63 as usize);
+const bucketsBase: usize = (twinOutBase + 720 * 8 + 63) & ~(63 as usize);
 /** Staged results (sliced writes): bucket b holds [key, count] pairs at stageBase + (b · stCap + i) · 16, for
  * heads[b] ≤ i < ends[b]. */
 const MAX_BUCKETS: usize = 1 << 12;
@@ -294,6 +298,7 @@ export function advance(
 ): i32 {
   const full = (1 << R) - 1;
   const last = nd - 1;
+  const fast = R == 6 && nd == 6;
   const slots = 1 << srcBits;
   const limit = 1 << (dstBits - 1);
   nextSize = size;
@@ -336,8 +341,22 @@ export function advance(
     let i = 0;
     let taken = 0;
     let n = 0;
-    store<i32>(restBase, load<i32>(allowedBase));
-    for (;;) {
+    if (fast) {
+      // six rows: the walk in locals (walk6), once by the ranks and once by each twin swap's, the least key kept
+      newRanks(0);
+      n = walk6(outBase);
+      for (let t = 1; t <= NT; t++) {
+        newRanks(t);
+        walk6(twinOutBase);
+        for (let j = 0; j < n; j++) {
+          const at = outBase + (<usize>j << 3);
+          const k = load<u64>(twinOutBase + (<usize>j << 3));
+          if (k < load<u64>(at)) store<u64>(at, k);
+        }
+      }
+      i = -1;
+    } else store<i32>(restBase, load<i32>(allowedBase));
+    for (; i >= 0; ) {
       const ip = <usize>i << 2;
       const f = load<i32>(restBase + ip);
       if (f == 0) {
@@ -394,6 +413,93 @@ export function advance(
   }
   if (sliced && !flush(dst, dstBits)) return slots;
   return -1;
+}
+
+/** NR for walk6 from rows[], allowed[] and bit[] of the state, by rank table t (0: the identity; 1..: twin swaps). */
+function newRanks(t: i32): void {
+  const rk = ranksBase + ((<usize>t) << 13);
+  for (let l = 0; l < 6; l++) {
+    const lb = <usize>l << 2;
+    const b = load<i32>(bitBase + lb);
+    for (let a = load<i32>(allowedBase + lb); a != 0; a &= a - 1) {
+      const r = ctz<i32>(a);
+      const m = load<i32>(rowsBase + (<usize>r << 2)) | b;
+      store<i32>(nrBase + (<usize>(8 * l + r) << 2), <i32>load<u16>(rk + ((<usize>m) << 1)));
+    }
+  }
+}
+
+/**
+ * Every placement of a column's six digits (level l: digit ord[l], in a row of allowed[l] not taken above it) from
+ * the state whose new ranks are NR, keyed into out[]; the count. The same placements and keys as the general walk in
+ * `advance` (which keyOf sorts at each leaf), but in locals: each level inserts its rank into the sorted ranks of the
+ * levels above (branch-free, min and max), so a leaf is one insertion of five steps and a packing (issue 37,
+ * round 11). The last level has one row left at most.
+ */
+function walk6(out: usize): i32 {
+  const s1 = load<i32>(allowedBase, 4);
+  const s2 = load<i32>(allowedBase, 8);
+  const s3 = load<i32>(allowedBase, 12);
+  const s4 = load<i32>(allowedBase, 16);
+  const s5 = load<i32>(allowedBase, 20);
+  let n = 0;
+  for (let a0 = load<i32>(allowedBase); a0 != 0; a0 &= a0 - 1) {
+    const l0 = a0 & -a0;
+    const v0 = load<i32>(nrBase + (<usize>ctz<i32>(a0) << 2));
+    for (let a1 = s1 & ~l0; a1 != 0; a1 &= a1 - 1) {
+      const t1 = l0 | (a1 & -a1);
+      const v1 = load<i32>(nrBase + 32 + (<usize>ctz<i32>(a1) << 2));
+      const b0 = min(v0, v1);
+      const b1 = max(v0, v1);
+      for (let a2 = s2 & ~t1; a2 != 0; a2 &= a2 - 1) {
+        const t2 = t1 | (a2 & -a2);
+        const v2 = load<i32>(nrBase + 64 + (<usize>ctz<i32>(a2) << 2));
+        const c0 = min(b0, v2);
+        let m = max(b0, v2);
+        const c1 = min(b1, m);
+        const c2 = max(b1, m);
+        for (let a3 = s3 & ~t2; a3 != 0; a3 &= a3 - 1) {
+          const t3 = t2 | (a3 & -a3);
+          const v3 = load<i32>(nrBase + 96 + (<usize>ctz<i32>(a3) << 2));
+          const d0 = min(c0, v3);
+          m = max(c0, v3);
+          const d1 = min(c1, m);
+          m = max(c1, m);
+          const d2 = min(c2, m);
+          const d3 = max(c2, m);
+          for (let a4 = s4 & ~t3; a4 != 0; a4 &= a4 - 1) {
+            const a5 = s5 & ~(t3 | (a4 & -a4));
+            if (a5 == 0) continue;
+            const v4 = load<i32>(nrBase + 128 + (<usize>ctz<i32>(a4) << 2));
+            const v5 = load<i32>(nrBase + 160 + (<usize>ctz<i32>(a5) << 2));
+            const e0 = min(d0, v4);
+            m = max(d0, v4);
+            const e1 = min(d1, m);
+            m = max(d1, m);
+            const e2 = min(d2, m);
+            m = max(d2, m);
+            const e3 = min(d3, m);
+            const e4 = max(d3, m);
+            const f0 = min(e0, v5);
+            m = max(e0, v5);
+            const f1 = min(e1, m);
+            m = max(e1, m);
+            const f2 = min(e2, m);
+            m = max(e2, m);
+            const f3 = min(e3, m);
+            m = max(e3, m);
+            const f4 = min(e4, m);
+            const f5 = max(e4, m);
+            const lo = f0 | (f1 << 10) | (f2 << 20);
+            const hi = f3 | (f4 << 10) | (f5 << 20);
+            store<u64>(out + (<usize>n << 3), (<u64>(<u32>lo)) | ((<u64>(<u32>hi)) << 30));
+            n++;
+          }
+        }
+      }
+    }
+  }
+  return n;
 }
 
 /**

@@ -88,6 +88,10 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     const words = [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24];
     expect(same(6, words, 0, true)).toBe(8553135194357760n);
     expect(same(6, words, 0, false)).toBe(8553135194357760n);
+    // class 1100 of the 6×2 plan: three digits with word 0 and two pairs, 23 twin swaps (the six-row walk keys each
+    // placement once by each swap's ranks); ~0.6 s by the TypeScript
+    const twins = [0, 0, 0, 3, 3, 15, 52, 57, 60, 62, 63, 63];
+    expect(same(6, twins, 0, false)).toBe(same(6, twins, 0, true));
   });
 
   it('sliced writes and sliced meeting sums (staged by slice of a table): the same states, transitions and F', () => {
