@@ -9,7 +9,7 @@ import { hiddenSubset, nakedSubset } from './techniques/subsets.js';
 import { eliminateBySearch, forcingByTrial, type Apply } from './techniques/trial.js';
 import { uniqueLoop } from './techniques/uniqueLoop.js';
 import { bugPlusOne, uniqueRectangle } from './techniques/uniqueness.js';
-import { wxyzWing, xyWing, xyzWing } from './techniques/wings.js';
+import { vwxyzWing, wxyzWing, xyWing, xyzWing } from './techniques/wings.js';
 
 /**
  * The human techniques the rater knows, easiest first, with their ratings on the public Sudoku Explainer scale
@@ -213,6 +213,8 @@ export const TECHNIQUES: readonly Technique[] = [
     apply: (g, t) => strongLinks(g, t, 3),
   },
   { key: 'wxyz-wing', name: 'WXYZ-wing', rating: 5.5, grade: 'expert', apply: wxyzWing },
+  // tried before BUG and the longer strong-linked chains, as Sukaku Explainer orders them
+  { key: 'vwxyz-wing', name: 'VWXYZ-wing', rating: 6.2, grade: 'expert', apply: vwxyzWing },
   {
     key: 'bug-plus-one',
     tier: 'unique',

@@ -83,87 +83,118 @@ function wing(g: CandidateGrid, technique: number, pivotSize: number): boolean {
   return false;
 }
 
-/** Scratch of wxyzWing: the cells of up to four candidates, and the wing being built. */
+/** Scratch of the big wings: the cells of up to five candidates, and the wing being built. */
 let small = new Int32Array(0);
-const wingCells = new Int32Array(4);
+const wingCells = new Int32Array(5);
 /** A pivot's peers that could be in its wing (a cell has fewer than 1,296 peers up to 36×36; here n ≤ 9). */
 const around = new Int32Array(1296);
 
 /**
- * WXYZ-wing (Sukaku Explainer's rating: 5.5, 5.6 when the fullest cell has three candidates): four open cells, one
- * of them (the pivot) seeing the other three, holding four digits between them, where every digit but one (z) is
- * restricted: its cells in the wing all see one another, so it is in one of them at most. Four cells need four
- * digits, so z is in one of its cells of the wing ⇒ z leaves every cell that sees all of them. (With no
- * unrestricted digit the wing is a cycle, which SE rates as a chain: left to the chains.) Grids up to 9×9, from
- * each pivot and three of its peers. One pattern per call, the lowest rated.
+ * WXYZ-wing (4 cells) and VWXYZ-wing (5 cells), as Sukaku Explainer rates them: k open cells, one of them (the
+ * pivot) seeing the others, holding k digits between them, where every digit but at most one (z) is restricted: its
+ * cells in the wing all see one another, so it is in one of them at most. k cells need k digits, so
+ *   one unrestricted digit z: z is in one of its cells of the wing ⇒ z leaves every cell that sees all of them;
+ *   none ("doubly linked"): every digit is in the wing once ⇒ each digit leaves every cell that sees all its cells
+ *   of the wing.
+ * Of these, only the shape Sukaku Explainer looks for (alsAndBivalue) is taken. Rated base + ((k − 3) − |3 − m|) × 0.1, m the candidates of the fullest cell: WXYZ 5.5–5.6, VWXYZ 6.2–6.4
+ * (Sukaku Explainer's values: the middle sizes are the hardest to see). Grids up to 9×9, from each pivot and k − 1
+ * of its peers. One pattern per call, the lowest rated.
  */
 export function wxyzWing(g: CandidateGrid, technique: number): boolean {
+  return bigWing(g, technique, 4, 5.5, 'WXYZ-wing');
+}
+
+export function vwxyzWing(g: CandidateGrid, technique: number): boolean {
+  return bigWing(g, technique, 5, 6.2, 'VWXYZ-wing');
+}
+
+/**
+ * Is the wing (wingCells[0, k)) an almost locked set of k − 1 cells that all see one another, holding the wing's k
+ * digits, and a bivalue cell on two of them, as Sukaku Explainer builds its wings (an ALS-XZ whose small set is one
+ * cell)? Our rule above (every digit but one restricted) holds for more shapes; SE rates those as chains.
+ */
+function alsAndBivalue(g: CandidateGrid, k: number, union: number): boolean {
+  const { lo } = g;
+  for (let b = 0; b < k; b++) {
+    if (popcount2(lo[wingCells[b]], 0) !== 2) continue;
+    let als = 0;
+    let clique = true;
+    for (let i = 0; i < k && clique; i++) {
+      if (i === b) continue;
+      als |= lo[wingCells[i]];
+      for (let j = i + 1; j < k && clique; j++) if (j !== b && !g.sees(wingCells[i], wingCells[j])) clique = false;
+    }
+    if (clique && als === union) return true;
+  }
+  return false;
+}
+
+function bigWing(g: CandidateGrid, technique: number, k: number, base: number, name: string): boolean {
   if (g.n > 9) return false;
   const { N, lo, value } = g;
   if (small.length < N) small = new Int32Array(N);
   let m = 0;
-  for (let c = 0; c < N; c++) if (value[c] === 0 && lo[c] !== 0 && popcount2(lo[c], 0) <= 4) small[m++] = c;
+  for (let c = 0; c < N; c++) if (value[c] === 0 && lo[c] !== 0 && popcount2(lo[c], 0) <= k) small[m++] = c;
   let best: { rating: number; cells: number[]; remove: Array<readonly [number, number]> } | null = null;
   const judge = () => {
     let union = 0;
     let fullest = 0;
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < k; i++) {
       union |= lo[wingCells[i]];
       fullest = Math.max(fullest, popcount2(lo[wingCells[i]], 0));
     }
-    if (popcount2(union, 0) !== 4) return;
+    if (popcount2(union, 0) !== k) return;
     // unrestricted digits
     let free = 0;
     for (let m2 = union; m2 !== 0; m2 &= m2 - 1) {
       const bit = m2 & -m2;
       let restricted = true;
-      for (let i = 0; i < 4 && restricted; i++)
-        for (let j = i + 1; j < 4 && restricted; j++)
+      for (let i = 0; i < k && restricted; i++)
+        for (let j = i + 1; j < k && restricted; j++)
           if (lo[wingCells[i]] & lo[wingCells[j]] & bit && !g.sees(wingCells[i], wingCells[j])) restricted = false;
       if (!restricted) free |= bit;
     }
-    // exactly one (with none the wing is a cycle of restricted links, which SE rates as a chain)
-    if (popcount2(free, 0) !== 1) return;
-    const rating = fullest === 3 ? 5.6 : 5.5;
+    if (popcount2(free, 0) > 1 || !alsAndBivalue(g, k, union)) return;
+    const rating = Math.round(10 * (base + (k - 3 - Math.abs(3 - fullest)) * 0.1)) / 10;
     if (best && best.rating <= rating) return;
     const remove: Array<readonly [number, number]> = [];
-    {
-      const z = free;
+    // the digits that must be in the wing: z alone, or all of them when none is free
+    for (let zs = free !== 0 ? free : union; zs !== 0; zs &= zs - 1) {
+      const z = zs & -zs;
       const z0 = 31 - Math.clz32(z);
       for (let c = 0; c < N; c++) {
         if (value[c] !== 0 || !(lo[c] & z)) continue;
         let all = true;
-        for (let i = 0; i < 4 && all; i++)
+        for (let i = 0; i < k && all; i++)
           if (wingCells[i] === c || (lo[wingCells[i]] & z && !g.sees(c, wingCells[i]))) all = false;
         if (all) remove.push([c, z0]);
       }
     }
-    if (remove.length > 0) best = { rating, cells: Array.from(wingCells), remove };
+    if (remove.length > 0) best = { rating, cells: Array.from(wingCells.subarray(0, k)), remove };
   };
-  // the pivot, then three of its peers with up to four candidates, four digits between them all
+  // the pivot, then k − 1 of its peers, in increasing order, k digits between them all
+  const pick = (from: number, depth: number, union: number, count: number) => {
+    if (depth === k) {
+      if (popcount2(union, 0) === k) judge();
+      return;
+    }
+    for (let a = from; a < count; a++) {
+      const u = union | lo[around[a]];
+      if (popcount2(u, 0) > k) continue;
+      wingCells[depth] = around[a];
+      pick(a + 1, depth + 1, u, count);
+    }
+  };
   for (let i = 0; i < m; i++) {
     const pivot = small[i];
     const up = lo[pivot];
-    let k = 0;
+    let count = 0;
     for (let j = g.peerStart[pivot]; j < g.peerStart[pivot + 1]; j++) {
       const q = g.peerList[j];
-      if (value[q] === 0 && lo[q] !== 0 && popcount2(up | lo[q], 0) <= 4) around[k++] = q;
+      if (value[q] === 0 && lo[q] !== 0 && popcount2(up | lo[q], 0) <= k) around[count++] = q;
     }
     wingCells[0] = pivot;
-    for (let a = 0; a < k; a++) {
-      const ua = up | lo[around[a]];
-      wingCells[1] = around[a];
-      for (let b = a + 1; b < k; b++) {
-        const ub = ua | lo[around[b]];
-        if (popcount2(ub, 0) > 4) continue;
-        wingCells[2] = around[b];
-        for (let c = b + 1; c < k; c++) {
-          if (popcount2(ub | lo[around[c]], 0) !== 4) continue;
-          wingCells[3] = around[c];
-          judge();
-        }
-      }
-    }
+    pick(0, 1, up, count);
   }
   const found = best as { rating: number; cells: number[]; remove: Array<readonly [number, number]> } | null;
   if (!found) return false;
@@ -172,10 +203,10 @@ export function wxyzWing(g: CandidateGrid, technique: number): boolean {
   for (const [c, d] of found.remove) g.eliminate(c, d);
   if (g.steps) {
     const uses: Array<readonly [number, number]> = [];
-    for (const c of found.cells) for (let k = lo[c]; k !== 0; k &= k - 1) uses.push([c, 32 - Math.clz32(k & -k)]);
+    for (const c of found.cells) for (let b = lo[c]; b !== 0; b &= b - 1) uses.push([c, 32 - Math.clz32(b & -b)]);
     g.noteEliminations(
       technique,
-      `WXYZ-wing: ${found.cells.map((c) => `${g.cellName(c)} ${g.digitSet(lo[c], 0)}`).join(', ')}`,
+      `${name}: ${found.cells.map((c) => `${g.cellName(c)} ${g.digitSet(lo[c], 0)}`).join(', ')}`,
       uses,
     );
   }
