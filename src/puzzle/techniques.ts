@@ -8,7 +8,7 @@ import { hiddenSingles, lastValues, nakedSingles } from './techniques/singles.js
 import { hiddenSubset, nakedSubset } from './techniques/subsets.js';
 import { eliminateBySearch, forcingByTrial, type Apply } from './techniques/trial.js';
 import { uniqueLoop } from './techniques/uniqueLoop.js';
-import { bugPlusOne, uniqueRectangle } from './techniques/uniqueness.js';
+import { bugPlusOne, bugTypes, uniqueRectangle } from './techniques/uniqueness.js';
 import { vwxyzWing, wxyzWing, xyWing, xyzWing } from './techniques/wings.js';
 
 /**
@@ -195,6 +195,14 @@ export const TECHNIQUES: readonly Technique[] = [
     apply: (g, t) => uniqueRectangle(g, t, 4),
   },
   {
+    key: 'unique-rectangle-3',
+    tier: 'unique',
+    name: 'unique rectangle type 3',
+    rating: 4.6,
+    grade: 'hard',
+    apply: (g, t) => uniqueRectangle(g, t, 3),
+  },
+  {
     key: 'unique-loop',
     tier: 'unique',
     name: 'unique loop',
@@ -213,8 +221,6 @@ export const TECHNIQUES: readonly Technique[] = [
     apply: (g, t) => strongLinks(g, t, 3),
   },
   { key: 'wxyz-wing', name: 'WXYZ-wing', rating: 5.5, grade: 'expert', apply: wxyzWing },
-  // tried before BUG and the longer strong-linked chains, as Sukaku Explainer orders them
-  { key: 'vwxyz-wing', name: 'VWXYZ-wing', rating: 6.2, grade: 'expert', apply: vwxyzWing },
   {
     key: 'bug-plus-one',
     tier: 'unique',
@@ -225,12 +231,21 @@ export const TECHNIQUES: readonly Technique[] = [
     apply: bugPlusOne,
   },
   {
+    key: 'bug',
+    tier: 'unique',
+    name: 'BUG types 2 to 4',
+    rating: 5.7,
+    grade: 'expert',
+    apply: bugTypes,
+  },
+  {
     key: 'four-strong-links',
     name: 'four strong links (an X-chain)',
     rating: 5.8,
     grade: 'expert',
     apply: (g, t) => strongLinks(g, t, 4),
   },
+  { key: 'vwxyz-wing', name: 'VWXYZ-wing', rating: 6.2, grade: 'expert', apply: vwxyzWing },
   {
     key: 'aligned-pair-exclusion',
     tier: 'chain',
