@@ -15,7 +15,7 @@ import { nakedSetWithVirtualCell } from './virtualCell.js';
  *           act as one cell with those digits, which with m more cells of the house may form a naked set of m + 1
  *           digits ⇒ they leave the rest of the house (nakedSetWithVirtualCell).
  * Rated as Sudoku Explainer rates them: 4.5, plus 0.1 for 6 or 7 cells, 0.2 for 8 or 9, 0.5 for 10 or more (the
- * rectangle, 4 cells, is uniqueRectangle's); type 3 adds 0.1 for each digit of its set beyond the first. Of the loops found, the rater takes the lowest rated (then the first).
+ * rectangle, 4 cells, is uniqueRectangle's); type 3 adds 0.1 for each digit of its set beyond the first.
  *
  *     r1c1 ─ r1c4          a loop of six over rows 1, 5, 8 and columns 1, 4, 7 (boxes 1, 2, 4, 5, 7, 8 each
  *      │       │           hold two of its cells, next to each other along it)

@@ -96,9 +96,10 @@ const around = new Int32Array(1296);
  *   one unrestricted digit z: z is in one of its cells of the wing ⇒ z leaves every cell that sees all of them;
  *   none ("doubly linked"): every digit is in the wing once ⇒ each digit leaves every cell that sees all its cells
  *   of the wing.
- * Of these, only the shape Sukaku Explainer looks for (alsAndBivalue) is taken. Rated base + ((k − 3) − |3 − m|) × 0.1, m the candidates of the fullest cell: WXYZ 5.5–5.6, VWXYZ 6.2–6.4
- * (Sukaku Explainer's values: the middle sizes are the hardest to see). Grids up to 9×9, from each pivot and k − 1
- * of its peers. One pattern per call, the lowest rated.
+ * Of these, only the shape Sukaku Explainer looks for (alsAndBivalue) is taken. Rated base + ((k − 3) − |3 − m|)
+ * × 0.1, m the candidates of the fullest cell: WXYZ 5.5–5.6, VWXYZ 6.2–6.4 (Sukaku Explainer's values: the middle
+ * sizes are the hardest to see). Grids up to 9×9, from each pivot and k − 1 of its peers. One pattern per call, the
+ * lowest rated.
  */
 export function wxyzWing(g: CandidateGrid, technique: number): boolean {
   return bigWing(g, technique, 4, 5.5, 'WXYZ-wing');
