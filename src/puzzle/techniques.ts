@@ -337,8 +337,11 @@ export const TECHNIQUES: readonly Technique[] = [
   { key: 'search', tier: 'trial', name: 'search (guessing)', rating: 11.0, grade: 'expert', apply: eliminateBySearch },
 ];
 
-/** The basic techniques (up to BUG + 1), which the dynamic forcing chains (+) trial runs inside. */
-const BASIC_END = TECHNIQUES.findIndex((x) => x.key === 'aligned-pair-exclusion');
+/**
+ * The techniques the dynamic forcing chains (+) trial runs inside: SE's (singles, locked candidates, naked and hidden
+ * pairs and triples, X-wing and swordfish), up to the hidden triple.
+ */
+const BASIC_END = TECHNIQUES.findIndex((x) => x.key === 'turbot-fish');
 /**
  * The techniques up to the static forcing chains, which the nested trial runs inside (not the multiple and dynamic
  * chains: inside a trial of every candidate they cost minutes a puzzle).

@@ -85,6 +85,7 @@ function wing(g: CandidateGrid, technique: number, pivotSize: number): boolean {
 
 /** Scratch of the big wings: the cells of up to five candidates, and the wing being built. */
 let small = new Int32Array(0);
+let bivalues = new Int32Array(0);
 const wingCells = new Int32Array(5);
 /** A pivot's peers that could be in its wing (a cell has fewer than 1,296 peers up to 36×36; here n ≤ 9). */
 const around = new Int32Array(1296);
@@ -96,7 +97,9 @@ const around = new Int32Array(1296);
  *   one unrestricted digit z: z is in one of its cells of the wing ⇒ z leaves every cell that sees all of them;
  *   none ("doubly linked"): every digit is in the wing once ⇒ each digit leaves every cell that sees all its cells
  *   of the wing.
- * Of these, only the shape Sukaku Explainer looks for (alsAndBivalue) is taken. Rated base + ((k − 3) − |3 − m|)
+ * Of these, only the shape Sukaku Explainer looks for is taken (an ALS-XZ whose small set is one cell): an almost
+ * locked set of k − 1 cells that all see one another, holding the k digits, and a bivalue cell on two of them (our
+ * rule holds for more shapes, which SE rates as chains). Rated base + ((k − 3) − |3 − m|)
  * × 0.1, m the candidates of the fullest cell: WXYZ 5.5–5.6, VWXYZ 6.2–6.4 (Sukaku Explainer's values: the middle
  * sizes are the hardest to see). Grids up to 9×9, from each pivot and k − 1 of its peers. One pattern per call, the
  * lowest rated.
@@ -109,31 +112,13 @@ export function vwxyzWing(g: CandidateGrid, technique: number): boolean {
   return bigWing(g, technique, 5, 6.2, 'VWXYZ-wing');
 }
 
-/**
- * Is the wing (wingCells[0, k)) an almost locked set of k − 1 cells that all see one another, holding the wing's k
- * digits, and a bivalue cell on two of them, as Sukaku Explainer builds its wings (an ALS-XZ whose small set is one
- * cell)? Our rule above (every digit but one restricted) holds for more shapes; SE rates those as chains.
- */
-function alsAndBivalue(g: CandidateGrid, k: number, union: number): boolean {
-  const { lo } = g;
-  for (let b = 0; b < k; b++) {
-    if (popcount2(lo[wingCells[b]], 0) !== 2) continue;
-    let als = 0;
-    let clique = true;
-    for (let i = 0; i < k && clique; i++) {
-      if (i === b) continue;
-      als |= lo[wingCells[i]];
-      for (let j = i + 1; j < k && clique; j++) if (j !== b && !g.sees(wingCells[i], wingCells[j])) clique = false;
-    }
-    if (clique && als === union) return true;
-  }
-  return false;
-}
-
 function bigWing(g: CandidateGrid, technique: number, k: number, base: number, name: string): boolean {
   if (g.n > 9) return false;
   const { N, lo, value } = g;
-  if (small.length < N) small = new Int32Array(N);
+  if (small.length < N) {
+    small = new Int32Array(N);
+    bivalues = new Int32Array(N);
+  }
   let m = 0;
   for (let c = 0; c < N; c++) if (value[c] === 0 && lo[c] !== 0 && popcount2(lo[c], 0) <= k) small[m++] = c;
   let best: { rating: number; cells: number[]; remove: Array<readonly [number, number]> } | null = null;
@@ -155,7 +140,7 @@ function bigWing(g: CandidateGrid, technique: number, k: number, base: number, n
           if (lo[wingCells[i]] & lo[wingCells[j]] & bit && !g.sees(wingCells[i], wingCells[j])) restricted = false;
       if (!restricted) free |= bit;
     }
-    if (popcount2(free, 0) > 1 || !alsAndBivalue(g, k, union)) return;
+    if (popcount2(free, 0) > 1) return;
     const rating = Math.round(10 * (base + (k - 3 - Math.abs(3 - fullest)) * 0.1)) / 10;
     if (best && best.rating <= rating) return;
     const remove: Array<readonly [number, number]> = [];
@@ -173,17 +158,30 @@ function bigWing(g: CandidateGrid, technique: number, k: number, base: number, n
     }
     if (remove.length > 0) best = { rating, cells: Array.from(wingCells.subarray(0, k)), remove };
   };
-  // the pivot, then k − 1 of its peers, in increasing order, k digits between them all
-  const pick = (from: number, depth: number, union: number, count: number) => {
-    if (depth === k) {
-      if (popcount2(union, 0) === k) judge();
+  // the almost locked set: the pivot, then k − 2 of its later peers that see one another, k digits between them;
+  // then a bivalue cell on two of those digits
+  let nb = 0;
+  for (let c = 0; c < N; c++) if (value[c] === 0 && popcount2(lo[c], 0) === 2) bivalues[nb++] = c;
+  const clique = (from: number, depth: number, union: number, count: number) => {
+    if (depth === k - 1) {
+      if (popcount2(union, 0) !== k) return;
+      for (let i = 0; i < nb; i++) {
+        const b = bivalues[i];
+        if (lo[b] & ~union || wingCells.subarray(0, depth).includes(b)) continue;
+        wingCells[depth] = b;
+        judge();
+      }
       return;
     }
     for (let a = from; a < count; a++) {
-      const u = union | lo[around[a]];
+      const q = around[a];
+      const u = union | lo[q];
       if (popcount2(u, 0) > k) continue;
-      wingCells[depth] = around[a];
-      pick(a + 1, depth + 1, u, count);
+      let sees = true;
+      for (let i = 1; i < depth && sees; i++) if (!g.sees(q, wingCells[i])) sees = false;
+      if (!sees) continue;
+      wingCells[depth] = q;
+      clique(a + 1, depth + 1, u, count);
     }
   };
   for (let i = 0; i < m; i++) {
@@ -192,10 +190,10 @@ function bigWing(g: CandidateGrid, technique: number, k: number, base: number, n
     let count = 0;
     for (let j = g.peerStart[pivot]; j < g.peerStart[pivot + 1]; j++) {
       const q = g.peerList[j];
-      if (value[q] === 0 && lo[q] !== 0 && popcount2(up | lo[q], 0) <= k) around[count++] = q;
+      if (q > pivot && value[q] === 0 && lo[q] !== 0 && popcount2(up | lo[q], 0) <= k) around[count++] = q;
     }
     wingCells[0] = pivot;
-    pick(0, 1, up, count);
+    clique(0, 1, up, count);
   }
   const found = best as { rating: number; cells: number[]; remove: Array<readonly [number, number]> } | null;
   if (!found) return false;

@@ -214,6 +214,36 @@ describe("Sukaku Explainer's patterns, on puzzles of the SE sample", () => {
     }
   });
 
+  it('VWXYZ-wings: an ALS of four cells that all see one another and a bivalue cell, five digits; SE 6.2–6.4', () => {
+    const { puzzle, se } = sePuzzle('00d020bce9f0');
+    const r = expectSound(puzzle, solutionOf(puzzle));
+    expect([TECHNIQUES[r.hardest].key, r.rating]).toEqual(['vwxyz-wing', se]);
+    for (const step of r.steps!.filter((s) => TECHNIQUES[s.technique].key === 'vwxyz-wing')) {
+      const cells = cellsOf(step.uses!);
+      expect(cells).toHaveLength(5);
+      expect(new Set(step.uses!.map(([, d]) => d)).size).toBe(5);
+      // some cell is bivalue and the four others see one another
+      const count = (c: number) => step.uses!.filter(([x]) => x === c).length;
+      const shape = cells.some(
+        (b) => count(b) === 2 && cells.every((x) => x === b || cells.every((y) => y === b || y === x || sees(x, y))),
+      );
+      expect(shape).toBe(true);
+      expect(step.rating).toBeGreaterThanOrEqual(6.2);
+      expect(step.rating).toBeLessThanOrEqual(6.4);
+    }
+  });
+
+  it('BUG type 2: the extra digit leaves every cell that sees all the BUG cells; SE 5.7', () => {
+    const puzzle = [...'000000041050200000000000000780040000000600500000000200400071000300000020000500600'].map(Number);
+    const r = expectSound(puzzle, solutionOf(puzzle));
+    expect([TECHNIQUES[r.hardest].key, r.rating]).toEqual(['bug', 5.7]);
+    const step = r.steps!.find((s) => TECHNIQUES[s.technique].key === 'bug')!;
+    // the BUG cells are those of the step's candidates with three or more of them
+    const bugCells = cellsOf(step.uses!).filter((c) => step.uses!.filter(([x]) => x === c).length > 2);
+    expect(bugCells.length).toBeGreaterThanOrEqual(2);
+    for (const [cell] of step.eliminate!) for (const b of bugCells) expect(sees(cell, b)).toBe(true);
+  });
+
   it('X-chains of three and four strong links: 5.4 and 5.8 up (by their houses), each step sound', () => {
     for (const [id, key, lo, hi] of [
       ['07c861130e8a', 'three-strong-links', 5.4, 5.6],
