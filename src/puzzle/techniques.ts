@@ -332,7 +332,7 @@ export const TECHNIQUES: readonly Technique[] = [
     name: 'nested forcing chains, by trial with the static chains',
     rating: 9.5,
     grade: 'expert',
-    apply: (g, t) => forcingByTrial(g, t, (allChains ??= easier(STATIC_END)), 9.5, 'nested forcing chains'),
+    apply: (g, t) => forcingByTrial(g, t, (allChains ??= staticChains()), 9.5, 'nested forcing chains'),
   },
   { key: 'search', tier: 'trial', name: 'search (guessing)', rating: 11.0, grade: 'expert', apply: eliminateBySearch },
 ];
@@ -343,10 +343,14 @@ export const TECHNIQUES: readonly Technique[] = [
  */
 const BASIC_END = TECHNIQUES.findIndex((x) => x.key === 'turbot-fish');
 /**
- * The techniques up to the static forcing chains, which the nested trial runs inside (not the multiple and dynamic
- * chains: inside a trial of every candidate they cost minutes a puzzle).
+ * The techniques the nested trial runs inside: SE's basic ones, then the static chains (X-, XY- and forcing chains),
+ * as SE nests its chains (not the wings, uniqueness patterns and strong-link fish, which SE does not run inside a
+ * chain; nor the multiple and dynamic chains: inside a trial of every candidate they cost a minute a puzzle).
  */
-const STATIC_END = TECHNIQUES.findIndex((x) => x.key === 'nishio');
+function staticChains(): Apply[] {
+  const chains = ['x-chain', 'xy-chain', 'forcing-chain'].map((k) => TECHNIQUES.find((x) => x.key === k)!.apply);
+  return [...easier(BASIC_END), ...chains];
+}
 
 export function isGrade(x: string): x is Grade {
   return (GRADES as readonly string[]).includes(x);
