@@ -1,4 +1,3 @@
-import type { Rules } from '../../grid/rules.js';
 import { puzzleCounter } from '../../solve/countSolutions.js';
 import { CandidateGrid } from '../candidateGrid.js';
 import { lengthBonus } from './chains.js';
@@ -6,21 +5,32 @@ import { lengthBonus } from './chains.js';
 /** A technique as the trial needs it: apply once to a grid, true when it changed something. */
 export type Apply = (g: CandidateGrid, self: number) => boolean;
 
-const scratch = new WeakMap<Rules, CandidateGrid>();
+/**
+ * Each grid's trial scratch: the copy a candidate is tried in, and every candidate's trial kept for the cell and
+ * region forcing (the grid it stalled at, and its steps). Per grid, so that a trial may run inside another's copy.
+ */
+interface Scratch {
+  readonly grid: CandidateGrid;
+  readonly value: Uint8Array;
+  readonly lo: Int32Array;
+  readonly steps: Int32Array;
+}
+const scratch = new WeakMap<CandidateGrid, Scratch>();
 
-function scratchFor(g: CandidateGrid): CandidateGrid {
-  let s = scratch.get(g.rules);
+function scratchFor(g: CandidateGrid): Scratch {
+  let s = scratch.get(g);
   if (!s) {
-    s = new CandidateGrid(g.rules);
-    scratch.set(g.rules, s);
+    const { N, n } = g;
+    s = {
+      grid: new CandidateGrid(g.rules),
+      value: new Uint8Array(N * N * n),
+      lo: new Int32Array(N * N * n),
+      steps: new Int32Array(N * n),
+    };
+    scratch.set(g, s);
   }
   return s;
 }
-
-/** Each candidate's trial, kept for the cell and region forcing: the grid it stalled at, and its steps. */
-let branchValue = new Uint8Array(0);
-let branchLo = new Int32Array(0);
-let branchSteps = new Int32Array(0);
 
 /**
  * Forcing by trial, SE's "dynamic forcing chains (+)" (base 9.0) and nested forcing chains (9.5) as the rater
@@ -41,13 +51,9 @@ export function forcingByTrial(
   base: number,
   name: string,
 ): boolean {
-  const s = scratchFor(g);
+  const kept = scratchFor(g);
+  const s = kept.grid;
   const { N, n } = g;
-  if (branchSteps.length < N * n) {
-    branchValue = new Uint8Array(N * N * n);
-    branchLo = new Int32Array(N * N * n);
-    branchSteps = new Int32Array(N * n);
-  }
   let best = -1;
   let bestSteps = Infinity;
   for (let c = 0; c < N; c++) {
@@ -69,13 +75,13 @@ export function forcingByTrial(
       }
       if (best < 0) {
         const k = c * n + d;
-        branchSteps[k] = steps;
-        branchValue.set(s.value, k * N);
-        branchLo.set(s.lo, k * N);
+        kept.steps[k] = steps;
+        kept.value.set(s.value, k * N);
+        kept.lo.set(s.lo, k * N);
       }
     }
   }
-  if (best < 0) return forcingFromBranches(g, technique, base, name);
+  if (best < 0) return forcingFromBranches(g, kept, technique, base, name);
   const c = (best / n) | 0,
     d = best - c * n;
   g.stepRating = Math.round((base + lengthBonus(bestSteps + 2)) * 10) / 10;
@@ -93,10 +99,11 @@ export function forcingByTrial(
 /** Scratch of forcingFromBranches: the branches of one cell or house (candidate keys c·n + d). */
 const branches = new Int32Array(36);
 
-/** The cell and region forcing of forcingByTrial, from the trials kept in branchValue/branchLo/branchSteps. */
-function forcingFromBranches(g: CandidateGrid, technique: number, base: number, name: string): boolean {
+/** The cell and region forcing of forcingByTrial, from the trials it kept. */
+function forcingFromBranches(g: CandidateGrid, kept: Scratch, technique: number, base: number, name: string): boolean {
   if (g.n > 30) return false;
   const { N, n, lo, value, unitCells } = g;
+  const { value: branchValue, lo: branchLo, steps: branchSteps } = kept;
   let bestSum = Infinity;
   let bestWhat = '';
   let bestRemove: Array<readonly [number, number]> = [];
