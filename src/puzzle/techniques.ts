@@ -84,13 +84,13 @@ export interface Technique {
   /** It places digits (counted in cells placed); the others count patterns. */
   readonly places?: boolean;
   /**
-   * "unique": sound only when the puzzle has one solution (uniqueness); "chain": chains, forcing chains, trial and
-   * search, which also assume one solution (they end in search) and are tried on grids up to 9×9 only (their cost
-   * grows with the square of the candidates); "trial": the trials and search, like "chain" but on plain rules only
-   * (under variants a trial of every candidate took minutes a puzzle). Absent: the basic techniques, sound on any
-   * puzzle and shape.
+   * "unique": sound only when the puzzle has one solution (uniqueness); "chain": chains and forcing chains, which
+   * also assume one solution (they end in search) and are tried on grids up to 9×9 only (their cost grows with the
+   * square of the candidates); "trial": the trials, like "chain" but not under rules with pairs (anti-king,
+   * anti-knight: there a trial of every candidate takes minutes a puzzle); "search": like "chain", under any rules.
+   * Absent: the basic techniques, sound on any puzzle and shape.
    */
-  readonly tier?: 'unique' | 'chain' | 'trial';
+  readonly tier?: 'unique' | 'chain' | 'trial' | 'search';
   /** Apply it once (singles: every one found in a pass); true when it changed something. */
   readonly apply: (g: CandidateGrid, self: number) => boolean;
 }
@@ -334,7 +334,7 @@ export const TECHNIQUES: readonly Technique[] = [
     grade: 'expert',
     apply: (g, t) => forcingByTrial(g, t, (allChains ??= staticChains()), 9.5, 'nested forcing chains'),
   },
-  { key: 'search', tier: 'trial', name: 'search (guessing)', rating: 11.0, grade: 'expert', apply: eliminateBySearch },
+  { key: 'search', tier: 'search', name: 'search (guessing)', rating: 11.0, grade: 'expert', apply: eliminateBySearch },
 ];
 
 /**
