@@ -122,25 +122,19 @@ function bigWing(g: CandidateGrid, technique: number, k: number, base: number, n
   let m = 0;
   for (let c = 0; c < N; c++) if (value[c] === 0 && lo[c] !== 0 && popcount2(lo[c], 0) <= k) small[m++] = c;
   let best: { rating: number; cells: number[]; remove: Array<readonly [number, number]> } | null = null;
-  const judge = () => {
-    let union = 0;
-    let fullest = 0;
-    for (let i = 0; i < k; i++) {
-      union |= lo[wingCells[i]];
-      fullest = Math.max(fullest, popcount2(lo[wingCells[i]], 0));
+  // the ALS is wingCells[0, k − 1) (its digits all restricted: its cells see one another), the bivalue cell the last:
+  // a digit of it is restricted when every ALS cell holding it sees it
+  const judge = (union: number) => {
+    const b = wingCells[k - 1];
+    let fullest = 2;
+    let unseen = 0;
+    for (let i = 0; i < k - 1; i++) {
+      const c = wingCells[i];
+      fullest = Math.max(fullest, popcount2(lo[c], 0));
+      if (!g.sees(c, b)) unseen |= lo[c];
     }
-    if (popcount2(union, 0) !== k) return;
-    // unrestricted digits
-    let free = 0;
-    for (let m2 = union; m2 !== 0; m2 &= m2 - 1) {
-      const bit = m2 & -m2;
-      let restricted = true;
-      for (let i = 0; i < k && restricted; i++)
-        for (let j = i + 1; j < k && restricted; j++)
-          if (lo[wingCells[i]] & lo[wingCells[j]] & bit && !g.sees(wingCells[i], wingCells[j])) restricted = false;
-      if (!restricted) free |= bit;
-    }
-    if (popcount2(free, 0) > 1) return;
+    const free = lo[b] & unseen;
+    if (free === lo[b]) return;
     const rating = Math.round(10 * (base + (k - 3 - Math.abs(3 - fullest)) * 0.1)) / 10;
     if (best && best.rating <= rating) return;
     const remove: Array<readonly [number, number]> = [];
@@ -169,7 +163,7 @@ function bigWing(g: CandidateGrid, technique: number, k: number, base: number, n
         const b = bivalues[i];
         if (lo[b] & ~union || wingCells.subarray(0, depth).includes(b)) continue;
         wingCells[depth] = b;
-        judge();
+        judge(union);
       }
       return;
     }
