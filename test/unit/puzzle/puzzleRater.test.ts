@@ -233,6 +233,21 @@ describe("Sukaku Explainer's patterns, on puzzles of the SE sample", () => {
     }
   });
 
+  it('unique rectangle type 3: the roof and a naked set in its house; SE 4.6 + 0.1 per digit beyond two', () => {
+    const { puzzle } = sePuzzle('0010a96587bf');
+    const r = expectSound(puzzle, solutionOf(puzzle));
+    const steps = r.steps!.filter((s) => TECHNIQUES[s.technique].key === 'unique-rectangle-3');
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) {
+      const digits = /naked set \{([\d, ]+)\}/.exec(step.text)![1].split(', ');
+      expect(step.rating).toBeCloseTo(4.5 + 0.1 * (digits.length - 1), 9);
+      // its candidates start with the corners': four cells in two rows and two columns
+      const corners = cellsOf(step.uses!).slice(0, 4);
+      expect(new Set(corners.map((c) => Math.floor(c / 9))).size).toBe(2);
+      expect(new Set(corners.map((c) => c % 9)).size).toBe(2);
+    }
+  });
+
   it('BUG type 2: the extra digit leaves every cell that sees all the BUG cells; SE 5.7', () => {
     const puzzle = [...'000000041050200000000000000780040000000600500000000200400071000300000020000500600'].map(Number);
     const r = expectSound(puzzle, solutionOf(puzzle));
