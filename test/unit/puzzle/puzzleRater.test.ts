@@ -273,6 +273,27 @@ describe("Sukaku Explainer's patterns, on puzzles of the SE sample", () => {
   });
 });
 
+describe('variants: every 9x9 puzzle with one solution is rated', () => {
+  it('X by the trials, anti-knight (pairs: no trials) by search; each step holds in the solution', () => {
+    for (const [variant, puzzle, key] of [
+      [
+        'x',
+        '000000040206304000000002630000000500900006003000020061000800050400000000000000070',
+        'dynamic-forcing-chains-plus',
+      ],
+      ['anti-knight', '900000000000000600000401700000000000020000005000000000600000080010000049000700000', 'search'],
+    ] as const) {
+      const r = ratePuzzle(puzzle, { variant, steps: true });
+      expect(r.solutions).toBe(1);
+      expect([r.needsSearch, TECHNIQUES[r.hardest].key]).toEqual([false, key]);
+      for (const s of r.steps!) {
+        if (s.place) expect(r.solution![s.place.cell]).toBe(s.place.digit);
+        for (const [cell, digit] of s.eliminate ?? []) expect(r.solution![cell]).not.toBe(digit);
+      }
+    }
+  });
+});
+
 describe('direct steps: the single where SE looks for it', () => {
   it("a hidden subset's in its own house; pointing's in another box, claiming's in another line of its kind", () => {
     const easy = readFileSync(join(PUZZLES, 'sudoku-exchange-se.txt'), 'utf8')
