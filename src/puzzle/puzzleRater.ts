@@ -163,10 +163,14 @@ export class PuzzleRater {
     const unique = options.unique !== false;
     const budget = options.budget ?? Infinity;
     const small = this.g.n <= 9;
-    const plain = this.rules.plain;
+    // the trials under rules of houses alone (pairs, anti-king and anti-knight, leave them a trial of minutes)
+    const houses = this.rules.pairCount === 0;
     const tierOk = (tier: Technique['tier']) =>
       tier === undefined ||
-      (unique && (tier === 'unique' || (tier === 'chain' && small) || (tier === 'trial' && small && plain)));
+      (unique &&
+        (tier === 'unique' ||
+          ((tier === 'chain' || tier === 'search') && small) ||
+          (tier === 'trial' && small && houses)));
     return Uint8Array.from(TECHNIQUES, (t) => (t.rating <= budget && tierOk(t.tier) ? 1 : 0));
   }
 }

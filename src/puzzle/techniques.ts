@@ -8,8 +8,8 @@ import { hiddenSingles, lastValues, nakedSingles } from './techniques/singles.js
 import { hiddenSubset, nakedSubset } from './techniques/subsets.js';
 import { eliminateBySearch, forcingByTrial, type Apply } from './techniques/trial.js';
 import { uniqueLoop } from './techniques/uniqueLoop.js';
-import { bugPlusOne, uniqueRectangle } from './techniques/uniqueness.js';
-import { wxyzWing, xyWing, xyzWing } from './techniques/wings.js';
+import { bugPlusOne, bugTypes, uniqueRectangle } from './techniques/uniqueness.js';
+import { vwxyzWing, wxyzWing, xyWing, xyzWing } from './techniques/wings.js';
 
 /**
  * The human techniques the rater knows, easiest first, with their ratings on the public Sudoku Explainer scale
@@ -84,13 +84,13 @@ export interface Technique {
   /** It places digits (counted in cells placed); the others count patterns. */
   readonly places?: boolean;
   /**
-   * "unique": sound only when the puzzle has one solution (uniqueness); "chain": chains, forcing chains, trial and
-   * search, which also assume one solution (they end in search) and are tried on grids up to 9×9 only (their cost
-   * grows with the square of the candidates); "trial": the trials and search, like "chain" but on plain rules only
-   * (under variants a trial of every candidate took minutes a puzzle). Absent: the basic techniques, sound on any
-   * puzzle and shape.
+   * "unique": sound only when the puzzle has one solution (uniqueness); "chain": chains and forcing chains, which
+   * also assume one solution (they end in search) and are tried on grids up to 9×9 only (their cost grows with the
+   * square of the candidates); "trial": the trials, like "chain" but not under rules with pairs (anti-king,
+   * anti-knight: there a trial of every candidate takes minutes a puzzle); "search": like "chain", under any rules.
+   * Absent: the basic techniques, sound on any puzzle and shape.
    */
-  readonly tier?: 'unique' | 'chain' | 'trial';
+  readonly tier?: 'unique' | 'chain' | 'trial' | 'search';
   /** Apply it once (singles: every one found in a pass); true when it changed something. */
   readonly apply: (g: CandidateGrid, self: number) => boolean;
 }
@@ -195,6 +195,14 @@ export const TECHNIQUES: readonly Technique[] = [
     apply: (g, t) => uniqueRectangle(g, t, 4),
   },
   {
+    key: 'unique-rectangle-3',
+    tier: 'unique',
+    name: 'unique rectangle type 3',
+    rating: 4.6,
+    grade: 'hard',
+    apply: (g, t) => uniqueRectangle(g, t, 3),
+  },
+  {
     key: 'unique-loop',
     tier: 'unique',
     name: 'unique loop',
@@ -223,12 +231,21 @@ export const TECHNIQUES: readonly Technique[] = [
     apply: bugPlusOne,
   },
   {
+    key: 'bug',
+    tier: 'unique',
+    name: 'BUG types 2 to 4',
+    rating: 5.7,
+    grade: 'expert',
+    apply: bugTypes,
+  },
+  {
     key: 'four-strong-links',
     name: 'four strong links (an X-chain)',
     rating: 5.8,
     grade: 'expert',
     apply: (g, t) => strongLinks(g, t, 4),
   },
+  { key: 'vwxyz-wing', name: 'VWXYZ-wing', rating: 6.2, grade: 'expert', apply: vwxyzWing },
   {
     key: 'aligned-pair-exclusion',
     tier: 'chain',
@@ -315,18 +332,25 @@ export const TECHNIQUES: readonly Technique[] = [
     name: 'nested forcing chains, by trial with the static chains',
     rating: 9.5,
     grade: 'expert',
-    apply: (g, t) => forcingByTrial(g, t, (allChains ??= easier(STATIC_END)), 9.5, 'nested forcing chains'),
+    apply: (g, t) => forcingByTrial(g, t, (allChains ??= staticChains()), 9.5, 'nested forcing chains'),
   },
-  { key: 'search', tier: 'trial', name: 'search (guessing)', rating: 11.0, grade: 'expert', apply: eliminateBySearch },
+  { key: 'search', tier: 'search', name: 'search (guessing)', rating: 11.0, grade: 'expert', apply: eliminateBySearch },
 ];
 
-/** The basic techniques (up to BUG + 1), which the dynamic forcing chains (+) trial runs inside. */
-const BASIC_END = TECHNIQUES.findIndex((x) => x.key === 'aligned-pair-exclusion');
 /**
- * The techniques up to the static forcing chains, which the nested trial runs inside (not the multiple and dynamic
- * chains: inside a trial of every candidate they cost minutes a puzzle).
+ * The techniques the dynamic forcing chains (+) trial runs inside: SE's (singles, locked candidates, naked and hidden
+ * pairs and triples, X-wing and swordfish), up to the hidden triple.
  */
-const STATIC_END = TECHNIQUES.findIndex((x) => x.key === 'nishio');
+const BASIC_END = TECHNIQUES.findIndex((x) => x.key === 'turbot-fish');
+/**
+ * The techniques the nested trial runs inside: SE's basic ones, then the static chains (X-, XY- and forcing chains),
+ * as SE nests its chains (not the wings, uniqueness patterns and strong-link fish, which SE does not run inside a
+ * chain; nor the multiple and dynamic chains: inside a trial of every candidate they cost a minute a puzzle).
+ */
+function staticChains(): Apply[] {
+  const chains = ['x-chain', 'xy-chain', 'forcing-chain'].map((k) => TECHNIQUES.find((x) => x.key === k)!.apply);
+  return [...easier(BASIC_END), ...chains];
+}
 
 export function isGrade(x: string): x is Grade {
   return (GRADES as readonly string[]).includes(x);

@@ -16,8 +16,11 @@ interface RateCliOptions {
   budget?: number;
 }
 
-/** The default --budget: every technique but search (SE 11.0), which a puzzle has never needed so far. */
-const DEFAULT_BUDGET = 10;
+/**
+ * The default --budget: every technique, search (SE 11.0) included, so that every puzzle with one solution is rated
+ * (a few of the forum's hardest need search, beyond our nested forcing chains, where SE rates them 10.5 and up).
+ */
+const DEFAULT_BUDGET = 11;
 
 export function registerRate(program: Command): void {
   program
@@ -43,8 +46,8 @@ export function registerRate(program: Command): void {
     .option('--workers <W>', 'threads (the ratings do not depend on it; default 1)', workersOption)
     .option(
       '--budget <SE>',
-      `try only techniques rated up to this on the Sudoku Explainer scale (default ${DEFAULT_BUDGET}: all but ` +
-        'search, 11); a puzzle that needs more is refused',
+      `try only techniques rated up to this on the Sudoku Explainer scale (default ${DEFAULT_BUDGET}: all, ` +
+        'search included); a puzzle that needs more is refused',
       budgetOption,
     )
     .action(async (args: string[], opts: RateCliOptions) => {
@@ -89,8 +92,11 @@ export function registerRate(program: Command): void {
               );
             if (r.needsSearch)
               throw new InputError(
-                `${where}: its rating needs a technique above the budget (SE ${opts.budget ?? DEFAULT_BUDGET}; ` +
-                  `${r.placed} of ${r.open} open cells placed below it); --budget to raise it`,
+                shape.n > 9
+                  ? `${where}: its rating needs more than the basic techniques, and above 9x9 the rater has no ` +
+                      `chains, trials or search (${r.placed} of ${r.open} open cells placed); not rated`
+                  : `${where}: its rating needs a technique above the budget (SE ${opts.budget ?? DEFAULT_BUDGET}; ` +
+                      `${r.placed} of ${r.open} open cells placed below it); --budget to raise it`,
               );
             if (opts.json) lines.push(ratingJsonLine(rules, cells, r));
             else lines.push(...ratingTextLines(r, opts.steps === true));

@@ -1,5 +1,6 @@
 import { popcount } from '../../grid/bits.js';
 import type { CandidateGrid } from '../candidateGrid.js';
+import { nakedSetWithVirtualCell } from './virtualCell.js';
 
 /**
  * Unique loops (one solution assumed; plain rules only, as unique rectangles): an even cycle of 6 or more open
@@ -9,9 +10,12 @@ import type { CandidateGrid } from '../candidateGrid.js';
  *   type 1: one cell has other candidates ⇒ a and b leave it;
  *   type 2: the cells with other candidates all have one more, the same z ⇒ one of them is z: z leaves every cell
  *           that sees them all;
- *   type 4: two cells with other candidates share a house where a lies only in them ⇒ one is a, so b leaves both.
+ *   type 4: two cells with other candidates share a house where a lies only in them ⇒ one is a, so b leaves both;
+ *   type 3: two cells with other candidates share a house: one of them holds one of their other digits, so the two
+ *           act as one cell with those digits, which with m more cells of the house may form a naked set of m + 1
+ *           digits ⇒ they leave the rest of the house (nakedSetWithVirtualCell).
  * Rated as Sudoku Explainer rates them: 4.5, plus 0.1 for 6 or 7 cells, 0.2 for 8 or 9, 0.5 for 10 or more (the
- * rectangle, 4 cells, is uniqueRectangle's). Of the loops found, the rater takes the lowest rated (then the first).
+ * rectangle, 4 cells, is uniqueRectangle's); type 3 adds 0.1 for each digit of its set beyond the first.
  *
  *     r1c1 ─ r1c4          a loop of six over rows 1, 5, 8 and columns 1, 4, 7 (boxes 1, 2, 4, 5, 7, 8 each
  *      │       │           hold two of its cells, next to each other along it)
@@ -34,7 +38,7 @@ interface Found {
   rating: number;
   loop: number[];
   ab: number;
-  type: 1 | 2 | 4;
+  type: 1 | 2 | 3 | 4;
   /** The eliminations: [cell, digit0] pairs. */
   remove: Array<readonly [number, number]>;
   house: number;
@@ -120,7 +124,7 @@ export function uniqueLoop(g: CandidateGrid, technique: number): boolean {
   if (removed && g.steps) {
     const digits = [];
     for (let m = found.ab; m !== 0; m &= m - 1) digits.push(32 - Math.clz32(m & -m));
-    const where = found.type === 4 ? `, ${g.unitName(found.house)}` : '';
+    const where = found.type >= 3 ? `, ${g.unitName(found.house)}` : '';
     g.noteEliminations(
       technique,
       `unique loop {${digits.join(', ')}} of ${found.loop.length} cells ` +
@@ -168,5 +172,8 @@ function judge(g: CandidateGrid, loop: Int32Array, ab: number): Found | null {
       return { ...base, type: 4, house: u, remove: [[x, b0] as const, [y, b0] as const] };
     }
   }
-  return null;
+  const set = nakedSetWithVirtualCell(g, [x, y], (lo[x] | lo[y]) & ~ab, 3);
+  if (!set) return null;
+  const rating3 = Math.round(10 * (rating + 0.1 * (popcount(set.digits) - 1))) / 10;
+  return { ...base, rating: rating3, type: 3, house: set.house, remove: [...set.remove] };
 }

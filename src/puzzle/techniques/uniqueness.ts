@@ -1,5 +1,6 @@
 import { popcount } from '../../grid/bits.js';
 import type { CandidateGrid } from '../candidateGrid.js';
+import { nakedSetWithVirtualCell } from './virtualCell.js';
 
 /**
  * Deductions that hold only because the puzzle has one solution (the rater is told so; a puzzle with several may
@@ -12,12 +13,15 @@ import type { CandidateGrid } from '../candidateGrid.js';
  *                      type 2 (SE 4.6): two corners are {a, b}, the other two {a, b, z} ⇒ one of them is z, so z
  *                      leaves every cell that sees both;
  *                      type 4 (SE 4.6): two corners are {a, b}, the other two share a house where a lies only in
- *                      them ⇒ one of them is a, the other cannot be b: b leaves both
+ *                      them ⇒ one of them is a, the other cannot be b: b leaves both;
+ *                      type 3 (SE 4.6–4.8): two corners are {a, b}, the other two share a house: one of them holds
+ *                      one of their other digits, a virtual cell that with m cells of the house may make a naked
+ *                      set of m + 1 digits ⇒ they leave the rest of the house (4.5 + 0.1 per digit beyond one)
  *   BUG + 1 (SE 5.6)   every open cell has two candidates but one, which has three, and each digit has two places in
  *                      every house but the one digit of that cell with three places in its houses: were that digit
  *                      gone, the grid would be a "bivalue universal grave" with two solutions ⇒ it goes there
  */
-export function uniqueRectangle(g: CandidateGrid, technique: number, type: 1 | 2 | 4): boolean {
+export function uniqueRectangle(g: CandidateGrid, technique: number, type: 1 | 2 | 3 | 4): boolean {
   if (!g.rules.plain || g.n > 30) return false;
   const { n, lo, value, boxOf } = g;
   const corner = [0, 0, 0, 0];
@@ -78,6 +82,22 @@ function tryRectangle(g: CandidateGrid, technique: number, type: number, corner:
       if (c !== x && c !== y && g.value[c] === 0 && g.sees(c, x) && g.sees(c, y) && g.eliminate(c, z0)) removed = true;
     if (removed && g.steps) g.noteEliminations(technique, `${name()} (type 2)`, uses());
     return removed;
+  }
+  if (type === 3) {
+    const set = nakedSetWithVirtualCell(g, roof, (lo[x] | lo[y]) & ~ab, 3);
+    if (!set) return false;
+    g.stepRating = Math.round(10 * (4.5 + 0.1 * (popcount(set.digits) - 1))) / 10;
+    g.beginStep();
+    for (const [c, d] of set.remove) g.eliminate(c, d);
+    if (g.steps) {
+      const others = set.cells.map((c) => g.cellName(c)).join(', ');
+      g.noteEliminations(
+        technique,
+        `${name()} (type 3: with ${others}, a naked set {${digits(set.digits)}} in ${g.unitName(set.house)})`,
+        [...uses(), ...set.cells.flatMap((c) => digitList(lo[c]).map((d) => [c, d] as const))],
+      );
+    }
+    return true;
   }
   // type 4: the roof cells share a house where one of a, b lies only in them
   for (let k = g.cellHouseStart[x]; k < g.cellHouseStart[x + 1]; k++) {
@@ -154,5 +174,115 @@ export function bugPlusOne(g: CandidateGrid, technique: number): boolean {
   const uses: Array<readonly [number, number]> = digitList(lo[triple]).map((d) => [triple, d] as const);
   g.place(triple, want);
   if (g.steps) g.notePlace(technique, triple, want, `BUG + 1: every other open cell has two candidates`, uses);
+  return true;
+}
+
+/**
+ * BUG types 2–4 (one solution assumed; plain rules): the open cells with more than two candidates (the BUG cells)
+ * hold extra digits (those with more than two places in one of the cell's houses); were they all gone, every open
+ * cell would have two candidates and every digit two places in every house it is open in, a "bivalue universal
+ * grave" with no solution or several. So one of the extras is the cell's digit:
+ *   type 2 (SE 5.7): every extra is the same digit z ⇒ z leaves every cell that sees all the BUG cells;
+ *   type 4 (SE 5.7): two BUG cells in a house where one of their other digits, v, lies only in them ⇒ each of them
+ *                    is its extra or v: their other digits go;
+ *   type 3 (SE 5.8–6.0): the BUG cells all in one house act as one virtual cell holding one of their extras, which
+ *                    with m cells of the house may make a naked set of m + 1 digits ⇒ they leave the rest of the house
+ *                    (5.7 + 0.1 per digit of the set beyond one).
+ * (Type 1, one BUG cell, is bugPlusOne.) One pattern per call.
+ */
+export function bugTypes(g: CandidateGrid, technique: number): boolean {
+  if (!g.rules.plain || g.n > 30) return false;
+  const { N, n, lo, value, unitCells, cellHouseStart, cellHouseList } = g;
+  const bug: number[] = [];
+  for (let c = 0; c < N; c++) {
+    if (value[c] !== 0) continue;
+    const k = popcount(lo[c]);
+    if (k < 2) return false;
+    if (k > 2) {
+      bug.push(c);
+      if (bug.length > 6) return false;
+    }
+  }
+  if (bug.length < 2) return false;
+  const places = (u: number, bit: number, mask: (c: number) => number) => {
+    let p = 0;
+    for (let i = 0; i < n; i++) if (mask(unitCells[u * n + i]) & bit) p++;
+    return p;
+  };
+  // the extras of each BUG cell, and the grave left without them
+  const extras = new Map<number, number>();
+  for (const c of bug) {
+    let e = 0;
+    for (let m = lo[c]; m !== 0; m &= m - 1) {
+      const bit = m & -m;
+      for (let k = cellHouseStart[c]; k < cellHouseStart[c + 1]; k++)
+        if (places(cellHouseList[k], bit, (x) => lo[x]) > 2) e |= bit;
+    }
+    if (popcount(lo[c] & ~e) !== 2) return false;
+    extras.set(c, e);
+  }
+  const grave = (x: number) => (extras.has(x) ? lo[x] & ~extras.get(x)! : value[x] === 0 ? lo[x] : 0);
+  for (let u = 0; u < g.H; u++)
+    for (let d = 0; d < n; d++) {
+      const p = places(u, 1 << d, grave);
+      if (p !== 0 && p !== 2) return false;
+    }
+  let allExtra = 0;
+  for (const e of extras.values()) allExtra |= e;
+  const uses = () => bug.flatMap((c) => digitList(lo[c]).map((d) => [c, d] as const));
+  const cells = () => bug.map((c) => g.cellName(c)).join(', ');
+  // type 2
+  if (popcount(allExtra) === 1 && [...extras.values()].every((e) => e === allExtra)) {
+    const z0 = 31 - Math.clz32(allExtra);
+    g.beginStep();
+    let removed = false;
+    for (let c = 0; c < N; c++)
+      if (value[c] === 0 && !extras.has(c) && bug.every((b) => g.sees(c, b)) && g.eliminate(c, z0)) removed = true;
+    if (removed) {
+      g.stepRating = 5.7;
+      if (g.steps) g.noteEliminations(technique, `BUG type 2: ${cells()} hold the extra ${z0 + 1}`, uses());
+      return true;
+    }
+  }
+  if (bug.length === 2 && g.sees(bug[0], bug[1])) {
+    // type 4
+    const [x, y] = bug;
+    const common = grave(x) & grave(y);
+    for (let k = cellHouseStart[x]; k < cellHouseStart[x + 1]; k++) {
+      const u = cellHouseList[k];
+      if (!Array.from(unitCells.subarray(u * n, u * n + n)).includes(y)) continue;
+      for (let m = common; m !== 0; m &= m - 1) {
+        const v = m & -m;
+        if (places(u, v, (c) => lo[c]) !== 2) continue;
+        g.beginStep();
+        let removed = false;
+        for (const c of bug)
+          for (let r = grave(c) & ~v; r !== 0; r &= r - 1) if (g.eliminate(c, 31 - Math.clz32(r & -r))) removed = true;
+        if (removed) {
+          g.stepRating = 5.7;
+          if (g.steps)
+            g.noteEliminations(
+              technique,
+              `BUG type 4: ${cells()} in ${g.unitName(u)}, ${31 - Math.clz32(v) + 1} only there`,
+              uses(),
+            );
+          return true;
+        }
+      }
+    }
+  }
+  // type 3
+  const set = nakedSetWithVirtualCell(g, bug, allExtra, 3);
+  if (!set) return false;
+  g.stepRating = Math.round(10 * (5.7 + 0.1 * (popcount(set.digits) - 1))) / 10;
+  g.beginStep();
+  for (const [c, d] of set.remove) g.eliminate(c, d);
+  if (g.steps)
+    g.noteEliminations(
+      technique,
+      `BUG type 3: ${cells()} with ${set.cells.map((c) => g.cellName(c)).join(', ')}, a naked set ` +
+        `{${digits(set.digits)}} in ${g.unitName(set.house)}`,
+      uses(),
+    );
   return true;
 }

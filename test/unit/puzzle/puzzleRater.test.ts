@@ -214,6 +214,51 @@ describe("Sukaku Explainer's patterns, on puzzles of the SE sample", () => {
     }
   });
 
+  it('VWXYZ-wings: an ALS of four cells that all see one another and a bivalue cell, five digits; SE 6.2–6.4', () => {
+    const { puzzle, se } = sePuzzle('00d020bce9f0');
+    const r = expectSound(puzzle, solutionOf(puzzle));
+    expect([TECHNIQUES[r.hardest].key, r.rating]).toEqual(['vwxyz-wing', se]);
+    for (const step of r.steps!.filter((s) => TECHNIQUES[s.technique].key === 'vwxyz-wing')) {
+      const cells = cellsOf(step.uses!);
+      expect(cells).toHaveLength(5);
+      expect(new Set(step.uses!.map(([, d]) => d)).size).toBe(5);
+      // some cell is bivalue and the four others see one another
+      const count = (c: number) => step.uses!.filter(([x]) => x === c).length;
+      const shape = cells.some(
+        (b) => count(b) === 2 && cells.every((x) => x === b || cells.every((y) => y === b || y === x || sees(x, y))),
+      );
+      expect(shape).toBe(true);
+      expect(step.rating).toBeGreaterThanOrEqual(6.2);
+      expect(step.rating).toBeLessThanOrEqual(6.4);
+    }
+  });
+
+  it('unique rectangle type 3: the roof and a naked set in its house; SE 4.6 + 0.1 per digit beyond two', () => {
+    const { puzzle } = sePuzzle('0010a96587bf');
+    const r = expectSound(puzzle, solutionOf(puzzle));
+    const steps = r.steps!.filter((s) => TECHNIQUES[s.technique].key === 'unique-rectangle-3');
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) {
+      const digits = /naked set \{([\d, ]+)\}/.exec(step.text)![1].split(', ');
+      expect(step.rating).toBeCloseTo(4.5 + 0.1 * (digits.length - 1), 9);
+      // its candidates start with the corners': four cells in two rows and two columns
+      const corners = cellsOf(step.uses!).slice(0, 4);
+      expect(new Set(corners.map((c) => Math.floor(c / 9))).size).toBe(2);
+      expect(new Set(corners.map((c) => c % 9)).size).toBe(2);
+    }
+  });
+
+  it('BUG type 2: the extra digit leaves every cell that sees all the BUG cells; SE 5.7', () => {
+    const puzzle = [...'000000041050200000000000000780040000000600500000000200400071000300000020000500600'].map(Number);
+    const r = expectSound(puzzle, solutionOf(puzzle));
+    expect([TECHNIQUES[r.hardest].key, r.rating]).toEqual(['bug', 5.7]);
+    const step = r.steps!.find((s) => TECHNIQUES[s.technique].key === 'bug')!;
+    // the BUG cells are those of the step's candidates with three or more of them
+    const bugCells = cellsOf(step.uses!).filter((c) => step.uses!.filter(([x]) => x === c).length > 2);
+    expect(bugCells.length).toBeGreaterThanOrEqual(2);
+    for (const [cell] of step.eliminate!) for (const b of bugCells) expect(sees(cell, b)).toBe(true);
+  });
+
   it('X-chains of three and four strong links: 5.4 and 5.8 up (by their houses), each step sound', () => {
     for (const [id, key, lo, hi] of [
       ['07c861130e8a', 'three-strong-links', 5.4, 5.6],
@@ -224,6 +269,27 @@ describe("Sukaku Explainer's patterns, on puzzles of the SE sample", () => {
       expect(TECHNIQUES[r.hardest].key).toBe(key);
       expect(r.rating).toBeGreaterThanOrEqual(lo);
       expect(r.rating).toBeLessThanOrEqual(hi);
+    }
+  });
+});
+
+describe('variants: every 9x9 puzzle with one solution is rated', () => {
+  it('X by the trials, anti-knight (pairs: no trials) by search; each step holds in the solution', () => {
+    for (const [variant, puzzle, key] of [
+      [
+        'x',
+        '000000040206304000000002630000000500900006003000020061000800050400000000000000070',
+        'dynamic-forcing-chains-plus',
+      ],
+      ['anti-knight', '900000000000000600000401700000000000020000005000000000600000080010000049000700000', 'search'],
+    ] as const) {
+      const r = ratePuzzle(puzzle, { variant, steps: true });
+      expect(r.solutions).toBe(1);
+      expect([r.needsSearch, TECHNIQUES[r.hardest].key]).toEqual([false, key]);
+      for (const s of r.steps!) {
+        if (s.place) expect(r.solution![s.place.cell]).toBe(s.place.digit);
+        for (const [cell, digit] of s.eliminate ?? []) expect(r.solution![cell]).not.toBe(digit);
+      }
     }
   });
 });
