@@ -47,6 +47,8 @@ export interface AlwaysDifferent {
 
 /** Solver branches allowed per pair before it is left to the implied houses. */
 const BUDGET = 1 << 20;
+/** …and for the pairs neither a witness nor an implied house settles. */
+const LARGE_BUDGET = 1 << 26;
 
 class OverBudget extends Error {}
 
@@ -96,40 +98,41 @@ export function alwaysDifferent(rules: Rules): AlwaysDifferent {
   const givens = new Uint8Array(N);
   const solution = new Uint8Array(N);
   let witnesses = 0;
-  const saved = counter.onTick;
-  counter.onTick = (nodes) => {
-    if (nodes > BUDGET) throw new OverBudget();
+  /** The solver on a = b = 1 within `budget` branches: a witness, a proof that none exists, or out of budget. */
+  const trySolver = (r: number, budget: number): boolean => {
+    const a = Math.floor(r / N),
+      b = r % N;
+    givens.fill(0);
+    givens[a] = 1;
+    givens[b] = 1;
+    const saved = counter.onTick;
+    counter.onTick = (nodes) => {
+      if (nodes > budget) throw new OverBudget();
+    };
+    let found: number;
+    try {
+      found = counter.count(givens, 1, solution).count;
+    } catch (e) {
+      if (!(e instanceof OverBudget)) throw e;
+      return false;
+    } finally {
+      counter.onTick = saved;
+    }
+    if (found === 0) {
+      setOrbit(r, 4);
+      return true;
+    }
+    witnesses++;
+    for (let x = 0; x < N; x++)
+      for (let y = x + 1; y < N; y++) {
+        const s = state[x * N + y];
+        if (solution[x] === solution[y] && (s === 0 || s === 5)) setOrbit(x * N + y, 2);
+      }
+    if (state[r] !== 2) throw new Error('internal: the witness grid does not have the two givens equal');
+    return true;
   };
   const unknownAfterSolver: number[] = [];
-  try {
-    for (const [r] of members) {
-      const a = Math.floor(r / N),
-        b = r % N;
-      if (state[r] !== 0) continue;
-      givens.fill(0);
-      givens[a] = 1;
-      givens[b] = 1;
-      let found: number;
-      try {
-        found = counter.count(givens, 1, solution).count;
-      } catch (e) {
-        if (!(e instanceof OverBudget)) throw e;
-        unknownAfterSolver.push(r);
-        continue;
-      }
-      if (found === 0) {
-        setOrbit(r, 4);
-        continue;
-      }
-      witnesses++;
-      for (let x = 0; x < N; x++)
-        for (let y = x + 1; y < N; y++)
-          if (solution[x] === solution[y] && state[x * N + y] === 0) setOrbit(x * N + y, 2);
-      if ((state[r] as number) !== 2) throw new Error('internal: the witness grid does not have the two givens equal');
-    }
-  } finally {
-    counter.onTick = saved;
-  }
+  for (const [r] of members) if (state[r] === 0 && !trySolver(r, BUDGET)) unknownAfterSolver.push(r);
 
   // implied houses for what is left
   const impliedHouses: ImpliedHouse[] = [];
@@ -167,6 +170,8 @@ export function alwaysDifferent(rules: Rules): AlwaysDifferent {
     });
     if (!found) setOrbit(r, 5);
   }
+  // what is left: the solver again, with a larger budget
+  for (const r of unknownAfterSolver) if (state[r] === 5) trySolver(r, LARGE_BUDGET);
 
   const differ = new Uint8Array(N * N);
   const tally = [0, 0, 0, 0, 0, 0];

@@ -1,5 +1,5 @@
 import { formatCycleType } from '../essential/cycleTypes.js';
-import { relabellingTypes } from '../essential/relabellingTypes.js';
+import { relabellingTypes, unitsOf } from '../essential/relabellingTypes.js';
 import { runFixedTasks } from '../essential/runFixedTasks.js';
 import type { Rules } from '../grid/rules.js';
 import { InputError } from '../grid/shape.js';
@@ -91,7 +91,19 @@ export async function fullGroupBurnside(
     cells: [...houses.cells, ...implied.map((h) => h.cells)],
     names: [...houses.names, ...implied.map((_, i) => `implied house ${i + 1}`)],
   };
-  const allUnits = [...units, ...implied.map((h) => h.cells)];
+  // the units: the rules' houses and pairs, the implied houses, and every other pair that differs in every grid (so
+  // that the constraints are exactly the pairs Γ_V keeps, and an element of Γ_V ∩ G maps partial fillings to partial
+  // fillings: the fixed-grid engine's seed orbits need that)
+  const covered = new Uint8Array(N * N);
+  const cover = (u: ArrayLike<number>) => {
+    for (let i = 0; i < u.length; i++) for (let j = 0; j < u.length; j++) covered[u[i] * N + u[j]] = 1;
+  };
+  for (const u of unitsOf(rules.shape).cells) cover(u);
+  const allUnits: Int32Array[] = [...units, ...implied.map((h) => h.cells)];
+  for (const u of allUnits) cover(u);
+  for (let a = 0; a < N; a++)
+    for (let b = a + 1; b < N; b++)
+      if (group.pairs.differ[a * N + b] && !covered[a * N + b]) allUnits.push(Int32Array.of(a, b));
   const members = Int32Array.from(Array.from(group.inG).filter((g) => g >= 0));
   const rows = Array.from(classes.reps, (x, k) => {
     const cellMap = group.elements.slice(x * N, x * N + N);
