@@ -1,5 +1,6 @@
 import type { Rules } from '../grid/rules.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
+import { rulesExactCover } from './rulesExactCover.js';
 import { variantGroup } from './variantGroup.js';
 
 /**
@@ -16,10 +17,10 @@ import { variantGroup } from './variantGroup.js';
  *              whose indicator is a rational combination Σ aᵢ·1_{Hᵢ} of the rules' houses (the counting argument:
  *              digit d occurs Σ aᵢ times in S, the same for every d, so once); the combination is found by exact
  *              elimination and checked cell by cell
- *   solver     the solver's exhaustive search finds no grid with a = b = 1
+ *   exhaustive the solver's search (within a budget of branches), or else the exact-cover engine's (src/dlx, to
+ *              the end), finds no grid with a = b = 1; the exact-cover search may also find a witness
  *
- * A pair the solver neither settles within its budget nor an implied house covers stays undecided (reported; the
- * group is then not proved full).
+ * The exact-cover pass has no budget: every pair is decided (`undecided` stays for the report's shape; it is empty).
  */
 export interface ImpliedHouse {
   /** Cells, ascending. */
@@ -39,6 +40,8 @@ export interface AlwaysDifferent {
   readonly impliedPairs: number;
   readonly solverPairs: number;
   readonly undecidedPairs: number;
+  /** The undecided pairs, a·N + b with a < b. */
+  readonly undecided: Int32Array;
   /** Grids the solver found as witnesses. */
   readonly witnesses: number;
   readonly impliedHouses: readonly ImpliedHouse[];
@@ -47,8 +50,6 @@ export interface AlwaysDifferent {
 
 /** Solver branches allowed per pair before it is left to the implied houses. */
 const BUDGET = 1 << 20;
-/** …and for the pairs neither a witness nor an implied house settles. */
-const LARGE_BUDGET = 1 << 26;
 
 class OverBudget extends Error {}
 
@@ -122,6 +123,11 @@ export function alwaysDifferent(rules: Rules): AlwaysDifferent {
       setOrbit(r, 4);
       return true;
     }
+    markWitness(r);
+    return true;
+  };
+  /** `solution` is a grid with the pair r equal: every pair it has equal is settled, with its orbit. */
+  function markWitness(r: number): void {
     witnesses++;
     for (let x = 0; x < N; x++)
       for (let y = x + 1; y < N; y++) {
@@ -129,8 +135,7 @@ export function alwaysDifferent(rules: Rules): AlwaysDifferent {
         if (solution[x] === solution[y] && (s === 0 || s === 5)) setOrbit(x * N + y, 2);
       }
     if (state[r] !== 2) throw new Error('internal: the witness grid does not have the two givens equal');
-    return true;
-  };
+  }
   const unknownAfterSolver: number[] = [];
   for (const [r] of members) if (state[r] === 0 && !trySolver(r, BUDGET)) unknownAfterSolver.push(r);
 
@@ -170,8 +175,16 @@ export function alwaysDifferent(rules: Rules): AlwaysDifferent {
     });
     if (!found) setOrbit(r, 5);
   }
-  // what is left: the solver again, with a larger budget
-  for (const r of unknownAfterSolver) if (state[r] === 5) trySolver(r, LARGE_BUDGET);
+  // what is left: exact cover (src/dlx), to the end: a witness, or none (an exhaustive proof)
+  for (const r of unknownAfterSolver) {
+    if (state[r] !== 5) continue;
+    givens.fill(0);
+    givens[Math.floor(r / N)] = 1;
+    givens[r % N] = 1;
+    const found = rulesExactCover(rules, givens, 1, (X) => solution.set(X)).count;
+    if (found === 0) setOrbit(r, 4);
+    else markWitness(r);
+  }
 
   const differ = new Uint8Array(N * N);
   const tally = [0, 0, 0, 0, 0, 0];
@@ -192,6 +205,9 @@ export function alwaysDifferent(rules: Rules): AlwaysDifferent {
     impliedPairs: tally[3],
     solverPairs: tally[4],
     undecidedPairs: tally[5],
+    undecided: Int32Array.from({ length: N * N }, (_, i) => i).filter(
+      (i) => state[i] === 5 && Math.floor(i / N) < i % N,
+    ),
     witnesses,
     impliedHouses,
     seconds: (performance.now() - t0) / 1000,

@@ -261,7 +261,8 @@ async function runFullGroup(rules: Rules, opts: { json?: boolean; workers?: numb
       `${grouped(full.groupOrder)} elements, ${grouped(full.orderInG)} of them in G` +
       (same ? ' (Γ_V = G_V)' : ''),
     `    cell pairs in ${grouped(p.orbits)} orbits of G_V: ${grouped(p.explicit)} share a house or pair, ` +
-      `${grouped(p.implied)} more share an implied house, ${grouped(p.solver)} more shown distinct by the solver, ` +
+      `${grouped(p.implied)} more share an implied house, ` +
+      `${grouped(p.solver)} more shown distinct by exhaustive search, ` +
       `${grouped(p.witnessed)} equal in some grid (${p.witnessGrids} witness grids), ` +
       `${grouped(p.undecided)} undecided` +
       (full.proved ? '' : ': Γ_V is a subgroup of the full group, not proved to be all of it'),
