@@ -12,6 +12,11 @@ import { requireShape } from '../../grid/support.js';
 import { essentiallyDifferentText } from '../../reports/burnsideText.js';
 import { InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
 
+import { fullGroupBurnside, type FullGroupBurnside } from '../../variants/fullGroupBurnside.js';
+import { fullGroupOrbits, type FullGroupOrbits } from '../../variants/fullGroupOrbits.js';
+import { variantBurnside, variantIdentityTerm, type VariantBurnside } from '../../variants/variantBurnside.js';
+import type { Rules } from '../../grid/rules.js';
+import { defaultThreads } from '../../parallel/threads.js';
 import {
   boxOrVariantBoxOption,
   refuseWithVariant,
@@ -59,6 +64,11 @@ export function registerEssentiallyDifferent(program: Command): void {
         '--checkpoint; Ctrl-C saves it)',
     )
     .option('--resume <FILE>', 'with --variant on 9x9: continue the count from a checkpoint (of either command)')
+    .option(
+      '--full-group',
+      "with --variant: also count under the variant's full group Γ_V, every row/column permutation and " +
+        'transposition that maps its grids onto themselves (implied houses proved), and print both figures',
+    )
     .option('--json', 'print one JSON object on stdout, with every class')
     .option('--workers <K>', 'threads (the result does not depend on it)', workersOption)
     .option(
@@ -79,7 +89,24 @@ export function registerEssentiallyDifferent(program: Command): void {
         identityTerm?: bigint;
         checkpoint?: string;
         resume?: string;
+        fullGroup?: boolean;
       }) => {
+        if (opts.fullGroup) {
+          if (opts.variant === undefined) throw new InputError('--full-group is for --variant');
+          if (
+            opts.group ||
+            opts.identityFrom !== undefined ||
+            opts.checkpoint !== undefined ||
+            opts.resume !== undefined
+          )
+            throw new InputError(
+              "--full-group takes the identity's term from --identity-term or counts it (not --group, " +
+                '--identity-from, --checkpoint or --resume)',
+            );
+          refuseWithVariant('essentially-different', { automorphisms: opts.automorphisms, direct: opts.direct });
+          await runFullGroup(variantRunRules(opts.box, opts.variant, 'essentially-different'), opts);
+          return;
+        }
         if ((opts.identityFrom !== undefined || opts.identityTerm !== undefined) && opts.variant === undefined)
           throw new InputError('--identity-from and --identity-term are for --variant');
         if (opts.group && opts.variant === undefined) throw new InputError('--group is for --variant');
@@ -148,4 +175,98 @@ export function registerEssentiallyDifferent(program: Command): void {
         process.stdout.write(essentiallyDifferentText(r, census, direct));
       },
     );
+}
+
+/** `essentially-different --variant V --full-group`: Burnside under G_V and under Γ_V, one identity's term for both. */
+async function runFullGroup(rules: Rules, opts: { json?: boolean; workers?: number; identityTerm?: bigint }) {
+  if (rules.variants.includes('jigsaw'))
+    throw new InputError("--full-group does not take jigsaw rules (the tied search knows the shape's boxes only)");
+  const small = rules.n <= 6;
+  if (small && opts.identityTerm !== undefined)
+    throw new InputError('--identity-term is for 9x9: for n ≤ 6 every grid is listed here');
+  const workers = opts.workers ?? (small ? 1 : defaultThreads());
+  const spinner = await progressSpinner(`${rules.name}: the identity's term`);
+  spinner.start();
+  let variant: VariantBurnside, full: FullGroupBurnside;
+  let direct: FullGroupOrbits | undefined;
+  try {
+    const identity = await variantIdentityTerm(rules, opts.identityTerm, workers);
+    // no grids: every map keeps them, and there is nothing to count under any group
+    if (identity.value === 0n) throw new InputError(`rules ${rules.name} have no grids: 0 under every group`);
+    spinner.text = `${rules.name}: under G_V`;
+    variant = await variantBurnside(rules, identity, { workers });
+    spinner.text = `${rules.name}: the full group (cell pairs, witnesses, implied houses)`;
+    full = await fullGroupBurnside(rules, identity, {
+      workers,
+      onProgress: (done, total) => (spinner.text = `${rules.name}: under Γ_V, fixed grids ${done}/${total}`),
+    });
+    if (small) {
+      spinner.text = `${rules.name}: every grid, orbits of Γ_V directly`;
+      direct = fullGroupOrbits(rules);
+    }
+  } finally {
+    spinner.stop();
+  }
+  if (direct && BigInt(direct.orbits) !== full.total)
+    throw new Error(`internal: ${direct.orbits} orbits of Γ_V directly, ${full.total} by Burnside`);
+  if (opts.json) {
+    process.stdout.write(
+      toJson({ underVariantGroup: variant, underFullGroup: full, ...(direct ? { direct } : {}) }) + '\n',
+    );
+    return;
+  }
+  const p = full.pairs;
+  const same = full.groupOrder === full.variantGroupOrder;
+  const out = [
+    `Essentially different grids of ${rules.name} under two groups (each with relabelling)`,
+    `  G_V: the ${grouped(variant.groupOrder)} elements of the Sudoku group G that keep every house and pair`,
+    `  Γ_V: every row/column permutation and transposition that maps the grids onto themselves: ` +
+      `${grouped(full.groupOrder)} elements, ${grouped(full.orderInG)} of them in G` +
+      (same ? ' (Γ_V = G_V)' : ''),
+    `    cell pairs in ${grouped(p.orbits)} orbits of G_V: ${grouped(p.explicit)} share a house or pair, ` +
+      `${grouped(p.implied)} more share an implied house, ` +
+      `${grouped(p.solver)} more shown distinct by exhaustive search, ` +
+      `${grouped(p.witnessed)} equal in some grid (${p.witnessGrids} witness grids), ` +
+      `${grouped(p.undecided)} undecided` +
+      (full.proved ? '' : ': Γ_V is a subgroup of the full group, not proved to be all of it'),
+    ...full.impliedHouses.map((h, i) => `    implied house ${i + 1}: ${h.cells} = ${h.combination}`),
+    `    generators (${full.generators.length}): ${full.generators.join('; ')}`,
+    `  ${full.classes} conjugacy classes of Γ_V: ${full.nonZeroClasses} with fixed grids, ` +
+      `${full.zeroByLemma} zero by the unit lemma, ${full.zeroBySearch} zero by search`,
+  ];
+  const table = [['class', 'size', 'in G', 'representative', 'τ', `fixed (row 1 = 1..${rules.n})`, 'seconds']];
+  for (const c of full.classRows)
+    if (c.fixed > 0n)
+      table.push([
+        String(c.id),
+        grouped(c.size),
+        c.inG ? 'yes' : 'no',
+        c.representative,
+        c.relabellings.join(' '),
+        grouped(c.fixed),
+        c.seconds.toFixed(3),
+      ]);
+  const widths = table[0].map((_, j) => Math.max(...table.map((row) => row[j].length)));
+  for (const row of table)
+    out.push(
+      (
+        '  ' + row.map((v, j) => (j === 3 || j === 4 ? v.padEnd(widths[j]) : v.padStart(widths[j]))).join('  ')
+      ).trimEnd(),
+    );
+  out.push(
+    `  identity's term N/${rules.n}! = ${grouped(full.identity)}: ${full.identitySource}`,
+    `  Σ size·fixed = ${grouped(full.burnsideSum)} = ${grouped(full.groupOrder)} × ${grouped(full.total)}`,
+    `  time: group ${full.seconds.group.toFixed(3)} s, classes ${full.seconds.classes.toFixed(3)} s, ` +
+      `terms ${full.seconds.fixed.toFixed(3)} s in ${full.workers} worker${full.workers > 1 ? 's' : ''}`,
+  );
+  if (direct)
+    out.push(
+      `  direct route: ${grouped(direct.grids)} grids with row 1 fixed, ` +
+        `${grouped(direct.orbits)} orbits of Γ_V = Burnside ✓`,
+    );
+  out.push(
+    `Essentially different grids under G_V (order ${grouped(variant.groupOrder)}): ${grouped(variant.total)}`,
+    `Essentially different grids under Γ_V (order ${grouped(full.groupOrder)}): ${grouped(full.total)}`,
+  );
+  process.stdout.write(out.join('\n') + '\n');
 }
