@@ -148,11 +148,11 @@ export function countFixedByColumnSets(group: GridGroup, x: number, tauType: Cyc
     if (i === K) {
       for (let s = 0; s < R; s++) if (ones[s] !== R) return;
       let weight = 1;
-      for (let a = 0; a < K; ) {
+      for (let a = 0; a < K;) {
         let b = a;
         while (b < K && cycleLen[b] === cycleLen[a]) b++;
         weight *= factorial(b - a);
-        for (let c = a; c < b; ) {
+        for (let c = a; c < b;) {
           let e = c;
           while (e < b && cur[e] === cur[c]) e++;
           weight /= factorial(e - c);
@@ -201,7 +201,8 @@ export function countFixedByColumnSets(group: GridGroup, x: number, tauType: Cyc
   const visited = new Uint8Array(total);
   const queue: number[] = [];
   const cols = new Int32Array(n);
-  const trivial = bandMaps.length === 1 && isIdentity(bandMaps[0].q) && isIdentity(bandMaps[0].p) && isIdentity(bandMaps[0].tau);
+  const trivial =
+    bandMaps.length === 1 && isIdentity(bandMaps[0].q) && isIdentity(bandMaps[0].p) && isIdentity(bandMaps[0].tau);
   const plain = trivial ? edgeColouringCounter(n) : null;
   let configurations = 0n;
   let orbits = 0,
@@ -218,7 +219,7 @@ export function countFixedByColumnSets(group: GridGroup, x: number, tauType: Cyc
       const at = queue[h] * K;
       weight += weights[queue[h]];
       for (const act of actions) {
-        for (let a = 0; a < K; ) {
+        for (let a = 0; a < K;) {
           const l = cycleLen[a];
           const rep = repOf.get(l)!.rep;
           let b = a;
@@ -343,10 +344,26 @@ export function relabellingCentralizerGenerators(type: CycleType): Int32Array[] 
     }
     if (os.length >= 3) {
       const g = id();
-      for (let j = 0; j < os.length; j++)
-        for (let i = 0; i < l; i++) g[os[j] + i] = os[(j + 1) % os.length] + i;
+      for (let j = 0; j < os.length; j++) for (let i = 0; i < l; i++) g[os[j] + i] = os[(j + 1) % os.length] + i;
       gens.push(g);
     }
   }
   return gens;
+}
+
+/**
+ * True when the term of (g, τ) is the number of bands itself: g swaps the bands with b∘a the identity, p = σ and
+ * τ = 1. Then every configuration is compatible (σp = 1) and h = (1, 1, 1), so |Fix(g, τ)| = Σ_T F(T), the
+ * column-set count's Σ orbit·F, and the term is that over n!. The caller takes it from that count.
+ */
+export function countsEveryBand(group: GridGroup, x: number, tauType: CycleType): boolean {
+  const { rows: R, n } = group.shape;
+  const { t, q: qi, p: pi } = group.parts(x);
+  if (t !== 0 || tauType.some((l) => l !== 1)) return false;
+  const q = group.rows.perms.subarray(qi * n, qi * n + n);
+  const p = group.cols.perms.subarray(pi * n, pi * n + n);
+  if (q[0] < R) return false;
+  for (let r = 0; r < R; r++) if (q[q[r]] !== r) return false;
+  for (let c = 0; c < n; c++) if (p[c] !== (c ^ 1)) return false;
+  return true;
 }

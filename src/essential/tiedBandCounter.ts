@@ -63,8 +63,7 @@ export function tiedBandCounter(
   const memo = new Map<number | string, number>();
   // the memo key: per digit, the stacks it still meets (R bits; the column in each is T's)
   const stacksOf = new Int32Array(1 << n);
-  for (let m = 0; m < 1 << n; m++)
-    for (let s = 0; s < R; s++) if (m & (3 << (2 * s))) stacksOf[m] |= 1 << s;
+  for (let m = 0; m < 1 << n; m++) for (let s = 0; s < R; s++) if (m & (3 << (2 * s))) stacksOf[m] |= 1 << s;
   const wide = R * n > 53;
   const radix = 1 << R;
   let nodeCount = 0;
@@ -139,7 +138,7 @@ export function tiedBandCounter(
         const mark = placed;
         let d = best,
           c = c0,
-          ok = true;
+          ok: boolean;
         for (;;) {
           const a = assign[d];
           if (a >= 0) {

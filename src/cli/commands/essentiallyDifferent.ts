@@ -36,7 +36,7 @@ export function registerEssentiallyDifferent(program: Command): void {
     )
     .option(
       '--box <RxC>',
-      `box shape: R rows by C columns (${bandMethodShapes()}; with --variant, n ≤ 6 and 3x3)`,
+      `box shape: R rows by C columns (${bandMethodShapes()}, 5x2, 2x5; with --variant, n ≤ 6 and 3x3)`,
       boxOrVariantBoxOption('essentially-different'),
     )
     .option(
@@ -160,7 +160,8 @@ export function registerEssentiallyDifferent(program: Command): void {
             `${r.zeroBySearch} zero by search`,
           ...burnsideClassLines(r.classRows, 'fixed (box 1 standard)'),
           `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
-          `  time: classes ${s(r.seconds.classes)} s, identity (band method) ${s(r.seconds.identity)} s, ` +
+          `  time: classes ${s(r.seconds.classes)} s, identity (${r.method === 'bands' ? 'band method' : 'column sets'}) ` +
+            `${s(r.seconds.identity)} s, ` +
             `other terms ${s(r.seconds.fixed)} s in ${r.workers} worker${r.workers > 1 ? 's' : ''}, ` +
             `total ${s(r.seconds.total)} s`,
         ];
