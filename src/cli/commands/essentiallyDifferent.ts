@@ -125,6 +125,7 @@ export function registerEssentiallyDifferent(program: Command): void {
         spinner.start();
         const onProgress = (e: EssentialProgress) => {
           if (e.stage === 'classes' && e.phase === 'start') spinner.text = 'the group and its conjugacy classes';
+          else if (e.stage === 'identity' && e.phase === 'start') spinner.text = "the identity's term, N/n!";
           else if (e.stage === 'fixed' && e.phase === 'progress') spinner.text = `fixed grids: ${e.done}/${e.total}`;
         };
         let census: AutomorphismCensus | undefined;
