@@ -9,6 +9,8 @@ import { gridGroup } from './gridGroup.js';
 import { relabellingTypes } from './relabellingTypes.js';
 import { burnsideRows } from './burnsideRows.js';
 import { runFixedTasks } from './runFixedTasks.js';
+import { columnSetGroup, columnSetIdentity, everyBandTerm } from './columnSetTerms.js';
+import { countsEveryBand } from './columnSetFixedGrids.js';
 
 /**
  * How many grids are essentially different: orbits of the grids under G (row permutations inside bands, band
@@ -90,6 +92,11 @@ export interface EssentiallyDifferent {
   readonly zeroBySearch: number;
   /** N/n!: grids with box 1 standard (the identity's term). */
   readonly gridsWithFixedBox: bigint;
+  /**
+   * How N and the terms are counted: 'bands' (band method, countFixedGrids) or 'column-sets' (5×2, 2×5: N by
+   * column sets, every term by countFixedByColumnSets on the R×2 group).
+   */
+  readonly method: 'bands' | 'column-sets';
   /** Σ_classes |K|·F₁(g_K), checked divisible by |G|. */
   readonly burnsideSum: bigint;
   /** The number of essentially different grids. */
@@ -139,28 +146,47 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
   // every (class, relabelling type) the lemma leaves, heaviest-looking first (small classes have large
   // centralisers and, usually, many fixed grids); results are combined in class order whatever the order of
   // completion
+  // beyond the band method (5×2, 2×5), every term is counted by column sets on the R×2 group (2×R transposed)
+  const columnSets = shapeProblem('band-method', shape) !== null;
+  const rx2 = columnSets ? columnSetGroup(group) : null;
   const tasks: Array<{ k: number; input: FixedGridsInput }> = [];
   for (const { k, x, rt } of rows) {
     if (k === 0) continue;
     for (const tau of rt.admissible)
-      tasks.push({ k, input: { rows: shape.rows, cols: shape.cols, element: x, tauType: tau } });
+      tasks.push({
+        k,
+        input: rx2
+          ? { rows: rx2.group.shape.rows, cols: 2, element: rx2.element(x), tauType: tau }
+          : { rows: shape.rows, cols: shape.cols, element: x, tauType: tau },
+      });
   }
 
   // the identity's term first, then the others: one set of threads at a time (two pools side by side put 2K
   // threads on K cores)
   progress({ stage: 'identity', phase: 'start' });
-  const identity = await countGrids({ box: shape, workers });
+  const identity: { totalWithFixedBox: bigint; allBands?: bigint; seconds: { total: number } } = rx2
+    ? await columnSetIdentity(shape, workers)
+    : await countGrids({ box: shape, workers });
   progress({ stage: 'identity', phase: 'end' });
-  progress({ stage: 'fixed', phase: 'start', done: 0, total: tasks.length });
-  const results = await runFixedTasks<FixedGridsInput, FixedGridsOutput>(
-    new URL('./fixedGridsTask.js', import.meta.url),
-    'countFixed',
-    tasks,
+  // a term that is the number of bands over n! (countsEveryBand) is the column-set count's, not a task
+  const local = tasks.map((t) =>
+    rx2 && identity.allBands !== undefined && countsEveryBand(rx2.group, t.input.element, t.input.tauType)
+      ? everyBandTerm(identity.allBands, shape.n)
+      : null,
+  );
+  const remote = tasks.filter((_, i) => local[i] === null);
+  progress({ stage: 'fixed', phase: 'start', done: 0, total: remote.length });
+  const counted = await runFixedTasks<FixedGridsInput, FixedGridsOutput>(
+    new URL(rx2 ? './columnSetFixedTask.js' : './fixedGridsTask.js', import.meta.url),
+    rx2 ? 'countFixedColumnSets' : 'countFixed',
+    remote,
     classes.sizes,
     workers,
     (done, total) => progress({ stage: 'fixed', phase: 'progress', done, total }),
   );
-  progress({ stage: 'fixed', phase: 'end', total: tasks.length });
+  progress({ stage: 'fixed', phase: 'end', total: remote.length });
+  let next = 0;
+  const results = local.map((r) => r ?? counted[next++]);
 
   const { classRows, burnsideSum, fixedSeconds, nonZero, zeroByLemma, zeroBySearch } = burnsideRows(
     rows,
@@ -183,6 +209,7 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
     zeroByLemma,
     zeroBySearch,
     gridsWithFixedBox: identity.totalWithFixedBox,
+    method: rx2 ? 'column-sets' : 'bands',
     burnsideSum,
     total: burnsideSum / order,
     workers,

@@ -18,8 +18,7 @@ import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
  *   dlx-route       count --counter dlx: every middle band enumerated (src/count/middleBandCounter.ts); the band
  *                   method's shapes with two or three bands (four would need a two-band sum at every leaf)
  *   essentially-different   Burnside over the grid group (src/essential/): the band-method shapes (the identity's
- *                   term is N/n! from the band method; 5×2 and 2×5, whose N the column sets give, are refused for
- *                   their involution terms)
+ *                   term is N/n! from the band method), and 5×2 and 2×5 (N and every term by column sets)
  *   estimate        the Monte Carlo estimators (digit masks index a 2^n table)
  *   exact-moments   bias --exact: every draw path, or every partial grid, of an estimator (method-dependent)
  *   solve           solving and counting puzzles (any shape the grid text can write)
@@ -234,6 +233,13 @@ let columnSetShapes: string | null = null;
 let rankShapes: string | null = null;
 let countShapes: string | null = null;
 
+let essentialList: string | null = null;
+
+/** The shapes essentially-different counts (band method, or column sets for the identity and every term). */
+function essentialShapes(): string {
+  return (essentialList ??= listShapes((s) => bandMethod(s) || columnSetMethod(s)));
+}
+
 /** The shapes the column-set method counts, as a list for messages. */
 export function columnSetMethodShapes(): string {
   return (columnSetShapes ??= listShapes(columnSetMethod));
@@ -258,23 +264,18 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
       return `${why}; it counts ${bandMethodShapes()}`;
     }
     case 'essentially-different': {
-      if (bandMethod(shape)) return null;
-      const list = bandMethodShapes();
+      if (bandMethod(shape) || columnSetMethod(shape)) return null;
+      const list = essentialShapes();
       if (shape.rows < 2 || shape.cols < 2)
         return (
           'boxes of one row or one column make Latin squares, not counted here; essentially-different counts ' + list
         );
       const term = `Burnside's identity term is N/${shape.n}!, the count of ${shape.n}×${shape.n} grids`;
-      if (columnSetMethod(shape))
-        return (
-          `${term}, which the column-set method gives, but the other terms are counted by listing fixed bands one ` +
-          `by one, and ${shape.name}'s involutions fix far too many: they need fixed bands counted by column sets ` +
-          `(docs/essentially-different.md); essentially-different counts ${list}`
-        );
       if (columnSetShardMethod(shape))
         return (
           `${term}, which runs as shards only (count --box ${shape.name} --plan FILE; about ` +
-          `${COLUMN_TRANSFER_COST_6X2} CPU-hours); essentially-different counts ${list}`
+          `${COLUMN_TRANSFER_COST_6X2} CPU-hours), and its other terms' cost is projected, not run ` +
+          `(docs/essentially-different.md); essentially-different counts ${list}`
         );
       return (
         `${term}, which neither the band method (n ≤ 9, 2 to 4 bands) nor the column-set method (R×2 and 2×R, ` +

@@ -73,7 +73,8 @@ export function essentiallyDifferentText(
       `${r.zeroBySearch} zero by search`,
     ...burnsideClassLines(r.classRows, 'fixed (box 1 standard)'),
     `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
-    `  time: classes ${s(r.seconds.classes)} s, identity (band method) ${s(r.seconds.identity)} s, ` +
+    `  time: classes ${s(r.seconds.classes)} s, identity (${r.method === 'bands' ? 'band method' : 'column sets'}) ` +
+      `${s(r.seconds.identity)} s, ` +
       `other terms ${s(r.seconds.fixed)} s in ${r.workers} worker${r.workers > 1 ? 's' : ''}, ` +
       `total ${s(r.seconds.total)} s`,
   ];

@@ -7,6 +7,7 @@ import { gridOrbits, gridOrbitsShapeProblem, type GridOrbits } from '../../essen
 import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
+import { grouped } from '../../grid/grouped.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
 import { essentiallyDifferentText } from '../../reports/burnsideText.js';
@@ -34,7 +35,7 @@ export function registerEssentiallyDifferent(program: Command): void {
     )
     .option(
       '--box <RxC>',
-      `box shape: R rows by C columns (${bandMethodShapes()}; with --variant, n ≤ 6 and 3x3)`,
+      `box shape: R rows by C columns (${bandMethodShapes()}, 5x2, 2x5; with --variant, n ≤ 6 and 3x3)`,
       boxOrVariantBoxOption('essentially-different'),
     )
     .option(
@@ -145,6 +146,7 @@ export function registerEssentiallyDifferent(program: Command): void {
         spinner.start();
         const onProgress = (e: EssentialProgress) => {
           if (e.stage === 'classes' && e.phase === 'start') spinner.text = 'the group and its conjugacy classes';
+          else if (e.stage === 'identity' && e.phase === 'start') spinner.text = "the identity's term, N/n!";
           else if (e.stage === 'fixed' && e.phase === 'progress') spinner.text = `fixed grids: ${e.done}/${e.total}`;
         };
         let census: AutomorphismCensus | undefined;

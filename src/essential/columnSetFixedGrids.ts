@@ -1,0 +1,369 @@
+import type { CycleType } from './cycleTypes.js';
+import { centralizerOrder, permutationOfType } from './cycleTypes.js';
+import type { GridGroup } from './gridGroup.js';
+import type { LineGroup } from './lineGroup.js';
+import { edgeColouringCounter } from '../colsets/edgeColouringCounter.js';
+import { tiedBandCounter } from './tiedBandCounter.js';
+
+/**
+ * |Fix(g, τ)|/|C(τ)| for a grid of R×2 boxes (two bands of R rows, R stacks of two columns, n = 2R digits) by
+ * the column configurations of its bands, as the column-set method counts N = Σ_T F(T)² (src/colsets/).
+ *
+ * A grid is two bands B1 (rows 0..R−1) and B2 whose column sets are complementary: T, the left column's digit
+ * set of each stack in B1, fixes every column set of B1, and B2's are the complements (T̄, the left and right
+ * columns of each stack exchanged). g = (q, p) with q in the row group S_R ≀ S_2 and p in the column group
+ * S_2 ≀ S_R; X is fixed when X(g(c)) = τ(X(c)) for every cell c. σ, the swap of the two columns of every stack,
+ * is central in the column group.
+ *
+ * g keeps the bands, q = (q1, q2): X is fixed exactly when B1 is fixed by h1 = (q1, p, τ) and B2 by
+ * h2 = (q2, p, τ), each a band symmetry B(q_i(r), p(c)) = τ(B(r, c)). A band fixed by (q_i, p, τ) has column
+ * sets with colset(p(c)) = τ(colset(c)): T is *compatible* with (p, τ). B ↦ B∘σ maps the bands with
+ * configuration T̄ fixed by h2 one to one onto those with configuration T fixed by (q2, σpσ, τ) = h2, so
+ *
+ *   |Fix(g, τ)| = Σ_(T compatible with (p, τ)) F_h1(T)·F_h2(T).
+ *
+ * g swaps the bands, row r of B1 ↦ row a(r) of B2 and row r of B2 ↦ row b(r) of B1: then
+ * B2(a(r), p(c)) = τ(B1(r, c)) makes B2 from B1, and the condition on B2's rows says B1(ba(r), p²(c)) =
+ * τ²(B1(r, c)): B1 is fixed by h = (ba, p², τ²). B2's column p(c) holds τ(colset(c)), which must be the
+ * complement of B1's column p(c), i.e. B1's column σp(c): T is compatible with (σp, τ), and
+ *
+ *   |Fix(g, τ)| = Σ_(T compatible with (σp, τ)) F_h(T).
+ *
+ * The compatible T are a product over the cycles of the stack permutation of p′ (p or σp): a cycle of m stacks
+ * with f column swaps along it has its first stack's set X with τ^m(X) = X (f even) or its complement (f odd),
+ * and X fixes the cycle's other sets. They are numbered in mixed radix. Pairs (b, ρ) with b in the column group
+ * commuting with p and ρ commuting with τ map fixed bands to fixed bands (h's row part untouched) and T to
+ * (b, ρ)·T, so F_h1·F_h2 (or F_h) is constant on their orbits: the orbits are found by breadth-first search over
+ * generators of C(p) × C(τ), and F is counted once per orbit (tiedBandCounter).
+ */
+export interface ColumnSetFixedCount {
+  /** |Fix(g, τ)|/|C(τ)|. */
+  readonly count: bigint;
+  /** Whether g swaps the two bands. */
+  readonly swapsBands: boolean;
+  /** Configurations T compatible with g and τ, their C(τ)-orbits, and their orbits under C(p) × C(τ). */
+  readonly configurations: number;
+  readonly configurationClasses: number;
+  readonly configurationOrbits: number;
+  /** Orbits with a non-zero F. */
+  readonly liveOrbits: number;
+  /** Matching searches of the tied counters. */
+  readonly nodes: number;
+}
+
+/** Largest number of compatible configurations this enumerates (one byte each for the orbit search). */
+export const MAX_CONFIGURATIONS = 2 ** 28;
+
+export function countFixedByColumnSets(group: GridGroup, x: number, tauType: CycleType): ColumnSetFixedCount {
+  const { shape } = group;
+  const R = shape.rows;
+  const n = shape.n;
+  if (shape.cols !== 2) throw new RangeError(`column-set fixed grids: ${shape.name} is not R×2`);
+  const { t, q: qi, p: pi } = group.parts(x);
+  if (t !== 0) throw new RangeError('column-set fixed grids: transposing elements are not for R×2 boxes');
+  const q = group.rows.perms.subarray(qi * n, qi * n + n);
+  const p = group.cols.perms.subarray(pi * n, pi * n + n);
+  const tau = permutationOfType(tauType);
+  if (tau.length !== n) throw new RangeError(`column-set fixed grids: τ does not permute ${n} digits`);
+
+  const swapsBands = q[0] >= R;
+  const compose = (a: ArrayLike<number>, b: ArrayLike<number>): Int32Array =>
+    Int32Array.from({ length: b.length }, (_, i) => a[b[i]]); // a∘b, b first
+  let pPrime: Int32Array;
+  let bandMaps: Array<{ q: Int32Array; p: Int32Array; tau: Int32Array }>;
+  if (!swapsBands) {
+    pPrime = Int32Array.from(p);
+    const q1 = Int32Array.from({ length: R }, (_, r) => q[r]);
+    const q2 = Int32Array.from({ length: R }, (_, r) => q[R + r] - R);
+    bandMaps = [{ q: q1, p: pPrime, tau }];
+    if (q1.some((v, i) => v !== q2[i])) bandMaps.push({ q: q2, p: pPrime, tau });
+  } else {
+    pPrime = Int32Array.from(p, (c) => c ^ 1);
+    const a = Int32Array.from({ length: R }, (_, r) => q[r] - R);
+    const b = Int32Array.from({ length: R }, (_, r) => q[R + r]);
+    bandMaps = [{ q: compose(b, a), p: compose(p, p), tau: compose(tau, tau) }];
+  }
+  const counters = bandMaps.map((h) => tiedBandCounter(R, h.q, h.p, h.tau));
+  const squared = !swapsBands && bandMaps.length === 1;
+
+  // a configuration read by digit: word v_d, bit s = 1 when d is in the right column of stack s; a column
+  // permutation acts on words (d's column 2s + bit moves to b(2s + bit))
+  const W = 1 << R;
+  const wordImage = (perm: ArrayLike<number>): Int32Array => {
+    const out = new Int32Array(W);
+    for (let w = 0; w < W; w++)
+      for (let s = 0; s < R; s++) {
+        const c = perm[2 * s + ((w >> s) & 1)];
+        out[w] |= (c & 1) << (c >> 1);
+      }
+    return out;
+  };
+  const pw = wordImage(pPrime);
+  // τ's cycles (consecutive blocks, largest first), grouped by length
+  const cycleStart: number[] = [];
+  const cycleLen: number[] = [];
+  for (let o = 0, i = 0; i < tauType.length; o += tauType[i++]) {
+    cycleStart.push(o);
+    cycleLen.push(tauType[i]);
+  }
+  const K = cycleLen.length;
+  // per length ℓ: the words fixed by p′^ℓ, up to p′ (smallest of each ⟨p′⟩-orbit), with their orbit sizes
+  const repOf = new Map<number, { rep: Int32Array; size: Int32Array; list: Int32Array }>();
+  for (const l of new Set(cycleLen)) {
+    const rep = new Int32Array(W).fill(-1);
+    const size = new Int32Array(W);
+    const list: number[] = [];
+    for (let w = 0; w < W; w++) {
+      let y = w;
+      for (let j = 0; j < l; j++) y = pw[y];
+      if (y !== w) continue;
+      let m = w,
+        o = 1;
+      for (y = pw[w]; y !== w; y = pw[y], o++) m = Math.min(m, y);
+      rep[w] = m;
+      size[w] = o;
+      if (m === w) list.push(w);
+    }
+    repOf.set(l, { rep, size, list: Int32Array.from(list) });
+  }
+  // ones per stack that a cycle of length ℓ with word w contributes: Σ_(j<ℓ) bits of p′^j(w)
+  const onesOf = (w: number, l: number, out: Int32Array, sign: number): boolean => {
+    let ok = true;
+    for (let j = 0, y = w; j < l; j++, y = pw[y])
+      for (let s = 0; s < R; s++) {
+        out[s] += sign * ((y >> s) & 1);
+        if (out[s] > R) ok = false;
+      }
+    return ok;
+  };
+
+  // every balanced multiset of classes (one word class per τ-cycle, nondecreasing among cycles of one length):
+  // the C(τ)-orbits of compatible configurations, with their sizes
+  const words: number[] = [];
+  const weights: number[] = [];
+  const cur = new Int32Array(K);
+  const ones = new Int32Array(R);
+  const factorial = (k: number): number => (k <= 1 ? 1 : k * factorial(k - 1));
+  const place = (i: number): void => {
+    if (i === K) {
+      for (let s = 0; s < R; s++) if (ones[s] !== R) return;
+      let weight = 1;
+      for (let a = 0; a < K;) {
+        let b = a;
+        while (b < K && cycleLen[b] === cycleLen[a]) b++;
+        weight *= factorial(b - a);
+        for (let c = a; c < b;) {
+          let e = c;
+          while (e < b && cur[e] === cur[c]) e++;
+          weight /= factorial(e - c);
+          c = e;
+        }
+        for (let c = a; c < b; c++) weight *= repOf.get(cycleLen[c])!.size[cur[c]];
+        a = b;
+      }
+      for (let c = 0; c < K; c++) words.push(cur[c]);
+      weights.push(weight);
+      return;
+    }
+    const l = cycleLen[i];
+    const list = repOf.get(l)!.list;
+    const from = i > 0 && cycleLen[i - 1] === l ? cur[i - 1] : -1;
+    for (const w of list) {
+      if (w < from) continue;
+      cur[i] = w;
+      if (onesOf(w, l, ones, 1)) place(i + 1);
+      onesOf(w, l, ones, -1);
+    }
+  };
+  place(0);
+  const total = weights.length;
+  if (total > MAX_CONFIGURATIONS)
+    throw new RangeError(`column-set fixed grids: ${total} configuration classes (at most ${MAX_CONFIGURATIONS})`);
+
+  // their orbits under C(p), by breadth-first search over its generators acting on the words
+  const keyBits = R * K;
+  const keyOf = (a: ArrayLike<number>, o: number): number | string => {
+    if (keyBits <= 53) {
+      let k = 0;
+      for (let c = 0; c < K; c++) k = k * W + a[o + c];
+      return k;
+    }
+    let str = '';
+    for (let c = 0; c < K; c++) str += String.fromCharCode(48 + a[o + c]);
+    return str;
+  };
+  const index = new Map<number | string, number>();
+  for (let i = 0; i < total; i++) index.set(keyOf(words, i * K), i);
+  const actions = centralizerGenerators(group.cols, pi).map((b) =>
+    wordImage(group.cols.perms.subarray(b * n, b * n + n)),
+  );
+  const img = new Int32Array(K);
+  const visited = new Uint8Array(total);
+  const queue: number[] = [];
+  const cols = new Int32Array(n);
+  const trivial =
+    bandMaps.length === 1 && isIdentity(bandMaps[0].q) && isIdentity(bandMaps[0].p) && isIdentity(bandMaps[0].tau);
+  const plain = trivial ? edgeColouringCounter(n) : null;
+  let configurations = 0n;
+  let orbits = 0,
+    live = 0;
+  let sum = 0n;
+  for (let start = 0; start < total; start++) {
+    if (visited[start]) continue;
+    orbits++;
+    visited[start] = 1;
+    queue.length = 0;
+    queue.push(start);
+    let weight = 0;
+    for (let h = 0; h < queue.length; h++) {
+      const at = queue[h] * K;
+      weight += weights[queue[h]];
+      for (const act of actions) {
+        for (let a = 0; a < K;) {
+          const l = cycleLen[a];
+          const rep = repOf.get(l)!.rep;
+          let b = a;
+          while (b < K && cycleLen[b] === l) {
+            img[b] = rep[act[words[at + b]]];
+            b++;
+          }
+          img.subarray(a, b).sort();
+          a = b;
+        }
+        const j = index.get(keyOf(img, 0));
+        if (j === undefined) throw new Error('internal: an image of a compatible configuration is not compatible');
+        if (!visited[j]) {
+          visited[j] = 1;
+          queue.push(j);
+        }
+      }
+    }
+    if (!Number.isSafeInteger(weight)) throw new Error('internal: an orbit of configurations past 2^53');
+    configurations += BigInt(weight);
+    // the representative's bands: digit o + j of a cycle with word w has word p′^j(w)
+    const at = start * K;
+    for (let c = 0; c < K; c++)
+      for (let j = 0, y = words[at + c]; j < cycleLen[c]; j++, y = pw[y]) {
+        let m = 0;
+        for (let s = 0; s < R; s++) m |= 1 << (2 * s + ((y >> s) & 1));
+        cols[cycleStart[c] + j] = m;
+      }
+    const f1 = plain ? plain.count(cols, R) : counters[0].count(cols);
+    if (f1 === 0) continue;
+    let term: bigint;
+    if (swapsBands) term = BigInt(f1);
+    else if (squared) term = BigInt(f1) * BigInt(f1);
+    else {
+      const f2 = counters[1].count(cols);
+      if (f2 === 0) continue;
+      term = BigInt(f1) * BigInt(f2);
+    }
+    live++;
+    sum += term * BigInt(weight);
+  }
+  const c = BigInt(centralizerOrder(tauType));
+  if (sum % c !== 0n) throw new Error(`internal: |Fix(g, τ)| = ${sum} is not divisible by |C(τ)| = ${c}`);
+  let nodes = 0;
+  for (const k of counters) nodes += k.nodes();
+  return {
+    count: sum / c,
+    swapsBands,
+    configurations: Number(configurations),
+    configurationClasses: total,
+    configurationOrbits: orbits,
+    liveOrbits: live,
+    nodes,
+  };
+}
+
+function isIdentity(perm: ArrayLike<number>): boolean {
+  for (let i = 0; i < perm.length; i++) if (perm[i] !== i) return false;
+  return true;
+}
+
+/** A small generating set of the elements of the line group w commuting with x (kept when not yet generated). */
+export function centralizerGenerators(w: LineGroup, x: number): number[] {
+  const member = new Uint8Array(w.order);
+  const elems: number[] = [];
+  for (let b = 0; b < w.order; b++) if (w.mul(b, x) === w.mul(x, b)) elems.push(b);
+  const gens: number[] = [];
+  member[w.identity] = 1;
+  let inGroup = [w.identity];
+  for (const e of elems) {
+    if (member[e]) continue;
+    gens.push(e);
+    // closure of the kept generators
+    const next = [w.identity];
+    member.fill(0);
+    member[w.identity] = 1;
+    for (let i = 0; i < next.length; i++)
+      for (const g of gens) {
+        const y = w.mul(next[i], g);
+        if (!member[y]) {
+          member[y] = 1;
+          next.push(y);
+        }
+      }
+    inGroup = next;
+  }
+  if (inGroup.length !== elems.length) throw new Error('internal: the centraliser generators do not generate it');
+  return gens;
+}
+
+/**
+ * Generators of C(τ) for τ = permutationOfType(type) (cycles in consecutive blocks): for each cycle length with
+ * cycles o_1..o_m, a turn of the first cycle, the exchange of the first two cycles and the turn of all m cycles
+ * (C_ℓ ≀ S_m).
+ */
+export function relabellingCentralizerGenerators(type: CycleType): Int32Array[] {
+  let n = 0;
+  for (const l of type) n += l;
+  const starts = new Map<number, number[]>();
+  let o = 0;
+  for (const l of type) {
+    const list = starts.get(l) ?? [];
+    list.push(o);
+    starts.set(l, list);
+    o += l;
+  }
+  const id = () => Int32Array.from({ length: n }, (_, i) => i);
+  const gens: Int32Array[] = [];
+  for (const [l, os] of starts) {
+    if (l > 1) {
+      const g = id();
+      for (let i = 0; i < l; i++) g[os[0] + i] = os[0] + ((i + 1) % l);
+      gens.push(g);
+    }
+    if (os.length >= 2) {
+      const g = id();
+      for (let i = 0; i < l; i++) {
+        g[os[0] + i] = os[1] + i;
+        g[os[1] + i] = os[0] + i;
+      }
+      gens.push(g);
+    }
+    if (os.length >= 3) {
+      const g = id();
+      for (let j = 0; j < os.length; j++) for (let i = 0; i < l; i++) g[os[j] + i] = os[(j + 1) % os.length] + i;
+      gens.push(g);
+    }
+  }
+  return gens;
+}
+
+/**
+ * True when the term of (g, τ) is the number of bands itself: g swaps the bands with b∘a the identity, p = σ and
+ * τ = 1. Then every configuration is compatible (σp = 1) and h = (1, 1, 1), so |Fix(g, τ)| = Σ_T F(T), the
+ * column-set count's Σ orbit·F, and the term is that over n!. The caller takes it from that count.
+ */
+export function countsEveryBand(group: GridGroup, x: number, tauType: CycleType): boolean {
+  const { rows: R, n } = group.shape;
+  const { t, q: qi, p: pi } = group.parts(x);
+  if (t !== 0 || tauType.some((l) => l !== 1)) return false;
+  const q = group.rows.perms.subarray(qi * n, qi * n + n);
+  const p = group.cols.perms.subarray(pi * n, pi * n + n);
+  if (q[0] < R) return false;
+  for (let r = 0; r < R; r++) if (q[q[r]] !== r) return false;
+  for (let c = 0; c < n; c++) if (p[c] !== (c ^ 1)) return false;
+  return true;
+}

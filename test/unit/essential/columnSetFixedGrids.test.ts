@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { countFixedByColumnSets, countsEveryBand } from '../../../src/essential/columnSetFixedGrids.js';
+import { columnSetGroup } from '../../../src/essential/columnSetTerms.js';
+import { conjugacyClasses } from '../../../src/essential/conjugacyClasses.js';
+import { countFixedGrids } from '../../../src/essential/countFixedGrids.js';
+import { gridGroup } from '../../../src/essential/gridGroup.js';
+import { relabellingTypes } from '../../../src/essential/relabellingTypes.js';
+import { boxShape } from '../../../src/grid/shape.js';
+
+/**
+ * The column-set fixed-grid count (band pairs by column configuration) against countFixedGrids (tied search over
+ * cells), term by term: every non-identity term the unit lemma leaves of 3×2, 2×3 (transposed into 3×2), 4×2 and
+ * 2×4 (transposed into 4×2): 55, 55, 156 and 156 terms, band-keeping and band-swapping g alike.
+ */
+describe('countFixedByColumnSets against countFixedGrids', () => {
+  for (const [R, C] of [
+    [3, 2],
+    [2, 3],
+    [4, 2],
+    [2, 4],
+  ] as const) {
+    it(`${R}x${C}: every term`, () => {
+      const shape = boxShape(R, C);
+      const G = gridGroup(shape);
+      const rx2 = columnSetGroup(G);
+      const cc = conjugacyClasses(G);
+      const differ: string[] = [];
+      let terms = 0,
+        swapping = 0;
+      for (let k = 1; k < cc.count; k++) {
+        const x = cc.reps[k];
+        for (const tau of relabellingTypes(shape, G.cellMap(x)).admissible) {
+          terms++;
+          const a = countFixedGrids(G, x, tau).count;
+          const b = countFixedByColumnSets(rx2.group, rx2.element(x), tau);
+          if (b.swapsBands) swapping++;
+          if (BigInt(a) !== b.count) differ.push(`class ${k} τ ${tau.join(',')}: ${a} vs ${b.count}`);
+        }
+      }
+      expect(differ).toEqual([]);
+      expect(terms).toBe(R * C === 6 ? 55 : 156);
+      expect(swapping).toBeGreaterThan(0);
+    });
+  }
+
+  it('the identity with τ = 1 gives N (3×2: 28,200,960 = 39,168 · 6!), and no 3×2 term is every band', () => {
+    const G = gridGroup(boxShape(3, 2));
+    expect(countFixedByColumnSets(G, 0, [1, 1, 1, 1, 1, 1]).count).toBe(39168n);
+    // the band swap with every stack's columns swapped, τ = 1: the every-band term (its rows map r ↦ r + 3)
+    const swap = G.rows.indexOf([3, 4, 5, 0, 1, 2]);
+    const sigma = G.cols.indexOf([1, 0, 3, 2, 5, 4]);
+    const x = G.element(0, swap, sigma);
+    expect(countsEveryBand(G, x, [1, 1, 1, 1, 1, 1])).toBe(true);
+    expect(countsEveryBand(G, x, [2, 2, 2])).toBe(false);
+    expect(countsEveryBand(G, G.element(0, swap, 0), [1, 1, 1, 1, 1, 1])).toBe(false);
+  });
+});
