@@ -46,13 +46,22 @@ interface WasmTable {
   size: number;
 }
 
+/**
+ * The core's instance, one a thread, kept from class to class (setup() starts it afresh): its linear memory, grown by
+ * the first classes, is reused, so a class's tables land on pages already mapped instead of pages the kernel must
+ * zero for every class (~3–10 % of a class's CPU when each class had an instance of its own; issue 37, round 12).
+ * The memory never shrinks: a thread keeps the largest its classes needed (a shard's peak, as before).
+ */
+let kept: TransferExports | null | undefined;
+
 /** The tables in WebAssembly for a transfer with these rank tables (the identity's, then one per twin swap). */
 export function wasmTransferTables(
   R: number,
   ranks: readonly Int16Array[],
   unrank: Int16Array,
 ): TransferTables<WasmTable> | null {
-  const core = wasmInstance<TransferExports>(COLUMN_TRANSFER_WASM);
+  if (kept === undefined) kept = wasmInstance<TransferExports>(COLUMN_TRANSFER_WASM);
+  const core = kept;
   if (!core || core.setup(R, ranks.length - 1) !== 0) return null;
   const { count, sum, memoryBytes } = wasmTransferTestLimits;
   const top = 2n ** 64n - 1n;
