@@ -71,7 +71,7 @@ export function wasmTransferTables(
   ranks.forEach((rank, t) => u16(core.ranksPtr() + 8192 * t, 4096).set(rank));
   u16(core.unrankPtr(), unrank.length).set(unrank);
   const heap = new Heap(core, memoryBytes ?? 2 ** 32 - 65536);
-  const { sliceBits = 14, sliceFrom = 21, stageBytes = 2 ** 27 } = wasmTransferTestLimits;
+  const { sliceBits = 14, sliceFrom = 18, stageBytes = 2 ** 27 } = wasmTransferTestLimits;
   core.slicing(sliceBits, sliceFrom, stageBytes);
   let staged = false;
   const table = (bits: number): WasmTable => {

@@ -68,8 +68,11 @@ const heapBase: usize = (occBase + MAX_BUCKETS * 4 + 63) & ~(63 as usize);
  * staging area would leave a bucket fewer than 1,024 results, or the table more than MAX_BUCKETS slices).
  */
 let sliceBits: i32 = 14;
-/** Only tables of at least 2^sliceFrom slots (32 MB) are written by slices: smaller ones gain nothing (measured). */
-let sliceFrom: i32 = 21;
+/**
+ * Only tables of at least 2^sliceFrom slots (4 MB) are written by slices: with each slice read in order before its
+ * adds, 2^15–2^19 did alike and 2^21 (the threshold before) took 1.1 times the CPU (shard 7; issue 37, round 12).
+ */
+let sliceFrom: i32 = 18;
 let stageBytes: usize = 1 << 27;
 let occShift: i32 = 16;
 let stageBase: usize = 0;
@@ -93,7 +96,7 @@ export function setup(rows: i32, twins: i32): i32 {
   stageBase = 0;
   stTotal = 0;
   sliceBits = 14;
-  sliceFrom = 21;
+  sliceFrom = 18;
   stageBytes = 1 << 27;
   // the instance may be reused after a class that stopped midway (its tables outgrew the memory): no bucket,
   // head or slice count left from it

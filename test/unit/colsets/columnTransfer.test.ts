@@ -96,7 +96,7 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
 
   it('sliced writes and sliced meeting sums (staged by slice of a table): the same states, transitions and F', () => {
     // the slices and the staging area made small by the test hook, so that tables of a few thousand slots take the
-    // sliced writes (by default only tables of 2^21 slots or more do), with buckets filling, flushes stopping at a full
+    // sliced writes (by default only tables of 2^18 slots or more do), with buckets filling, flushes stopping at a full
     // slice and going on after the table grows, and the meeting sum probing a backward table slice by slice with
     // buckets filling on the way; against the TypeScript, which never slices
     const hooks = wasmTransferTestLimits as Record<string, unknown>;
