@@ -146,6 +146,13 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     for (const limits of [{ count: 1000n }, { sum: 10n ** 18n }, { memoryBytes: 4_000_000 }])
       expect(heardWith(limits)).toBeGreaterThan(plain);
     expect(heardWith({})).toBe(plain); // the limits gone: no fallback
+    // one instance a thread, kept from class to class: after a class that stopped midway with results staged (small
+    // slices, too little memory), the next class starts clean
+    expect(heardWith({ sliceBits: 4, sliceFrom: 5, stageBytes: 2 ** 14, memoryBytes: 4_000_000 })).toBeGreaterThan(
+      plain,
+    );
+    const js = columnTransfer(6, words, 0, { engine: 'js' });
+    expect(walked(columnTransfer(6, words, 0, { engine: 'wasm' }))).toEqual(walked(js));
   });
 
   it('stops where asked; the row sets of the middle of the box order are 3,718,394,156,400', () => {
