@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import * as library from '../../dist/index.js';
+import * as library from '../../src/index.js';
 import { ROOT } from '../helpers/paths.js';
 
 /** Every name src/index.ts exports, and whether it is a type only (read by the TypeScript parser, not a regex). */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { enumerateBands } from '../../../dist/bands/enumerateBands.js';
-import { completionCounter } from '../../../dist/count/bandCompletions.js';
-import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
-import { classTable } from '../../../dist/count/countGrids.js';
-import { parseBand } from '../../../dist/grid/digits.js';
-import { partitionRenamings } from '../../../dist/grid/partitionRenamings.js';
-import { boxShape } from '../../../dist/grid/shape.js';
-import { applyBandSymmetry, forEachBandSymmetry } from '../../../dist/symmetry/bandSymmetry.js';
+import { enumerateBands } from '../../../src/bands/enumerateBands.js';
+import { completionCounter } from '../../../src/count/bandCompletions.js';
+import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
+import { classTable } from '../../../src/count/countGrids.js';
+import { parseBand } from '../../../src/grid/digits.js';
+import { partitionRenamings } from '../../../src/grid/partitionRenamings.js';
+import { boxShape } from '../../../src/grid/shape.js';
+import { applyBandSymmetry, forEachBandSymmetry } from '../../../src/symmetry/bandSymmetry.js';
 import { dlxCount } from '../../helpers/dlx.js';
 import { rng } from '../../helpers/naive.js';
 import { completionsWithSecondBand } from '../../helpers/secondBand.js';
@@ -63,7 +63,7 @@ describe('column-set table F', () => {
 
 describe('the WebAssembly band sum and the TypeScript sum are twins', () => {
   it('3x3 and 2x3: the same n(b) for every class representative, and a 3x3 random sample of bands', async () => {
-    const { classifyBands } = await import('../../../dist/symmetry/classifyBands.js');
+    const { classifyBands } = await import('../../../src/symmetry/classifyBands.js');
     let compared = 0;
     for (const [R, C] of [
       [3, 3],
