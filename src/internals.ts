@@ -52,8 +52,6 @@ export { fourBandCompletions } from './count/fourBandCompletions.js';
 export { configurationClasses, type ConfigurationClasses } from './colsets/configurationClasses.js';
 export { configurationGraph } from './colsets/configurationGraph.js';
 export { edgeColouringCounter, type EdgeColouringCounter } from './colsets/edgeColouringCounter.js';
-export { halfSplit, type HalfSplit } from './colsets/halfSplit.js';
-export { stackTransfer, type StackTransferOptions, type StackTransferResult } from './colsets/stackTransfer.js';
 export { columnTransfer, type ColumnTransferOptions, type ColumnTransferResult } from './colsets/columnTransfer.js';
 export { columnOrder, rowSets } from './colsets/columnOrder.js';
 export { bipartiteCanonizer, type BipartiteCanonizer } from './colsets/bipartiteCanonizer.js';

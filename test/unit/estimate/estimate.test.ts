@@ -79,34 +79,21 @@ describe('reproducible runs', () => {
   });
 
   it('different seeds and different batches draw different samples', async () => {
-    const a = await estimate({
+    const options = {
       method: 'knuth-mrv',
       box: '2x3',
-      seed: 1,
       samples: 4_000,
       batchSize: 2_000,
       workers: 1,
       exact: null,
-    });
-    const b = await estimate({
-      method: 'knuth-mrv',
-      box: '2x3',
-      seed: 2,
-      samples: 4_000,
-      batchSize: 2_000,
-      workers: 1,
-      exact: null,
-    });
+    } as const;
+    const a = await estimate({ ...options, seed: 1 });
+    const b = await estimate({ ...options, seed: 2 });
     expect(a.sum).not.toBe(b.sum);
     const records: BatchRecord[] = [];
     await estimate({
-      method: 'knuth-mrv',
-      box: '2x3',
+      ...options,
       seed: 1,
-      samples: 4_000,
-      batchSize: 2_000,
-      workers: 1,
-      exact: null,
       onBatch: (r) => {
         records.push(r);
       },
