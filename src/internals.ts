@@ -4,7 +4,9 @@
  * between versions; the stable surface is 'sudoku-count'.
  */
 export { factorial, factorialBig, bandGroupOrder, readBoxShapeText, boxShapeProblem, MAX_SIDE } from './grid/shape.js';
-export { requireShape, resolveShape, DRAW_TREE_METHODS, MAX_ESTIMATE_SIDE } from './grid/support.js';
+export { requireShape, resolveShape } from './grid/support.js';
+export { DRAW_TREE_METHODS } from './bias/biasSupport.js';
+export { MAX_ESTIMATE_SIDE } from './estimate/estimateSupport.js';
 export { cellTables, type CellTables } from './grid/cellTables.js';
 export { popcount, fullMask, popTable, nthBit } from './grid/bits.js';
 export { formatBand, parseBand, digitChar, charDigit } from './grid/digits.js';

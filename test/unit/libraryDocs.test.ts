@@ -68,7 +68,7 @@ describe('docs/library.md lists every export of the package entry, with its sign
 });
 
 describe("docs/library.md's example of a resumable count and of shards (runClassSum) runs as written", () => {
-  it('3x3: the count gives N, the same call again goes on from its checkpoint, and two shards merged give N', async () => {
+  it('3x3: the count gives N, the same call again goes on from its checkpoint, two shards merged give N', async () => {
     const text = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
     const at = text.indexOf('\n### Long counts: a class sum and its one runner');
     expect(at).toBeGreaterThan(0);
@@ -84,7 +84,7 @@ describe("docs/library.md's example of a resumable count and of shards (runClass
       const merged = 'classSumReport(sum, values, parts.map((p) => p.facts), 0).total';
       expect(body).toContain(merged);
       type Run = { run: library.ClassSumRun; merged: bigint };
-      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      const AsyncFunction = (Object.getPrototypeOf(async () => {}) as { constructor: unknown }).constructor as new (
         ...args: string[]
       ) => (lib: typeof library) => Promise<Run>;
       const example = new AsyncFunction('library', `${body}\nreturn { run, merged: ${merged} };`);
