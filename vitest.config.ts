@@ -26,6 +26,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // builds dist/ when src/ is newer: the worker threads and the e2e tests' command line run the build
+    globalSetup: ['test/globalSetup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -16,7 +16,7 @@
  *   project  (--project 'V V ...'; seconds to minutes) the fast route's cost: the top-block classes (and the seconds
  *            to classify), then n_C of --sample K classes drawn with a fixed seed by the solver's engine (capped
  *            at --max-seconds S per variant), and the projected CPU-hours of all classes with a 95 % interval
- *            (mean ± 1.96 sd/√K): the figures declared in src/grid/support.ts (VARIANT_COUNT_COST_9X9)
+ *            (mean ± 1.96 sd/√K): the figures declared in src/variants/variantCountSupport.ts (VARIANT_COUNT_COST_9X9)
  *   check    (--check 'V V ...') the second route class by class: --sample K classes drawn with a fixed seed, n_C by
  *            the fast route's engine, by HouseCounter, and for the first --dlx K' of them by exact cover (src/dlx),
  *            value by value

@@ -8,12 +8,12 @@
 // random (memo of 4-regular graphs shared across them, as in the one-machine route). Last line: how many distinct
 // residuals the sampled configurations meet together, and how many of them more than one configuration meets.
 //   --classes       also the configuration classes (orderly search; ~15 CPU minutes): number, orbit sum, digest.
-//   --halves T      the route by halves (src/colsets/halfSplit.ts, F = Σ_H C_3(H)·C_3(G − H)): the number of halves
+//   --halves T      the route by halves (test/helpers/halfSplit.ts, F = Σ_H C_3(H)·C_3(G − H)): the number of halves
 //                   H of each configuration, counted without listing them, and the microseconds per term over the
 //                   first T halves listed, so that its cost per class is measured rather than guessed.
 //   --class0        F of the cheapest class (every left column the same 6 digits: two K_6,6) by the recursion,
 //                   memoised at degrees 4 and 5, against the Latin squares of order 6 squared (812,851,200²).
-//   --check-5x2 K   F by halves and by the transfer over the boxes (src/colsets/stackTransfer.ts) against F by the
+//   --check-5x2 K   F by halves and by the transfer over the boxes (test/helpers/stackTransfer.ts) against F by the
 //                   recursion for K seeded random 5x2 classes (each ~10–50 s; the tests check every 3x2 and 4x2 class).
 //   --stacks H      the route by boxes (stackTransfer): canonical states after each of the first H half-steps of
 //                   each configuration (H = 4: boxes 0 and 1 done, ~1 minute and ~2 GB a configuration), the
@@ -39,9 +39,34 @@ import { columnTransfer } from '../dist/colsets/columnTransfer.js';
 import { configurationClasses } from '../dist/colsets/configurationClasses.js';
 import { configurationGraph } from '../dist/colsets/configurationGraph.js';
 import { edgeColouringCounter } from '../dist/colsets/edgeColouringCounter.js';
-import { halfSplit } from '../dist/colsets/halfSplit.js';
 import { sharedMemo } from '../dist/colsets/sharedMemo.js';
-import { stackTransfer } from '../dist/colsets/stackTransfer.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+
+/**
+ * The research routes to F, by halves and by boxes, live beside the tests' oracles (test/helpers/halfSplit.ts,
+ * stackTransfer.ts), in TypeScript: each is compiled here into a temporary module whose imports of src/ name the build.
+ */
+async function researchRoute(name) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const source = readFileSync(join(root, 'test', 'helpers', `${name}.ts`), 'utf8');
+  const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
+  const js = ts
+    .transpileModule(source, { compilerOptions: options })
+    .outputText.replace(/'\.\.\/\.\.\/src\/([^']+)'/g, (_, p) => `'${pathToFileURL(join(root, 'dist', p)).href}'`);
+  const dir = mkdtempSync(join(tmpdir(), 'sample-6x2-'));
+  try {
+    writeFileSync(join(dir, `${name}.mjs`), js);
+    return await import(pathToFileURL(join(dir, `${name}.mjs`)).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const { halfSplit } = await researchRoute('halfSplit');
+const { stackTransfer } = await researchRoute('stackTransfer');
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);

@@ -229,3 +229,11 @@ export {
   type ClassSumRunTag,
   type ClassSumResultHead,
 } from './classSum/runClassSum.js';
+
+// the reports: what the command line prints of each result, as text (or, for bias --exact, its JSON object)
+export { countText } from './reports/countText.js';
+export { columnSetText } from './reports/columnSetText.js';
+export { variantCountText } from './reports/variantCountText.js';
+export { essentiallyDifferentText, variantEssentialText, variantBurnsideText } from './reports/burnsideText.js';
+export { estimateText } from './reports/estimateText.js';
+export { exactText, exactJson } from './reports/biasText.js';

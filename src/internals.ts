@@ -4,7 +4,9 @@
  * between versions; the stable surface is 'sudoku-count'.
  */
 export { factorial, factorialBig, bandGroupOrder, readBoxShapeText, boxShapeProblem, MAX_SIDE } from './grid/shape.js';
-export { requireShape, resolveShape, DRAW_TREE_METHODS, MAX_ESTIMATE_SIDE } from './grid/support.js';
+export { requireShape, resolveShape } from './grid/support.js';
+export { DRAW_TREE_METHODS } from './bias/biasSupport.js';
+export { MAX_ESTIMATE_SIDE } from './estimate/estimateSupport.js';
 export { cellTables, type CellTables } from './grid/cellTables.js';
 export { popcount, fullMask, popTable, nthBit } from './grid/bits.js';
 export { formatBand, parseBand, digitChar, charDigit } from './grid/digits.js';
@@ -52,8 +54,6 @@ export { fourBandCompletions } from './count/fourBandCompletions.js';
 export { configurationClasses, type ConfigurationClasses } from './colsets/configurationClasses.js';
 export { configurationGraph } from './colsets/configurationGraph.js';
 export { edgeColouringCounter, type EdgeColouringCounter } from './colsets/edgeColouringCounter.js';
-export { halfSplit, type HalfSplit } from './colsets/halfSplit.js';
-export { stackTransfer, type StackTransferOptions, type StackTransferResult } from './colsets/stackTransfer.js';
 export { columnTransfer, type ColumnTransferOptions, type ColumnTransferResult } from './colsets/columnTransfer.js';
 export { columnOrder, rowSets } from './colsets/columnOrder.js';
 export { bipartiteCanonizer, type BipartiteCanonizer } from './colsets/bipartiteCanonizer.js';

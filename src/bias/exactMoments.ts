@@ -5,7 +5,8 @@ import { isMethodName, METHOD_NAMES, type MethodName } from '../estimate/estimat
 import { omegaSize, ratFrom } from '../estimate/ridderMeasures.js';
 import type { Rules } from '../grid/rules.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
-import { DRAW_TREE_METHODS, requireRules, resolveRules } from '../grid/support.js';
+import { requireRules, resolveRules } from '../grid/support.js';
+import { DRAW_TREE_METHODS } from '../bias/biasSupport.js';
 import { countVariantGridsOf } from '../variants/countVariantGrids.js';
 import { enumerateDrawTree, TooManyPathsError } from './enumerateDrawTree.js';
 import { randomOrderMoments, TooManyStatesError } from './randomOrderMoments.js';

@@ -100,8 +100,9 @@ export interface ClassSumUnits {
   /** Relative cost of each unit (for balancing shards); only ratios matter. */
   readonly costs: Float64Array;
   /**
-   * CPU seconds of every unit together, when the count declares them (a 9×9 variant: src/grid/support.ts
-   * VARIANT_COUNT_COST_9X9): the plan then times no sample (one unit may take minutes) and sizes the shards from it.
+   * CPU seconds of every unit together, when the count declares them (a 9×9 variant:
+   * src/variants/variantCountSupport.ts VARIANT_COUNT_COST_9X9): the plan then times no sample (one unit may take
+   * minutes) and sizes the shards from it.
    */
   readonly declaredSeconds?: number;
   /**

@@ -17,7 +17,8 @@ import type { ResidualsInput } from '../colsets/columnSetTasks.js';
 import { edgeColouringCounter } from '../colsets/edgeColouringCounter.js';
 import { sharedMemo } from '../colsets/sharedMemo.js';
 import type { BoxShape } from '../grid/shape.js';
-import { columnSetRows, MAX_COLUMN_SET_ROWS, requireShape } from '../grid/support.js';
+import { requireShape } from '../grid/support.js';
+import { columnSetRows, MAX_COLUMN_SET_ROWS } from '../colsets/columnSetSupport.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
 import type * as ColumnTransferTask from '../colsets/columnTransferTask.js';
 import type {

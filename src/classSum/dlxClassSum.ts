@@ -7,7 +7,8 @@ import type { BoxShape } from '../grid/shape.js';
 import { classChain } from '../symmetry/classChain.js';
 import { classifyBands } from '../symmetry/classifyBands.js';
 import type { LevelName } from '../symmetry/levelNames.js';
-import { classUnits, type ClassList, type ClassSum } from './classSum.js';
+import type { ClassList, ClassSum } from './classSum.js';
+import { wholeRouteSum } from './wholeRouteSum.js';
 
 /** The DLX route's class list: the classes of its level, one representative each (a symmetry class's). */
 interface DlxList extends ClassList {
@@ -35,46 +36,35 @@ export function dlxClassSum(
   options: DlxClassSumOptions = {},
 ): ClassSum & { readonly level: LevelName } {
   const size = shape.rows * shape.n;
-  let list: DlxList | null = null;
-  let counted: GridCount | null = null;
-  const classList = (): DlxList => {
-    if (list) return list;
-    const t0 = performance.now();
-    options.onProgress?.({ stage: 'bands', phase: 'start' });
-    const bands = enumerateBands(shape);
-    const t1 = performance.now();
-    options.onProgress?.({ stage: 'classes', phase: 'start' });
-    const classes = classifyBands(bands);
-    const t2 = performance.now();
-    const chosen =
-      level === 'symmetry'
-        ? { rep: Int32Array.from({ length: classes.count }, (_, c) => c), sizes: classes.sizes }
-        : classChain(classes).levels.find((l) => l.name === level)!;
-    const hash = createHash('sha256').update(`${shape.name}\n${level}\n`);
-    for (const c of chosen.rep) hash.update(classes.reps.subarray(c * size, (c + 1) * size));
-    hash.update(new Uint8Array(Float64Array.from(chosen.sizes).buffer));
-    list = {
-      count: chosen.rep.length,
-      digest: hash.digest('hex').slice(0, 16),
-      seconds: (performance.now() - t0) / 1000,
-      found: { bands, classes, seconds: { bands: (t1 - t0) / 1000, classes: (t2 - t1) / 1000 } },
-      repOf: chosen.rep,
-    };
-    return list;
-  };
-  return {
-    method: 'bands',
+  const sum = wholeRouteSum<DlxList, GridCount>({
     spec: { route: 'bands', rules: { rows: shape.rows, cols: shape.cols, variants: [] } },
     box: shape.name,
-    level,
     runName: { method: 'dlx', box: shape.name, level },
-    classList,
-    classData: () => null,
-    units: () => classUnits(classList().count),
-    async countUnits(_ids, _payload, run) {
+    findList() {
+      const t0 = performance.now();
+      options.onProgress?.({ stage: 'bands', phase: 'start' });
+      const bands = enumerateBands(shape);
+      const t1 = performance.now();
+      options.onProgress?.({ stage: 'classes', phase: 'start' });
+      const classes = classifyBands(bands);
+      const t2 = performance.now();
+      const chosen =
+        level === 'symmetry'
+          ? { rep: Int32Array.from({ length: classes.count }, (_, c) => c), sizes: classes.sizes }
+          : classChain(classes).levels.find((l) => l.name === level)!;
+      const hash = createHash('sha256').update(`${shape.name}\n${level}\n`);
+      for (const c of chosen.rep) hash.update(classes.reps.subarray(c * size, (c + 1) * size));
+      hash.update(new Uint8Array(Float64Array.from(chosen.sizes).buffer));
+      return {
+        count: chosen.rep.length,
+        digest: hash.digest('hex').slice(0, 16),
+        seconds: (performance.now() - t0) / 1000,
+        found: { bands, classes, seconds: { bands: (t1 - t0) / 1000, classes: (t2 - t1) / 1000 } },
+        repOf: chosen.rep,
+      };
+    },
+    async count(known, held, run) {
       // the classes a checkpoint held go to the route as its resume (it counts the others, and reports on all)
-      const known = [...(run.known ?? [])];
-      const held = known.length > 0 ? classList() : list;
       const resume = known.map(([id, { value, details }]): DlxClassResult => ({
         id,
         band: formatBand(shape, held!.found.classes.reps, held!.repOf[id] * size),
@@ -82,7 +72,6 @@ export function dlxClassSum(
         middleBands: Number(details[0] ?? 0n),
         seconds: Number(details[1] ?? 0n) / 1e6,
       }));
-      const t0 = performance.now();
       const r = await runCount(
         {
           box: shape,
@@ -99,13 +88,10 @@ export function dlxClassSum(
         },
         held?.found,
       );
-      const { classRows: _rows, ...count } = classTableOf(r);
-      counted = count;
-      return { facts: { columnSetEntries: r.columnSetEntries }, setupSeconds: (performance.now() - t0) / 1000 };
+      const { classRows: _rows, ...result } = classTableOf(r);
+      return { result, facts: { columnSetEntries: r.columnSetEntries } };
     },
-    report() {
-      if (counted === null) throw new Error('internal: the DLX route reports on the run it counted');
-      return { method: 'bands', total: counted.total, count: counted };
-    },
-  };
+    report: (counted) => ({ method: 'bands', total: counted.total, count: counted }),
+  });
+  return { ...sum, level };
 }

@@ -1,6 +1,6 @@
 import { variantShardRules, variantShardRulesOf } from '../grid/countSpec.js';
 import type { Rules, RulesSpec } from '../grid/rules.js';
-import { VARIANT_COUNT_COST_9X9, VARIANT_SOLVER_COST_9X9 } from '../grid/support.js';
+import { VARIANT_COUNT_COST_9X9, VARIANT_SOLVER_COST_9X9 } from '../variants/variantCountSupport.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
 import { oneHouseLayout } from '../variants/oneHouseLayout.js';
 import { assemble } from '../variants/countVariantGrids.js';
@@ -22,7 +22,10 @@ interface VariantList extends ClassList {
 /** Column-set keys per pool task on the band-pair route (10–20 ms each). */
 const HOUSE_KEYS_PER_TASK = 16;
 
-/** Declared CPU seconds of a 9×9 variant's whole count by the solver route (src/grid/support.ts), or undefined. */
+/**
+ * Declared CPU seconds of a 9×9 variant's whole count by the solver route (src/variants/variantCountSupport.ts), or
+ * undefined.
+ */
 function declaredSeconds(rules: Rules): number | undefined {
   if (rules.n !== 9) return undefined;
   const name = rules.variants.join(',');

@@ -11,7 +11,8 @@ import { middleBandTop } from '../variants/variantTable.js';
 import { variantGroup, type VariantGroup } from '../variants/variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from '../variants/variantTopBlocks.js';
 import { variantUnitDigest } from '../variants/variantUnitDigest.js';
-import { classUnits, type ClassList, type ClassSum } from './classSum.js';
+import type { ClassList, ClassSum } from './classSum.js';
+import { wholeRouteSum } from './wholeRouteSum.js';
 
 /** The classes the one-machine count numbers: top-block classes, or (the edge-table route) middle-band classes. */
 interface VariantCountList extends ClassList {
@@ -33,39 +34,28 @@ export type VariantCountSumOptions = Pick<VariantPoolOptions, 'exhaustive' | 'on
  */
 export function variantCountSum(rules: Rules, options: VariantCountSumOptions = {}): ClassSum {
   const edge = rules.n === 9 && antiKingEdgeFits(rules);
-  let list: VariantCountList | null = null;
-  let counted: VariantCount | null = null;
-  const classList = (): VariantCountList => {
-    if (list) return list;
-    const t0 = performance.now();
-    // the list is the count's first stage, reported as it reports it (a tick every few milliseconds)
-    const tick = () => options.onProgress?.('classes', 0, 1);
-    tick();
-    const group = edge ? null : variantGroup(rules, tick);
-    const middle = edge ? antiKingMiddleBands(rules.shape.rows) : null;
-    const top = group ? variantTopBlocks(group, tick) : middleBandTop(middle!);
-    const digest = variantUnitDigest(rules, top);
-    list = { count: top.sizes.length, digest, seconds: (performance.now() - t0) / 1000, top, group, middle };
-    return list;
-  };
-  return {
-    method: 'variant',
+  return wholeRouteSum<VariantCountList, VariantCount>({
     spec: { route: 'variant', rules: rules.spec },
     box: rules.name,
-    classList,
-    classData: () => null,
-    units: () => classUnits(classList().count),
-    async countUnits(_ids, _payload, run) {
-      const known = [...(run.known ?? [])];
-      const held = known.length > 0 ? classList() : list;
+    findList() {
+      const t0 = performance.now();
+      // the list is the count's first stage, reported as it reports it (a tick every few milliseconds)
+      const tick = () => options.onProgress?.('classes', 0, 1);
+      tick();
+      const group = edge ? null : variantGroup(rules, tick);
+      const middle = edge ? antiKingMiddleBands(rules.shape.rows) : null;
+      const top = group ? variantTopBlocks(group, tick) : middleBandTop(middle!);
+      const digest = variantUnitDigest(rules, top);
+      return { count: top.sizes.length, digest, seconds: (performance.now() - t0) / 1000, top, group, middle };
+    },
+    async count(known, held, run) {
       const L = held ? held.top.k * rules.n : 0;
       const resume = known.map(([id, { value }]): VariantClassDone => ({
         id,
         block: bandText(held!.top.representatives.subarray(id * L, (id + 1) * L), held!.top.k, rules.n),
         completions: Number(value),
       }));
-      const t0 = performance.now();
-      counted = await countVariantGridsPooled(rules, {
+      const result = await countVariantGridsPooled(rules, {
         ...options,
         workers: run.workers,
         resume,
@@ -74,11 +64,8 @@ export function variantCountSum(rules: Rules, options: VariantCountSumOptions = 
         ...(held?.middle ? { foundMiddle: held.middle } : {}),
         onClassDone: (row) => run.onUnitDone(row.id, BigInt(row.completions)),
       });
-      return { facts: {}, setupSeconds: (performance.now() - t0) / 1000 };
+      return { result, facts: {} };
     },
-    report() {
-      if (counted === null) throw new Error('internal: the variant count reports on the run it counted');
-      return { method: 'variant', total: counted.total, count: counted };
-    },
-  };
+    report: (counted) => ({ method: 'variant', total: counted.total, count: counted }),
+  });
 }

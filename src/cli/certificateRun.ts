@@ -2,7 +2,7 @@ import { columnSetClassCounter } from '../classSum/columnSetClassSum.js';
 import { certificateOfTable, type ColumnSetCertificate } from '../colsets/columnSetCertificate.js';
 import { classListDigest, configurationText, type ColumnSetClassTable } from '../colsets/countByColumnSets.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
-import { columnSetRows, MAX_COLUMN_SET_SHARD_ROWS } from '../grid/support.js';
+import { columnSetRows, MAX_COLUMN_SET_SHARD_ROWS } from '../colsets/columnSetSupport.js';
 import { readColumnSetCertificate, writeColumnSetCertificate } from '../io/columnSetCertificateFile.js';
 import { shownPath } from '../io/fileProblem.js';
 import { readPlan } from '../io/shardFiles.js';

@@ -1,7 +1,8 @@
 import { columnSetTableSum } from '../classSum/columnSetClassSum.js';
 import { defaultColumnSetWorkers, type ColumnSetClassTable } from '../colsets/countByColumnSets.js';
 import { boxShape, InputError, parseBoxShape, type BoxShape } from '../grid/shape.js';
-import { columnSetRows, requireShape } from '../grid/support.js';
+import { requireShape } from '../grid/support.js';
+import { columnSetRows } from '../colsets/columnSetSupport.js';
 import { progressSpinner } from './common.js';
 import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 

@@ -287,41 +287,25 @@ export function syncProgress(describe: (seconds: number) => string): { tick(): v
 
 /**
  * A run stopped by Ctrl-C: the CLI prints its message on one line and exits with status 130 (128 + SIGINT), or 143
- * (128 + SIGTERM) when SIGTERM stopped it (interruptStatus).
+ * (128 + SIGTERM) when SIGTERM stopped it (main.ts).
  */
 export class Interrupted extends Error {
   override name = 'Interrupted';
 }
 
-/** The signal that stopped a run (the first interruptible heard), if any. */
-let stoppedBy: NodeJS.Signals | null = null;
+/** A long run given the signal that stops it: `run` is called once, and its answer or error passed on. */
+export type Interruptible = <T>(run: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
-/** The exit status of an Interrupted run: 128 + the signal that stopped it (SIGTERM 143, else SIGINT's 130). */
-export function interruptStatus(): number {
-  return stoppedBy === 'SIGTERM' ? 143 : 130;
+/** The CLI's one Ctrl-C handler, set by main.ts before any command runs (none set: a signal nothing aborts). */
+let handler: Interruptible = (run) => run(new AbortController().signal);
+
+/** main.ts hands its Ctrl-C handler (SIGINT and SIGTERM → an AbortController) to every long run of the commands. */
+export function setInterruptible(interruptible: Interruptible): void {
+  handler = interruptible;
 }
 
-/**
- * The CLI's one Ctrl-C handler: while `run` runs, SIGINT and SIGTERM abort the signal it is given (every long count
- * listens to one: the library's runs stop within a fraction of a second and keep what finished). It is installed
- * for the run only, not for the program's life: a handler waits for the main thread, so a command with no run to
- * stop (a synchronous stage) ends at once on Ctrl-C, as without one.
- */
-export async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const stop = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
-    stoppedBy ??= signal;
-    stop.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
-    return await run(stop.signal);
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-}
+/** Run `run` under the CLI's one Ctrl-C handler (main.ts): Ctrl-C aborts the signal it is given. */
+export const interruptible: Interruptible = (run) => handler(run);
 
 export { InputError };
 

@@ -8,7 +8,7 @@ import { InputError } from '../grid/shape.js';
 import { shownText } from '../grid/shownText.js';
 import { CommandFailed } from './commandFailed.js';
 import { OutputError } from '../io/outputFile.js';
-import { interruptStatus, Interrupted } from './common.js';
+import { Interrupted, setInterruptible } from './common.js';
 import type { Command as CommandType } from 'commander';
 
 /**
@@ -80,8 +80,39 @@ function guardStreams(): void {
   process.stderr.on('error', () => process.exit(1));
 }
 
+/** The signal that stopped a run (the first the handler heard), if any. */
+let stoppedBy: NodeJS.Signals | null = null;
+
+/** The exit status of an Interrupted run: 128 + the signal that stopped it (SIGTERM 143, else SIGINT's 130). */
+function interruptStatus(): number {
+  return stoppedBy === 'SIGTERM' ? 143 : 130;
+}
+
+/**
+ * The CLI's one Ctrl-C handler: while `run` runs, SIGINT and SIGTERM abort the signal it is given (every long count
+ * listens to one: the library's runs stop within a fraction of a second and keep what finished). It is installed
+ * for the run only, not for the program's life: a handler waits for the main thread, so a command with no run to
+ * stop (a synchronous stage) ends at once on Ctrl-C, as without one. The commands reach it through common.ts.
+ */
+async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy ??= signal;
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await run(stop.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
   guardStreams();
+  setInterruptible(interruptible);
   try {
     const program = await buildProgram(argv);
     await program.parseAsync(argv);

@@ -1,5 +1,6 @@
 import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { MAX_VARIANT_COUNT_SIDE, rulesProblem, shapeProblem } from '../grid/support.js';
+import { rulesProblem, shapeProblem } from '../grid/support.js';
+import { MAX_VARIANT_COUNT_SIDE } from '../variants/variantCountSupport.js';
 import type { Rules } from '../grid/rules.js';
 import { shownPath } from '../io/fileProblem.js';
 import { toJson } from '../io/json.js';

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { digitChar } from '../grid/digits.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
-import { columnSetRows, resolveShape } from '../grid/support.js';
+import { resolveShape } from '../grid/support.js';
+import { columnSetRows } from '../colsets/columnSetSupport.js';
 import { typedTaskPool } from '../parallel/taskPool.js';
 import type * as ColumnSetTasks from './columnSetTasks.js';
 import type { BandsOfClassesInput } from './columnSetTasks.js';

@@ -4,13 +4,18 @@ import { resolveShape, shapeProblem } from '../grid/support.js';
 import { checkWorkers } from '../parallel/threads.js';
 import { conjugacyClasses } from './conjugacyClasses.js';
 import { describeElement, type ElementDescription } from './describeElement.js';
-import type { FixedGridsInput, FixedGridsOutput } from './fixedGridsTask.js';
+import type * as ColumnSetFixedTask from './columnSetFixedTask.js';
+import type * as FixedGridsTask from './fixedGridsTask.js';
+import type { FixedGridsInput } from './fixedGridsTask.js';
 import { gridGroup } from './gridGroup.js';
 import { relabellingTypes } from './relabellingTypes.js';
 import { burnsideRows } from './burnsideRows.js';
 import { runFixedTasks } from './runFixedTasks.js';
 import { columnSetGroup, columnSetIdentity, everyBandTerm } from './columnSetTerms.js';
 import { countsEveryBand } from './columnSetFixedGrids.js';
+
+/** The two task modules of the fixed-grid terms, as the pool sees them (the same input and answer). */
+type FixedGridsTasks = typeof FixedGridsTask & typeof ColumnSetFixedTask;
 
 /**
  * How many grids are essentially different: orbits of the grids under G (row permutations inside bands, band
@@ -176,7 +181,7 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
   );
   const remote = tasks.filter((_, i) => local[i] === null);
   progress({ stage: 'fixed', phase: 'start', done: 0, total: remote.length });
-  const counted = await runFixedTasks<FixedGridsInput, FixedGridsOutput>(
+  const counted = await runFixedTasks<FixedGridsTasks, 'countFixed' | 'countFixedColumnSets'>(
     new URL(rx2 ? './columnSetFixedTask.js' : './fixedGridsTask.js', import.meta.url),
     rx2 ? 'countFixedColumnSets' : 'countFixed',
     remote,

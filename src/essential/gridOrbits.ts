@@ -1,6 +1,7 @@
 import { countExactCovers, exactCoverProblem } from '../dlx/exactCover.js';
 import type { BoxShape } from '../grid/shape.js';
 import type { GridGroup } from './gridGroup.js';
+import { orbitsOfGrids } from './orbitsOfGrids.js';
 
 /**
  * The second route, for small shapes: every grid with box 1 standard, and their orbits found directly.
@@ -44,40 +45,26 @@ export function gridOrbits(group: GridGroup): GridOrbits {
   for (let i = 0; i < count; i++) index.set(key(grids.subarray(i * N, (i + 1) * N)), i);
 
   const box1 = box1Cells(shape);
-  const parent = Int32Array.from({ length: count }, (_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
   const moved = new Uint8Array(N);
   const relabel = new Uint8Array(n + 1);
-  for (const g of group.generators) {
-    const map = group.cellMap(g);
-    for (let i = 0; i < count; i++) {
+  const maps = group.generators.map((g) => group.cellMap(g));
+  const { orbits, byAutomorphisms } = orbitsOfGrids(
+    count,
+    group.generators.length,
+    (g, i) => {
+      const map = maps[g];
       const X = grids.subarray(i * N, (i + 1) * N);
       for (let c = 0; c < N; c++) moved[map[c]] = X[c];
       for (let k = 0; k < n; k++) relabel[moved[box1[k]]] = k + 1;
       for (let c = 0; c < N; c++) moved[c] = relabel[moved[c]];
       const j = index.get(key(moved));
       if (j === undefined) throw new Error('internal: a moved grid is not a grid');
-      const a = find(i),
-        b = find(j);
-      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-    }
-  }
-  const size = new Map<number, number>();
-  for (let i = 0; i < count; i++) size.set(find(i), (size.get(find(i)) ?? 0) + 1);
-  const byAut = new Map<number, number>();
-  for (const s of size.values()) {
-    if (group.order % s !== 0) throw new Error(`internal: an orbit of ${s} grids does not divide |G|`);
-    const aut = group.order / s;
-    byAut.set(aut, (byAut.get(aut) ?? 0) + 1);
-  }
-  return {
-    grids: count,
-    orbits: size.size,
-    byAutomorphisms: [...byAut].sort((a, b) => a[0] - b[0]),
-  };
+      return j;
+    },
+    group.order,
+    'G',
+  );
+  return { grids: count, orbits, byAutomorphisms };
 }
 
 /** Box 1's cells in reading order. */

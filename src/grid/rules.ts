@@ -1,4 +1,4 @@
-import { cellName } from './parseGrid.js';
+import { cellName, describeClash, findClash } from './parseGrid.js';
 import { boxShape, InputError, type BoxShape } from './shape.js';
 
 /**
@@ -451,6 +451,20 @@ export function describeRulesClash(rules: Rules, clash: RulesClash): string {
     `givens clash: ${cellName(rules.shape, clash.a)} and ${cellName(rules.shape, clash.b)} both hold ` +
     `${clash.digit}, ${what}`
   );
+}
+
+/**
+ * Givens that clash are refused: an InputError naming the first clash, in the plain rules' words (findClash: a row,
+ * column or box) or, with variants, the rules' (findRulesClash).
+ */
+export function refuseClash(rules: Rules, cells: ArrayLike<number>): void {
+  if (rules.plain) {
+    const clash = findClash(rules.shape, cells);
+    if (clash) throw new InputError(describeClash(rules.shape, clash));
+  } else {
+    const clash = findRulesClash(rules, cells);
+    if (clash) throw new InputError(describeRulesClash(rules, clash));
+  }
 }
 
 /**

@@ -1,11 +1,28 @@
 import { boxShape, InputError, MAX_SIDE, parseBoxShape, SHAPE_3X3, type BoxShape } from './shape.js';
-import type { CountSpec } from './countSpec.js';
 import { parseRules, plainRules, rulesFromSpec, type Rules } from './rules.js';
+// what each stage declares of itself: files that import nothing of ours but grid/ (so that gathering them here
+// brings no stage's code along)
+import { auditProblem } from '../audit/auditSupport.js';
+import { exactMomentsProblem } from '../bias/biasSupport.js';
+import {
+  columnSetMethod,
+  columnSetRows,
+  columnSetShardMethod,
+  COLUMN_TRANSFER_COST_6X2,
+  MAX_COLUMN_SET_ROWS,
+  MAX_COLUMN_SET_SHARD_ROWS,
+  shardsOnly,
+} from '../colsets/columnSetSupport.js';
+import { bandMethod } from '../count/bandMethodSupport.js';
+import { MAX_ESTIMATE_SIDE } from '../estimate/estimateSupport.js';
+import { MAX_VARIANT_COUNT_SIDE, variantCount9Problem } from '../variants/variantCountSupport.js';
 
 /**
- * What each operation supports: the one place that says which box shapes an operation handles and words the
- * refusal. The CLI's --box options and the library's entry points ask here (once, at the edge); the kernels
- * behind them take the BoxShape as given.
+ * What each operation supports: the one place that gathers what each stage declares of itself (bandMethodSupport,
+ * columnSetSupport, variantCountSupport, estimateSupport, biasSupport, auditSupport: the shapes a stage takes, its
+ * limits and costs, and how it words a refusal) into which box shapes an operation handles and the refusal. The
+ * CLI's --box options and the library's entry points ask here (once, at the edge); the kernels behind them take the
+ * BoxShape as given.
  *
  *   band-method     count, classes, chain: the Felgenhauer–Jarvis band reduction (enumerates every band)
  *   column-sets     count, classes for R×2 boxes (and 2×R by transposition): N = Σ_T F(T)² over band
@@ -43,158 +60,6 @@ export type Operation =
   | 'audit'
   | 'audit-exact'
   | 'variant-count';
-
-/** Methods whose exact moments come from walking their draw tree; the rest recurse over partial grids. */
-export const DRAW_TREE_METHODS: readonly string[] = ['crude', 'knuth', 'ridder', 'knuth-mrv'];
-
-/** Largest n the estimators sample: their digit-mask tables have 2^n entries. */
-export const MAX_ESTIMATE_SIDE = 16;
-
-function bandMethod(shape: BoxShape): boolean {
-  return shape.rows >= 2 && shape.cols >= 2 && shape.cols <= 4 && shape.n <= 9;
-}
-
-/** Largest n `count --variant` takes: every top block is listed, and the exhaustive route lists every grid. */
-export const MAX_VARIANT_COUNT_SIDE = 6;
-
-/**
- * The declared cost of the fast route of `count --variant` on 9×9, in CPU-hours: the top-block classes times the
- * mean time of the solver's engine per class (the variant bitboards, finding completions one by one), measured on a
- * seeded sample of classes (`npm run bench -- variant-count --project V`, docs/variant-counts.md). A variant (or
- * pair) not listed has not been measured and is refused; so is one above VARIANT_COUNT_BUDGET.
- */
-export const VARIANT_COUNT_COST_9X9: Readonly<Record<string, number>> = {
-  'x,windoku': 0.02, // 148,800 classes × < 1 ms
-  'anti-knight': 0.03, // 23,696 classes × ~4 ms
-  'x,disjoint-groups': 0.19, // 654,264 classes × ~1 ms
-  windoku: 0.23, // 37,248 classes × ~22 ms
-  // 12,542 classes × ~0.18 s (0.61) from the sample, but the most symmetric bands hold far more completions (the
-  // first 800 classes 4.7·10⁸ of 4.3·10⁹): the whole run took 0.95 CPU-h at load 2–9
-  'disjoint-groups': 1.5,
-  x: 0.9, // 109,644 classes × ~0.03 s on the WebAssembly core (the run: 1,599 s on 2 workers for 97 % of them)
-  // the edge-table route (docs/variant-counts.md, "9×9 anti-king: the edge table"): U in ~10 CPU s, then 136,128
-  // middle-band classes × ~2 ms; the whole run took 317 CPU s (0.088 CPU-h; 658 s wall on 2 workers at load 7–11)
-  'anti-king': 0.1,
-  // the band-pair route (docs/variant-counts.md): column-set keys × the sum's time per key (10 classes sampled at
-  // load 3–4: 0.17 and 0.20 CPU-h), with room for load; the runs took 632–1,557 s wall on 2 workers at load 4–12
-  asterisk: 0.3, // 62,810 keys × ~10 ms
-  girandola: 0.3, // 62,810 keys × ~12 ms
-  'centre-dot': 0.05, // 5,021 keys × ~17 ms (74 s wall on 2 workers at load 9)
-};
-
-/**
- * The solver route's cost (CPU-hours) where `count --variant` takes a faster route on one machine: a sharded count
- * (src/classSum/variantClassSum.ts) still runs the solver per top-block class, and sizes its shards from this.
- */
-export const VARIANT_SOLVER_COST_9X9: Readonly<Record<string, number>> = {
-  'anti-king': 370, // 271,872 classes × ~4.9 s (shard 0 of data/anti-king-9x9: 4.68 s a class)
-};
-
-/**
- * CPU-hours a 9×9 variant count may cost: an hour on 2 cores (the issue's limit for one run; beyond it a count runs
- * as shards).
- */
-export const VARIANT_COUNT_BUDGET = 2;
-
-/**
- * The 9×9 variants (and pairs) whose declared cost is within budget, cheapest first, as the help words them; for
- * `classes` without anti-king, which is counted by middle bands, not top-block classes (the edge-table route).
- */
-export function affordableVariants9(command: 'count' | 'classes' = 'count'): string {
-  return Object.entries(VARIANT_COUNT_COST_9X9)
-    .filter(([name, cost]) => cost <= VARIANT_COUNT_BUDGET && (command === 'count' || name !== 'anti-king'))
-    .sort((a, b) => a[1] - b[1])
-    .map(([name]) => name.replace(',', '+'))
-    .join(', ');
-}
-
-/**
- * Why the 9×9 variant count of `rules` is refused (one line), or null: from the declared cost. `method` is the
- * command: 'essentially-different' (Burnside over G_V's classes, src/variants/variantBurnside.ts) takes every
- * variant but jigsaw on 9×9, its terms other than the identity's costing seconds; the identity's term, N/9!, is the
- * count's, which its caller checks against the declared cost when it is not given; 'essentially-different-direct'
- * lists every grid and stays at n ≤ 6; 'shards', a sharded count,
- * takes every variant whose cost is declared, however dear.
- */
-function variantCount9Problem(rules: Rules, method: string | undefined): string | null {
-  if (method === 'essentially-different')
-    return rules.variants.includes('jigsaw')
-      ? `essentially different jigsaw grids are counted for n ≤ ${MAX_VARIANT_COUNT_SIDE} (every grid is listed)`
-      : null;
-  if (method === 'essentially-different-direct')
-    return `essentially different variant grids are listed for n ≤ ${MAX_VARIANT_COUNT_SIDE} (every grid is listed)`;
-  const cost = VARIANT_COUNT_COST_9X9[rules.variants.join(',')];
-  if (cost === undefined)
-    return `the 9x9 count of ${rules.variants.join(' + ')} has no measured cost (docs/variant-counts.md)`;
-  if (cost > VARIANT_COUNT_BUDGET && method !== 'shards')
-    return (
-      `the 9x9 count of ${rules.variants.join(' + ')} would take about ${cost} CPU-hours (the budget is ` +
-      `${VARIANT_COUNT_BUDGET}; docs/variant-counts.md): run it as shards (--plan FILE --shards K; docs/sharding.md)`
-    );
-  return null;
-}
-
-/** Largest R for which the column-set method counts R×2 (and 2×R) boxes in minutes. */
-export const MAX_COLUMN_SET_ROWS = 5;
-
-/**
- * CPU seconds under which a count is cheap enough to do again whole when its results are read back: `count --merge`
- * and `classes --verify` then count every unit again (src/shards/recountUnits.ts) instead of the --recount K drawn.
- */
-export const WHOLE_RECOUNT_SECONDS = 60;
-
-/**
- * Whether the merge of a sharded count (src/grid/countSpec.ts) or the check of a variant table counts
- * every unit again, its one-machine count costing under WHOLE_RECOUNT_SECONDS: every shape of the band method
- * (4×2, the dearest, ~1.5 s), the column-set method up to 5×2 (~37 CPU s, docs/shapes.md), every variant of n ≤ 6
- * (under a second), and a 9×9 variant whose declared cost is that small (none yet: x + windoku is ~70 CPU s).
- */
-export function recountsWhole(spec: CountSpec): boolean {
-  const shape = boxShape(spec.rules.rows, spec.rules.cols);
-  if (spec.route === 'bands') return bandMethod(shape);
-  if (spec.route === 'column-sets') return columnSetMethod(shape);
-  if (shape.n <= MAX_VARIANT_COUNT_SIDE) return true;
-  const hours = VARIANT_COUNT_COST_9X9[spec.rules.variants.join(',')]; // the one-machine count's route
-  return hours !== undefined && hours * 3600 < WHOLE_RECOUNT_SECONDS;
-}
-
-/** R when the boxes are R×2 or 2×R (R ≥ 2), else 0. */
-export function columnSetRows(shape: BoxShape): number {
-  return shape.cols === 2 && shape.rows >= 2 ? shape.rows : shape.rows === 2 && shape.cols >= 2 ? shape.cols : 0;
-}
-
-function columnSetMethod(shape: BoxShape): boolean {
-  const R = columnSetRows(shape);
-  return R >= 2 && R <= MAX_COLUMN_SET_ROWS;
-}
-
-/**
- * Largest R for which the column-set count runs as shards (count --plan): R = 6 counts each class's F by the
- * transfer over its columns (src/colsets/columnTransfer.ts), seconds a class, too many classes for one machine.
- */
-export const MAX_COLUMN_SET_SHARD_ROWS = 6;
-
-/**
- * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 42 shards of the
- * committed plan drawn at random, run whole with the WebAssembly core of round 8 on the shared 2-core machine at load
- * ~1, took 77.5 CPU s a shard on average (75.9–79.0 at ±2 standard errors): ~22 (21.1–22.0) for its 1,000 shards
- * (data/6x2/README.md, shard-times.tsv). The one-machine count of 6x2 is refused in its words.
- */
-export const COLUMN_TRANSFER_COST_6X2 = 22;
-
-/** The refusal of a one-machine count that only shards can afford (6×2, 2×6). */
-function shardsOnly(shape: BoxShape): string {
-  return (
-    `${shape.name} is counted as shards only (about ${COLUMN_TRANSFER_COST_6X2} CPU-hours projected): count --box ` +
-    `${shape.name} ` +
-    '--plan FILE --shards K, then --shard I and --merge (docs/sharding.md, "6x2 as shards")'
-  );
-}
-
-function columnSetShardMethod(shape: BoxShape): boolean {
-  const R = columnSetRows(shape);
-  return R >= 2 && R <= MAX_COLUMN_SET_SHARD_ROWS;
-}
 
 /** Every shape (R, C ≥ 1, 2 ≤ n ≤ MAX_SIDE) for which `accepts` holds, as "2x2, 2x3 and 3x2". */
 function listShapes(accepts: (shape: BoxShape) => boolean): string {
@@ -341,26 +206,8 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
       return shape.n > MAX_ESTIMATE_SIDE
         ? `n = ${shape.n} is too big for the estimators (at most ${MAX_ESTIMATE_SIDE})`
         : null;
-    case 'exact-moments': {
-      if (shape.n <= 4) return null;
-      if (method === 'crude')
-        return (
-          `--exact crude is feasible on n ≤ 4 only (on ${shape.name} a complete path has probability ` +
-          `(n!)^-n < 2^-53): use --batches`
-        );
-      if (method !== undefined && DRAW_TREE_METHODS.includes(method)) {
-        if (shape.n <= 6 && shape.rows > 1 && shape.cols > 1) return null;
-        return (
-          `--exact walks every draw sequence of ${method}; feasible up to 2x3 and 3x2 (~10⁵–10⁸ paths), not ` +
-          `${shape.name}: use --batches`
-        );
-      }
-      return (
-        `--exact for ${method ?? 'this method'} recurses over partial grids with random cell orders: 2x2 has ` +
-        `~2 million of them (seconds); on ${shape.name} there are far too many (and one exact count of an ` +
-        `empty 2x3 grid takes seconds): use --batches`
-      );
-    }
+    case 'exact-moments':
+      return exactMomentsProblem(shape, method);
     case 'solve':
       return null;
     case 'variant-count':
@@ -372,42 +219,12 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
             'many for the generic counter (docs/variant-counts.md)';
     case 'audit':
     case 'audit-exact':
-      return auditProblem(operation === 'audit-exact', shape, method);
+      return auditProblem(operation === 'audit-exact', shape, method, {
+        band: bandMethod(shape),
+        bandShapes: bandMethodShapes,
+        rankProblem: () => shapeProblem('rank', shape),
+      });
   }
-}
-
-/** Largest n whose backtracking search tree `audit --exact` walks whole (2×3: 0.6 million nodes, under a second). */
-export const MAX_AUDIT_TREE_SIDE = 6;
-
-function auditProblem(exact: boolean, shape: BoxShape, generator: string | undefined): string | null {
-  const rankRule = () => {
-    const p = shapeProblem('rank', shape);
-    return p === null
-      ? null
-      : `the uniform sampler is the grid index, which numbers the grids of ${p.replace(/^.*; grids are numbered for /, '')}`;
-  };
-  const band = bandMethod(shape);
-  if (generator === 'uniform') return rankRule();
-  const template = generator === 'template' || generator === 'template-blocks';
-  if (!exact) {
-    if (template || band) return null;
-    return (
-      `the audit compares a generator's grids with the exact count and its top-band classes, which the band ` +
-      `method gives for ${bandMethodShapes()}`
-    );
-  }
-  if (!band)
-    return (
-      `--exact needs the exact count N, which the band method gives for ${bandMethodShapes()}` +
-      (template ? ` (the template's reach is exact on any shape: leave out --exact)` : '')
-    );
-  if (template) return null;
-  if (shape.n <= MAX_AUDIT_TREE_SIDE) return null;
-  return (
-    `--exact walks ${generator ?? 'the generator'}'s whole search tree, about N/n! leaves (~10^10 on 3x3, more ` +
-    `on ${shape.name === '3x3' ? 'bigger shapes' : shape.name}); feasible on 2x2, 2x3 and 3x2 (a second): use ` +
-    `--samples instead, which gives the exact probability of every sampled grid`
-  );
 }
 
 /** `shape` if `operation` handles it; otherwise an InputError naming the shape and why. */

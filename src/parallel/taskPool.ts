@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Piscina as PiscinaType } from 'piscina';
 
@@ -37,8 +38,8 @@ export interface TaskPool {
 export type TaskModuleType = Record<string, unknown>;
 
 /** Input and output of a task module's export, by name. */
-type TaskInput<F> = F extends (input: infer I) => unknown ? I : never;
-type TaskOutput<F> = F extends (input: never) => infer O ? Awaited<O> : never;
+export type TaskInput<F> = F extends (input: infer I) => unknown ? I : never;
+export type TaskOutput<F> = F extends (input: never) => infer O ? Awaited<O> : never;
 
 /**
  * A pool whose `run` knows its task module: the task is one of the module's export names, the input that export's
@@ -249,10 +250,20 @@ const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimen
   ? [...process.execArgv, '--no-experimental-require-module']
   : [...process.execArgv];
 
+/**
+ * The file a worker thread runs for the task module `module`: the module itself, or, when a caller runs from its
+ * TypeScript source (the tests, under vitest) and names a `src/….js` file that only the build has, that file in
+ * dist/ (the build of src/: a worker thread runs JavaScript). test/globalSetup.ts builds dist/ when src/ is newer.
+ */
+function workerFile(module: URL): string {
+  if (module.protocol !== 'file:' || existsSync(module)) return module.href;
+  return module.href.replace(/\/src\/(?!.*\/src\/)/, '/dist/');
+}
+
 function threadPool(module: URL, threads: number): TaskPool {
   const Piscina = loadPiscina();
   const piscina = new Piscina({
-    filename: module.href,
+    filename: workerFile(module),
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: Infinity,

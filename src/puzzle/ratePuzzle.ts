@@ -1,7 +1,7 @@
-import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
+import { parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
-import { describeRulesClash, findRulesClash, type Rules } from '../grid/rules.js';
+import { refuseClash, type Rules } from '../grid/rules.js';
 import { puzzleCounter } from '../solve/countSolutions.js';
 import { puzzleRater, type Rating } from './puzzleRater.js';
 
@@ -42,13 +42,7 @@ export function ratePuzzle(puzzle: string | ArrayLike<number>, options: RatePuzz
     if (!Number.isInteger(d) || d < 0 || d > n)
       throw new InputError(`puzzle cell ${i + 1} holds ${d}, not a digit 0..${n}`);
   }
-  if (rules.plain) {
-    const clash = findClash(shape, cells);
-    if (clash) throw new InputError(describeClash(shape, clash));
-  } else {
-    const clash = findRulesClash(rules, cells);
-    if (clash) throw new InputError(describeRulesClash(rules, clash));
-  }
+  refuseClash(rules, cells);
   const solution = new Uint8Array(n * n);
   const counted = puzzleCounter(rules).count(cells, 2, solution);
   const solutions = counted.count >= 2 ? 2 : counted.count === 1 ? 1 : 0;

@@ -1,5 +1,5 @@
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
-import { columnSetRows } from '../grid/support.js';
+import { columnSetRows } from '../colsets/columnSetSupport.js';
 import { COLUMN_SET_CERTIFICATE_OUTPUT, writeColumnSetCertificate } from '../io/columnSetCertificateFile.js';
 import { shownPath } from '../io/fileProblem.js';
 import { prepareOutput } from '../io/outputFile.js';

@@ -6,7 +6,7 @@ import {
 } from '../colsets/columnSetCertificate.js';
 import type { ConfigurationClasses } from '../colsets/configurationClasses.js';
 import type { BoxShape } from '../grid/shape.js';
-import { MAX_COLUMN_SET_ROWS } from '../grid/support.js';
+import { MAX_COLUMN_SET_ROWS } from '../colsets/columnSetSupport.js';
 import type { ShardPlan } from '../io/shardFiles.js';
 import type { PartialShards } from './mergeShards.js';
 import { classListSource } from './classListSource.js';

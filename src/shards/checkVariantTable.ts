@@ -1,5 +1,6 @@
 import { InputError } from '../grid/shape.js';
-import { recountsWhole, resolveRules, rulesProblem } from '../grid/support.js';
+import { resolveRules, rulesProblem } from '../grid/support.js';
+import { recountsWhole } from '../shards/recountSupport.js';
 import { countSpecOf } from '../grid/countSpec.js';
 import { shownPath } from '../io/fileProblem.js';
 import { SEAL_KEY_VARIABLE } from '../io/seal.js';

@@ -2,7 +2,7 @@ import { columnSetClasses } from '../classSum/columnSetClassSum.js';
 import { classListDigest } from '../colsets/countByColumnSets.js';
 import type { ConfigurationClasses } from '../colsets/configurationClasses.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
-import { columnSetRows, MAX_COLUMN_SET_ROWS } from '../grid/support.js';
+import { columnSetRows, MAX_COLUMN_SET_ROWS } from '../colsets/columnSetSupport.js';
 import { shownPath } from '../io/fileProblem.js';
 import { readPlan, type ShardPlan } from '../io/shardFiles.js';
 import { shippedPlanFile } from '../io/shippedPlan.js';

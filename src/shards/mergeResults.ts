@@ -97,7 +97,7 @@ export async function mergeResults(
       (u) => shownPath(merged.paths[merged.shardOf[u]]),
     );
   let recount: RecountSummary | null;
-  if ((await import('../grid/support.js')).recountsWhole(spec)) {
+  if ((await import('./recountSupport.js')).recountsWhole(spec)) {
     const t0 = performance.now();
     onProgress(`counting ${merged.box} again on this machine`);
     const fast = await (

@@ -1,13 +1,13 @@
 import { variantShardRules, type CountSpec } from '../grid/countSpec.js';
 import { boxShape } from '../grid/shape.js';
-import { MAX_VARIANT_COUNT_SIDE } from '../grid/support.js';
+import { MAX_VARIANT_COUNT_SIDE } from '../variants/variantCountSupport.js';
 
 /**
  * N of a plan's count (`spec`) counted whole on this machine, by the one-machine count
  * and not from any file: the band method (countGrids), the column-set method (countByColumnSets), or a variant's
  * exhaustive route (every grid with row 1 = 1..n by exact cover, where it runs: n ≤ 6), else its fast route. What
- * `count --merge` compares a merged N with where the whole count is cheap (src/grid/support.ts recountsWhole): a
- * result or a plan edited and sealed again cannot pass it.
+ * `count --merge` compares a merged N with where the whole count is cheap (src/shards/recountSupport.ts
+ * recountsWhole): a result or a plan edited and sealed again cannot pass it.
  */
 export async function oneMachineTotal(spec: CountSpec, workers: number): Promise<bigint> {
   const box = boxShape(spec.rules.rows, spec.rules.cols);

@@ -12,7 +12,7 @@ import { grouped } from '../grid/grouped.js';
  * edits (anyone can compute it again), so `count --merge --recount K` and `classes --verify --recount K` count K of
  * its units again, drawn at random, by the count's own engine (the ClassSum a shard runs), and refuse on any
  * difference. An edit of m of U units escapes K draws with probability C(U−m, K)/C(U, K) ≤ (1 − m/U)^K; where the
- * whole count is cheap (src/grid/support.ts, recountsWhole) every unit is counted again and nothing escapes.
+ * whole count is cheap (src/shards/recountSupport.ts, recountsWhole) every unit is counted again and nothing escapes.
  */
 
 /** A unit whose value in the file is not the value counted again. */

@@ -1,7 +1,7 @@
-import { describeClash, findClash, parseGrid } from '../grid/parseGrid.js';
+import { parseGrid } from '../grid/parseGrid.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
-import { describeRulesClash, findRulesClash, asRules, type Rules } from '../grid/rules.js';
+import { asRules, refuseClash, type Rules } from '../grid/rules.js';
 import { HouseCounter } from './houseCounter.js';
 import { RestartingCounter } from './restartingCounter.js';
 import type { CounterEngine, PuzzleCounter, SearchGuide, SolutionCount, SolvedCount } from './puzzleCounter.js';
@@ -167,13 +167,7 @@ export function countSolutions(grid: string | ArrayLike<number>, options: CountS
   const r = puzzleCounter(rules).count(cells, limit, solution);
   if (r.count === 0) {
     // clashing givens count 0 too: tell them apart from a clash-free grid with no solution
-    if (rules.plain) {
-      const clash = findClash(shape, cells);
-      if (clash) throw new InputError(describeClash(shape, clash));
-    } else {
-      const clash = findRulesClash(rules, cells);
-      if (clash) throw new InputError(describeRulesClash(rules, clash));
-    }
+    refuseClash(rules, cells);
   }
   if (r.count > Number.MAX_SAFE_INTEGER)
     throw new RangeError(`more than 2^53 solutions: the count would not be exact (set a limit)`);

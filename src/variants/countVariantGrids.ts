@@ -1,6 +1,7 @@
 import { factorialBig, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
-import { MAX_VARIANT_COUNT_SIDE, resolveRules } from '../grid/support.js';
+import { resolveRules } from '../grid/support.js';
+import { MAX_VARIANT_COUNT_SIDE } from '../variants/variantCountSupport.js';
 import { rulesExactCover } from './rulesExactCover.js';
 import { variantGroup, type VariantGroup } from './variantGroup.js';
 import { variantTopBlocks, type TopBlockClasses } from './variantTopBlocks.js';
@@ -120,7 +121,8 @@ export interface VariantCountOptions {
 
 /**
  * The library's edge: N of a variant on a small shape (n ≤ 6) by both routes, or on 9×9 within the declared cost
- * of src/grid/support.ts (the fast route only, in this thread: minutes; countVariantGridsPooled uses the pool).
+ * of src/variants/variantCountSupport.ts (the fast route only, in this thread: minutes; countVariantGridsPooled
+ * uses the pool).
  * `variant` is "x", "x,windoku", a list of names or a Rules object; throws InputError (one line) for what is not taken.
  */
 export function countVariantGrids(

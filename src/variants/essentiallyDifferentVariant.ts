@@ -1,6 +1,7 @@
 import type { Rules } from '../grid/rules.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
+import { orbitsOfGrids } from '../essential/orbitsOfGrids.js';
 import { rulesExactCover } from './rulesExactCover.js';
 import { variantGroup } from './variantGroup.js';
 
@@ -92,33 +93,24 @@ export function essentiallyDifferentVariantOf(rules: Rules): VariantEssential {
     throw new Error(`internal: Σ F(g) = ${fixedSum} is not a multiple of |G_V| = ${group.order}`);
 
   // direct: union-find over the generators
-  const parent = Int32Array.from({ length: count }, (_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
   const relabel = new Uint8Array(n + 1);
-  for (const g of group.generators) {
-    const map = group.grid.cellMap(g);
-    for (let i = 0; i < count; i++) {
+  const maps = group.generators.map((g) => group.grid.cellMap(g));
+  const direct = orbitsOfGrids(
+    count,
+    maps.length,
+    (g, i) => {
+      const map = maps[g];
       const X = chunks[i];
       for (let c = 0; c < N; c++) moved[map[c]] = X[c];
       for (let c = 0; c < n; c++) relabel[moved[c]] = c + 1;
       for (let c = 0; c < N; c++) moved[c] = relabel[moved[c]];
       const j = index.get(String.fromCharCode(...moved));
       if (j === undefined) throw new Error('internal: a moved grid is not a grid of the rules');
-      const a = find(i),
-        b = find(j);
-      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-    }
-  }
-  const size = new Map<number, number>();
-  for (let i = 0; i < count; i++) size.set(find(i), (size.get(find(i)) ?? 0) + 1);
-  const byAut = new Map<number, number>();
-  for (const s of size.values()) {
-    if (group.order % s !== 0) throw new Error(`internal: an orbit of ${s} grids does not divide |G_V|`);
-    byAut.set(group.order / s, (byAut.get(group.order / s) ?? 0) + 1);
-  }
+      return j;
+    },
+    group.order,
+    'G_V',
+  );
   return {
     rules: rules.name,
     groupOrder: group.order,
@@ -127,8 +119,8 @@ export function essentiallyDifferentVariantOf(rules: Rules): VariantEssential {
     grids: count,
     fixedSum,
     burnside: fixedSum / BigInt(group.order),
-    direct: size.size,
-    byAutomorphisms: [...byAut].sort((a, b) => a[0] - b[0]),
+    direct: direct.orbits,
+    byAutomorphisms: direct.byAutomorphisms,
     seconds: (performance.now() - t0) / 1000,
   };
 }

@@ -3,7 +3,8 @@ import { relabellingTypes, unitsOf } from '../essential/relabellingTypes.js';
 import { runFixedTasks } from '../essential/runFixedTasks.js';
 import type { Rules } from '../grid/rules.js';
 import { InputError } from '../grid/shape.js';
-import type { FullGroupFixedInput, FullGroupFixedOutput } from './fullGroupFixedTask.js';
+import type * as FullGroupTask from './fullGroupFixedTask.js';
+import type { FullGroupFixedInput } from './fullGroupFixedTask.js';
 import { fullGroupClasses, fullVariantGroup } from './fullVariantGroup.js';
 import type { VariantIdentityTerm } from './variantBurnside.js';
 import { variantGroup } from './variantGroup.js';
@@ -121,7 +122,7 @@ export async function fullGroupBurnside(
       });
   }
   options.onProgress?.(0, tasks.length);
-  const results = await runFixedTasks<FullGroupFixedInput, FullGroupFixedOutput>(
+  const results = await runFixedTasks<typeof FullGroupTask, 'countFullGroupFixed'>(
     new URL('./fullGroupFixedTask.js', import.meta.url),
     'countFullGroupFixed',
     tasks,

@@ -9,7 +9,8 @@ import { requireRules, resolveRules } from '../grid/support.js';
 import { defaultThreads } from '../parallel/threads.js';
 import { countVariantGridsOf, countVariantGridsPooled } from './countVariantGrids.js';
 import { variantClasses, type VariantClasses } from './variantClasses.js';
-import type { VariantFixedInput, VariantFixedOutput } from './variantFixedGridsTask.js';
+import type * as VariantFixedTask from './variantFixedGridsTask.js';
+import type { VariantFixedInput } from './variantFixedGridsTask.js';
 import { variantGroup, type VariantGroup } from './variantGroup.js';
 import { variantUnits } from './variantUnits.js';
 
@@ -104,7 +105,7 @@ export async function variantBurnside(
       tasks.push({ k, input: { spec: rules.spec, members: group.elements, element: x, tauType: tau } });
   }
   options.onProgress?.(0, tasks.length);
-  const results = await runFixedTasks<VariantFixedInput, VariantFixedOutput>(
+  const results = await runFixedTasks<typeof VariantFixedTask, 'countVariantFixed'>(
     new URL('./variantFixedGridsTask.js', import.meta.url),
     'countVariantFixed',
     tasks,

@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
-import { createGenerator } from '../../dist/audit/createGenerator.js';
-import { formatGrid } from '../../dist/grid/parseGrid.js';
-import { boxShape } from '../../dist/grid/shape.js';
-import { gridIndex } from '../../dist/rank/gridIndex.js';
+import { createGenerator } from '../../src/audit/createGenerator.js';
+import { formatGrid } from '../../src/grid/parseGrid.js';
+import { boxShape } from '../../src/grid/shape.js';
+import { gridIndex } from '../../src/rank/gridIndex.js';
 import { cli as run, tempDir, type CliResult, expectBadInput as oneLineRefusal } from '../helpers/cli.js';
 
 const cli = (args: string[], input?: string): Promise<CliResult> =>

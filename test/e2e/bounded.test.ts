@@ -243,7 +243,7 @@ describe('generate on big shapes: says what to expect, and shows where it is', (
   });
 
   it('the library reports progress while it makes a big puzzle: clues going down, questions going up', async () => {
-    const { generatePuzzles } = await import('../../dist/puzzle/generatePuzzles.js');
+    const { generatePuzzles } = await import('../../src/puzzle/generatePuzzles.js');
     const seen: { clues: number; questions: number }[] = [];
     for await (const block of generatePuzzles({
       box: '4x5',

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { certificateSums, columnSetCertificateOf } from '../../dist/colsets/columnSetCertificate.js';
-import { configurationClasses } from '../../dist/colsets/configurationClasses.js';
-import { columnSetCertificateBytes, readColumnSetCertificate } from '../../dist/io/columnSetCertificateFile.js';
-import { fromJson } from '../../dist/io/json.js';
-import { readResult } from '../../dist/io/shardFiles.js';
-import { boxShape } from '../../dist/grid/shape.js';
+import { certificateSums, columnSetCertificateOf } from '../../src/colsets/columnSetCertificate.js';
+import { configurationClasses } from '../../src/colsets/configurationClasses.js';
+import { columnSetCertificateBytes, readColumnSetCertificate } from '../../src/io/columnSetCertificateFile.js';
+import { fromJson } from '../../src/io/json.js';
+import { readResult } from '../../src/io/shardFiles.js';
+import { boxShape } from '../../src/grid/shape.js';
 import { cli, ROOT, tempDir } from '../helpers/cli.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromJson } from '../../dist/io/json.js';
+import { fromJson } from '../../src/io/json.js';
 import { cli } from '../helpers/cli.js';
 
 describe('sudoku-count chain', () => {

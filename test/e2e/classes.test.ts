@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fromJson } from '../../dist/io/json.js';
+import { fromJson } from '../../src/io/json.js';
 import { cli, ROOT, tempDir } from '../helpers/cli.js';
 
 describe('sudoku-count classes --level', () => {

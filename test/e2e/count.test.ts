@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fromJson } from '../../dist/io/json.js';
+import { fromJson } from '../../src/io/json.js';
 import { cli, CLI, tempDir } from '../helpers/cli.js';
 
 describe('sudoku-count count', () => {

@@ -1,21 +1,6 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { fromJson } from '../../dist/io/json.js';
-
-const run = promisify(execFile);
-const CLI = join(__dirname, '..', '..', 'dist', 'cli', 'main.js');
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, CI: 'true' } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+import { fromJson } from '../../src/io/json.js';
+import { cli } from '../helpers/cli.js';
 
 describe('sudoku-count essentially-different --variant V --full-group', () => {
   it('2x3 disjoint groups: 105 under G_V (144), 75 under Γ_V (288), the direct route agreeing', async () => {

@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import JSONbigFactory from 'json-bigint';
 import { describe, expect, it } from 'vitest';
-import { readCheckpoint } from '../../dist/io/estimateCheckpoint.js';
+import { readCheckpoint } from '../../src/io/estimateCheckpoint.js';
 import { CLI, cli as run, tempDir, type CliResult } from '../helpers/cli.js';
 
 const env = { ...process.env, CI: 'true' };

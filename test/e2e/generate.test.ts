@@ -1,8 +1,8 @@
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseGrid } from '../../dist/grid/parseGrid.js';
-import { boxShape, SHAPE_3X3 } from '../../dist/grid/shape.js';
+import { parseGrid } from '../../src/grid/parseGrid.js';
+import { boxShape, SHAPE_3X3 } from '../../src/grid/shape.js';
 import { cli, tempDir, type CliResult, expectBadInput } from '../helpers/cli.js';
 import { completes, dlxSolutions, minimalByDlx } from '../helpers/puzzleChecks.js';
 

@@ -1,13 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { columnSetClasses } from '../../dist/classSum/columnSetClassSum.js';
-import { configurationsOf } from '../../dist/colsets/columnSetCertificate.js';
-import { columnTransfer } from '../../dist/colsets/columnTransfer.js';
-import { boxShape } from '../../dist/grid/shape.js';
-import { readPlan, readResult } from '../../dist/io/shardFiles.js';
-import { certificateFromShards } from '../../dist/shards/checkColumnSetCertificate.js';
-import { mergeShards, partialShards } from '../../dist/shards/mergeShards.js';
+import { columnSetClasses } from '../../src/classSum/columnSetClassSum.js';
+import { configurationsOf } from '../../src/colsets/columnSetCertificate.js';
+import { columnTransfer } from '../../src/colsets/columnTransfer.js';
+import { boxShape } from '../../src/grid/shape.js';
+import { readPlan, readResult } from '../../src/io/shardFiles.js';
+import { certificateFromShards } from '../../src/shards/checkColumnSetCertificate.js';
+import { mergeShards, partialShards } from '../../src/shards/mergeShards.js';
 import { ROOT } from '../helpers/cli.js';
 
 /**

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fromJson } from '../../dist/io/json.js';
+import { fromJson } from '../../src/io/json.js';
 import { cli, tempDir } from '../helpers/cli.js';
 
 /** The commands rank, unrank and sample, run as a user runs them (2×2 and 2×3 keep each run short). */

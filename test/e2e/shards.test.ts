@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkpointText, planText, readPlan, readResult, readShardPlan } from '../../dist/io/shardFiles.js';
+import { checkpointText, planText, readPlan, readResult, readShardPlan } from '../../src/io/shardFiles.js';
 import { cli, tempDir } from '../helpers/cli.js';
 
 /**

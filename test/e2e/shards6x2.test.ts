@@ -1,10 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { columnTransfer } from '../../dist/colsets/columnTransfer.js';
-import { checkpointText, readPlan, readResult, resultText } from '../../dist/io/shardFiles.js';
-import { classSum } from '../../dist/classSum/classSum.js';
-import { mergeShards } from '../../dist/shards/mergeShards.js';
+import { columnTransfer } from '../../src/colsets/columnTransfer.js';
+import { checkpointText, readPlan, readResult, resultText } from '../../src/io/shardFiles.js';
+import { classSum } from '../../src/classSum/classSum.js';
+import { mergeShards } from '../../src/shards/mergeShards.js';
 import { cli, ROOT, tempDir } from '../helpers/cli.js';
 
 /**

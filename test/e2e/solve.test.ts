@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boxShape } from '../../dist/grid/shape.js';
-import { splitPuzzles } from '../../dist/io/readPuzzles.js';
+import { boxShape } from '../../src/grid/shape.js';
+import { splitPuzzles } from '../../src/io/readPuzzles.js';
 import { cliSync, PUZZLES, tempDir, type CliResult, expectBadInput } from '../helpers/cli.js';
 import { dlxCount } from '../helpers/dlx.js';
 

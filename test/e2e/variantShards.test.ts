@@ -6,7 +6,7 @@ import { parseRules } from '../../src/grid/rules.js';
 import { parseBoxShape } from '../../src/grid/shape.js';
 import { variantGroup } from '../../src/variants/variantGroup.js';
 import { variantTopBlocks } from '../../src/variants/variantTopBlocks.js';
-import { readPlan, readResult } from '../../dist/io/shardFiles.js';
+import { readPlan, readResult } from '../../src/io/shardFiles.js';
 import { cli, ROOT, tempDir } from '../helpers/cli.js';
 import { rulesDlxCount } from '../helpers/rulesDlx.js';
 

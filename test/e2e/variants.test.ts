@@ -111,36 +111,15 @@ describe('sudoku-count with --variant', () => {
   });
 
   it('estimate --compare --variant: every method under the rules, against the exhaustive count', async () => {
-    const r = await cli([
-      'estimate',
-      '--box',
-      '2x2',
-      '--variant',
-      'x',
-      '--compare',
-      '--samples',
-      '4000',
-      '--seed',
-      '3',
-    ]);
+    const args = ['estimate', '--box', '2x2', '--variant', 'x', '--compare', '--samples', '4000', '--seed', '3'];
+    const r = await cli(args);
     expect(r.code).toBe(0);
-    const out = JSON.parse(
-      (
-        await cli([
-          'estimate',
-          '--box',
-          '2x2',
-          '--variant',
-          'x',
-          '--compare',
-          '--samples',
-          '4000',
-          '--seed',
-          '3',
-          '--json',
-        ])
-      ).stdout,
-    ) as { rules: string; exact: number; runs: { method: string; samples: number }[]; ridderVersusKnuth: unknown };
+    const out = JSON.parse((await cli([...args, '--json'])).stdout) as {
+      rules: string;
+      exact: number;
+      runs: { method: string; samples: number }[];
+      ridderVersusKnuth: unknown;
+    };
     expect(r.stdout).toMatch(/^Every estimator on 2x2\+x,/);
     expect(out.rules).toBe('2x2+x');
     expect(out.exact).toBe(rulesDlxCount(parseRules(boxShape(2, 2), 'x'), new Uint8Array(16)).count);

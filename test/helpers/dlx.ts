@@ -1,6 +1,6 @@
-import { countExactCovers, exactCoverProblem } from '../../dist/dlx/exactCover.js';
-import { parseGrid } from '../../dist/grid/parseGrid.js';
-import { parseBoxShape, type BoxShape } from '../../dist/grid/shape.js';
+import { countExactCovers, exactCoverProblem } from '../../src/dlx/exactCover.js';
+import { parseGrid } from '../../src/grid/parseGrid.js';
+import { parseBoxShape, type BoxShape } from '../../src/grid/shape.js';
 
 /**
  * The independent oracle: Sudoku as exact cover, the matrix built here and counted by the generic DLX of src/dlx

@@ -1,4 +1,4 @@
-import type { ScriptedDraws } from '../../dist/random/randomBelow.js';
+import type { ScriptedDraws } from '../../src/random/randomBelow.js';
 
 /**
  * Brute force over a sampler's random choices: run `run(rng)` once for every sequence of draws it can make (each

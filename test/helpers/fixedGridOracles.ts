@@ -2,7 +2,7 @@
  * Independent oracles for grids fixed by a symmetry up to relabelling, sharing no code with the tied search:
  * brute force over a list of grids, and the exact-cover engine on the orbit options.
  */
-import { countExactCovers, exactCoverProblem } from '../../dist/dlx/exactCover.js';
+import { countExactCovers, exactCoverProblem } from '../../src/dlx/exactCover.js';
 
 /**
  * For each grid X (n² digits 1..n, back to back) and the cell map g: the cycle type of the relabelling τ with

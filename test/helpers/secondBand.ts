@@ -1,4 +1,4 @@
-import type { CompletionCounter } from '../../dist/count/bandCompletions.js';
+import type { CompletionCounter } from '../../src/count/bandCompletions.js';
 
 /**
  * Completions of a grid whose first band is `band` and whose second band is partly given (`second`: R·n cells,

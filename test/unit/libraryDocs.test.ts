@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import * as library from '../../dist/index.js';
+import * as library from '../../src/index.js';
 import { ROOT } from '../helpers/paths.js';
 
 /** Every name src/index.ts exports, and whether it is a type only (read by the TypeScript parser, not a regex). */
@@ -63,5 +64,39 @@ describe('docs/library.md lists every export of the package entry, with its sign
       if (!ok) wrong.push(code);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("docs/library.md's example of a resumable count and of shards (runClassSum) runs as written", () => {
+  it('3x3: the count gives N, the same call again goes on from its checkpoint, two shards merged give N', async () => {
+    const text = readFileSync(join(ROOT, 'docs', 'library.md'), 'utf8');
+    const at = text.indexOf('\n### Long counts: a class sum and its one runner');
+    expect(at).toBeGreaterThan(0);
+    const block = /```ts\n([\s\S]*?)```/.exec(text.slice(at))![1];
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-count-example-'));
+    try {
+      const checkpoint = join(dir, 'count-3x3.checkpoint.json');
+      expect(block).toContain("'count-3x3.checkpoint.json'");
+      // the example's import becomes the library's exports; its checkpoint goes to a temporary folder
+      const body = block
+        .replace(/^import \{([^}]*)\} from 'sudoku-count';$/m, 'const {$1} = library;')
+        .replace("'count-3x3.checkpoint.json'", JSON.stringify(checkpoint));
+      const merged = 'classSumReport(sum, values, parts.map((p) => p.facts), 0).total';
+      expect(body).toContain(merged);
+      type Run = { run: library.ClassSumRun; merged: bigint };
+      const AsyncFunction = (Object.getPrototypeOf(async () => {}) as { constructor: unknown }).constructor as new (
+        ...args: string[]
+      ) => (lib: typeof library) => Promise<Run>;
+      const example = new AsyncFunction('library', `${body}\nreturn { run, merged: ${merged} };`);
+      const first = await example(library);
+      const N = 6670903752021072936960n; // Felgenhauer and Jarvis
+      expect(first.run.report?.total).toBe(N);
+      expect(first.merged).toBe(N);
+      const again = await example(library);
+      expect(again.run.report?.total).toBe(N);
+      expect([first.run.resumed, again.run.resumed]).toEqual([0, 416]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditContext, auditSamples, type AuditContext } from '../../../dist/audit/auditSamples.js';
-import { boxShape, InputError } from '../../../dist/grid/shape.js';
+import { auditContext, auditSamples, type AuditContext } from '../../../src/audit/auditSamples.js';
+import { boxShape, InputError } from '../../../src/grid/shape.js';
 
 const S33 = boxShape(3, 3);
 let context: AuditContext;

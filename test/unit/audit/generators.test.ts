@@ -5,18 +5,13 @@ import { createGenerator } from '../../../src/audit/createGenerator.js';
 import { GENERATOR_NAMES } from '../../../src/audit/gridGenerator.js';
 import { findClash } from '../../../src/grid/parseGrid.js';
 import { boxShape, InputError } from '../../../src/grid/shape.js';
+import { shapes } from '../../helpers/shapes.js';
 
 const complete = (g: Uint8Array) => g.every((d) => d >= 1);
 
 describe('generators', () => {
   it('every generator returns valid grids, the same ones for the same seed', () => {
-    for (const [r, c] of [
-      [2, 2],
-      [2, 3],
-      [3, 2],
-      [3, 3],
-    ]) {
-      const shape = boxShape(r, c);
+    for (const shape of shapes('2x2 2x3 3x2 3x3')) {
       for (const name of GENERATOR_NAMES) {
         const gen = createGenerator(name, shape);
         const a = xoroshiro128plus(42),
@@ -32,12 +27,7 @@ describe('generators', () => {
   });
 
   it('the template generators work on shapes beyond the band method (4x4, 1x5, 5x3)', () => {
-    for (const [r, c] of [
-      [4, 4],
-      [1, 5],
-      [5, 3],
-    ]) {
-      const shape = boxShape(r, c);
+    for (const shape of shapes('4x4 1x5 5x3')) {
       for (const name of ['template', 'template-blocks']) {
         const g = createGenerator(name, shape).generate(xoroshiro128plus(1), new Uint8Array(shape.n * shape.n));
         expect(complete(g) && findClash(shape, g) === null).toBe(true);

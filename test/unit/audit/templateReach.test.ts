@@ -5,6 +5,7 @@ import { findClash } from '../../../src/grid/parseGrid.js';
 import { boxShape, type BoxShape } from '../../../src/grid/shape.js';
 import { permutationsOf } from '../../../src/grid/permutationsOf.js';
 import { forEachDrawPath } from '../../helpers/drawPaths.js';
+import { shapes } from '../../helpers/shapes.js';
 
 /** Every permutation of 0..n−1 that keeps blocks of `size` together (onto themselves, or onto any block). */
 function blockPermutations(n: number, size: number, blocks: boolean): number[][] {
@@ -48,19 +49,7 @@ function bruteStabiliser(shape: BoxShape, blocks: boolean): number {
 
 describe('the template', () => {
   it('is a grid for every shape, with shifts 0..n−1 once each', () => {
-    for (const [r, c] of [
-      [2, 2],
-      [2, 3],
-      [3, 2],
-      [3, 3],
-      [2, 4],
-      [4, 3],
-      [1, 5],
-      [5, 1],
-      [4, 4],
-      [5, 7],
-    ]) {
-      const shape = boxShape(r, c);
+    for (const shape of shapes('2x2 2x3 3x2 3x3 2x4 4x3 1x5 5x1 4x4 5x7')) {
       expect(findClash(shape, templateGrid(shape))).toBeNull();
       const shifts = Array.from({ length: shape.n }, (_, i) => templateShift(shape, i)).sort((a, b) => a - b);
       expect(shifts).toEqual(Array.from({ length: shape.n }, (_, i) => i));
@@ -95,15 +84,8 @@ describe('template reach (orbit–stabiliser)', () => {
   });
 
   it('the stabiliser by brute force over the row and column groups: 2x2, 2x3, 3x2, 3x3, 2x4', () => {
-    for (const [r, c] of [
-      [2, 2],
-      [2, 3],
-      [3, 2],
-      [3, 3],
-      [2, 4],
-    ]) {
-      const shape = boxShape(r, c);
-      for (const blocks of r * c === 9 ? [false] : [false, true]) {
+    for (const shape of shapes('2x2 2x3 3x2 3x3 2x4')) {
+      for (const blocks of shape.n === 9 ? [false] : [false, true]) {
         expect(templateReach(shape, blocks).stabiliser).toBe(bruteStabiliser(shape, blocks));
       }
     }

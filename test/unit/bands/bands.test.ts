@@ -6,6 +6,7 @@ import { formatBand } from '../../../src/grid/digits.js';
 import { boxShape } from '../../../src/grid/shape.js';
 import { applyBandSymmetry, forEachBandSymmetry } from '../../../src/symmetry/bandSymmetry.js';
 import { naiveStandardBands, parseRows, shape as naiveShape } from '../../helpers/naive.js';
+import { shapes } from '../../helpers/shapes.js';
 
 /**
  * Naive lexicographic-reduction test on a band string: columns of boxes 2..R sorted by top entry, boxes by first top
@@ -21,33 +22,25 @@ function naiveIsLexReduced(rows: number[][], R: number, C: number): boolean {
 }
 
 describe('band enumeration', () => {
-  for (const [R, C] of [
-    [2, 2],
-    [2, 3],
-    [3, 2],
-  ] as const) {
-    it(`${R}x${C}: the same bands, in the same order, as a naive enumeration over row permutations`, () => {
-      const s = boxShape(R, C);
+  for (const shape of shapes('2x2 2x3 3x2')) {
+    it(`${shape.name}: the same bands, in the same order, as a naive enumeration over row permutations`, () => {
+      const s = shape;
       const mine: string[] = [];
       forEachBand(s, (cells) => {
         mine.push(formatBand(s, cells));
       });
-      const naive = naiveStandardBands(naiveShape(R, C)).sort();
+      const naive = naiveStandardBands(naiveShape(shape.rows, shape.cols)).sort();
       expect(mine).toEqual(naive);
       const e = enumerateBands(s);
       expect(e.count).toBe(naive.length);
-      expect(e.lexCount).toBe(naive.filter((b) => naiveIsLexReduced(parseRows(b), R, C)).length);
+      expect(e.lexCount).toBe(naive.filter((b) => naiveIsLexReduced(parseRows(b), shape.rows, shape.cols)).length);
       expect(e.lexCount * lexMultiplicity(s)).toBe(e.count);
     });
   }
 
-  for (const [R, C] of [
-    [2, 3],
-    [3, 2],
-    [3, 3],
-  ] as const) {
-    it(`${R}x${C}: the pruned search visits the full search's reduced bands, in order; all bands agree`, () => {
-      const s = boxShape(R, C);
+  for (const shape of shapes('2x3 3x2 3x3')) {
+    it(`${shape.name}: the pruned search visits the full search's reduced bands, in order; all bands agree`, () => {
+      const s = shape;
       const size = s.rows * s.n;
       // the bands back to back, as bytes (compared whole: a 3x3 list is 36,288 × 27 bytes)
       const collect = () => {
@@ -95,15 +88,11 @@ describe('band enumeration', () => {
   });
 
   it("reducedBands (a shard: no count of all bands) gives enumerateBands' reduced bands, by both engines", () => {
-    for (const [R, C] of [
-      [2, 3],
-      [3, 2],
-      [3, 3],
-    ] as const) {
-      const s = boxShape(R, C);
+    for (const shape of shapes('2x3 3x2 3x3')) {
+      const s = shape;
       const all = enumerateBands(s).lexBands;
       expect(Buffer.from(reducedBands(s)).equals(all)).toBe(true);
-      if (R * C < 9) expect(Buffer.from(reducedBands(s, 'typescript')).equals(all)).toBe(true);
+      if (shape.rows * shape.cols < 9) expect(Buffer.from(reducedBands(s, 'typescript')).equals(all)).toBe(true);
     }
   });
 });

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { columnOrder, rowSets } from '../../../src/colsets/columnOrder.js';
 import { columnTransfer } from '../../../src/colsets/columnTransfer.js';
 import { configurationClasses } from '../../../src/colsets/configurationClasses.js';
-import { configurationGraph } from '../../../src/colsets/configurationGraph.js';
-import { edgeColouringCounter } from '../../../src/colsets/edgeColouringCounter.js';
 import { wasmTransferTestLimits } from '../../../src/colsets/wasmColumnTransfer.js';
+import { totalByRoute } from '../../helpers/everyClassF.js';
 
 /**
  * The fourth route to F: a transfer over the band's columns in a chosen order, the state being the digits that have
@@ -25,17 +24,11 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
     [3, 28200960n],
     [4, 29136487207403520n],
   ])('R = %i: F of every class = F by the recursion, both orientations; Σ orbit·F² = N (%s)', (R, N) => {
-    const m = 2 * R;
-    const classes = configurationClasses(R);
-    const counter = edgeColouringCounter(m);
-    const g = new Int32Array(m);
-    let total = 0n;
-    for (let c = 0; c < classes.count; c++) {
-      const { F } = columnTransfer(R, classes.words, c * m);
-      expect(F).toBe(counter.countBig(configurationGraph(R, classes.words, c * m, g), R));
-      expect(columnTransfer(R, classes.words, c * m, { transpose: true }).F).toBe(F);
-      total += BigInt(classes.orbitSizes[c]) * F * F;
-    }
+    const total = totalByRoute(R, (words, at) => {
+      const { F } = columnTransfer(R, words, at);
+      expect(columnTransfer(R, words, at, { transpose: true }).F).toBe(F);
+      return F;
+    });
     expect(total).toBe(N);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { columnSetClassTable, countByColumnSets } from '../../../dist/colsets/countByColumnSets.js';
-import { countGrids } from '../../../dist/count/countGrids.js';
-import { factorialBig } from '../../../dist/grid/shape.js';
+import { columnSetClassTable, countByColumnSets } from '../../../src/colsets/countByColumnSets.js';
+import { countGrids } from '../../../src/count/countGrids.js';
+import { factorialBig } from '../../../src/grid/shape.js';
 
 describe('N = Σ orbit·F² over band configurations (R×2 boxes by column sets)', () => {
   it.each(['2x2', '3x2', '2x3', '4x2'])('%s: the same N as the band method, computed here both ways', async (box) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configurationClasses } from '../../../src/colsets/configurationClasses.js';
 import { configurationGraph } from '../../../src/colsets/configurationGraph.js';
 import { edgeColouringCounter } from '../../../src/colsets/edgeColouringCounter.js';
-import { halfSplit } from '../../../src/colsets/halfSplit.js';
+import { halfSplit } from '../../helpers/halfSplit.js';
 
 /**
  * The second route to F: C_k(G) = Σ_H C_a(H)·C_{k−a}(G − H) over the halves H (top a rows of the band), against

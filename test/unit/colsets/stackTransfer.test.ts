@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { configurationClasses } from '../../../src/colsets/configurationClasses.js';
 import { configurationGraph } from '../../../src/colsets/configurationGraph.js';
 import { edgeColouringCounter } from '../../../src/colsets/edgeColouringCounter.js';
-import { stackTransfer } from '../../../src/colsets/stackTransfer.js';
+import { totalByRoute } from '../../helpers/everyClassF.js';
+import { stackTransfer } from '../../helpers/stackTransfer.js';
 
 /**
  * The third route to F: a transfer over the boxes, the state being the rows each digit has used, in a canonical
@@ -14,17 +15,7 @@ describe('F by a transfer over the boxes (stackTransfer)', () => {
     [3, 28200960n],
     [4, 29136487207403520n],
   ])('R = %i: F of every class = F by the recursion; Σ orbit·F² = N (%s)', (R, N) => {
-    const m = 2 * R;
-    const classes = configurationClasses(R);
-    const counter = edgeColouringCounter(m);
-    const g = new Int32Array(m);
-    let total = 0n;
-    for (let c = 0; c < classes.count; c++) {
-      const { F } = stackTransfer(R, classes.words, c * m);
-      expect(F).toBe(counter.countBig(configurationGraph(R, classes.words, c * m, g), R));
-      total += BigInt(classes.orbitSizes[c]) * F * F;
-    }
-    expect(total).toBe(N);
+    expect(totalByRoute(R, (words, at) => stackTransfer(R, words, at).F)).toBe(N);
   });
 
   it('R = 5: three classes against the recursion; two K_{5,5} give 161,280² (Latin squares of order 5)', () => {

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { enumerateBands } from '../../../dist/bands/enumerateBands.js';
-import { completionCounter } from '../../../dist/count/bandCompletions.js';
-import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
-import { classTable } from '../../../dist/count/countGrids.js';
-import { parseBand } from '../../../dist/grid/digits.js';
-import { partitionRenamings } from '../../../dist/grid/partitionRenamings.js';
-import { boxShape } from '../../../dist/grid/shape.js';
-import { applyBandSymmetry, forEachBandSymmetry } from '../../../dist/symmetry/bandSymmetry.js';
+import { enumerateBands } from '../../../src/bands/enumerateBands.js';
+import { completionCounter } from '../../../src/count/bandCompletions.js';
+import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
+import { classTable } from '../../../src/count/countGrids.js';
+import { parseBand } from '../../../src/grid/digits.js';
+import { partitionRenamings } from '../../../src/grid/partitionRenamings.js';
+import { boxShape } from '../../../src/grid/shape.js';
+import { applyBandSymmetry, forEachBandSymmetry } from '../../../src/symmetry/bandSymmetry.js';
 import { dlxCount } from '../../helpers/dlx.js';
 import { rng } from '../../helpers/naive.js';
 import { completionsWithSecondBand } from '../../helpers/secondBand.js';
+import { shapes } from '../../helpers/shapes.js';
 
 const s33 = boxShape(3, 3);
 const bands33 = enumerateBands(s33);
@@ -18,11 +19,8 @@ const counter33 = completionCounter(s33, table33.partitions, table33.table);
 
 describe('column-set table F', () => {
   it('3x3 and 2x3: the WebAssembly table and H are the TypeScript ones, entry by entry', () => {
-    for (const [R, C] of [
-      [3, 3],
-      [2, 3],
-    ] as const) {
-      const bands = R === 3 ? bands33 : enumerateBands(boxShape(R, C));
+    for (const shape of shapes('3x3 2x3')) {
+      const bands = shape.rows === 3 ? bands33 : enumerateBands(shape);
       const wasm = buildColumnSetTable(bands, undefined, 'wasm');
       const ts = buildColumnSetTable(bands, undefined, 'typescript');
       expect(wasm.table.buffer).toBeInstanceOf(SharedArrayBuffer);
@@ -31,14 +29,10 @@ describe('column-set table F', () => {
     }
   });
 
-  for (const [R, C] of [
-    [2, 3],
-    [3, 2],
-    [3, 3],
-  ] as const) {
-    it(`${R}x${C}: F summed over K's orbits equals Σ over all of K of H(ρ·p), entry by entry`, () => {
-      const s = boxShape(R, C);
-      const t = R === 3 && C === 3 ? table33 : buildColumnSetTable(enumerateBands(s));
+  for (const shape of shapes('2x3 3x2 3x3')) {
+    it(`${shape.name}: F summed over K's orbits equals Σ over all of K of H(ρ·p), entry by entry`, () => {
+      const s = shape;
+      const t = shape.rows === 3 && shape.cols === 3 ? table33 : buildColumnSetTable(enumerateBands(s));
       const P = t.partitions.count;
       const { order, act } = partitionRenamings(t.partitions);
       const direct = new Float64Array(t.table.length);
@@ -47,7 +41,7 @@ describe('column-set table F', () => {
           let x = cell,
             src = 0,
             scale = 1;
-          for (let k = 0; k < R - 1; k++) {
+          for (let k = 0; k < shape.rows - 1; k++) {
             const p = x % P;
             x = (x - p) / P;
             src += act[g * P + p] * scale;
@@ -63,15 +57,12 @@ describe('column-set table F', () => {
 
 describe('the WebAssembly band sum and the TypeScript sum are twins', () => {
   it('3x3 and 2x3: the same n(b) for every class representative, and a 3x3 random sample of bands', async () => {
-    const { classifyBands } = await import('../../../dist/symmetry/classifyBands.js');
+    const { classifyBands } = await import('../../../src/symmetry/classifyBands.js');
     let compared = 0;
-    for (const [R, C] of [
-      [3, 3],
-      [2, 3],
-    ] as const) {
-      const s = boxShape(R, C);
-      const bands = R === 3 ? bands33 : enumerateBands(s);
-      const t = R === 3 ? table33 : buildColumnSetTable(bands);
+    for (const shape of shapes('3x3 2x3')) {
+      const s = shape;
+      const bands = shape.rows === 3 ? bands33 : enumerateBands(s);
+      const t = shape.rows === 3 ? table33 : buildColumnSetTable(bands);
       const wasm = completionCounter(s, t.partitions, t.table, 'wasm');
       const ts = completionCounter(s, t.partitions, t.table, 'typescript');
       const reps = classifyBands(bands).reps;

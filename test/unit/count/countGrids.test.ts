@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { enumerateBands, forEachBand } from '../../../dist/bands/enumerateBands.js';
-import { completionCounter } from '../../../dist/count/bandCompletions.js';
-import { buildColumnSetTable } from '../../../dist/count/columnSetTable.js';
-import { classTable, countGrids } from '../../../dist/count/countGrids.js';
-import { boxShape, factorialBig } from '../../../dist/grid/shape.js';
+import { enumerateBands, forEachBand } from '../../../src/bands/enumerateBands.js';
+import { completionCounter } from '../../../src/count/bandCompletions.js';
+import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
+import { classTable, countGrids } from '../../../src/count/countGrids.js';
+import { boxShape, factorialBig } from '../../../src/grid/shape.js';
 
 describe('the total N = n!·Σ m_C·n_C', () => {
   it.each([

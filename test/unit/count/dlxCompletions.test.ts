@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runCount } from '../../../dist/count/countGrids.js';
-import { CountInterrupted, type DlxClassResult } from '../../../dist/count/dlxCompletions.js';
-import { InputError } from '../../../dist/grid/shape.js';
-import { classChain } from '../../../dist/symmetry/classChain.js';
+import { runCount } from '../../../src/count/countGrids.js';
+import { CountInterrupted, type DlxClassResult } from '../../../src/count/dlxCompletions.js';
+import { InputError } from '../../../src/grid/shape.js';
+import { classChain } from '../../../src/symmetry/classChain.js';
 
 describe('count with the DLX counter (runCount, counter: dlx)', () => {
   it.each([

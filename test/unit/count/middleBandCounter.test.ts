@@ -11,6 +11,7 @@ import { parseBand } from '../../../src/grid/digits.js';
 import { boxShape, type BoxShape } from '../../../src/grid/shape.js';
 import { classifyBands } from '../../../src/symmetry/classifyBands.js';
 import { ROOT } from '../../helpers/paths.js';
+import { shapes } from '../../helpers/shapes.js';
 
 /** Everything a shape needs: its classes, the column-set sum and the DLX route (built once per shape). */
 const setups = new Map<string, ReturnType<typeof build>>();
@@ -99,11 +100,8 @@ describe('middle-band counter (the DLX route)', () => {
   }, 60_000);
 
   it('parts add up to the whole, for any number of parts', () => {
-    for (const [rows, cols] of [
-      [2, 3],
-      [3, 2],
-    ]) {
-      const { classes, size, dlx } = setup(rows, cols);
+    for (const shape of shapes('2x3 3x2')) {
+      const { classes, size, dlx } = setup(shape.rows, shape.cols);
       for (let k = 0; k < classes.count; k++) {
         const whole = dlx.count(classes.reps, {}, k * size);
         for (const parts of [2, 3, 7]) {

@@ -7,6 +7,7 @@ import { gridGroup } from '../../../src/essential/gridGroup.js';
 import { enumerateStandardGrids, gridOrbits } from '../../../src/essential/gridOrbits.js';
 import { boxShape } from '../../../src/grid/shape.js';
 import { rng } from '../../helpers/naive.js';
+import { shapes } from '../../helpers/shapes.js';
 
 /** Brute force: every g in G with X(g(c)) = τ(X(c)) for some τ. */
 function bruteAutomorphisms(G: ReturnType<typeof gridGroup>, X: ArrayLike<number>): number[] {
@@ -30,13 +31,8 @@ function bruteAutomorphisms(G: ReturnType<typeof gridGroup>, X: ArrayLike<number
 }
 
 describe('automorphism groups and the census by their order', () => {
-  for (const [R, C] of [
-    [2, 2],
-    [2, 3],
-    [3, 2],
-  ] as const) {
-    it(`${R}x${C}: the search finds exactly what brute force finds, on every 97th grid`, () => {
-      const shape = boxShape(R, C);
+  for (const shape of shapes('2x2 2x3 3x2')) {
+    it(`${shape.name}: the search finds exactly what brute force finds, on every 97th grid`, () => {
       const G = gridGroup(shape);
       const search = automorphismSearch(G);
       const grids = enumerateStandardGrids(shape);
@@ -49,8 +45,7 @@ describe('automorphism groups and the census by their order', () => {
       expect(wrong).toBe(0);
     });
 
-    it(`${R}x${C}: the census from fixed grids = the orbits counted directly, by |Aut|`, async () => {
-      const shape = boxShape(R, C);
+    it(`${shape.name}: the census from fixed grids = the orbits counted directly, by |Aut|`, async () => {
       const census = await automorphismCensus({ box: shape.name, workers: 1 });
       const direct = gridOrbits(gridGroup(shape));
       const nonZero = census.byOrder.filter(([, k]) => k > 0n).map(([a, k]) => [a, Number(k)]);

@@ -6,6 +6,7 @@ import { countFixedGrids } from '../../../src/essential/countFixedGrids.js';
 import { gridGroup } from '../../../src/essential/gridGroup.js';
 import { relabellingTypes } from '../../../src/essential/relabellingTypes.js';
 import { boxShape } from '../../../src/grid/shape.js';
+import { shapes } from '../../helpers/shapes.js';
 
 /**
  * The column-set fixed-grid count (band pairs by column configuration) against countFixedGrids (tied search over
@@ -13,14 +14,8 @@ import { boxShape } from '../../../src/grid/shape.js';
  * 2×4 (transposed into 4×2): 55, 55, 156 and 156 terms, band-keeping and band-swapping g alike.
  */
 describe('countFixedByColumnSets against countFixedGrids', () => {
-  for (const [R, C] of [
-    [3, 2],
-    [2, 3],
-    [4, 2],
-    [2, 4],
-  ] as const) {
-    it(`${R}x${C}: every term`, () => {
-      const shape = boxShape(R, C);
+  for (const shape of shapes('3x2 2x3 4x2 2x4')) {
+    it(`${shape.name}: every term`, () => {
       const G = gridGroup(shape);
       const rx2 = columnSetGroup(G);
       const cc = conjugacyClasses(G);
@@ -38,7 +33,7 @@ describe('countFixedByColumnSets against countFixedGrids', () => {
         }
       }
       expect(differ).toEqual([]);
-      expect(terms).toBe(R * C === 6 ? 55 : 156);
+      expect(terms).toBe(shape.rows * shape.cols === 6 ? 55 : 156);
       expect(swapping).toBeGreaterThan(0);
     });
   }

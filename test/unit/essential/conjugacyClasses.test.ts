@@ -3,6 +3,7 @@ import { conjugacyClasses } from '../../../src/essential/conjugacyClasses.js';
 import { gridGroup } from '../../../src/essential/gridGroup.js';
 import { boxShape } from '../../../src/grid/shape.js';
 import { rng } from '../../helpers/naive.js';
+import { shapes } from '../../helpers/shapes.js';
 
 describe('conjugacy classes of G', () => {
   for (const [R, C, count] of [
@@ -30,13 +31,9 @@ describe('conjugacy classes of G', () => {
     });
   }
 
-  for (const [R, C] of [
-    [2, 2],
-    [2, 3],
-    [3, 2],
-  ] as const) {
-    it(`${R}x${C}: each class is exactly the set of h·x·h⁻¹ over every h in G (brute force)`, () => {
-      const G = gridGroup(boxShape(R, C));
+  for (const shape of shapes('2x2 2x3 3x2')) {
+    it(`${shape.name}: each class is exactly the set of h·x·h⁻¹ over every h in G (brute force)`, () => {
+      const G = gridGroup(shape);
       const cc = conjugacyClasses(G);
       for (let k = 0; k < cc.count; k++) {
         const x = cc.reps[k];
@@ -90,11 +87,8 @@ describe('conjugacy classes of G', () => {
     '5x2 and 2x5 (|G| = 110,592,000, nothing stored per element): 1,260 classes, sizes add up to |G|; conjugates ' +
       'of each representative by 20 random elements stay in its class, and no smaller element is in it',
     () => {
-      for (const [R, C] of [
-        [5, 2],
-        [2, 5],
-      ] as const) {
-        const G = gridGroup(boxShape(R, C));
+      for (const shape of shapes('5x2 2x5')) {
+        const G = gridGroup(shape);
         expect(G.order).toBe(110_592_000);
         const cc = conjugacyClasses(G);
         expect(cc.count).toBe(35 * 36);

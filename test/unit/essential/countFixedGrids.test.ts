@@ -9,18 +9,14 @@ import { relabellingTypes } from '../../../src/essential/relabellingTypes.js';
 import { boxShape } from '../../../src/grid/shape.js';
 import { fixedByExactCover, fixedByType } from '../../helpers/fixedGridOracles.js';
 import { rng } from '../../helpers/naive.js';
+import { shapes } from '../../helpers/shapes.js';
 
 /** One level holding every cell: the plain tied search, no orbits of seeds. */
 const plainPlan = (cells: number) => ({ levels: [new Uint8Array(cells).fill(1)], last: null });
 
 describe('grids fixed by a class representative up to relabelling', () => {
-  for (const [R, C] of [
-    [2, 2],
-    [2, 3],
-    [3, 2],
-  ] as const) {
-    it(`${R}x${C}: every class and cycle type of τ, against brute force over all grids with box 1 standard`, () => {
-      const shape = boxShape(R, C);
+  for (const shape of shapes('2x2 2x3 3x2')) {
+    it(`${shape.name}: every class and cycle type of τ, against brute force over all grids with box 1 standard`, () => {
       const G = gridGroup(shape);
       const cc = conjugacyClasses(G);
       const grids = enumerateStandardGrids(shape);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { essentiallyDifferent, essentialShapeProblem } from '../../../dist/essential/essentiallyDifferent.js';
-import { boxShape, InputError } from '../../../dist/grid/shape.js';
+import { essentiallyDifferent, essentialShapeProblem } from '../../../src/essential/essentiallyDifferent.js';
+import { boxShape, InputError } from '../../../src/grid/shape.js';
 
 describe("essentially different grids by Burnside's lemma", () => {
   it('2x2: 2, with the identity term N/4! = 12 from the band method and every zero accounted for', async () => {

@@ -5,14 +5,12 @@ import { gridGroup } from '../../../src/essential/gridGroup.js';
 import { regionPlan } from '../../../src/essential/regionPlan.js';
 import { preserves, seedGroup } from '../../../src/essential/seedGroup.js';
 import { boxShape } from '../../../src/grid/shape.js';
+import { shapes } from '../../helpers/shapes.js';
 
 describe('seedGroup: the elements commuting with g that keep level 1, or a subgroup of them', () => {
   it('4x2 and 2x3: under the cap, exactly the filtered centraliser of every class representative', () => {
-    for (const [R, C] of [
-      [4, 2],
-      [2, 3],
-    ] as const) {
-      const G = gridGroup(boxShape(R, C));
+    for (const shape of shapes('4x2 2x3')) {
+      const G = gridGroup(shape);
       const cc = conjugacyClasses(G);
       const scratch = new Int32Array(G.shape.n ** 2);
       let differ = 0;

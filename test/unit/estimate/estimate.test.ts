@@ -1,17 +1,17 @@
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
-import { createEstimator } from '../../../dist/estimate/createEstimator.js';
-import { estimate } from '../../../dist/estimate/estimate.js';
-import { METHOD_NAMES } from '../../../dist/estimate/estimator.js';
-import { ExactSum } from '../../../dist/estimate/exactSum.js';
-import { nthBit } from '../../../dist/grid/bits.js';
-import { randomBelow } from '../../../dist/random/randomBelow.js';
-import { puzzleCounter } from '../../../dist/solve/countSolutions.js';
+import { createEstimator } from '../../../src/estimate/createEstimator.js';
+import { estimate } from '../../../src/estimate/estimate.js';
+import { METHOD_NAMES } from '../../../src/estimate/estimator.js';
+import { ExactSum } from '../../../src/estimate/exactSum.js';
+import { nthBit } from '../../../src/grid/bits.js';
+import { randomBelow } from '../../../src/random/randomBelow.js';
+import { puzzleCounter } from '../../../src/solve/countSolutions.js';
 import { dlxCount } from '../../helpers/dlx.js';
-import type { BatchRecord } from '../../../dist/estimate/runBatch.js';
-import { streamStates } from '../../../dist/random/streamStates.js';
-import type { EstimateResult } from '../../../dist/estimate/summarizeBatches.js';
-import { parseBoxShape } from '../../../dist/grid/shape.js';
+import type { BatchRecord } from '../../../src/estimate/runBatch.js';
+import { streamStates } from '../../../src/random/streamStates.js';
+import type { EstimateResult } from '../../../src/estimate/summarizeBatches.js';
+import { parseBoxShape } from '../../../src/grid/shape.js';
 
 const N2x3 = 28_200_960n;
 
@@ -79,34 +79,21 @@ describe('reproducible runs', () => {
   });
 
   it('different seeds and different batches draw different samples', async () => {
-    const a = await estimate({
+    const options = {
       method: 'knuth-mrv',
       box: '2x3',
-      seed: 1,
       samples: 4_000,
       batchSize: 2_000,
       workers: 1,
       exact: null,
-    });
-    const b = await estimate({
-      method: 'knuth-mrv',
-      box: '2x3',
-      seed: 2,
-      samples: 4_000,
-      batchSize: 2_000,
-      workers: 1,
-      exact: null,
-    });
+    } as const;
+    const a = await estimate({ ...options, seed: 1 });
+    const b = await estimate({ ...options, seed: 2 });
     expect(a.sum).not.toBe(b.sum);
     const records: BatchRecord[] = [];
     await estimate({
-      method: 'knuth-mrv',
-      box: '2x3',
+      ...options,
       seed: 1,
-      samples: 4_000,
-      batchSize: 2_000,
-      workers: 1,
-      exact: null,
       onBatch: (r) => {
         records.push(r);
       },

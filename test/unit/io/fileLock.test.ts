@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockFile } from '../../../dist/io/fileLock.js';
+import { lockFile } from '../../../src/io/fileLock.js';
 import { tempDir } from '../../helpers/cli.js';
 
 const LOCK_JS = new URL('../../../dist/io/fileLock.js', import.meta.url).href;

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareOutput, writeOutputFile } from '../../../dist/io/outputFile.js';
+import { prepareOutput, writeOutputFile } from '../../../src/io/outputFile.js';
 import { tempDir } from '../../helpers/cli.js';
 
 const OUTPUT_JS = new URL('../../../dist/io/outputFile.js', import.meta.url).href;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PoolClosedError, taskPool } from '../../../dist/parallel/taskPool.js';
+import { PoolClosedError, taskPool } from '../../../src/parallel/taskPool.js';
 
-const module = new URL('../../../dist/count/completionsTask.js', import.meta.url);
+const module = new URL('../../../src/count/completionsTask.js', import.meta.url);
 
 describe('a pool whose own thread works beside its workers', () => {
   it('answers every task, in the order asked, with a warm-up first; a closed pool refuses', async () => {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUZZLES } from '../../helpers/paths.js';
-// from dist/: generate runs generatePuzzles' worker pool, whose task module is compiled JavaScript
 import {
   countSolutions,
   formatGrid,
@@ -11,7 +10,7 @@ import {
   InputError,
   ratePuzzle,
   seededGenerator,
-} from '../../../dist/index.js';
+} from '../../../src/index.js';
 
 describe('generate: puzzles as strings, beside the streaming generatePuzzles (the one generator)', () => {
   it('returns count puzzles with their solution and grade, each the puzzle of seededGenerator(seed, i)', async () => {
@@ -32,7 +31,7 @@ describe('generate: puzzles as strings, beside the streaming generatePuzzles (th
   });
 
   it('ratePuzzles: the same ratings with 1 and 2 workers, a small batch cut into blocks for both', async () => {
-    const { ratePuzzles } = await import('../../../dist/puzzle/generatePuzzles.js');
+    const { ratePuzzles } = await import('../../../src/puzzle/generatePuzzles.js');
     const some = readFileSync(join(PUZZLES, 'royle17.txt'), 'utf8').trim().split('\n').slice(0, 100);
     const digits = Uint8Array.from(some.join(''), (ch) => Number(ch));
     const rated = async (workers: number) => {

@@ -8,6 +8,7 @@ import { generateBlock } from '../../../src/puzzle/puzzleTasks.js';
 import { DEFAULT_MAX_RATING, parseDifficulty } from '../../../src/puzzle/techniques.js';
 import { puzzleRater } from '../../../src/puzzle/puzzleRater.js';
 import { completes, dlxSolutions, minimalByDlx, singlesSolve } from '../../helpers/puzzleChecks.js';
+import { shapes } from '../../helpers/shapes.js';
 
 const clueCount = (p: ArrayLike<number>) => Array.from(p).filter((d) => d !== 0).length;
 
@@ -49,12 +50,8 @@ describe('generatePuzzle: unique and minimal, checked by the DLX oracle', () => 
   });
 
   it('12x12 and 16x16: unique by the DLX; minimal on a sample of clues', () => {
-    for (const [R, C] of [
-      [3, 4],
-      [4, 4],
-    ]) {
-      const shape = boxShape(R, C);
-      const rng = xoroshiro128plus(R * C);
+    for (const shape of shapes('3x4 4x4')) {
+      const rng = xoroshiro128plus(shape.rows * shape.cols);
       const p = generatePuzzle({ box: shape }, rng);
       expect(p.minimal).toBe(true);
       expectUniqueAndSolved(shape, p.puzzle, p.solution);
@@ -64,7 +61,7 @@ describe('generatePuzzle: unique and minimal, checked by the DLX oracle', () => 
         const i = clues[Math.floor((k * clues.length) / 12)];
         const q = Array.from(p.puzzle);
         q[i] = 0;
-        expect(dlxSolutions(R, C, q)).toBe(2);
+        expect(dlxSolutions(shape.rows, shape.cols, q)).toBe(2);
       }
     }
   });
@@ -234,15 +231,9 @@ describe('bounds and reproducibility', () => {
   });
 
   it('the random fill gives valid grids for any shape, 1x5 Latin squares to 6x6 boxes', () => {
-    for (const [R, C] of [
-      [1, 5],
-      [2, 5],
-      [5, 4],
-      [6, 6],
-    ]) {
-      const shape = boxShape(R, C);
-      const g = gridSource(shape, 'random-fill').sample(xoroshiro128plus(R + C));
-      expect(completes(R, C, new Uint8Array(g.length), g)).toBe(true);
+    for (const shape of shapes('1x5 2x5 5x4 6x6')) {
+      const g = gridSource(shape, 'random-fill').sample(xoroshiro128plus(shape.rows + shape.cols));
+      expect(completes(shape.rows, shape.cols, new Uint8Array(g.length), g)).toBe(true);
     }
   });
 });

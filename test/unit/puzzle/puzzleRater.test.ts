@@ -11,6 +11,7 @@ import { GRADES, TECHNIQUES } from '../../../src/puzzle/techniques.js';
 import { puzzleCounter } from '../../../src/solve/countSolutions.js';
 import { PUZZLES } from '../../helpers/paths.js';
 import { completes, puzzleLines, singlesSolve } from '../../helpers/puzzleChecks.js';
+import { shapes } from '../../helpers/shapes.js';
 
 const royle = puzzleLines(readFileSync(join(PUZZLES, 'royle17.txt'), 'utf8'));
 const top = puzzleLines(readFileSync(join(PUZZLES, 'top1465.txt'), 'utf8'));
@@ -399,14 +400,8 @@ describe('ratePuzzle (the library entry)', () => {
   });
 
   it('rates any shape: on generated 2x3, 3x4, 4x4 and 5x5 puzzles every step holds in the solution', () => {
-    for (const [R, C] of [
-      [2, 3],
-      [3, 4],
-      [4, 4],
-      [5, 5],
-    ] as const) {
-      const shape = boxShape(R, C);
-      const rng = xoroshiro128plus(R * 10 + C);
+    for (const shape of shapes('2x3 3x4 4x4 5x5')) {
+      const rng = xoroshiro128plus(shape.rows * 10 + shape.cols);
       const made = generatePuzzle({ box: shape, clues: Math.ceil(shape.n * shape.n * 0.55) }, rng);
       const r = ratePuzzle(made.puzzle, { box: shape, steps: true });
       expect(r.solutions).toBe(1);

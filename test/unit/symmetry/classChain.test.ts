@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chainTable } from '../../../dist/count/chainTable.js';
-import { parseBand } from '../../../dist/grid/digits.js';
-import { boxShape } from '../../../dist/grid/shape.js';
-import { forEachMove } from '../../../dist/symmetry/countPreservingMoves.js';
+import { chainTable } from '../../../src/count/chainTable.js';
+import { parseBand } from '../../../src/grid/digits.js';
+import { boxShape } from '../../../src/grid/shape.js';
+import { forEachMove } from '../../../src/symmetry/countPreservingMoves.js';
 import { rng } from '../../helpers/naive.js';
 import { dlxCount } from '../../helpers/dlx.js';
 

@@ -5,15 +5,12 @@ import { boxShape } from '../../../src/grid/shape.js';
 import { applyBandSymmetry, forEachBandSymmetry } from '../../../src/symmetry/bandSymmetry.js';
 import { classifyBands } from '../../../src/symmetry/classifyBands.js';
 import { naiveOrbits, naiveStandardBands, shape as naiveShape } from '../../helpers/naive.js';
+import { shapes } from '../../helpers/shapes.js';
 
 describe('the WebAssembly union-find and the TypeScript loop are twins', () => {
-  for (const [R, C] of [
-    [2, 3],
-    [3, 2],
-    [3, 3],
-  ] as const) {
-    it(`${R}x${C}: the same class of every reduced band, and the same representatives`, () => {
-      const bands = enumerateBands(boxShape(R, C));
+  for (const shape of shapes('2x3 3x2 3x3')) {
+    it(`${shape.name}: the same class of every reduced band, and the same representatives`, () => {
+      const bands = enumerateBands(shape);
       const wasm = classifyBands(bands, 'wasm');
       const ts = classifyBands(bands, 'typescript');
       expect(wasm.count).toBe(ts.count);
@@ -24,18 +21,17 @@ describe('the WebAssembly union-find and the TypeScript loop are twins', () => {
 });
 
 describe('classes under box, column, row permutations and relabelling', () => {
-  for (const [R, C] of [
-    [2, 2],
-    [2, 3],
-    [3, 2],
-  ] as const) {
-    it(`${R}x${C}: the same classes (representatives and sizes) as naive orbits under every group element`, () => {
-      const s = boxShape(R, C);
+  for (const shape of shapes('2x2 2x3 3x2')) {
+    it(`${shape.name}: the same classes (representatives and sizes) as naive orbits under every group element`, () => {
+      const s = shape;
       const classes = classifyBands(enumerateBands(s));
-      const size = R * s.n;
+      const size = shape.rows * s.n;
       const mine = new Map<string, number>();
       for (let c = 0; c < classes.count; c++) mine.set(formatBand(s, classes.reps, c * size), classes.sizes[c]);
-      const naive = naiveOrbits(naiveShape(R, C), naiveStandardBands(naiveShape(R, C)));
+      const naive = naiveOrbits(
+        naiveShape(shape.rows, shape.cols),
+        naiveStandardBands(naiveShape(shape.rows, shape.cols)),
+      );
       expect(mine).toEqual(naive);
     });
   }

@@ -1,5 +1,5 @@
-import { popcount, subsetsOf } from '../grid/bits.js';
-import type { EdgeColouringCounter } from './edgeColouringCounter.js';
+import { popcount, subsetsOf } from '../../src/grid/bits.js';
+import type { EdgeColouringCounter } from '../../src/colsets/edgeColouringCounter.js';
 
 /**
  * C_k(G) by halves: the rows of a band split into the top a rows and the bottom k − a, and

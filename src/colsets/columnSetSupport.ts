@@ -1,0 +1,49 @@
+import type { BoxShape } from '../grid/shape.js';
+
+/*
+ * What the column-set method declares of itself (gathered with the other stages' declarations in
+ * src/grid/support.ts): the shapes it counts on one machine and as shards, and the cost that keeps 6×2 to shards.
+ */
+
+/** Largest R for which the column-set method counts R×2 (and 2×R) boxes in minutes. */
+export const MAX_COLUMN_SET_ROWS = 5;
+
+/** R when the boxes are R×2 or 2×R (R ≥ 2), else 0. */
+export function columnSetRows(shape: BoxShape): number {
+  return shape.cols === 2 && shape.rows >= 2 ? shape.rows : shape.rows === 2 && shape.cols >= 2 ? shape.cols : 0;
+}
+
+/** Whether the column-set method counts `shape` on one machine (R×2 or 2×R, R ≤ MAX_COLUMN_SET_ROWS). */
+export function columnSetMethod(shape: BoxShape): boolean {
+  const R = columnSetRows(shape);
+  return R >= 2 && R <= MAX_COLUMN_SET_ROWS;
+}
+
+/**
+ * Largest R for which the column-set count runs as shards (count --plan): R = 6 counts each class's F by the
+ * transfer over its columns (src/colsets/columnTransfer.ts), seconds a class, too many classes for one machine.
+ */
+export const MAX_COLUMN_SET_SHARD_ROWS = 6;
+
+/**
+ * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 42 shards of the
+ * committed plan drawn at random, run whole with the WebAssembly core of round 8 on the shared 2-core machine at load
+ * ~1, took 77.5 CPU s a shard on average (75.9–79.0 at ±2 standard errors): ~22 (21.1–22.0) for its 1,000 shards
+ * (data/6x2/README.md, shard-times.tsv). The one-machine count of 6x2 is refused in its words.
+ */
+export const COLUMN_TRANSFER_COST_6X2 = 22;
+
+/** The refusal of a one-machine count that only shards can afford (6×2, 2×6). */
+export function shardsOnly(shape: BoxShape): string {
+  return (
+    `${shape.name} is counted as shards only (about ${COLUMN_TRANSFER_COST_6X2} CPU-hours projected): count --box ` +
+    `${shape.name} ` +
+    '--plan FILE --shards K, then --shard I and --merge (docs/sharding.md, "6x2 as shards")'
+  );
+}
+
+/** Whether the column-set method counts `shape` as shards (R ≤ MAX_COLUMN_SET_SHARD_ROWS). */
+export function columnSetShardMethod(shape: BoxShape): boolean {
+  const R = columnSetRows(shape);
+  return R >= 2 && R <= MAX_COLUMN_SET_SHARD_ROWS;
+}
