@@ -14,6 +14,9 @@
  *           found) for every λ the unit lemma rules out; the skipped terms of at most --plain-limit P (default 3·10⁷)
  *           are checked by the tied search alone, every fixed grid enumerated (one per C(τ)-orbit) without the
  *           regions, seed orbits, stabilisers and memos of countFixedGrids
+ *   full    (--full 'windoku', '' to skip) Burnside over the full group Γ_V (src/variants/fullGroupBurnside.ts) with
+ *           the identity's term N/9! = 17,463,553,760 (the project's count, docs/variant-counts.md): windoku must give
+ *           Michel's 68,239,994 (the test suite checks Γ_V, its implied houses and classes; this, the dear sum)
  *   count   (--count 'V …', default 'x,windoku anti-knight': 13 s and 80 s on 2 cores) the whole command: classes
  *           --variant V --format table --out a temporary file, then essentially-different --variant V --identity-from
  *           it (every value compared with the shipped data/ table of the same rules)
@@ -28,6 +31,7 @@ import { partitionsOf, permutationOfType } from '../dist/essential/cycleTypes.js
 import { rulesFromSpec } from '../dist/grid/rules.js';
 import { fixedByRulesExactCover } from '../dist/variants/rulesExactCover.js';
 import { variantClassPlan } from '../dist/variants/variantBurnside.js';
+import { fullGroupBurnside } from '../dist/variants/fullGroupBurnside.js';
 import { countVariantFixed } from '../dist/variants/variantFixedGridsTask.js';
 import { variantUnits } from '../dist/variants/variantUnits.js';
 import { TiedSearch } from '../dist/essential/tiedSearch.js';
@@ -44,6 +48,7 @@ const rulesList = opt('--rules', 'x,windoku anti-knight x,disjoint-groups windok
 const limit = Number(opt('--limit', '200000'));
 const plainLimit = Number(opt('--plain-limit', '30000000'));
 const countList = opt('--count', 'x,windoku anti-knight').split(/\s+/).filter(Boolean);
+const fullList = opt('--full', 'windoku').split(/\s+/).filter(Boolean);
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -156,6 +161,26 @@ for (const name of rulesList) {
       `${median(times).toFixed(3)} | class ${slowest.k}, τ ${slowest.tau.join('')}: ${slowest.s.toFixed(3)} s | ` +
       `${equal} / ${skipped} / ${zeros} | ${plainEqual} / ${plainSkipped} | ${dlxSeconds.toFixed(1)} |`,
   );
+}
+
+/** Known totals under Γ_V with the identity's term they need (9×9 windoku: Michel 2007, docs/variant-counts.md). */
+const FULL = { windoku: { identity: 17_463_553_760n, total: 68_239_994n } };
+if (fullList.length > 0) {
+  console.log('\n## Burnside over the full group Γ_V (one thread)\n');
+  console.log('| rules | \\|Γ_V\\| | classes | s (wall) | total | expected |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const name of fullList) {
+    const known = FULL[name];
+    if (!known) throw new Error(`--full ${name}: no known total to check`);
+    const t = performance.now();
+    const b = await fullGroupBurnside(rulesFromSpec({ rows: 3, cols: 3, variants: name.split(',') }), {
+      value: known.identity,
+      source: 'bench',
+    });
+    const s = (performance.now() - t) / 1000;
+    console.log(`| ${name} | ${b.groupOrder} | ${b.classes} | ${s.toFixed(1)} | ${b.total} | ${known.total} |`);
+    if (b.total !== known.total) throw new Error(`${name}: ${b.total} under Γ_V, not ${known.total}`);
+  }
 }
 
 if (countList.length > 0) {

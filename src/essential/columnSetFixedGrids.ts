@@ -51,10 +51,30 @@ export interface ColumnSetFixedCount {
   readonly nodes: number;
 }
 
+/** Hooks for second routes (scripts/check-5x2-terms.mjs): none of them changes the count. */
+export interface ColumnSetFixedOptions {
+  /** false: no orbits under C(p), F counted for every C(τ)-class of configurations (default true). */
+  readonly orbits?: boolean;
+  /**
+   * Called for every orbit representative with its bands' column masks (digit d meets the columns of bit mask
+   * cols[d]), the band symmetries h (one, or two when q1 ≠ q2) and F_h of each.
+   */
+  readonly onOrbit?: (
+    cols: Int32Array,
+    bandMaps: ReadonlyArray<{ q: Int32Array; p: Int32Array; tau: Int32Array }>,
+    f: readonly number[],
+  ) => void;
+}
+
 /** Largest number of compatible configurations this enumerates (one byte each for the orbit search). */
 export const MAX_CONFIGURATIONS = 2 ** 28;
 
-export function countFixedByColumnSets(group: GridGroup, x: number, tauType: CycleType): ColumnSetFixedCount {
+export function countFixedByColumnSets(
+  group: GridGroup,
+  x: number,
+  tauType: CycleType,
+  options: ColumnSetFixedOptions = {},
+): ColumnSetFixedCount {
   const { shape } = group;
   const R = shape.rows;
   const n = shape.n;
@@ -194,9 +214,10 @@ export function countFixedByColumnSets(group: GridGroup, x: number, tauType: Cyc
   };
   const index = new Map<number | string, number>();
   for (let i = 0; i < total; i++) index.set(keyOf(words, i * K), i);
-  const actions = centralizerGenerators(group.cols, pi).map((b) =>
-    wordImage(group.cols.perms.subarray(b * n, b * n + n)),
-  );
+  const actions =
+    options.orbits === false
+      ? []
+      : centralizerGenerators(group.cols, pi).map((b) => wordImage(group.cols.perms.subarray(b * n, b * n + n)));
   const img = new Int32Array(K);
   const visited = new Uint8Array(total);
   const queue: number[] = [];
@@ -249,6 +270,7 @@ export function countFixedByColumnSets(group: GridGroup, x: number, tauType: Cyc
         cols[cycleStart[c] + j] = m;
       }
     const f1 = plain ? plain.count(cols, R) : counters[0].count(cols);
+    if (options.onOrbit) options.onOrbit(cols, bandMaps, counters.length > 1 ? [f1, counters[1].count(cols)] : [f1]);
     if (f1 === 0) continue;
     let term: bigint;
     if (swapsBands) term = BigInt(f1);

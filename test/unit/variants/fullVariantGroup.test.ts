@@ -95,7 +95,8 @@ describe('the full group Γ_V of a variant', () => {
     expect(combination(cells([0, 1, 2], [1, 2, 3]), houses, 81)).toBeNull();
   });
 
-  it("9x9 windoku: five implied houses, |Γ_V| = 256 = 2·|G_V|, 40 classes, and Michel's 68,239,994", async () => {
+  // the Burnside sum over Γ_V (Michel's 68,239,994) is checked by `npm run bench -- variant-essential` (--full)
+  it('9x9 windoku: five implied houses, |Γ_V| = 256 = 2·|G_V|, 40 classes', () => {
     const r = rules(3, 3, ['windoku']);
     const g = fullVariantGroup(r);
     expect(g.proved).toBe(true);
@@ -111,9 +112,5 @@ describe('the full group Γ_V of a variant', () => {
     expect(hidden).toEqual([block(A, A), block(A, B), block(A, D), block(B, A), block(D, A)].sort());
     expect([g.order, g.orderInG]).toEqual([256, 128]);
     expect(fullGroupClasses(g).count).toBe(40);
-    // the identity's term N/9! is the project's count of windoku grids (docs/variant-counts.md, two routes)
-    const b = await fullGroupBurnside(r, { value: 17_463_553_760n, source: 'count --variant windoku' });
-    expect(b.total).toBe(68_239_994n);
-    expect(b.classRows.filter((c) => c.fixed > 0n && !c.inG).length).toBeGreaterThan(0);
   });
 });
