@@ -51,8 +51,14 @@ export interface RateOptions {
   readonly only?: Uint8Array;
 }
 
-/** The hardest technique a hint tries before the search step (nextStep): dynamic forcing chains, SE 8.5. */
+/** The hardest technique a hint tries before the fallback (nextStep): dynamic forcing chains, SE 8.5. */
 export const HINT_BUDGET = 8.5;
+
+/**
+ * What a hint tries when nothing up to HINT_BUDGET applies: the nested trial (milliseconds on the hardest puzzles
+ * known, where the trials between, SE 9.0 and 9.5, take seconds), and search only if even that fails.
+ */
+const HINT_FALLBACK: readonly string[] = ['nested-dynamic-forcing-chains', 'search'];
 
 export class PuzzleRater {
   private readonly g: CandidateGrid;
@@ -145,16 +151,16 @@ export class PuzzleRater {
 
   /**
    * The next step from a position, for a hint: the easiest technique rated at most `budget` (default
-   * HINT_BUDGET: up to dynamic forcing chains, tens of milliseconds on the hardest puzzles known), else the search
-   * step (a candidate that no solution has, found by the exact solver in milliseconds), so that a hint never waits
-   * seconds for nested forcing chains. The result's steps hold that one step (none when the grid is full, broken or
-   * nothing applies).
+   * HINT_BUDGET: up to dynamic forcing chains, tens of milliseconds on the hardest puzzles known), else the nested
+   * trial (HINT_FALLBACK: a nested dynamic forcing chain, milliseconds), else the search step (a candidate that no
+   * solution has, found by the exact solver), so that a hint never waits seconds for the trials at 9.0 and 9.5.
+   * The result's steps hold that one step (none when the grid is full, broken or nothing applies).
    */
   nextStep(cells: ArrayLike<number>, budget = HINT_BUDGET): Rating {
     const first = this.rate(cells, { steps: true, maxSteps: 1, budget });
     if (first.steps?.length || first.contradiction || first.open === 0) return first;
     const allowed = this.allowed({});
-    for (let t = 0; t < allowed.length; t++) if (TECHNIQUES[t].key !== 'search') allowed[t] = 0;
+    for (let t = 0; t < allowed.length; t++) if (!HINT_FALLBACK.includes(TECHNIQUES[t].key)) allowed[t] = 0;
     return this.rate(cells, { steps: true, maxSteps: 1, only: allowed });
   }
 

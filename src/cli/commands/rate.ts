@@ -17,10 +17,10 @@ interface RateCliOptions {
 }
 
 /**
- * The default --budget: every technique, search (SE 11.0) included, so that every puzzle with one solution is rated
- * (a few of the forum's hardest need search, beyond our nested forcing chains, where SE rates them 10.5 and up).
+ * The default --budget: every technique, search (12.0) included, so that every puzzle with one solution is rated
+ * (the nested dynamic forcing chains, 10.5 and up, finish every puzzle we tried; search stays as the last resort).
  */
-const DEFAULT_BUDGET = 11;
+const DEFAULT_BUDGET = 12;
 
 export function registerRate(program: Command): void {
   program

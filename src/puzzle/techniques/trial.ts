@@ -9,8 +9,15 @@ export type Apply = (g: CandidateGrid, self: number) => boolean;
  * Each grid's trial scratch: the copy a candidate is tried in, and every candidate's trial kept for the cell and
  * region forcing (the grid it stalled at, and its steps). Per grid, so that a trial may run inside another's copy.
  */
-interface Scratch {
+interface Scratch extends Branches {
   readonly grid: CandidateGrid;
+}
+
+/**
+ * Each candidate's trial as it ended (candidate key k = c·n + d): its digits at value[k·N, k·N + N), its pencil marks
+ * (lo words) at lo[k·N, k·N + N), and the steps it took at steps[k].
+ */
+export interface Branches {
   readonly value: Uint8Array;
   readonly lo: Int32Array;
   readonly steps: Int32Array;
@@ -99,8 +106,17 @@ export function forcingByTrial(
 /** Scratch of forcingFromBranches: the branches of one cell or house (candidate keys c·n + d). */
 const branches = new Int32Array(36);
 
-/** The cell and region forcing of forcingByTrial, from the trials it kept. */
-function forcingFromBranches(g: CandidateGrid, kept: Scratch, technique: number, base: number, name: string): boolean {
+/**
+ * The cell and region forcing of the trials (forcingByTrial, nestedTrial), from the trials they kept: what every
+ * candidate of a cell, or every place of a digit in a house, leads to. The one of fewest steps in all is applied.
+ */
+export function forcingFromBranches(
+  g: CandidateGrid,
+  kept: Branches,
+  technique: number,
+  base: number,
+  name: string,
+): boolean {
   if (g.n > 30) return false;
   const { N, n, lo, value, unitCells } = g;
   const { value: branchValue, lo: branchLo, steps: branchSteps } = kept;
@@ -155,7 +171,8 @@ function forcingFromBranches(g: CandidateGrid, kept: Scratch, technique: number,
       if (k >= 2) judge(k, () => `each place of ${g.digitName(d + 1)} in ${g.unitName(u)}`);
     }
   if (bestSum === Infinity) return false;
-  g.stepRating = Math.round((base + lengthBonus(bestSum + 2)) * 10) / 10;
+  // at most 11.9: below search (12.0), whatever the length
+  g.stepRating = Math.min(11.9, Math.round((base + lengthBonus(bestSum + 2)) * 10) / 10);
   g.beginStep();
   for (const [c, d] of bestRemove) g.eliminate(c, d);
   if (g.steps) g.noteEliminations(technique, `${name}: ${bestWhat}, tried, removes them all`, bestUses);
@@ -164,7 +181,7 @@ function forcingFromBranches(g: CandidateGrid, kept: Scratch, technique: number,
 
 /**
  * The last resort, so that every puzzle with a solution is finished: a candidate whose placement leaves the givens
- * and placed digits with no solution (an exact search, src/solve) goes. Rated 11.0, above every technique: it is
+ * and placed digits with no solution (an exact search, src/solve) goes. Rated 12.0, above every technique: it is
  * guessing, and a puzzle that needs it is beyond the ladder (it has not happened on any puzzle we tried).
  */
 export function eliminateBySearch(g: CandidateGrid, technique: number): boolean {

@@ -275,14 +275,18 @@ describe("Sukaku Explainer's patterns, on puzzles of the SE sample", () => {
 });
 
 describe('variants: every 9x9 puzzle with one solution is rated', () => {
-  it('X by the trials, anti-knight (pairs: no trials) by search; each step holds in the solution', () => {
+  it('X by the trials, anti-knight (pairs: no SE 9.0/9.5 trials) by the nested trial; each step holds', () => {
     for (const [variant, puzzle, key] of [
       [
         'x',
         '000000040206304000000002630000000500900006003000020061000800050400000000000000070',
         'dynamic-forcing-chains-plus',
       ],
-      ['anti-knight', '900000000000000600000401700000000000020000005000000000600000080010000049000700000', 'search'],
+      [
+        'anti-knight',
+        '900000000000000600000401700000000000020000005000000000600000080010000049000700000',
+        'nested-dynamic-forcing-chains',
+      ],
     ] as const) {
       const r = ratePuzzle(puzzle, { variant, steps: true });
       expect(r.solutions).toBe(1);
@@ -366,6 +370,8 @@ describe('the scale', () => {
       nishio: 7.5,
       'multiple-forcing-chains': 8.0,
       'dynamic-forcing-chains': 8.5,
+      'nested-dynamic-forcing-chains': 10.5,
+      search: 12.0,
     });
   });
 });
@@ -416,9 +422,9 @@ describe('ratePuzzle (the library entry)', () => {
 });
 
 describe('nextStep (the hint)', () => {
-  it('gives the next sound step on every forum-hardest puzzle: by the ladder up to HINT_BUDGET, else by search', () => {
+  it('gives the next sound step on every forum-hardest puzzle: by the ladder up to HINT_BUDGET, else nested', () => {
     const rater = puzzleRater(SHAPE_3X3);
-    let bySearch = 0;
+    let byNested = 0;
     for (const p of hardest.slice(0, 60)) {
       const solution = solutionOf(p);
       const ladder = rater.rate(p, { steps: true, maxSteps: 1, budget: HINT_BUDGET });
@@ -433,11 +439,12 @@ describe('nextStep (the hint)', () => {
       const s = r.steps![0];
       if (ladder.steps!.length > 0) expect(r.steps).toEqual(ladder.steps);
       else {
-        expect(TECHNIQUES[s.technique].key).toBe('search');
-        bySearch++;
+        // beyond the ladder up to HINT_BUDGET: the nested trial, never search
+        expect(TECHNIQUES[s.technique].key).toBe('nested-dynamic-forcing-chains');
+        byNested++;
       }
     }
     // the first 60 hold positions beyond dynamic forcing chains (found by running it): the fallback is exercised
-    expect(bySearch).toBeGreaterThan(0);
+    expect(byNested).toBeGreaterThan(0);
   });
 });
