@@ -26,12 +26,13 @@ export function columnSetMethod(shape: BoxShape): boolean {
 export const MAX_COLUMN_SET_SHARD_ROWS = 6;
 
 /**
- * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 42 shards of the
- * committed plan drawn at random, run whole with the WebAssembly core of round 8 on the shared 2-core machine at load
- * ~1, took 77.5 CPU s a shard on average (75.9–79.0 at ±2 standard errors): ~22 (21.1–22.0) for its 1,000 shards
- * (data/6x2/README.md, shard-times.tsv). The one-machine count of 6x2 is refused in its words.
+ * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 34 shards of the
+ * committed plan drawn at random (the runners' order of data/6x2/shard-times.tsv), run whole with the WebAssembly
+ * core of round 12 on the shared 2-core machine, one core each at nice 19, took 58.7 CPU s a shard on average
+ * (58.1–59.4 at ±2 standard errors): ~16 (16.2–16.5) for its 1,000 shards (docs/sharding.md, "Round 12"). The
+ * one-machine count of 6x2 is refused in its words.
  */
-export const COLUMN_TRANSFER_COST_6X2 = 22;
+export const COLUMN_TRANSFER_COST_6X2 = 16;
 
 /** The refusal of a one-machine count that only shards can afford (6×2, 2×6). */
 export function shardsOnly(shape: BoxShape): string {

@@ -53,8 +53,12 @@ const outBase: usize = pickBase + 32;
 /** NR[8·i + r]: the rank row r's mask takes once level i's digit is put in it (walk6's table, one a state). */
 const nrBase: usize = (outBase + 720 * 8 + 63) & ~(63 as usize);
 /** walk6's keys by a twin swap's ranks (the least of them and out[]'s kept in out[]). */
-const twinOutBase: usize = (nrBase + 48 * 4 + 63) & ~(63 as usize);
-const bucketsBase: usize = (twinOutBase + 720 * 8 + 63) & ~(63 as usize);
+const twinOutBase: usize = (nrBase + 2 * 48 * 4 + 63) & ~(63 as usize);
+/** A second NR (a twin swap's), for walk6x2; nr2Base − nrBase = 192 bytes. */
+const nr2Base: usize = nrBase + 48 * 4;
+/** The column's digits for state6, each as d | (5 − i) << 12 (i its place in the column). */
+const digOrd: usize = (twinOutBase + 720 * 8 + 63) & ~(63 as usize);
+const bucketsBase: usize = (digOrd + 32 + 63) & ~(63 as usize);
 /** Staged results (sliced writes): bucket b holds [key, count] pairs at stageBase + (b · stCap + i) · 16, for
  * heads[b] ≤ i < ends[b]. */
 const MAX_BUCKETS: usize = 1 << 12;
@@ -307,7 +311,6 @@ export function advance(
   bits: i32,
   nd: i32,
 ): i32 {
-  const full = (1 << R) - 1;
   const last = nd - 1;
   const fast = R == 6 && nd == 6;
   const slots = 1 << srcBits;
@@ -324,50 +327,24 @@ export function advance(
     stCap = cap;
     stBits = dstBits;
   }
+  if (fast)
+    for (let i = 0; i < 6; i++)
+      store<i32>(digOrd + (<usize>i << 2), load<i32>(digitsBase + (<usize>i << 2)) | ((5 - i) << 12));
   for (let s = from; s < slots; s++) {
     const sp = src + ((<usize>s) << 4);
     const key = load<u64>(sp);
     if (key == EMPTY) continue;
     const w = load<u64>(sp, 8);
-    unrankKey(key);
-    rowsFromRanks(bits, 0);
-    // the rows each of the column's digits has used; the digits with the fewest free rows first
-    for (let i = 0; i < nd; i++) {
-      const d = load<i32>(digitsBase + (<usize>i << 2));
-      let u = 0;
-      for (let r = 0; r < R; r++) u |= ((load<i32>(rowsBase + (<usize>r << 2)) >> d) & 1) << r;
-      store<i32>(usedBase + (<usize>d << 2), u);
-      const c = popcnt<i32>(u);
-      let j = i;
-      while (j > 0 && popcnt<i32>(load<i32>(usedBase + (<usize>load<i32>(ordBase + (<usize>(j - 1) << 2)) << 2))) < c) {
-        store<i32>(ordBase + (<usize>j << 2), load<i32>(ordBase + (<usize>(j - 1) << 2)));
-        j--;
-      }
-      store<i32>(ordBase + (<usize>j << 2), d);
-    }
-    for (let i = 0; i < nd; i++) {
-      const d = load<i32>(ordBase + (<usize>i << 2));
-      store<i32>(allowedBase + (<usize>i << 2), full & ~load<i32>(usedBase + (<usize>d << 2)));
-      store<i32>(bitBase + (<usize>i << 2), 1 << d);
-    }
     let i = 0;
     let taken = 0;
     let n = 0;
     if (fast) {
-      // six rows: the walk in locals (walk6), once by the ranks and once by each twin swap's, the least key kept
-      newRanks(0);
-      n = walk6(outBase);
-      for (let t = 1; t <= NT; t++) {
-        newRanks(t);
-        walk6(twinOutBase);
-        for (let j = 0; j < n; j++) {
-          const at = outBase + (<usize>j << 3);
-          const k = load<u64>(twinOutBase + (<usize>j << 3));
-          if (k < load<u64>(at)) store<u64>(at, k);
-        }
-      }
+      n = state6(key, bits);
       i = -1;
-    } else store<i32>(restBase, load<i32>(allowedBase));
+    } else {
+      orderDigits(key, bits, nd);
+      store<i32>(restBase, load<i32>(allowedBase));
+    }
     for (; i >= 0; ) {
       const ip = <usize>i << 2;
       const f = load<i32>(restBase + ip);
@@ -427,8 +404,131 @@ export function advance(
   return -1;
 }
 
+/**
+ * The general walk's per-state work: rows[] from the key, the rows each of the column's digits has used, the digits
+ * with the fewest free rows first (ties in column order), allowed[] and bit[] in that order.
+ */
+function orderDigits(key: u64, bits: i32, nd: i32): void {
+  const full = (1 << R) - 1;
+  unrankKey(key);
+  rowsFromRanks(bits, 0);
+  // the rows each of the column's digits has used; the digits with the fewest free rows first
+  for (let i = 0; i < nd; i++) {
+    const d = load<i32>(digitsBase + (<usize>i << 2));
+    let u = 0;
+    for (let r = 0; r < R; r++) u |= ((load<i32>(rowsBase + (<usize>r << 2)) >> d) & 1) << r;
+    store<i32>(usedBase + (<usize>d << 2), u);
+    const c = popcnt<i32>(u);
+    let j = i;
+    while (j > 0 && popcnt<i32>(load<i32>(usedBase + (<usize>load<i32>(ordBase + (<usize>(j - 1) << 2)) << 2))) < c) {
+      store<i32>(ordBase + (<usize>j << 2), load<i32>(ordBase + (<usize>(j - 1) << 2)));
+      j--;
+    }
+    store<i32>(ordBase + (<usize>j << 2), d);
+  }
+  for (let i = 0; i < nd; i++) {
+    const d = load<i32>(ordBase + (<usize>i << 2));
+    store<i32>(allowedBase + (<usize>i << 2), full & ~load<i32>(usedBase + (<usize>d << 2)));
+    store<i32>(bitBase + (<usize>i << 2), 1 << d);
+  }
+}
+
+/**
+ * One state of a six-row layer (R = 6, six digits a column), its per-state work in locals (issue 37, round 13):
+ * the key's six ranks decoded straight into row masks, the rows each digit has used by shifts, the digits ordered
+ * by a branch-free sorting network (the fewest free rows first, ties in column order: the order of the general
+ * walk's insertion sort), allowed[], bit[] and rows[] written once for walk6 and the twin swaps' newRanks, and NR by
+ * the identity's ranks. Then walk6, once by the ranks and once by each twin swap's, the least key kept; the count.
+ */
+function state6(key: u64, bits: i32): i32 {
+  const ub = unrankBase + ((<usize>bits) << 11);
+  const m0 = <i32>load<u16>(ub + ((<usize>(<i32>key & 1023)) << 1));
+  const m1 = <i32>load<u16>(ub + ((<usize>(<i32>(key >> 10) & 1023)) << 1));
+  const m2 = <i32>load<u16>(ub + ((<usize>(<i32>(key >> 20) & 1023)) << 1));
+  const m3 = <i32>load<u16>(ub + ((<usize>(<i32>(key >> 30) & 1023)) << 1));
+  const m4 = <i32>load<u16>(ub + ((<usize>(<i32>(key >> 40) & 1023)) << 1));
+  const m5 = <i32>load<u16>(ub + ((<usize>(<i32>(key >> 50) & 1023)) << 1));
+  store<i32>(rowsBase, m0);
+  store<i32>(rowsBase, m1, 4);
+  store<i32>(rowsBase, m2, 8);
+  store<i32>(rowsBase, m3, 12);
+  store<i32>(rowsBase, m4, 16);
+  store<i32>(rowsBase, m5, 20);
+  // per digit (in column order, digOrd: d | (5 − i) << 12): v = popcount(used) << 16 | (5 − i) << 12 | used << 4 | d
+  let v0 = sortKey6(load<i32>(digOrd), m0, m1, m2, m3, m4, m5);
+  let v1 = sortKey6(load<i32>(digOrd, 4), m0, m1, m2, m3, m4, m5);
+  let v2 = sortKey6(load<i32>(digOrd, 8), m0, m1, m2, m3, m4, m5);
+  let v3 = sortKey6(load<i32>(digOrd, 12), m0, m1, m2, m3, m4, m5);
+  let v4 = sortKey6(load<i32>(digOrd, 16), m0, m1, m2, m3, m4, m5);
+  let v5 = sortKey6(load<i32>(digOrd, 20), m0, m1, m2, m3, m4, m5);
+  // descending (the values are distinct): the network of keyOf, max first
+  let t = 0;
+  t = min(v0, v1); v0 = max(v0, v1); v1 = t;
+  t = min(v2, v3); v2 = max(v2, v3); v3 = t;
+  t = min(v4, v5); v4 = max(v4, v5); v5 = t;
+  t = min(v0, v2); v0 = max(v0, v2); v2 = t;
+  t = min(v3, v5); v3 = max(v3, v5); v5 = t;
+  t = min(v1, v4); v1 = max(v1, v4); v4 = t;
+  t = min(v0, v1); v0 = max(v0, v1); v1 = t;
+  t = min(v2, v3); v2 = max(v2, v3); v3 = t;
+  t = min(v4, v5); v4 = max(v4, v5); v5 = t;
+  t = min(v1, v2); v1 = max(v1, v2); v2 = t;
+  t = min(v3, v4); v3 = max(v3, v4); v4 = t;
+  t = min(v2, v3); v2 = max(v2, v3); v3 = t;
+  level6(0, v0);
+  level6(1, v1);
+  level6(2, v2);
+  level6(3, v3);
+  level6(4, v4);
+  level6(5, v5);
+  if (NT == 0) return walk6(outBase);
+  // twin swaps two at a time: walk6x2 keys each placement by two rank tables in one walk
+  newRanks(1, nr2Base);
+  const n = walk6x2(outBase);
+  for (let tw = 2; tw <= NT; tw += 2) {
+    newRanks(tw, nrBase);
+    if (tw < NT) {
+      newRanks(tw + 1, nr2Base);
+      walk6x2(twinOutBase);
+    } else walk6(twinOutBase);
+    for (let j = 0; j < n; j++) {
+      const at = outBase + (<usize>j << 3);
+      const k = load<u64>(twinOutBase + (<usize>j << 3));
+      if (k < load<u64>(at)) store<u64>(at, k);
+    }
+  }
+  return n;
+}
+
+/** state6's sort key of one digit (dd: d | (5 − i) << 12) from the six row masks. */
+@inline function sortKey6(dd: i32, m0: i32, m1: i32, m2: i32, m3: i32, m4: i32, m5: i32): i32 {
+  const d = dd & 15;
+  const u =
+    ((m0 >> d) & 1) |
+    (((m1 >> d) & 1) << 1) |
+    (((m2 >> d) & 1) << 2) |
+    (((m3 >> d) & 1) << 3) |
+    (((m4 >> d) & 1) << 4) |
+    (((m5 >> d) & 1) << 5);
+  return (popcnt<i32>(u) << 16) | dd | (u << 4);
+}
+
+/** Level l of walk6 from its sort key: allowed[l], bit[l] and NR[8l + r] by the identity's ranks. */
+@inline function level6(l: i32, v: i32): void {
+  const lb = <usize>l << 2;
+  const a = 63 & ~(v >> 4);
+  const b = 1 << (v & 15);
+  store<i32>(allowedBase + lb, a);
+  store<i32>(bitBase + lb, b);
+  for (let x = a; x != 0; x &= x - 1) {
+    const r = ctz<i32>(x);
+    const m = load<i32>(rowsBase + (<usize>r << 2)) | b;
+    store<i32>(nrBase + (<usize>(8 * l + r) << 2), <i32>load<u16>(ranksBase + ((<usize>m) << 1)));
+  }
+}
+
 /** NR for walk6 from rows[], allowed[] and bit[] of the state, by rank table t (0: the identity; 1..: twin swaps). */
-function newRanks(t: i32): void {
+function newRanks(t: i32, nr: usize): void {
   const rk = ranksBase + ((<usize>t) << 13);
   for (let l = 0; l < 6; l++) {
     const lb = <usize>l << 2;
@@ -436,7 +536,7 @@ function newRanks(t: i32): void {
     for (let a = load<i32>(allowedBase + lb); a != 0; a &= a - 1) {
       const r = ctz<i32>(a);
       const m = load<i32>(rowsBase + (<usize>r << 2)) | b;
-      store<i32>(nrBase + (<usize>(8 * l + r) << 2), <i32>load<u16>(rk + ((<usize>m) << 1)));
+      store<i32>(nr + (<usize>(8 * l + r) << 2), <i32>load<u16>(rk + ((<usize>m) << 1)));
     }
   }
 }
@@ -505,6 +605,121 @@ function walk6(out: usize): i32 {
             const lo = f0 | (f1 << 10) | (f2 << 20);
             const hi = f3 | (f4 << 10) | (f5 << 20);
             store<u64>(out + (<usize>n << 3), (<u64>(<u32>lo)) | ((<u64>(<u32>hi)) << 30));
+            n++;
+          }
+        }
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * walk6 by two rank tables at once, NR (at nrBase) and NR′ (at nr2Base, a twin swap's): the same placements, each
+ * keyed both ways and the lesser key kept. One walk instead of two for a twin swap (issue 37, round 13): the loops
+ * and their branches are shared, only the insertions and the packing are done twice.
+ */
+function walk6x2(out: usize): i32 {
+  const s1 = load<i32>(allowedBase, 4);
+  const s2 = load<i32>(allowedBase, 8);
+  const s3 = load<i32>(allowedBase, 12);
+  const s4 = load<i32>(allowedBase, 16);
+  const s5 = load<i32>(allowedBase, 20);
+  let n = 0;
+  for (let a0 = load<i32>(allowedBase); a0 != 0; a0 &= a0 - 1) {
+    const l0 = a0 & -a0;
+    const r0 = nrBase + (<usize>ctz<i32>(a0) << 2);
+    const v0 = load<i32>(r0);
+    const w0 = load<i32>(r0, 192);
+    for (let a1 = s1 & ~l0; a1 != 0; a1 &= a1 - 1) {
+      const t1 = l0 | (a1 & -a1);
+      const r1 = nrBase + 32 + (<usize>ctz<i32>(a1) << 2);
+      const v1 = load<i32>(r1);
+      const w1 = load<i32>(r1, 192);
+      const b0 = min(v0, v1);
+      const b1 = max(v0, v1);
+      const y0 = min(w0, w1);
+      const y1 = max(w0, w1);
+      for (let a2 = s2 & ~t1; a2 != 0; a2 &= a2 - 1) {
+        const t2 = t1 | (a2 & -a2);
+        const r2 = nrBase + 64 + (<usize>ctz<i32>(a2) << 2);
+        const v2 = load<i32>(r2);
+        const w2 = load<i32>(r2, 192);
+        const c0 = min(b0, v2);
+        let m = max(b0, v2);
+        const c1 = min(b1, m);
+        const c2 = max(b1, m);
+        const z0 = min(y0, w2);
+        let q = max(y0, w2);
+        const z1 = min(y1, q);
+        const z2 = max(y1, q);
+        for (let a3 = s3 & ~t2; a3 != 0; a3 &= a3 - 1) {
+          const t3 = t2 | (a3 & -a3);
+          const r3 = nrBase + 96 + (<usize>ctz<i32>(a3) << 2);
+          const v3 = load<i32>(r3);
+          const w3 = load<i32>(r3, 192);
+          const d0 = min(c0, v3);
+          m = max(c0, v3);
+          const d1 = min(c1, m);
+          m = max(c1, m);
+          const d2 = min(c2, m);
+          const d3 = max(c2, m);
+          const x0 = min(z0, w3);
+          q = max(z0, w3);
+          const x1 = min(z1, q);
+          q = max(z1, q);
+          const x2 = min(z2, q);
+          const x3 = max(z2, q);
+          for (let a4 = s4 & ~t3; a4 != 0; a4 &= a4 - 1) {
+            const a5 = s5 & ~(t3 | (a4 & -a4));
+            if (a5 == 0) continue;
+            const r4 = nrBase + 128 + (<usize>ctz<i32>(a4) << 2);
+            const r5 = nrBase + 160 + (<usize>ctz<i32>(a5) << 2);
+            const v4 = load<i32>(r4);
+            const v5 = load<i32>(r5);
+            const w4 = load<i32>(r4, 192);
+            const w5 = load<i32>(r5, 192);
+            const e0 = min(d0, v4);
+            m = max(d0, v4);
+            const e1 = min(d1, m);
+            m = max(d1, m);
+            const e2 = min(d2, m);
+            m = max(d2, m);
+            const e3 = min(d3, m);
+            const e4 = max(d3, m);
+            const f0 = min(e0, v5);
+            m = max(e0, v5);
+            const f1 = min(e1, m);
+            m = max(e1, m);
+            const f2 = min(e2, m);
+            m = max(e2, m);
+            const f3 = min(e3, m);
+            m = max(e3, m);
+            const f4 = min(e4, m);
+            const f5 = max(e4, m);
+            const g0 = min(x0, w4);
+            q = max(x0, w4);
+            const g1 = min(x1, q);
+            q = max(x1, q);
+            const g2 = min(x2, q);
+            q = max(x2, q);
+            const g3 = min(x3, q);
+            const g4 = max(x3, q);
+            const h0 = min(g0, w5);
+            q = max(g0, w5);
+            const h1 = min(g1, q);
+            q = max(g1, q);
+            const h2 = min(g2, q);
+            q = max(g2, q);
+            const h3 = min(g3, q);
+            q = max(g3, q);
+            const h4 = min(g4, q);
+            const h5 = max(g4, q);
+            const k =
+              (<u64>(<u32>(f0 | (f1 << 10) | (f2 << 20)))) | ((<u64>(<u32>(f3 | (f4 << 10) | (f5 << 20)))) << 30);
+            const k2 =
+              (<u64>(<u32>(h0 | (h1 << 10) | (h2 << 20)))) | ((<u64>(<u32>(h3 | (h4 << 10) | (h5 << 20)))) << 30);
+            store<u64>(out + (<usize>n << 3), k2 < k ? k2 : k);
             n++;
           }
         }
