@@ -64,6 +64,11 @@ export interface ColumnSetFixedOptions {
     bandMaps: ReadonlyArray<{ q: Int32Array; p: Int32Array; tau: Int32Array }>,
     f: readonly number[],
   ) => void;
+  /**
+   * false: count no F (the count is 0): only the orbits, each passed to `onOrbit` with an empty list of F, for cost
+   * projections (scripts/essential-term-costs.mjs --project) that time F on a random sample of them (default true).
+   */
+  readonly countF?: boolean;
 }
 
 /** Largest number of compatible configurations this enumerates (one byte each for the orbit search). */
@@ -269,6 +274,10 @@ export function countFixedByColumnSets(
         for (let s = 0; s < R; s++) m |= 1 << (2 * s + ((y >> s) & 1));
         cols[cycleStart[c] + j] = m;
       }
+    if (options.countF === false) {
+      options.onOrbit?.(cols, bandMaps, []);
+      continue;
+    }
     const f1 = plain ? plain.count(cols, R) : counters[0].count(cols);
     if (options.onOrbit) options.onOrbit(cols, bandMaps, counters.length > 1 ? [f1, counters[1].count(cols)] : [f1]);
     if (f1 === 0) continue;

@@ -4,8 +4,8 @@ import type { LineGroup } from './lineGroup.js';
 /**
  * The conjugacy classes of G, computed from those of the line groups.
  *
- * A line group W (at most 1,296 elements) is split into classes by breadth-first search: a class is the orbit
- * of an element under conjugation by the generators (closing under conjugation by a generating set of a
+ * A line group W (up to 1,036,800 elements, S₆ ≀ S₂) is split into classes by breadth-first search: a class is the
+ * orbit of an element under conjugation by the generators (closing under conjugation by a generating set of a
  * finite group closes under all of it). Then, with the product rules of gridGroup:
  *
  *   (0,a,b)(0,q,p)(0,a,b)⁻¹ = (0, aqa⁻¹, bpb⁻¹)       (1,a,b)(0,q,p)(1,a,b)⁻¹ = (0, apa⁻¹, bqb⁻¹)
@@ -24,8 +24,8 @@ export interface ConjugacyClasses {
   readonly count: number;
   /** The class of element x (a few table reads: nothing is stored per element of G). */
   readonly classOf: (x: number) => number;
-  /** The representative (smallest element id) of each class. */
-  readonly reps: Int32Array;
+  /** The representative (smallest element id) of each class: ids pass 2³¹ for 6×2 (|G| = 47,775,744,000). */
+  readonly reps: Float64Array;
   /** Number of elements in each class. */
   readonly sizes: Float64Array;
 }
@@ -73,7 +73,7 @@ export function conjugacyClasses(group: GridGroup): ConjugacyClasses {
   let sum = 0;
   for (const s of sizes) sum += s;
   if (sum !== order) throw new Error(`internal: class sizes add up to ${sum}, not |G| = ${order}`);
-  const reps = Int32Array.from(used, (key) => rep[key]);
+  const reps = Float64Array.from(used, (key) => rep[key]);
   for (let k = 0; k < reps.length; k++)
     if (number[keyOf(reps[k])] !== k) throw new Error('internal: a representative is not in its class');
   return { count: reps.length, classOf: (x) => number[keyOf(x)], reps, sizes: Float64Array.from(sizes) };

@@ -2,13 +2,11 @@ import { countGrids, defaultWorkers } from '../count/countGrids.js';
 import type { BoxShape } from '../grid/shape.js';
 import { resolveShape, shapeProblem } from '../grid/support.js';
 import { checkWorkers } from '../parallel/threads.js';
-import { conjugacyClasses } from './conjugacyClasses.js';
 import { describeElement, type ElementDescription } from './describeElement.js';
 import type * as ColumnSetFixedTask from './columnSetFixedTask.js';
 import type * as FixedGridsTask from './fixedGridsTask.js';
 import type { FixedGridsInput } from './fixedGridsTask.js';
-import { gridGroup } from './gridGroup.js';
-import { relabellingTypes } from './relabellingTypes.js';
+import { burnsideClasses } from './essentialClasses.js';
 import { burnsideRows } from './burnsideRows.js';
 import { runFixedTasks } from './runFixedTasks.js';
 import { columnSetGroup, columnSetIdentity, everyBandTerm } from './columnSetTerms.js';
@@ -138,13 +136,7 @@ export async function essentiallyDifferent(options: EssentialOptions = {}): Prom
   const t0 = clock();
 
   progress({ stage: 'classes', phase: 'start' });
-  const group = gridGroup(shape);
-  const classes = conjugacyClasses(group);
-  const rows = Array.from({ length: classes.count }, (_, k) => {
-    const x = classes.reps[k];
-    const rt = relabellingTypes(shape, group.cellMap(x));
-    return { k, x, rt };
-  });
+  const { group, classes, rows } = burnsideClasses(shape);
   const t1 = clock();
   progress({ stage: 'classes', phase: 'end', total: classes.count });
 

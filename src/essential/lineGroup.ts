@@ -9,7 +9,8 @@ import { factorial } from '../grid/shape.js';
  * Elements have dense ids 0..order−1 (mixed radix, see `lineGroup`); `perms` holds each element as the
  * image of every line, `inv` is a table, and `mul` is one read of a full product table for groups of at most
  * MUL_TABLE_ORDER elements (S₃ ≀ S₃: 1,296); beyond (S₅ ≀ S₂: 28,800, whose table would take 1.7 GB) it is
- * computed from the parts, a few table reads.
+ * computed from the parts, a few table reads. Ids are 32-bit, up to MAX_LINE_GROUP_ORDER elements (S₆ ≀ S₂:
+ * 1,036,800, the row group of 6×2: 12 bytes of images and 16 of tables an element, ~30 MB).
  *
  *   3×3 rows: 3 bands of 3 rows, order 6³·6 = 1,296;  line l = block·size + i  ↦  β(block)·size + π_block(i)
  */
@@ -26,7 +27,7 @@ export interface LineGroup {
   readonly perms: Uint8Array;
   /** x∘y (y first). */
   readonly mul: (x: number, y: number) => number;
-  readonly inv: Uint16Array;
+  readonly inv: Int32Array;
   /** Id of the identity (0). */
   readonly identity: number;
   /** A generating set: adjacent transpositions of the lines of block 0 and of the blocks. */
@@ -42,13 +43,17 @@ export interface LineGroup {
 /** Largest order with a full product table (4,096² entries of 2 bytes: 32 MB). */
 export const MUL_TABLE_ORDER = 4096;
 
+/** Largest order built (2²¹: S₆ ≀ S₂ has 1,036,800 elements; S₇ ≀ S₂, 50,803,200, would take 2 GB). */
+export const MAX_LINE_GROUP_ORDER = 2 ** 21;
+
 export function lineGroup(size: number, blocks: number): LineGroup {
   const lines = size * blocks;
   const fs = factorial(size);
   const fb = factorial(blocks);
   const inner = fs ** blocks;
   const order = inner * fb;
-  if (order > 0xffff) throw new RangeError(`line group S${size}≀S${blocks} has ${order} elements: too many`);
+  if (order > MAX_LINE_GROUP_ORDER)
+    throw new RangeError(`line group S${size}≀S${blocks} has ${order} elements: more than ${MAX_LINE_GROUP_ORDER}`);
   const small = permutationsOf(size);
   const big = permutationsOf(blocks);
   const rankSmall = rankTable(small, size);
@@ -107,7 +112,7 @@ export function lineGroup(size: number, blocks: number): LineGroup {
     for (let b = 0, w = 1; b < blocks; b++, w *= fs) z += mulSmall[smallOf[xb + betaY[b]] * fs + smallOf[yb + b]] * w;
     return z;
   }
-  const inv = new Uint16Array(order);
+  const inv = new Int32Array(order);
   const back = new Uint8Array(lines);
   for (let x = 0; x < order; x++) {
     for (let l = 0; l < lines; l++) back[perms[x * lines + l]] = l;

@@ -88,14 +88,13 @@ export function relabellingTypes(
 
   const constraints: UnitConstraint[] = [];
   let power = Int32Array.from(cellMap);
-  const local = new Int32Array(N);
+  const marks = new Uint8Array(N);
   for (let k = 1; k <= order; k++) {
     const seen: CycleType[] = [];
     for (let u = 0; u < units.cells.length; u++) {
       const cells = units.cells[u];
       if (!cells.every((c) => inUnit[u][power[c]] === 1)) continue;
-      for (const c of cells) local[c] = power[c];
-      const type = cycleType(local, cells);
+      const type = unitCycleType(power, cells, marks);
       if (seen.some((t) => sameType(t, type))) continue;
       seen.push(type);
       constraints.push({ k, unit: units.names[u], type });
@@ -106,14 +105,19 @@ export function relabellingTypes(
   }
 
   const partitions = partitionsOf(n);
-  const admissible = partitions.filter((lambda) =>
-    constraints.every((con) => sameType(powerType(lambda, con.k), con.type)),
-  );
+  // the k-th powers of every partition, once per k (there are far more constraints than powers)
+  const powers = new Map<number, number[][]>();
+  const powersAt = (k: number): number[][] => {
+    let list = powers.get(k);
+    if (list === undefined) powers.set(k, (list = partitions.map((lambda) => powerType(lambda, k))));
+    return list;
+  };
+  const admissible = partitions.filter((_, i) => constraints.every((con) => sameType(powersAt(con.k)[i], con.type)));
   const gk = (k: number) => (k === 1 ? 'g' : `g^${k}`);
   let zeroReason: string | null = null;
   if (admissible.length === 0) {
     // the simplest witness: one constraint no τ meets, or two that pin τ^k to different types, or all of them
-    const alone = constraints.find((con) => !partitions.some((l) => sameType(powerType(l, con.k), con.type)));
+    const alone = constraints.find((con) => !powersAt(con.k).some((t) => sameType(t, con.type)));
     if (alone) {
       zeroReason =
         `${gk(alone.k)} maps ${alone.unit} onto itself with cycle type ${formatCycleType(alone.type)}, ` +
@@ -136,4 +140,25 @@ export function relabellingTypes(
       constraints.map((c) => `${gk(c.k)} on ${c.unit}: ${formatCycleType(c.type)}`).join('; ');
   }
   return { order, constraints, admissible, zeroReason };
+}
+
+/**
+ * The cycle type of `perm` on the points of `cells` (which it maps onto themselves), as cycleType gives it, without
+ * a Set: `seen` (one byte per cell, all 0) is marked and cleared again.
+ */
+function unitCycleType(perm: ArrayLike<number>, cells: ArrayLike<number>, seen: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    let x = cells[i];
+    if (seen[x]) continue;
+    let len = 0;
+    while (!seen[x]) {
+      seen[x] = 1;
+      x = perm[x];
+      len++;
+    }
+    out.push(len);
+  }
+  for (let i = 0; i < cells.length; i++) seen[cells[i]] = 0;
+  return out.sort((a, b) => b - a);
 }

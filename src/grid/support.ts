@@ -36,6 +36,8 @@ import { MAX_VARIANT_COUNT_SIDE, variantCount9Problem } from '../variants/varian
  *                   method's shapes with two or three bands (four would need a two-band sum at every leaf)
  *   essentially-different   Burnside over the grid group (src/essential/): the band-method shapes (the identity's
  *                   term is N/n! from the band method), and 5×2 and 2×5 (N and every term by column sets)
+ *   essential-classes   essentially-different --classes: the classes and the unit lemma's zeros, no term counted:
+ *                   those shapes and 6×2, 2×6 (whose line group S₆ ≀ S₂ is the largest lineGroup builds)
  *   estimate        the Monte Carlo estimators (digit masks index a 2^n table)
  *   exact-moments   bias --exact: every draw path, or every partial grid, of an estimator (method-dependent)
  *   solve           solving and counting puzzles (any shape the grid text can write)
@@ -54,6 +56,7 @@ export type Operation =
   | 'rank'
   | 'dlx-route'
   | 'essentially-different'
+  | 'essential-classes'
   | 'estimate'
   | 'exact-moments'
   | 'solve'
@@ -139,14 +142,22 @@ export function shapeProblem(operation: Operation, shape: BoxShape, method?: str
       if (columnSetShardMethod(shape))
         return (
           `${term}, which runs as shards only (count --box ${shape.name} --plan FILE; about ` +
-          `${COLUMN_TRANSFER_COST_6X2} CPU-hours), and its other terms' cost is projected, not run ` +
-          `(docs/essentially-different.md); essentially-different counts ${list}`
+          `${COLUMN_TRANSFER_COST_6X2} CPU-hours), and its dear terms are projected, not run ` +
+          `(docs/essentially-different.md, "6x2 and 2x6"); --classes gives its classes and the unit lemma's ` +
+          `zeros; essentially-different counts ${list}`
         );
       return (
         `${term}, which neither the band method (n ≤ 9, 2 to 4 bands) nor the column-set method (R×2 and 2×R, ` +
         `R ≤ ${MAX_COLUMN_SET_SHARD_ROWS}) gives: a count of ${shape.name} would have to come first; ` +
         `essentially-different counts ${list}`
       );
+    }
+    case 'essential-classes': {
+      if (bandMethod(shape) || columnSetShardMethod(shape)) return null;
+      const list = listShapes((s) => bandMethod(s) || columnSetShardMethod(s));
+      return shape.rows < 2 || shape.cols < 2
+        ? `boxes of one row or one column make Latin squares, not counted here; --classes takes ${list}`
+        : `essentially-different --classes takes the shapes it counts or prepares (${list}), not ${shape.name}`;
     }
     case 'column-sets': {
       if (columnSetMethod(shape)) return null;

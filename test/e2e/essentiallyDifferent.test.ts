@@ -50,6 +50,9 @@ describe('sudoku-count essentially-different', () => {
       ['--box', '4x4'],
       ['--box', '3x4'],
       ['--box', '6x2'],
+      ['--box', '2x6'],
+      ['--box', '3x4', '--classes'],
+      ['--box', '6x2', '--classes', '--workers', '2'],
       ['--box', '3x1'],
       ['--box', 'nine'],
       ['--workers', '0'],
@@ -62,5 +65,35 @@ describe('sudoku-count essentially-different', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     }
+  });
+
+  it('--classes: the classes and lemma zeros of 2x3 as the count has them; 6x2 refused in one line', async () => {
+    const c = await cli(['essentially-different', '--box', '2x3', '--classes', '--json']);
+    const k = await cli(['essentially-different', '--box', '2x3', '--json']);
+    expect(c.code).toBe(0);
+    type Row = { id: number; size: number; element: number; relabellings: string[]; zeroReason: string | null };
+    const o = fromJson(c.stdout) as {
+      groupOrder: number;
+      classes: number;
+      sizeSum: number;
+      zeroByLemma: number;
+      otherClasses: number;
+      terms: number;
+      classRows: Row[];
+    };
+    const full = fromJson(k.stdout) as { zeroByLemma: number; classRows: Row[] };
+    expect(o).toMatchObject({ groupOrder: 3456, classes: 90, sizeSum: 3456, zeroByLemma: 54, terms: 55 });
+    expect(o.zeroByLemma).toBe(full.zeroByLemma);
+    const pick = (r: Row) => [r.id, r.size, r.element, r.relabellings, r.zeroReason];
+    expect(o.classRows.map(pick)).toEqual(full.classRows.map(pick));
+    const t = await cli(['essentially-different', '--box', '2x3', '--classes']);
+    expect(t.stdout).toMatch(/\|G\| = 3,456: 90 classes, sizes adding up to 3,456 = \|G\| ✓/);
+    expect(t.stdout).toMatch(/left: the identity \(N\/6!\) and 35 classes with 55 terms/);
+    // 6x2 without --classes: the identity's term from the shipped certificate, missing until every shard is in
+    const r = await cli(['essentially-different', '--box', '6x2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /identity's term N\/12! (is missing: data\/6x2\/certificate\.bin holds [\d,]+ of 63,199|= [\d,]+ is in)/,
+    );
   });
 });

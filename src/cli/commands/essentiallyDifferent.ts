@@ -4,14 +4,19 @@ import { automorphismCensus, type AutomorphismCensus } from '../../essential/aut
 import { essentiallyDifferent, type EssentialProgress } from '../../essential/essentiallyDifferent.js';
 import { gridGroup } from '../../essential/gridGroup.js';
 import { gridOrbits, gridOrbitsShapeProblem, type GridOrbits } from '../../essential/gridOrbits.js';
-import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { factorial, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { columnSetRows, columnSetShardMethod, MAX_COLUMN_SET_ROWS } from '../../colsets/columnSetSupport.js';
+import { essentialClasses } from '../../essential/essentialClasses.js';
+import { readColumnSetCertificate } from '../../io/columnSetCertificateFile.js';
+import { shippedCertificateFile } from '../../io/shippedCertificate.js';
+import { essentialClassesText } from '../../reports/essentialClassesText.js';
 import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
 import { grouped } from '../../grid/grouped.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
 import { essentiallyDifferentText } from '../../reports/burnsideText.js';
-import { InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
+import { boxOption, InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
 
 import { fullGroupBurnside, type FullGroupBurnside } from '../../variants/fullGroupBurnside.js';
 import { fullGroupOrbits, type FullGroupOrbits } from '../../variants/fullGroupOrbits.js';
@@ -35,8 +40,9 @@ export function registerEssentiallyDifferent(program: Command): void {
     )
     .option(
       '--box <RxC>',
-      `box shape: R rows by C columns (${bandMethodShapes()}, 5x2, 2x5; with --variant, n ≤ 6 and 3x3)`,
-      boxOrVariantBoxOption('essentially-different'),
+      `box shape: R rows by C columns (${bandMethodShapes()}, 5x2, 2x5; 6x2, 2x6 with --classes; with --variant, ` +
+        'n ≤ 6 and 3x3)',
+      essentialBoxOption(),
     )
     .option(
       VARIANT_FLAG,
@@ -77,6 +83,11 @@ export function registerEssentiallyDifferent(program: Command): void {
       'also count the essentially different grids by the order of their automorphism group (3x3: ~30 s)',
     )
     .option('--direct', 'also enumerate every grid and count the orbits directly (2x2, 2x3, 3x2)')
+    .option(
+      '--classes',
+      "count nothing: the conjugacy classes of G, their sizes and the unit lemma's zeros (every shape counted, and " +
+        '6x2, 2x6)',
+    )
     .action(
       async (opts: {
         box?: BoxShape;
@@ -91,7 +102,29 @@ export function registerEssentiallyDifferent(program: Command): void {
         checkpoint?: string;
         resume?: string;
         fullGroup?: boolean;
+        classes?: boolean;
       }) => {
+        if (opts.classes) {
+          const used = Object.entries({
+            variant: opts.variant,
+            automorphisms: opts.automorphisms,
+            direct: opts.direct,
+            group: opts.group,
+            fullGroup: opts.fullGroup,
+            identityFrom: opts.identityFrom,
+            identityTerm: opts.identityTerm,
+            checkpoint: opts.checkpoint,
+            resume: opts.resume,
+            workers: opts.workers,
+          }).filter(([, v]) => v !== undefined && v !== false);
+          if (used.length > 0)
+            throw new InputError(
+              `--classes takes --box and --json only, not ${used.map(([k]) => '--' + k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())).join(', ')}`,
+            );
+          const r = essentialClasses(requireShape('essential-classes', opts.box ?? SHAPE_3X3));
+          process.stdout.write(opts.json ? toJson(r) + '\n' : essentialClassesText(r));
+          return;
+        }
         if (opts.fullGroup) {
           if (opts.variant === undefined) throw new InputError('--full-group is for --variant');
           if (
@@ -138,7 +171,10 @@ export function registerEssentiallyDifferent(program: Command): void {
           );
           return;
         }
-        const box = requireShape('essentially-different', opts.box ?? SHAPE_3X3);
+        const box = opts.box ?? SHAPE_3X3;
+        if (columnSetRows(box) > MAX_COLUMN_SET_ROWS && columnSetShardMethod(box))
+          throw new InputError(shardedShapeRefusal(box));
+        requireShape('essentially-different', box);
         const directProblem = opts.direct ? gridOrbitsShapeProblem(box) : null;
         if (directProblem) throw new InputError(`--direct: ${directProblem}`);
         const workers = opts.workers ?? defaultWorkers(box);
@@ -271,4 +307,49 @@ async function runFullGroup(rules: Rules, opts: { json?: boolean; workers?: numb
     `Essentially different grids under Γ_V (order ${grouped(full.groupOrder)}): ${grouped(full.total)}`,
   );
   process.stdout.write(out.join('\n') + '\n');
+}
+
+/**
+ * --box: a shape essentially-different counts (or a variant's), else one whose classes alone it gives (6x2, 2x6:
+ * the action refuses them without --classes, in its own words); otherwise the counting refusal.
+ */
+function essentialBoxOption(): (value: string) => BoxShape {
+  const strict = boxOrVariantBoxOption('essentially-different');
+  const classesOnly = boxOption('essential-classes');
+  return (value: string): BoxShape => {
+    try {
+      return strict(value);
+    } catch (e) {
+      try {
+        return classesOnly(value);
+      } catch {
+        throw e;
+      }
+    }
+  };
+}
+
+/**
+ * The refusal of `essentially-different --box 6x2` (2x6), in one line: the identity's term N/12! as the shipped
+ * certificate of the sharded count has it (missing until every shard is in), and the dear terms, not run here
+ * (docs/essentially-different.md, "6x2 and 2x6"). --classes counts nothing and is not refused.
+ */
+function shardedShapeRefusal(box: BoxShape): string {
+  const R = columnSetRows(box);
+  const file = shippedCertificateFile(R);
+  let identity: string;
+  if (file === null) identity = `its identity's term N/${box.n}! is missing (no data/${R}x2/certificate.bin here)`;
+  else {
+    const t = readColumnSetCertificate(file.path);
+    const f = BigInt(factorial(box.n));
+    identity =
+      t.total === null
+        ? `its identity's term N/${box.n}! is missing: ${file.shown} holds ${grouped(t.ids.length)} of ` +
+          `${grouped(t.classes)} classes (the count by shards is not finished)`
+        : `its identity's term N/${box.n}! = ${grouped(t.total / f)} is in ${file.shown}`;
+  }
+  return (
+    `essentially-different --box ${box.name} gives no total: ${identity}, and its dear terms are not run here ` +
+    `(docs/essentially-different.md, "6x2 and 2x6"); --classes gives the classes and the unit lemma's zeros`
+  );
 }

@@ -56,4 +56,27 @@ describe('countFixedByColumnSets against countFixedGrids', () => {
     expect(countsEveryBand(G, x, [2, 2, 2])).toBe(false);
     expect(countsEveryBand(G, G.element(0, swap, 0), [1, 1, 1, 1, 1, 1])).toBe(false);
   });
+
+  it('countF false (cost projections): the same orbits passed to onOrbit without F, and a count of 0', () => {
+    const G = gridGroup(boxShape(4, 2));
+    const cc = conjugacyClasses(G);
+    let tried = 0;
+    for (let k = 1; k < cc.count && tried < 6; k += 37) {
+      const x = cc.reps[k];
+      const types = relabellingTypes(G.shape, G.cellMap(x)).admissible;
+      if (types.length === 0) continue;
+      tried++;
+      const full = countFixedByColumnSets(G, x, types[0]);
+      const seen: number[] = [];
+      const bare = countFixedByColumnSets(G, x, types[0], {
+        countF: false,
+        onOrbit: (cols, _maps, f) => seen.push(cols.length + f.length),
+      });
+      expect(bare.count).toBe(0n);
+      expect(bare.configurationOrbits).toBe(full.configurationOrbits);
+      expect(bare.configurations).toBe(full.configurations);
+      expect(seen).toEqual(new Array(full.configurationOrbits).fill(8));
+    }
+    expect(tried).toBeGreaterThan(2);
+  });
 });

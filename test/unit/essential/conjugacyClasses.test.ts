@@ -110,4 +110,34 @@ describe('conjugacy classes of G', () => {
       }
     },
   );
+
+  it(
+    '6x2 (|G| = 47,775,744,000: ids past 2³¹): 5,005 = 77 · 65 classes (S₆ ≀ S₂: pairs of partitions of 6 and the ' +
+      'swaps; S₂ ≀ S₆: signed partitions), sizes add up to |G|; conjugates of every representative by 2 random ' +
+      'elements stay in its class, and none is smaller',
+    () => {
+      {
+        const G = gridGroup(shapes('6x2')[0]);
+        expect(G.order).toBe(47_775_744_000);
+        const cc = conjugacyClasses(G);
+        expect(cc.count).toBe(77 * 65);
+        expect(cc.sizes.reduce((a, b) => a + b, 0)).toBe(G.order);
+        expect(cc.reps[cc.count - 1]).toBeGreaterThan(2 ** 31);
+        const next = rng(20261129);
+        let strays = 0,
+          smaller = 0;
+        for (let k = 0; k < cc.count; k++) {
+          const x = cc.reps[k];
+          for (let i = 0; i < 2; i++) {
+            const h = Math.floor(next() * G.order);
+            const y = G.compose(G.compose(h, x), G.inverse(h));
+            if (cc.classOf(y) !== k) strays++;
+            if (y < x) smaller++;
+          }
+        }
+        expect(strays).toBe(0);
+        expect(smaller).toBe(0);
+      }
+    },
+  );
 });

@@ -79,4 +79,29 @@ describe('line groups S_size ≀ S_blocks', () => {
     for (let x = 0; x < W.order; x++) if (W.mul(x, W.inv[x]) !== 0) wrong++;
     expect(wrong).toBe(0);
   });
+
+  it(
+    'S6≀S2 (1,036,800 elements, 32-bit ids) and S2≀S6 (46,080): sampled products and inverses agree with the perms, ' +
+      'and the last id is found again',
+    () => {
+      for (const [size, blocks, order] of [
+        [6, 2, 1_036_800],
+        [2, 6, 46_080],
+      ] as const) {
+        const W = lineGroup(size, blocks);
+        const L = W.lines;
+        expect(W.order).toBe(order);
+        let wrong = 0;
+        for (let i = 0; i < 2000; i++) {
+          const x = (i * 7919 * 131) % W.order,
+            y = (i * 104_729 + 13) % W.order;
+          const z = W.mul(x, y);
+          for (let l = 0; l < L; l++) if (W.perms[z * L + l] !== W.perms[x * L + W.perms[y * L + l]]) wrong++;
+        }
+        for (let x = order - 1; x >= 0; x -= 37) if (W.mul(x, W.inv[x]) !== 0 || W.mul(W.inv[x], x) !== 0) wrong++;
+        expect(wrong).toBe(0);
+        expect(W.indexOf(W.perms.subarray((order - 1) * L, order * L))).toBe(order - 1);
+      }
+    },
+  );
 });
