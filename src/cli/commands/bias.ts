@@ -8,7 +8,7 @@ import { boxShape, InputError, type BoxShape } from '../../grid/shape.js';
 import { BIAS_REPORT_OUTPUT, writeBiasReport } from '../../io/biasReport.js';
 import { prepareOutput } from '../../io/outputFile.js';
 import { toJson } from '../../io/json.js';
-import { batchSummary, exactJson, exactText } from '../../reports/biasText.js';
+import { batchSummary, batchText, exactJson, exactText } from '../../reports/biasText.js';
 import {
   seedOption,
   pathOption,
@@ -141,15 +141,8 @@ export function registerBias(program: Command): void {
       } finally {
         spinner.stop();
       }
-      if (opts.json) {
-        process.stdout.write(toJson({ ...r, report: opts.report ?? null }) + '\n');
-      } else {
-        const lines = batchSummary(r).map(([k, v]) => `  ${k.padEnd(16)}${v}`);
-        if (opts.report) lines.push(`  ${'report'.padEnd(16)}${opts.report}`);
-        process.stdout.write(
-          `${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.rules}: ${B} batches of ` +
-            `${grouped(r.samplesPerBatch)} samples, seed ${r.seed}\n${lines.join('\n')}\n`,
-        );
-      }
+      process.stdout.write(
+        opts.json ? toJson({ ...r, report: opts.report ?? null }) + '\n' : batchText(r, opts.report),
+      );
     });
 }

@@ -7,10 +7,10 @@ import { gridOrbits, gridOrbitsShapeProblem, type GridOrbits } from '../../essen
 import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
-import { grouped } from '../../grid/grouped.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
 import { essentiallyDifferentText } from '../../reports/burnsideText.js';
+import { fullGroupText } from '../../reports/fullGroupText.js';
 import { InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
 
 import { fullGroupBurnside, type FullGroupBurnside } from '../../variants/fullGroupBurnside.js';
@@ -217,58 +217,5 @@ async function runFullGroup(rules: Rules, opts: { json?: boolean; workers?: numb
     );
     return;
   }
-  const p = full.pairs;
-  const same = full.groupOrder === full.variantGroupOrder;
-  const out = [
-    `Essentially different grids of ${rules.name} under two groups (each with relabelling)`,
-    `  G_V: the ${grouped(variant.groupOrder)} elements of the Sudoku group G that keep every house and pair`,
-    `  Γ_V: every row/column permutation and transposition that maps the grids onto themselves: ` +
-      `${grouped(full.groupOrder)} elements, ${grouped(full.orderInG)} of them in G` +
-      (same ? ' (Γ_V = G_V)' : ''),
-    `    cell pairs in ${grouped(p.orbits)} orbits of G_V: ${grouped(p.explicit)} share a house or pair, ` +
-      `${grouped(p.implied)} more share an implied house, ` +
-      `${grouped(p.solver)} more shown distinct by exhaustive search, ` +
-      `${grouped(p.witnessed)} equal in some grid (${p.witnessGrids} witness grids), ` +
-      `${grouped(p.undecided)} undecided` +
-      (full.proved ? '' : ': Γ_V is a subgroup of the full group, not proved to be all of it'),
-    ...full.impliedHouses.map((h, i) => `    implied house ${i + 1}: ${h.cells} = ${h.combination}`),
-    `    generators (${full.generators.length}): ${full.generators.join('; ')}`,
-    `  ${full.classes} conjugacy classes of Γ_V: ${full.nonZeroClasses} with fixed grids, ` +
-      `${full.zeroByLemma} zero by the unit lemma, ${full.zeroBySearch} zero by search`,
-  ];
-  const table = [['class', 'size', 'in G', 'representative', 'τ', `fixed (row 1 = 1..${rules.n})`, 'seconds']];
-  for (const c of full.classRows)
-    if (c.fixed > 0n)
-      table.push([
-        String(c.id),
-        grouped(c.size),
-        c.inG ? 'yes' : 'no',
-        c.representative,
-        c.relabellings.join(' '),
-        grouped(c.fixed),
-        c.seconds.toFixed(3),
-      ]);
-  const widths = table[0].map((_, j) => Math.max(...table.map((row) => row[j].length)));
-  for (const row of table)
-    out.push(
-      (
-        '  ' + row.map((v, j) => (j === 3 || j === 4 ? v.padEnd(widths[j]) : v.padStart(widths[j]))).join('  ')
-      ).trimEnd(),
-    );
-  out.push(
-    `  identity's term N/${rules.n}! = ${grouped(full.identity)}: ${full.identitySource}`,
-    `  Σ size·fixed = ${grouped(full.burnsideSum)} = ${grouped(full.groupOrder)} × ${grouped(full.total)}`,
-    `  time: group ${full.seconds.group.toFixed(3)} s, classes ${full.seconds.classes.toFixed(3)} s, ` +
-      `terms ${full.seconds.fixed.toFixed(3)} s in ${full.workers} worker${full.workers > 1 ? 's' : ''}`,
-  );
-  if (direct)
-    out.push(
-      `  direct route: ${grouped(direct.grids)} grids with row 1 fixed, ` +
-        `${grouped(direct.orbits)} orbits of Γ_V = Burnside ✓`,
-    );
-  out.push(
-    `Essentially different grids under G_V (order ${grouped(variant.groupOrder)}): ${grouped(variant.total)}`,
-    `Essentially different grids under Γ_V (order ${grouped(full.groupOrder)}): ${grouped(full.total)}`,
-  );
-  process.stdout.write(out.join('\n') + '\n');
+  process.stdout.write(fullGroupText(variant, full, direct));
 }
