@@ -1,4 +1,12 @@
-import { histogramWithMarker, histogramWithReference, vegaFrame } from '../charts/vegaSpecs.js';
+import {
+  axesXY,
+  histogramWithMarker,
+  histogramWithReference,
+  mark,
+  on,
+  stroke,
+  vegaFrame,
+} from '../charts/vegaSpecs.js';
 import type { AuditSampleResult } from './auditSamples.js';
 import type { GridAuditResult } from './auditGrids.js';
 
@@ -141,36 +149,16 @@ function classChart(
         range: ['#3182bd', '#e6550d'],
       },
     ],
+    axesXY('exact probability of the class (uniform grid)', 'frequency in the sample', '.0e', '.0e'),
     [
-      { orient: 'bottom', scale: 'x', title: 'exact probability of the class (uniform grid)', format: '.0e' },
-      { orient: 'left', scale: 'y', title: 'frequency in the sample', format: '.0e' },
-    ],
-    [
-      {
-        type: 'line',
-        from: { data: 'diagonal' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'x' },
-            y: { scale: 'y', field: 'y' },
-            stroke: { value: '#888' },
-            strokeDash: { value: [4, 4] },
-          },
-        },
-      },
-      {
-        type: 'symbol',
-        from: { data: 'points' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'p' },
-            y: { scale: 'y', field: 'f' },
-            fill: { scale: 'colour', field: 'series' },
-            fillOpacity: { value: 0.6 },
-            size: { value: 18 },
-          },
-        },
-      },
+      mark('line', 'diagonal', { x: on('x', 'x'), y: on('y', 'y'), ...stroke('#888', { dash: [4, 4] }) }),
+      mark('symbol', 'points', {
+        x: on('x', 'p'),
+        y: on('y', 'f'),
+        fill: on('colour', 'series'),
+        fillOpacity: { value: 0.6 },
+        size: { value: 18 },
+      }),
     ],
     points.some((x) => x.series !== 'observed frequency'),
   );

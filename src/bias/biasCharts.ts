@@ -1,4 +1,14 @@
-import { histogramWithMarker, histogramWithReference, vegaFrame } from '../charts/vegaSpecs.js';
+import {
+  axesXY,
+  fieldsDomain,
+  fill,
+  histogramWithMarker,
+  histogramWithReference,
+  mark,
+  on,
+  stroke,
+  vegaFrame,
+} from '../charts/vegaSpecs.js';
 import type { BatchTests } from './batchTests.js';
 import { normalCdf } from '../stats/distributions.js';
 
@@ -31,62 +41,22 @@ export function biasCharts(r: BatchTests): BiasCharts {
       {
         name: 'y',
         type: 'linear',
-        domain: {
-          fields: [
-            { data: 'run', field: 'lo' },
-            { data: 'run', field: 'hi' },
-            { data: 'exact', field: 'n' },
-          ],
-        },
+        domain: fieldsDomain(['run', 'lo'], ['run', 'hi'], ['exact', 'n']),
         range: 'height',
         zero: false,
         nice: true,
       },
     ],
+    axesXY('samples', 'estimate of N', '~s', '.4~g'),
     [
-      { orient: 'bottom', scale: 'x', title: 'samples', format: '~s' },
-      { orient: 'left', scale: 'y', title: 'estimate of N', format: '.4~g' },
-    ],
-    [
-      {
-        type: 'area',
-        from: { data: 'run' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 's' },
-            y: { scale: 'y', field: 'lo' },
-            y2: { scale: 'y', field: 'hi' },
-            fill: { value: '#9ecae1' },
-            fillOpacity: { value: 0.6 },
-          },
-        },
-      },
-      {
-        type: 'line',
-        from: { data: 'run' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 's' },
-            y: { scale: 'y', field: 'mean' },
-            stroke: { value: '#08519c' },
-            strokeWidth: { value: 1.5 },
-          },
-        },
-      },
-      {
-        type: 'rule',
-        from: { data: 'exact' },
-        encode: {
-          enter: {
-            x: { value: 0 },
-            x2: { signal: 'width' },
-            y: { scale: 'y', field: 'n' },
-            stroke: { value: '#d62728' },
-            strokeDash: { value: [6, 4] },
-            strokeWidth: { value: 1.5 },
-          },
-        },
-      },
+      mark('area', 'run', { x: on('x', 's'), y: on('y', 'lo'), y2: on('y', 'hi'), ...fill('#9ecae1', 0.6) }),
+      mark('line', 'run', { x: on('x', 's'), y: on('y', 'mean'), ...stroke('#08519c', { width: 1.5 }) }),
+      mark('rule', 'exact', {
+        x: { value: 0 },
+        x2: { signal: 'width' },
+        y: on('y', 'n'),
+        ...stroke('#d62728', { dash: [6, 4], width: 1.5 }),
+      }),
     ],
   );
 
