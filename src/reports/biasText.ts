@@ -106,7 +106,7 @@ export function batchSummary(r: BatchTests): Array<[string, string]> {
   ];
 }
 
-/** `bias`: the batch tests as text, a heading and one line a row of batchSummary (and the report's path, if written). */
+/** `bias`: the batch tests as text, a heading and a line a row of batchSummary (and the report's path, if written). */
 export function batchText(r: BatchTests, report?: string): string {
   const lines = batchSummary(r).map(([k, v]) => `  ${k.padEnd(16)}${v}`);
   if (report) lines.push(`  ${'report'.padEnd(16)}${report}`);

@@ -12,7 +12,7 @@ export interface RowOneGrids {
    * The index of std(g·X_i): grid i moved by the cell map `map` of g, relabelled so that row 1 reads 1..n again.
    * Throws (internal) when the moved grid is not on the list: g does not keep the rules.
    */
-  image(map: ArrayLike<number>, i: number): number;
+  readonly image: (map: ArrayLike<number>, i: number) => number;
 }
 
 /**
@@ -33,7 +33,7 @@ export function rowOneGrids(rules: Rules, tooMany: string): RowOneGrids {
   const relabel = new Uint8Array(n + 1);
   return {
     grids,
-    image(map, i) {
+    image: (map, i) => {
       const X = grids[i];
       for (let c = 0; c < N; c++) moved[map[c]] = X[c];
       for (let c = 0; c < n; c++) relabel[moved[c]] = c + 1;
