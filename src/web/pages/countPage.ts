@@ -3,8 +3,7 @@
  * with a plain-language line for each. Address: `?box=3x3&run=1` (run=1 counts on opening).
  */
 import type { ColumnSetJobResult, CountJobInput, CountJobProgress, CountJobResult } from '../jobs/countJob.js';
-import { pageJobs } from '../ui/pageJob.js';
-import { addressReader, download, element, grouped, html, setAddress, showIgnored, startPage } from '../ui/page.js';
+import { download, element, grouped, html, setAddress, showIgnored, startPage } from '../ui/page.js';
 
 /**
  * The shapes the CLI counts in under a minute (src/grid/support.ts): the band method's, seconds at most; and 5×2,
@@ -12,21 +11,14 @@ import { addressReader, download, element, grouped, html, setAddress, showIgnore
  */
 const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '5x2', '2x5'];
 
-startPage('count');
-const form = element<HTMLFormElement>('form');
-const boxSelect = element<HTMLSelectElement>('box');
-const runButton = element<HTMLButtonElement>('run');
-const stopButton = element<HTMLButtonElement>('stop');
+const { form, box: boxSelect, status, params, jobs } = startPage('count');
 const downloadButton = element<HTMLButtonElement>('download');
-const status = element<HTMLParagraphElement>('status');
 const stages = element<HTMLOListElement>('stages');
 
 for (const s of SHAPES) boxSelect.add(new Option(`${s.replace('x', '×')} boxes (${shapeN(s)}×${shapeN(s)} grid)`, s));
-const params = addressReader();
 boxSelect.value = params.choice('box', SHAPES, '3x3');
 showIgnored(params);
 
-const jobs = pageJobs({ runButton, stopButton, status });
 let last: CountJobResult | ColumnSetJobResult | null = null;
 
 function shapeN(box: string): number {
