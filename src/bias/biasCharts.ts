@@ -1,14 +1,4 @@
-import {
-  axesXY,
-  fieldsDomain,
-  fill,
-  histogramWithMarker,
-  histogramWithReference,
-  mark,
-  on,
-  stroke,
-  vegaFrame,
-} from '../charts/vegaSpecs.js';
+import * as specs from '../charts/vegaSpecs.js';
 import type { BatchTests } from './batchTests.js';
 import { normalCdf } from '../stats/distributions.js';
 
@@ -27,7 +17,7 @@ export interface BiasCharts {
 
 export function biasCharts(r: BatchTests): BiasCharts {
   const N = Number(r.count);
-  const running = vegaFrame(
+  const running = specs.vegaFrame(
     `Running estimate with 95 % band, ${r.method} on ${r.box} (exact N dashed)`,
     [
       {
@@ -41,21 +31,30 @@ export function biasCharts(r: BatchTests): BiasCharts {
       {
         name: 'y',
         type: 'linear',
-        domain: fieldsDomain(['run', 'lo'], ['run', 'hi'], ['exact', 'n']),
+        domain: specs.fieldsDomain(['run', 'lo'], ['run', 'hi'], ['exact', 'n']),
         range: 'height',
         zero: false,
         nice: true,
       },
     ],
-    axesXY('samples', 'estimate of N', '~s', '.4~g'),
+    specs.axesXY('samples', 'estimate of N', '~s', '.4~g'),
     [
-      mark('area', 'run', { x: on('x', 's'), y: on('y', 'lo'), y2: on('y', 'hi'), ...fill('#9ecae1', 0.6) }),
-      mark('line', 'run', { x: on('x', 's'), y: on('y', 'mean'), ...stroke('#08519c', { width: 1.5 }) }),
-      mark('rule', 'exact', {
+      specs.mark('area', 'run', {
+        x: specs.on('x', 's'),
+        y: specs.on('y', 'lo'),
+        y2: specs.on('y', 'hi'),
+        ...specs.fill('#9ecae1', 0.6),
+      }),
+      specs.mark('line', 'run', {
+        x: specs.on('x', 's'),
+        y: specs.on('y', 'mean'),
+        ...specs.stroke('#08519c', { width: 1.5 }),
+      }),
+      specs.mark('rule', 'exact', {
         x: { value: 0 },
         x2: { signal: 'width' },
-        y: on('y', 'n'),
-        ...stroke('#d62728', { dash: [6, 4], width: 1.5 }),
+        y: specs.on('y', 'n'),
+        ...specs.stroke('#d62728', { dash: [6, 4], width: 1.5 }),
       }),
     ],
   );
@@ -70,7 +69,7 @@ export function biasCharts(r: BatchTests): BiasCharts {
   const curve: { x: number; y: number }[] = [];
   for (let x = lo; x <= hi + 1e-9; x += 0.05)
     curve.push({ x, y: zs.length * (normalCdf(x + width / 2) - normalCdf(x - width / 2)) });
-  const zHistogram = histogramWithReference({
+  const zHistogram = specs.histogramWithReference({
     title: `Batch z = (mean − N)/SE: ${zs.length} batches of ${r.samplesPerBatch} (curve: N(0,1))`,
     bins: zBins,
     reference: { name: 'normal', shape: 'curve', values: curve },
@@ -81,7 +80,7 @@ export function biasCharts(r: BatchTests): BiasCharts {
 
   const total = r.zeros + r.logHistogram.reduce((a, b) => a + b.count, 0);
   const logN = Math.log10(N);
-  const logX = histogramWithMarker({
+  const logX = specs.histogramWithMarker({
     title:
       `log10 X over ${total} samples (${((100 * r.zeros) / Math.max(1, total)).toFixed(1)} % are 0, not shown); ` +
       `red: log10 N`,

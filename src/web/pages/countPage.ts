@@ -49,6 +49,18 @@ function stage(key: string, title: string, explain: string): { value: (v: string
   };
 }
 
+/** A stage that ends with a count: at its end, `total unit` shown and the stage marked done; true then. */
+function endWithTotal(
+  s: ReturnType<typeof stage>,
+  e: CountJobProgress,
+  unit: string,
+): e is CountJobProgress & { readonly total: number } {
+  if (e.phase !== 'end' || e.total === undefined) return false;
+  s.value(`${grouped(e.total)} ${unit}`);
+  s.done();
+  return true;
+}
+
 function describe(box: string): { R: number; C: number; n: number } {
   const [R, C] = box.split('x').map(Number);
   return { R, C, n: R * C };
@@ -64,9 +76,7 @@ function onProgress(box: string, e: CountJobProgress): void {
       `A band is the top ${R} rows. Every grid is one of ${n}! relabellings of a grid whose first box reads ` +
         `1…${n}, so fix that box and list every way to fill the rest of the band.`,
     );
-    if (e.phase === 'end' && e.total !== undefined) {
-      s.value(`${grouped(e.total)} bands`);
-      s.done();
+    if (endWithTotal(s, e, 'bands')) {
       const lex = stage(
         'lexReduced',
         'Reduced bands',
@@ -77,26 +87,26 @@ function onProgress(box: string, e: CountJobProgress): void {
       lex.done();
     }
   } else if (e.stage === 'classes') {
-    const s = stage(
+    endWithTotal(
+      stage(
+        'classes',
+        'Symmetry classes',
+        `Swapping boxes, columns inside a box, rows of the band and renaming digits never changes how many ways ` +
+          `the grid can be completed, so bands fall into classes; one band of each class is enough.`,
+      ),
+      e,
       'classes',
-      'Symmetry classes',
-      `Swapping boxes, columns inside a box, rows of the band and renaming digits never changes how many ways ` +
-        `the grid can be completed, so bands fall into classes; one band of each class is enough.`,
     );
-    if (e.phase === 'end' && e.total !== undefined) {
-      s.value(`${grouped(e.total)} classes`);
-      s.done();
-    }
   } else if (e.stage === 'columnSets') {
-    const s = stage(
-      'columnSets',
-      'Column-set table',
-      `How many bands fit below a given set of digits in each column: the table that makes completing a band fast.`,
+    endWithTotal(
+      stage(
+        'columnSets',
+        'Column-set table',
+        `How many bands fit below a given set of digits in each column: the table that makes completing a band fast.`,
+      ),
+      e,
+      'entries',
     );
-    if (e.phase === 'end' && e.total !== undefined) {
-      s.value(`${grouped(e.total)} entries`);
-      s.done();
-    }
   } else if (e.stage === 'completions') {
     const s = stage(
       'completions',
@@ -122,18 +132,18 @@ function onColumnSetProgress(box: string, e: CountJobProgress & { method: 'colum
   const { R, C } = describe(box);
   const rows = Math.max(R, C);
   if (e.stage === 'classes') {
-    const s = stage(
-      'configurations',
-      'Configuration classes',
-      `With boxes of ${rows} rows and 2 columns${R < C ? ' (counted as their mirror image)' : ''}, a band is ` +
-        `decided, as far as the rest of the grid cares, by which digits stand in each box's left column: its ` +
-        `configuration. Configurations that differ by renaming digits, swapping boxes or columns have the same ` +
-        `number of bands, so one of each class is enough.`,
+    endWithTotal(
+      stage(
+        'configurations',
+        'Configuration classes',
+        `With boxes of ${rows} rows and 2 columns${R < C ? ' (counted as their mirror image)' : ''}, a band is ` +
+          `decided, as far as the rest of the grid cares, by which digits stand in each box's left column: its ` +
+          `configuration. Configurations that differ by renaming digits, swapping boxes or columns have the same ` +
+          `number of bands, so one of each class is enough.`,
+      ),
+      e,
+      'classes',
     );
-    if (e.phase === 'end' && e.total !== undefined) {
-      s.value(`${grouped(e.total)} classes`);
-      s.done();
-    }
   } else if (e.stage === 'bands') {
     const s = stage(
       'bandsOfClasses',
