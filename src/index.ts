@@ -235,5 +235,7 @@ export { countText } from './reports/countText.js';
 export { columnSetText } from './reports/columnSetText.js';
 export { variantCountText } from './reports/variantCountText.js';
 export { essentiallyDifferentText, variantEssentialText, variantBurnsideText } from './reports/burnsideText.js';
+export { fullGroupText } from './reports/fullGroupText.js';
+export { chainText, chainJson } from './reports/chainText.js';
 export { estimateText } from './reports/estimateText.js';
-export { exactText, exactJson } from './reports/biasText.js';
+export { exactText, exactJson, batchText } from './reports/biasText.js';

@@ -1,4 +1,4 @@
-import { histogramWithMarker, histogramWithReference, vegaFrame } from '../charts/vegaSpecs.js';
+import * as specs from '../charts/vegaSpecs.js';
 import type { AuditSampleResult } from './auditSamples.js';
 import type { GridAuditResult } from './auditGrids.js';
 
@@ -28,7 +28,7 @@ export function auditCharts(r: AuditSampleResult, indexBins: readonly number[] |
   let logNP: object | null = null;
   if (r.probabilities) {
     const bins = r.probabilities.histogram.map((b) => ({ x0: b.lo, x1: b.lo + 0.05, count: b.count }));
-    logNP = histogramWithMarker({
+    logNP = specs.histogramWithMarker({
       title: `log10 N·P(grid) over the ${K.toLocaleString('en-US')} grids (a uniform generator has all at 0, red)`,
       bins,
       marker: 0,
@@ -58,7 +58,7 @@ export function gridAuditCharts(r: GridAuditResult): Array<[string, object | nul
     : null;
   const m = r.rankBins?.length ?? 0;
   const rank = r.rankBins
-    ? histogramWithReference({
+    ? specs.histogramWithReference({
         title: `The grids' numbers over N in ${m} equal bins (red: uniform, K/${m})`,
         bins: r.rankBins.map((count, b) => ({ x0: b / m, x1: (b + 1) / m, count })),
         reference: { name: 'uniform', shape: 'level', values: [{ y: K / m }] },
@@ -73,7 +73,7 @@ export function gridAuditCharts(r: GridAuditResult): Array<[string, object | nul
     const B = 20;
     const counts = new Array<number>(B).fill(0);
     for (const p of r.digitP) counts[Math.min(B - 1, Math.floor(p * B))]++;
-    digits = histogramWithReference({
+    digits = specs.histogramWithReference({
       title: `p-values of the digit-by-cell tests, ${r.digitP.length} cells (red: a uniform source, ${B} bins)`,
       bins: counts.map((count, b) => ({ x0: b / B, x1: (b + 1) / B, count })),
       reference: { name: 'uniform', shape: 'level', values: [{ y: r.digitP.length / B }] },
@@ -92,7 +92,7 @@ export function gridAuditCharts(r: GridAuditResult): Array<[string, object | nul
 
 function standardNumberChart(bins: readonly number[], K: number): object {
   const m = bins.length;
-  return histogramWithReference({
+  return specs.histogramWithReference({
     title: `Numbers of the grids' standard forms (box 1 = 1..n) in ${m} equal bins of 0..N/n!−1 (red: uniform, K/${m})`,
     bins: bins.map((count, b) => ({ x0: b / m, x1: (b + 1) / m, count })),
     reference: { name: 'uniform', shape: 'level', values: [{ y: K / m }] },
@@ -119,7 +119,7 @@ function classChart(
   }
   const lo = floor,
     hi = Math.max(...points.map((x) => Math.max(x.p, x.f))) * 1.2;
-  return vegaFrame(
+  return specs.vegaFrame(
     title,
     [
       { name: 'points', values: points },
@@ -141,36 +141,20 @@ function classChart(
         range: ['#3182bd', '#e6550d'],
       },
     ],
+    specs.axesXY('exact probability of the class (uniform grid)', 'frequency in the sample', '.0e', '.0e'),
     [
-      { orient: 'bottom', scale: 'x', title: 'exact probability of the class (uniform grid)', format: '.0e' },
-      { orient: 'left', scale: 'y', title: 'frequency in the sample', format: '.0e' },
-    ],
-    [
-      {
-        type: 'line',
-        from: { data: 'diagonal' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'x' },
-            y: { scale: 'y', field: 'y' },
-            stroke: { value: '#888' },
-            strokeDash: { value: [4, 4] },
-          },
-        },
-      },
-      {
-        type: 'symbol',
-        from: { data: 'points' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'p' },
-            y: { scale: 'y', field: 'f' },
-            fill: { scale: 'colour', field: 'series' },
-            fillOpacity: { value: 0.6 },
-            size: { value: 18 },
-          },
-        },
-      },
+      specs.mark('line', 'diagonal', {
+        x: specs.on('x', 'x'),
+        y: specs.on('y', 'y'),
+        ...specs.stroke('#888', { dash: [4, 4] }),
+      }),
+      specs.mark('symbol', 'points', {
+        x: specs.on('x', 'p'),
+        y: specs.on('y', 'f'),
+        fill: specs.on('colour', 'series'),
+        fillOpacity: { value: 0.6 },
+        size: { value: 18 },
+      }),
     ],
     points.some((x) => x.series !== 'observed frequency'),
   );

@@ -1,4 +1,4 @@
-import { histogramWithMarker, histogramWithReference, vegaFrame } from '../charts/vegaSpecs.js';
+import * as specs from '../charts/vegaSpecs.js';
 import type { BatchTests } from './batchTests.js';
 import { normalCdf } from '../stats/distributions.js';
 
@@ -17,7 +17,7 @@ export interface BiasCharts {
 
 export function biasCharts(r: BatchTests): BiasCharts {
   const N = Number(r.count);
-  const running = vegaFrame(
+  const running = specs.vegaFrame(
     `Running estimate with 95 % band, ${r.method} on ${r.box} (exact N dashed)`,
     [
       {
@@ -31,62 +31,31 @@ export function biasCharts(r: BatchTests): BiasCharts {
       {
         name: 'y',
         type: 'linear',
-        domain: {
-          fields: [
-            { data: 'run', field: 'lo' },
-            { data: 'run', field: 'hi' },
-            { data: 'exact', field: 'n' },
-          ],
-        },
+        domain: specs.fieldsDomain(['run', 'lo'], ['run', 'hi'], ['exact', 'n']),
         range: 'height',
         zero: false,
         nice: true,
       },
     ],
+    specs.axesXY('samples', 'estimate of N', '~s', '.4~g'),
     [
-      { orient: 'bottom', scale: 'x', title: 'samples', format: '~s' },
-      { orient: 'left', scale: 'y', title: 'estimate of N', format: '.4~g' },
-    ],
-    [
-      {
-        type: 'area',
-        from: { data: 'run' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 's' },
-            y: { scale: 'y', field: 'lo' },
-            y2: { scale: 'y', field: 'hi' },
-            fill: { value: '#9ecae1' },
-            fillOpacity: { value: 0.6 },
-          },
-        },
-      },
-      {
-        type: 'line',
-        from: { data: 'run' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 's' },
-            y: { scale: 'y', field: 'mean' },
-            stroke: { value: '#08519c' },
-            strokeWidth: { value: 1.5 },
-          },
-        },
-      },
-      {
-        type: 'rule',
-        from: { data: 'exact' },
-        encode: {
-          enter: {
-            x: { value: 0 },
-            x2: { signal: 'width' },
-            y: { scale: 'y', field: 'n' },
-            stroke: { value: '#d62728' },
-            strokeDash: { value: [6, 4] },
-            strokeWidth: { value: 1.5 },
-          },
-        },
-      },
+      specs.mark('area', 'run', {
+        x: specs.on('x', 's'),
+        y: specs.on('y', 'lo'),
+        y2: specs.on('y', 'hi'),
+        ...specs.fill('#9ecae1', 0.6),
+      }),
+      specs.mark('line', 'run', {
+        x: specs.on('x', 's'),
+        y: specs.on('y', 'mean'),
+        ...specs.stroke('#08519c', { width: 1.5 }),
+      }),
+      specs.mark('rule', 'exact', {
+        x: { value: 0 },
+        x2: { signal: 'width' },
+        y: specs.on('y', 'n'),
+        ...specs.stroke('#d62728', { dash: [6, 4], width: 1.5 }),
+      }),
     ],
   );
 
@@ -100,7 +69,7 @@ export function biasCharts(r: BatchTests): BiasCharts {
   const curve: { x: number; y: number }[] = [];
   for (let x = lo; x <= hi + 1e-9; x += 0.05)
     curve.push({ x, y: zs.length * (normalCdf(x + width / 2) - normalCdf(x - width / 2)) });
-  const zHistogram = histogramWithReference({
+  const zHistogram = specs.histogramWithReference({
     title: `Batch z = (mean − N)/SE: ${zs.length} batches of ${r.samplesPerBatch} (curve: N(0,1))`,
     bins: zBins,
     reference: { name: 'normal', shape: 'curve', values: curve },
@@ -111,7 +80,7 @@ export function biasCharts(r: BatchTests): BiasCharts {
 
   const total = r.zeros + r.logHistogram.reduce((a, b) => a + b.count, 0);
   const logN = Math.log10(N);
-  const logX = histogramWithMarker({
+  const logX = specs.histogramWithMarker({
     title:
       `log10 X over ${total} samples (${((100 * r.zeros) / Math.max(1, total)).toFixed(1)} % are 0, not shown); ` +
       `red: log10 N`,

@@ -6,6 +6,8 @@
  *   histogramWithMarker  bars over [x0, x1) bins and one red vertical rule at a marked x (log10 N, 0, …)
  *   histogramWithReference  bars over [x0, x1) bins and what they should be, in red: a curve through points
  *                        {x, y} (a density) or a horizontal rule at y (a uniform count); the y axis covers both
+ *   mark, on, stroke, fill, axesXY, fieldsDomain   the pieces every spec is made of, so each chart says only what
+ *                        it draws
  */
 export const CHART_WIDTH = 640;
 export const CHART_HEIGHT = 300;
@@ -33,6 +35,54 @@ export function vegaFrame(
   };
 }
 
+/** A mark drawn from one data set, its encodings set once (`enter`). */
+export function mark(type: string, data: string, enter: object): object {
+  return { type, from: { data }, encode: { enter } };
+}
+
+/** An encoding: a data field through a scale. */
+export const on = (scale: string, field: string): object => ({ scale, field });
+
+/** A line's colour, then its dash pattern and width when given. */
+export function stroke(colour: string, o: { readonly dash?: readonly number[]; readonly width?: number } = {}): object {
+  return {
+    stroke: { value: colour },
+    ...(o.dash ? { strokeDash: { value: o.dash } } : {}),
+    ...(o.width !== undefined ? { strokeWidth: { value: o.width } } : {}),
+  };
+}
+
+/** A fill colour, and its opacity when given. */
+export function fill(colour: string, opacity?: number): object {
+  return { fill: { value: colour }, ...(opacity !== undefined ? { fillOpacity: { value: opacity } } : {}) };
+}
+
+/** The bottom (x) and left (y) axes with their titles, and their number formats when given. */
+export function axesXY(xTitle: string, yTitle: string, xFormat?: string, yFormat?: string): object[] {
+  return [
+    { orient: 'bottom', scale: 'x', title: xTitle, ...(xFormat !== undefined ? { format: xFormat } : {}) },
+    { orient: 'left', scale: 'y', title: yTitle, ...(yFormat !== undefined ? { format: yFormat } : {}) },
+  ];
+}
+
+/** A scale's domain over fields of data sets, as [data set, field] pairs. */
+export function fieldsDomain(...fields: ReadonlyArray<readonly [string, string]>): object {
+  return { fields: fields.map(([data, field]) => ({ data, field })) };
+}
+
+/** Bars over the [x0, x1) bins of data set 'bins', down to 0, with `look` (fill, outline). */
+function bars(look: object): object {
+  return mark('rect', 'bins', {
+    x: on('x', 'x0'),
+    x2: on('x', 'x1'),
+    y: on('y', 'count'),
+    y2: { scale: 'y', value: 0 },
+    ...look,
+  });
+}
+
+const RED = '#d62728';
+
 export interface HistogramBin {
   readonly x0: number;
   readonly x1: number;
@@ -57,50 +107,22 @@ export function histogramWithMarker(o: {
       {
         name: 'x',
         type: 'linear',
-        domain: {
-          fields: [
-            { data: 'bins', field: 'x0' },
-            { data: 'bins', field: 'x1' },
-            { data: 'marker', field: 'x' },
-          ],
-        },
+        domain: fieldsDomain(['bins', 'x0'], ['bins', 'x1'], ['marker', 'x']),
         range: 'width',
         zero: false,
         nice: true,
       },
       { name: 'y', type: 'linear', domain: { data: 'bins', field: 'count' }, range: 'height', nice: true },
     ],
+    axesXY(o.xTitle, o.yTitle),
     [
-      { orient: 'bottom', scale: 'x', title: o.xTitle },
-      { orient: 'left', scale: 'y', title: o.yTitle },
-    ],
-    [
-      {
-        type: 'rect',
-        from: { data: 'bins' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'x0' },
-            x2: { scale: 'x', field: 'x1' },
-            y: { scale: 'y', field: 'count' },
-            y2: { scale: 'y', value: 0 },
-            fill: { value: '#74c476' },
-          },
-        },
-      },
-      {
-        type: 'rule',
-        from: { data: 'marker' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'x' },
-            y: { value: 0 },
-            y2: { signal: 'height' },
-            stroke: { value: '#d62728' },
-            strokeWidth: { value: 2 },
-          },
-        },
-      },
+      bars(fill('#74c476')),
+      mark('rule', 'marker', {
+        x: on('x', 'x'),
+        y: { value: 0 },
+        y2: { signal: 'height' },
+        ...stroke(RED, { width: 2 }),
+      }),
     ],
   );
 }
@@ -117,7 +139,7 @@ export function histogramWithReference(o: {
   readonly yTitle: string;
 }): object {
   const ref = o.reference.name;
-  const red = { stroke: { value: '#d62728' }, strokeWidth: { value: 2 } };
+  const red = stroke(RED, { width: 2 });
   return vegaFrame(
     o.title,
     [
@@ -126,49 +148,14 @@ export function histogramWithReference(o: {
     ],
     [
       o.xScale,
-      {
-        name: 'y',
-        type: 'linear',
-        domain: {
-          fields: [
-            { data: 'bins', field: 'count' },
-            { data: ref, field: 'y' },
-          ],
-        },
-        range: 'height',
-        nice: true,
-      },
+      { name: 'y', type: 'linear', domain: fieldsDomain(['bins', 'count'], [ref, 'y']), range: 'height', nice: true },
     ],
+    axesXY(o.xTitle, o.yTitle),
     [
-      { orient: 'bottom', scale: 'x', title: o.xTitle },
-      { orient: 'left', scale: 'y', title: o.yTitle },
-    ],
-    [
-      {
-        type: 'rect',
-        from: { data: 'bins' },
-        encode: {
-          enter: {
-            x: { scale: 'x', field: 'x0' },
-            x2: { scale: 'x', field: 'x1' },
-            y: { scale: 'y', field: 'count' },
-            y2: { scale: 'y', value: 0 },
-            fill: { value: '#6baed6' },
-            stroke: { value: 'white' },
-          },
-        },
-      },
+      bars({ ...fill('#6baed6'), stroke: { value: 'white' } }),
       o.reference.shape === 'curve'
-        ? {
-            type: 'line',
-            from: { data: ref },
-            encode: { enter: { x: { scale: 'x', field: 'x' }, y: { scale: 'y', field: 'y' }, ...red } },
-          }
-        : {
-            type: 'rule',
-            from: { data: ref },
-            encode: { enter: { x: { value: 0 }, x2: { signal: 'width' }, y: { scale: 'y', field: 'y' }, ...red } },
-          },
+        ? mark('line', ref, { x: on('x', 'x'), y: on('y', 'y'), ...red })
+        : mark('rule', ref, { x: { value: 0 }, x2: { signal: 'width' }, y: on('y', 'y'), ...red }),
     ],
   );
 }

@@ -1,14 +1,20 @@
 import { columnSetClassCounter } from '../classSum/columnSetClassSum.js';
-import { certificateOfTable, type ColumnSetCertificate } from '../colsets/columnSetCertificate.js';
+import { certificateOfTable } from '../colsets/columnSetCertificate.js';
 import { classListDigest, configurationText, type ColumnSetClassTable } from '../colsets/countByColumnSets.js';
 import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
 import { columnSetRows, MAX_COLUMN_SET_SHARD_ROWS } from '../colsets/columnSetSupport.js';
 import { readColumnSetCertificate, writeColumnSetCertificate } from '../io/columnSetCertificateFile.js';
 import { shownPath } from '../io/fileProblem.js';
+import {
+  certificateCheckText,
+  certificateWrittenText,
+  oneClassText,
+  shardCertificateWrittenText,
+} from '../reports/certificateText.js';
 import { readPlan } from '../io/shardFiles.js';
 import { certificateShape, classListSource } from '../shards/classListSource.js';
 import { grouped, progressSpinner } from './common.js';
-import { recountWords, type RecountRequest } from '../shards/recountUnits.js';
+import type { RecountRequest } from '../shards/recountUnits.js';
 
 /**
  * The certificate of a column-set count on the command line (docs/sharding.md, "The certificate of a column-set
@@ -17,20 +23,11 @@ import { recountWords, type RecountRequest } from '../shards/recountUnits.js';
  * src/colsets/columnSetCertificate.ts, src/io/columnSetCertificateFile.ts and src/shards/checkColumnSetCertificate.ts.
  */
 
-/** What a certificate holds, in words: "N = …", or "partial: H of C classes, Σ orbit·F² over them = … (not N)". */
-function heldWords(t: ColumnSetCertificate): string {
-  if (t.total !== null) return `${grouped(t.classes)} classes, N = Σ orbit·F² = ${grouped(t.total)}`;
-  return (
-    `PARTIAL: ${grouped(t.ids.length)} of ${grouped(t.classes)} classes, Σ orbit·F² over them = ` +
-    `${grouped(t.squares)} (a partial sum, not N)`
-  );
-}
-
 /** `classes --box B --format table --out F`: the certificate of a one-machine column-set count. */
 export function writeTableCertificate(table: ColumnSetClassTable, out: string, force: boolean): string {
   const t = certificateOfTable(table);
   writeColumnSetCertificate(t, out, force);
-  return `wrote the certificate of ${t.box} (${heldWords(t)}; digest ${t.digest}) to ${shownPath(out)}\n`;
+  return certificateWrittenText(t, out);
 }
 
 /**
@@ -52,10 +49,7 @@ export async function writeShardCertificate(
   } = certificateFromResults(paths, planPath, box, out, force, (line) =>
     process.stderr.write(`sudoku-count: ${line}\n`),
   );
-  return (
-    `wrote the certificate of ${t.box} from ${grouped(shards.present.length)} of ${grouped(shards.shards)} shards ` +
-    `of plan ${plan.id} (${heldWords(t)}) to ${shownPath(out)}\n`
-  );
+  return shardCertificateWrittenText(t, shards, plan.id, out);
 }
 
 /**
@@ -79,13 +73,7 @@ export async function runCertificateCheck(
     request: { ...request, workers: request.workers ?? 1 },
     onUnitDone: (done, total) => (spinner.text = `${t.box}: counting classes again: ${done}/${total}`),
   }).finally(() => spinner.stop());
-  const transposed = t.box !== t.countedAs ? ` (counted as ${t.countedAs}, the same N)` : '';
-  process.stdout.write(
-    `${shownPath(path)}: ${t.box}${transposed}, ${heldWords(t)}; digest ${t.digest} = ${from} ✓, every ` +
-      `orbit as there ✓` +
-      (t.total !== null ? `, Σ orbit = ${grouped(t.orbitSum)} configurations ✓` : '') +
-      `; ${recountWords(recount).replace(/units/g, 'classes')} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
-  );
+  process.stdout.write(certificateCheckText(path, t, from, recount, (performance.now() - t0) / 1000));
 }
 
 /**
@@ -123,12 +111,18 @@ export async function runOneClass(
   await columnSetClassCounter(classes)
     .countUnits([id], () => [], { workers: workers ?? 1, onUnitDone: (_c, v) => (F = v) })
     .finally(() => spinner.stop());
-  const m = 2 * R;
-  const orbit = classes.orbitSizes[id];
   process.stdout.write(
-    `class ${id} of ${grouped(classes.count)} of ${shape.name} (${source.from}; digest ` +
-      `${classListDigest(classes)}): configuration ${configurationText(R, classes.words, id * m)}, orbit ` +
-      `${grouped(orbit)}, stabiliser ${grouped(classes.stabilizers[id])}, F = ${grouped(F)}, orbit·F² = ` +
-      `${grouped(BigInt(orbit) * F * F)} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
+    oneClassText({
+      id,
+      count: classes.count,
+      box: shape.name,
+      from: source.from,
+      digest: classListDigest(classes),
+      configuration: configurationText(R, classes.words, id * 2 * R),
+      orbit: classes.orbitSizes[id],
+      stabilizer: classes.stabilizers[id],
+      F,
+      seconds: (performance.now() - t0) / 1000,
+    }),
   );
 }

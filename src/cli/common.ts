@@ -141,6 +141,14 @@ export function flagsGiven(options: Record<string, unknown>): string[] {
     .map(([k]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 }
 
+/**
+ * The repeatable `--file <path>` of the commands that read grids, puzzles or numbers (`.option(...fileOption(r))`):
+ * `reads` says what and how, and '-' is stdin; the paths in the order given.
+ */
+export function fileOption(reads: string): [string, string, (value: string, previous?: string[]) => string[]] {
+  return ['--file <path>', `${reads} ('-' for stdin); may be repeated`, (value, previous = []) => [...previous, value]];
+}
+
 /** commander argument parser for a file path: not empty. */
 export function pathOption(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must name a file');
@@ -246,12 +254,12 @@ export async function progressSpinner(text: string): Promise<Spinner> {
   return ora({ text, stream: process.stderr, discardStdin: false, hideCursor: false });
 }
 
-/** A synchronous build (a table, an index) behind a spinner on stderr: its result. */
-export async function withSpinner<T>(text: string, build: () => T): Promise<T> {
+/** A build or a run behind a spinner on stderr (`build` may set the spinner's text): its result. */
+export async function withSpinner<T>(text: string, build: (spinner: Spinner) => T | PromiseLike<T>): Promise<T> {
   const spinner = await progressSpinner(text);
   spinner.start();
   try {
-    return build();
+    return await build(spinner);
   } finally {
     spinner.stop();
   }
@@ -310,10 +318,12 @@ export const interruptible: Interruptible = (run) => handler(run);
 export { InputError };
 
 /**
- * --box for a command that also takes --variant: the shapes of `operation` or of the variant count (n ≤ 6); the
- * action asks `requireShape(operation)` when no --variant is given, so a plain run is refused as before.
+ * --box for a command that also takes --variant: the shapes of `operation` or of `alsoFor` (default: the variant
+ * count, n ≤ 6); the action asks `requireShape(operation)` when no --variant is given, so a plain run is refused as
+ * before.
  */
-export function boxOrVariantBoxOption(operation: Operation): (value: string) => BoxShape {
+export function boxOrVariantBoxOption(operation: Operation, ...alsoFor: Operation[]): (value: string) => BoxShape {
+  if (alsoFor.length === 0) alsoFor = ['variant-count'];
   const strict = boxOption(operation);
   return (value: string): BoxShape => {
     try {
@@ -323,7 +333,7 @@ export function boxOrVariantBoxOption(operation: Operation): (value: string) => 
       if (!(e instanceof InvalidArgumentError) || typeof read === 'string' || boxShapeProblem(read.rows, read.cols))
         throw e;
       const shape = boxShape(read.rows, read.cols);
-      if (shapeProblem('variant-count', shape) !== null) throw e;
+      if (alsoFor.every((op) => shapeProblem(op, shape) !== null)) throw e;
       return shape;
     }
   };

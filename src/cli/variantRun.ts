@@ -2,7 +2,6 @@ import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
 import { rulesProblem, shapeProblem } from '../grid/support.js';
 import { MAX_VARIANT_COUNT_SIDE } from '../variants/variantCountSupport.js';
 import type { Rules } from '../grid/rules.js';
-import { shownPath } from '../io/fileProblem.js';
 import { toJson } from '../io/json.js';
 import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
@@ -174,18 +173,8 @@ export async function runVariantTableCheck(path: string, request: RecountRequest
   const t0 = performance.now();
   const table = readVariantTable(path);
   const check = await checkedTable(table, path, { need: 'as-asked', request });
-  const { recountWords } = await import('../shards/recountUnits.js');
-  const { tableShippedWords } = await import('../shards/identityFromTable.js');
-  process.stdout.write(
-    `${shownPath(path)}: ${table.rules}, ${grouped(table.count)} ${table.units} (${table.route} route), ` +
-      `digest ${table.digest} = the ${table.units} listed now ✓; ` +
-      `Σ orbit·value = ${grouped(table.totalWithFixedRow)} = N/${table.n}!, ` +
-      `N = ${grouped(table.total)}; ` +
-      (check.shipped !== null
-        ? tableShippedWords(check) + (check.recount !== null || check.self ? `; ${recountWords(check.recount)}` : '')
-        : recountWords(check.recount)) +
-      ` (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
-  );
+  const { variantTableCheckText } = await import('../reports/variantTableText.js');
+  process.stdout.write(variantTableCheckText(path, table, check, (performance.now() - t0) / 1000));
 }
 
 /** checkVariantTable with a spinner on stderr while units are listed and counted again. */
@@ -287,19 +276,9 @@ export async function runVariantEssential(
     workers,
     onProgress: (done, total) => (spinner.text = `${rules.name}: fixed grids ${done}/${total}`),
   }).finally(() => spinner.stop());
-  const doc = {
-    ...r,
-    ...(direct ? { direct } : {}),
-    ...(identityCheck
-      ? {
-          identityCheck: {
-            values: identityCheck.values,
-            shipped: identityCheck.shipped,
-            recount: identityCheck.recount,
-          },
-        }
-      : {}),
-  };
+  const { values, shipped, recount } = identityCheck ?? {};
+  const check = identityCheck ? { identityCheck: { values, shipped, recount } } : {};
+  const doc = { ...r, ...(direct ? { direct } : {}), ...check };
   process.stdout.write((json ? toJson(doc) : variantBurnsideText(r, direct)) + '\n');
   if (direct && (direct.burnside !== r.total || BigInt(direct.direct) !== r.total))
     throw new CommandFailed(

@@ -36,8 +36,8 @@ export function countSpecOf(method: string, box: string): CountSpec {
 
 /**
  * The rules of a sharded variant count: every variant `count --variant` takes on that shape, 9×9 ones whatever
- * their declared cost (src/grid/support.ts, method 'shards'), named canonically. A jigsaw is not sharded: its
- * regions are a file, not a name.
+ * their declared cost (src/variants/variantCountSupport.ts, method 'shards'), named canonically. A jigsaw is not
+ * sharded: its regions are a file, not a name.
  */
 export function variantShardRules(spec: RulesSpec): Rules {
   const name = countSpecName({ route: 'variant', rules: spec });

@@ -105,3 +105,13 @@ export function batchSummary(r: BatchTests): Array<[string, string]> {
     ['time', `${r.seconds.toFixed(2)} s`],
   ];
 }
+
+/** `bias`: the batch tests as text, a heading and a line a row of batchSummary (and the report's path, if written). */
+export function batchText(r: BatchTests, report?: string): string {
+  const lines = batchSummary(r).map(([k, v]) => `  ${k.padEnd(16)}${v}`);
+  if (report) lines.push(`  ${'report'.padEnd(16)}${report}`);
+  return (
+    `${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.rules}: ${r.batches} batches of ` +
+    `${grouped(r.samplesPerBatch)} samples, seed ${r.seed}\n${lines.join('\n')}\n`
+  );
+}

@@ -20,6 +20,14 @@ export function burnsideClassLines(rows: readonly EssentialClassRow[], fixedLabe
       c.seconds.toFixed(3),
     ]);
   }
+  return classTableLines(table);
+}
+
+/**
+ * A per-class table of a Burnside count, its header first, as lines indented by two: columns 3 and 4 (the
+ * representative and the relabelling types) left-aligned, the others right-aligned, each as wide as its widest.
+ */
+export function classTableLines(table: readonly (readonly string[])[]): string[] {
   const widths = table[0].map((_, j) => Math.max(...table.map((row) => row[j].length)));
   const cell = (v: string, j: number) => (j === 3 || j === 4 ? v.padEnd(widths[j]) : v.padStart(widths[j]));
   return table.map((row) => ('  ' + row.map(cell).join('  ')).trimEnd());

@@ -1,4 +1,4 @@
-import type { GridCount } from '../count/countGrids.js';
+import type { GridCount, ProgressEvent, Stage } from '../count/countGrids.js';
 import { grouped } from '../grid/grouped.js';
 import { parseBoxShape } from '../grid/shape.js';
 import { seconds as s, stageTable } from './stageTable.js';
@@ -62,4 +62,19 @@ export function countText(r: GridCount): string {
   out.push(`  total time ${s(r.seconds.total)}`);
   out.push(`N = ${r.n}! · Σ m_C·n_C = ${grouped(r.total)}`);
   return out.join('\n');
+}
+
+const STAGE_TEXT: Record<Stage, string> = {
+  bands: 'enumerating standard top bands',
+  classes: 'collapsing bands into classes',
+  columnSets: 'tabulating bands by column sets',
+  completions: 'counting completions per class',
+  dlx: 'DLX route: enumerating second bands',
+};
+
+/** What `count`'s progress line says of a stage: at its start, and `done/total` while it runs; null at its end. */
+export function countProgressText(e: ProgressEvent): string | null {
+  if (e.phase === 'start') return STAGE_TEXT[e.stage];
+  if (e.phase === 'progress') return `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
+  return null;
 }

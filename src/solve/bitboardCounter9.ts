@@ -46,6 +46,7 @@
 import { popcount } from '../grid/bits.js';
 import { CountCache } from './countCache.js';
 import type { SearchGuide, SolvedCount } from './puzzleCounter.js';
+import { permutationsOf } from '../grid/permutationsOf.js';
 
 /** ROW_BOXES[x]: bit k set when the 9-bit row x has a cell in box k (columns 3k..3k+2). */
 export const ROW_BOXES = new Int32Array(512);
@@ -60,14 +61,7 @@ export const SINGLE_ROW = new Int32Array(512);
 /** PEERS27[p]: the cells of the band that share the row, box or column of position p (not p). */
 export const PEERS27 = new Int32Array(27);
 export const FULL27 = (1 << 27) - 1;
-const PERMS = [
-  [0, 1, 2],
-  [0, 2, 1],
-  [1, 0, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [2, 1, 0],
-] as const;
+const PERMS = permutationsOf(3);
 
 for (let x = 0; x < 512; x++) {
   ROW_BOXES[x] = (x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0);

@@ -1,8 +1,8 @@
 import type { Rules } from '../grid/rules.js';
-import { InputError, type BoxShape } from '../grid/shape.js';
+import type { BoxShape } from '../grid/shape.js';
 import { resolveRules } from '../grid/support.js';
 import { orbitsOfGrids } from '../essential/orbitsOfGrids.js';
-import { rulesExactCover } from './rulesExactCover.js';
+import { rowOneGrids, VARIANT_ESSENTIAL_LIMIT } from './rowOneGrids.js';
 import { variantGroup } from './variantGroup.js';
 
 /**
@@ -39,7 +39,7 @@ export interface VariantEssential {
 }
 
 /** Limit on the grids held (row 1 standard). */
-export const VARIANT_ESSENTIAL_LIMIT = 200_000;
+export { VARIANT_ESSENTIAL_LIMIT };
 
 /** The library's edge: essentially different grids of a variant on a small shape (n ≤ 6). */
 export function essentiallyDifferentVariant(options: {
@@ -55,20 +55,12 @@ export function essentiallyDifferentVariantOf(rules: Rules): VariantEssential {
   const t0 = performance.now();
   const { n, cells: N } = rules;
   const group = variantGroup(rules);
-  const givens = new Uint8Array(N);
-  for (let c = 0; c < n; c++) givens[c] = c + 1;
-  const chunks: Uint8Array[] = [];
-  const r = rulesExactCover(rules, givens, VARIANT_ESSENTIAL_LIMIT + 1, (X) => chunks.push(X.slice()));
-  if (r.limited)
-    throw new InputError(
-      `rules ${rules.name}: more than ${VARIANT_ESSENTIAL_LIMIT.toLocaleString('en-US')} grids with row 1 fixed, ` +
-        'too many to hold for Burnside and the direct orbits (both list every such grid)',
-    );
+  const { grids: chunks, image } = rowOneGrids(
+    rules,
+    `rules ${rules.name}: more than ${VARIANT_ESSENTIAL_LIMIT.toLocaleString('en-US')} grids with row 1 fixed, ` +
+      'too many to hold for Burnside and the direct orbits (both list every such grid)',
+  );
   const count = chunks.length;
-  const index = new Map<string, number>();
-  chunks.forEach((X, i) => index.set(String.fromCharCode(...X), i));
-
-  const moved = new Uint8Array(N);
   const sigma = new Uint8Array(n + 1);
   // Burnside: g·X is a relabelling of X when one σ sends X(c) to (g·X)(g(c)) = X(c)'s image at every cell
   let fixedSum = 0n;
@@ -93,24 +85,8 @@ export function essentiallyDifferentVariantOf(rules: Rules): VariantEssential {
     throw new Error(`internal: Σ F(g) = ${fixedSum} is not a multiple of |G_V| = ${group.order}`);
 
   // direct: union-find over the generators
-  const relabel = new Uint8Array(n + 1);
   const maps = group.generators.map((g) => group.grid.cellMap(g));
-  const direct = orbitsOfGrids(
-    count,
-    maps.length,
-    (g, i) => {
-      const map = maps[g];
-      const X = chunks[i];
-      for (let c = 0; c < N; c++) moved[map[c]] = X[c];
-      for (let c = 0; c < n; c++) relabel[moved[c]] = c + 1;
-      for (let c = 0; c < N; c++) moved[c] = relabel[moved[c]];
-      const j = index.get(String.fromCharCode(...moved));
-      if (j === undefined) throw new Error('internal: a moved grid is not a grid of the rules');
-      return j;
-    },
-    group.order,
-    'G_V',
-  );
+  const direct = orbitsOfGrids(count, maps.length, (g, i) => image(maps[g], i), group.order, 'G_V');
   return {
     rules: rules.name,
     groupOrder: group.order,

@@ -1,12 +1,10 @@
 import { formatCycleType } from '../essential/cycleTypes.js';
 import { relabellingTypes, unitsOf } from '../essential/relabellingTypes.js';
-import { runFixedTasks } from '../essential/runFixedTasks.js';
 import type { Rules } from '../grid/rules.js';
-import { InputError } from '../grid/shape.js';
 import type * as FullGroupTask from './fullGroupFixedTask.js';
-import type { FullGroupFixedInput } from './fullGroupFixedTask.js';
 import { fullGroupClasses, fullVariantGroup } from './fullVariantGroup.js';
-import type { VariantIdentityTerm } from './variantBurnside.js';
+import { runClassTasks } from './runClassTasks.js';
+import { burnsideSumFields, type VariantBurnsideSum, type VariantIdentityTerm } from './variantBurnside.js';
 import { variantGroup } from './variantGroup.js';
 import { variantUnits } from './variantUnits.js';
 
@@ -35,11 +33,8 @@ export interface FullGroupClassRow {
   readonly seconds: number;
 }
 
-export interface FullGroupBurnside {
-  readonly rules: string;
-  readonly n: number;
-  /** |Γ_V|, |Γ_V ∩ G| and |G_V|. */
-  readonly groupOrder: number;
+export interface FullGroupBurnside extends VariantBurnsideSum {
+  /** |Γ_V| is groupOrder; |Γ_V ∩ G| and |G_V|. */
   readonly orderInG: number;
   readonly variantGroupOrder: number;
   /** Every cell pair decided: Γ_V is the full group, not only a subgroup of it. */
@@ -54,16 +49,6 @@ export interface FullGroupBurnside {
     readonly witnessGrids: number;
   };
   readonly impliedHouses: ReadonlyArray<{ readonly cells: string; readonly combination: string }>;
-  readonly generators: readonly string[];
-  readonly classes: number;
-  readonly nonZeroClasses: number;
-  readonly zeroByLemma: number;
-  readonly zeroBySearch: number;
-  readonly identity: bigint;
-  readonly identitySource: string;
-  readonly burnsideSum: bigint;
-  readonly total: bigint;
-  readonly workers: number;
   readonly seconds: { group: number; classes: number; fixed: number; total: number };
   readonly classRows: readonly FullGroupClassRow[];
 }
@@ -112,23 +97,22 @@ export async function fullGroupBurnside(
   });
   const t2 = performance.now();
   const key = `${rules.name}|full`;
-  const tasks: Array<{ k: number; input: FullGroupFixedInput }> = [];
-  for (const { k, x, cellMap, rt } of rows) {
-    if (k === 0) continue;
-    for (const tau of rt.admissible)
-      tasks.push({
-        k,
-        input: { spec: rules.spec, key, units: allUnits, members, element: group.inG[x], cellMap, tauType: tau },
-      });
-  }
-  options.onProgress?.(0, tasks.length);
-  const results = await runFixedTasks<typeof FullGroupTask, 'countFullGroupFixed'>(
+  const { tasks, results } = await runClassTasks<typeof FullGroupTask, 'countFullGroupFixed', (typeof rows)[number]>(
     new URL('./fullGroupFixedTask.js', import.meta.url),
     'countFullGroupFixed',
-    tasks,
+    rows,
+    ({ x, cellMap }, tauType) => ({
+      spec: rules.spec,
+      key,
+      units: allUnits,
+      members,
+      element: group.inG[x],
+      cellMap,
+      tauType,
+    }),
     classes.sizes,
     workers,
-    (done, total) => options.onProgress?.(done, total),
+    options.onProgress,
   );
   const fixed = rows.map(() => ({ count: 0n, nodes: 0, seconds: 0 }));
   tasks.forEach((t, i) => {
@@ -161,12 +145,13 @@ export async function fullGroupBurnside(
       seconds: us(k === 0 ? (identity.seconds ?? 0) : f.seconds),
     };
   });
-  const order = BigInt(group.order);
-  if (burnsideSum % order !== 0n)
-    throw new InputError(
-      `${rules.name}: Σ size·fixed = ${burnsideSum} is not a multiple of |Γ_V| = ${group.order}: the identity's ` +
-        `term N/${n}! = ${identity.value} (${identity.source}) cannot be right`,
-    );
+  const sum = burnsideSumFields(
+    rules,
+    { name: 'Γ_V', order: group.order },
+    { classes: classes.count, nonZero, zeroByLemma, zeroBySearch, burnsideSum },
+    identity,
+    workers,
+  );
   const p = group.pairs;
   return {
     rules: rules.name,
@@ -189,15 +174,7 @@ export async function fullGroupBurnside(
       combination: h.combination.map(([q, name]) => `${q}·(${name})`).join(' + '),
     })),
     generators: group.generators.map((g) => group.describe(g)),
-    classes: classes.count,
-    nonZeroClasses: nonZero,
-    zeroByLemma,
-    zeroBySearch,
-    identity: identity.value,
-    identitySource: identity.source,
-    burnsideSum,
-    total: burnsideSum / order,
-    workers,
+    ...sum,
     seconds: {
       group: us((t1 - t0) / 1000),
       classes: us((t2 - t1) / 1000),

@@ -10,10 +10,10 @@
  * alone over all of g's cell orbits, one filling per C(τ)-orbit. Both take the variant's houses, the implied
  * houses and the pairs as extra units (`units`, cell lists).
  */
-import { countFixedGrids, type FixedVariant } from '../essential/countFixedGrids.js';
-import { gridGroup, type GridGroup } from '../essential/gridGroup.js';
+import { countFixedGrids } from '../essential/countFixedGrids.js';
 import { TiedSearch } from '../essential/tiedSearch.js';
 import { rulesFromSpec, type RulesSpec } from '../grid/rules.js';
+import { fixedVariantOf } from './fixedVariantOf.js';
 
 export interface FullGroupFixedInput {
   readonly spec: RulesSpec;
@@ -35,18 +35,9 @@ export interface FullGroupFixedOutput {
   readonly seconds: number;
 }
 
-const built = new Map<string, { group: GridGroup; variant: FixedVariant }>();
-
 export function countFullGroupFixed(input: FullGroupFixedInput): FullGroupFixedOutput {
   const rules = rulesFromSpec(input.spec);
-  let b = built.get(input.key);
-  if (!b) {
-    const group = gridGroup(rules.shape);
-    const member = new Uint8Array(group.order);
-    for (const e of input.members) member[e] = 1;
-    b = { group, variant: { extraUnits: input.units.map((u) => Int32Array.from(u)), member } };
-    built.set(input.key, b);
-  }
+  const b = fixedVariantOf(input.key, rules.shape, input.members, () => input.units.map((u) => Int32Array.from(u)));
   const t0 = performance.now();
   if (input.element >= 0) {
     const r = countFixedGrids(b.group, input.element, input.tauType, undefined, undefined, b.variant);

@@ -2,6 +2,7 @@ import { columnPartitions } from '../grid/columnPartitions.js';
 import { partitionOfTwoBlocks } from '../grid/partitionOfTwoBlocks.js';
 import { SHAPE_3X3 } from '../grid/shape.js';
 import type { HouseInBand } from './oneHouseLayout.js';
+import { permutationsOf } from '../grid/permutationsOf.js';
 
 /**
  * The column-set table of the band-pair route (docs/variant-counts.md), for one band position (middle or bottom)
@@ -79,14 +80,7 @@ export function houseColumnSetTable(house: HouseInBand): Uint32Array {
   fill(0);
 
   // K_(d0): renamings inside each S_c = {c, c+3, c+6} (bit indexes) that keep d0, as digit maps and partition maps
-  const perms3 = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-  ];
+  const perms3 = permutationsOf(3);
   const digitMaps: Int32Array[] = [];
   const partMaps: Int32Array[] = [];
   for (const a of perms3)

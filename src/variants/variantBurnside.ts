@@ -1,7 +1,6 @@
 import { describeElement } from '../essential/describeElement.js';
 import { relabellingTypes, type RelabellingTypes } from '../essential/relabellingTypes.js';
 import { burnsideRows } from '../essential/burnsideRows.js';
-import { runFixedTasks } from '../essential/runFixedTasks.js';
 import type { EssentialClassRow, RelabellingTerm } from '../essential/essentiallyDifferent.js';
 import type { Rules } from '../grid/rules.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
@@ -10,7 +9,7 @@ import { defaultThreads } from '../parallel/threads.js';
 import { countVariantGridsOf, countVariantGridsPooled } from './countVariantGrids.js';
 import { variantClasses, type VariantClasses } from './variantClasses.js';
 import type * as VariantFixedTask from './variantFixedGridsTask.js';
-import type { VariantFixedInput } from './variantFixedGridsTask.js';
+import { runClassTasks } from './runClassTasks.js';
 import { variantGroup, type VariantGroup } from './variantGroup.js';
 import { variantUnits } from './variantUnits.js';
 
@@ -40,12 +39,13 @@ export type VariantBurnsideTerm = RelabellingTerm;
 /** A conjugacy class of G_V and its term F₁(g), as the plain count's rows (its cycle types include the houses'). */
 export type VariantBurnsideClass = EssentialClassRow;
 
-export interface VariantBurnside {
+/** What a variant's Burnside count adds up, under G_V (VariantBurnside) or Γ_V (FullGroupBurnside). */
+export interface VariantBurnsideSum {
   readonly rules: string;
   readonly n: number;
+  /** The order of the group, G_V or Γ_V. */
   readonly groupOrder: number;
-  readonly fullGroupOrder: bigint;
-  /** The generators of G_V in words. */
+  /** The generators of the group in words. */
   readonly generators: readonly string[];
   readonly classes: number;
   readonly nonZeroClasses: number;
@@ -54,10 +54,55 @@ export interface VariantBurnside {
   /** F₁(identity) = N/n!, and where it came from. */
   readonly identity: bigint;
   readonly identitySource: string;
-  /** Σ |K|·F₁(g_K), checked divisible by |G_V|. */
+  /** Σ |K|·F₁(g_K), checked divisible by the group's order (wholeOrbits). */
   readonly burnsideSum: bigint;
   readonly total: bigint;
   readonly workers: number;
+}
+
+/** The fields of a VariantBurnsideSum from the class rows' tally, in the order the reports print them. */
+export type BurnsideSumFields = Omit<VariantBurnsideSum, 'rules' | 'n' | 'groupOrder' | 'generators'>;
+
+/**
+ * The sum's fields, its orbits Σ |K|·F₁(g_K) / |group| among them. A wrong identity's term (given by the user)
+ * shows as a sum that is not a multiple of the order, with probability 1 − 1/|group|: one line, status 2, naming
+ * the term and its source.
+ */
+export function burnsideSumFields(
+  rules: Rules,
+  group: { readonly name: string; readonly order: number },
+  tally: {
+    readonly classes: number;
+    readonly nonZero: number;
+    readonly zeroByLemma: number;
+    readonly zeroBySearch: number;
+    readonly burnsideSum: bigint;
+  },
+  identity: VariantIdentityTerm,
+  workers: number,
+): BurnsideSumFields {
+  const { burnsideSum } = tally;
+  const order = BigInt(group.order);
+  if (burnsideSum % order !== 0n)
+    throw new InputError(
+      `${rules.name}: Σ size·fixed = ${burnsideSum} is not a multiple of |${group.name}| = ${group.order}: the ` +
+        `identity's term N/${rules.n}! = ${identity.value} (${identity.source}) cannot be right`,
+    );
+  return {
+    classes: tally.classes,
+    nonZeroClasses: tally.nonZero,
+    zeroByLemma: tally.zeroByLemma,
+    zeroBySearch: tally.zeroBySearch,
+    identity: identity.value,
+    identitySource: identity.source,
+    burnsideSum,
+    total: burnsideSum / order,
+    workers,
+  };
+}
+
+export interface VariantBurnside extends VariantBurnsideSum {
+  readonly fullGroupOrder: bigint;
   readonly seconds: { classes: number; identity: number; fixed: number; total: number };
   readonly classRows: readonly VariantBurnsideClass[];
 }
@@ -98,22 +143,16 @@ export async function variantBurnside(
   const workers = options.workers ?? 1;
   const { group, classes, rows } = variantClassPlan(rules);
   const t1 = performance.now();
-  const tasks: Array<{ k: number; input: VariantFixedInput }> = [];
-  for (const { k, x, rt } of rows) {
-    if (k === 0) continue;
-    for (const tau of rt.admissible)
-      tasks.push({ k, input: { spec: rules.spec, members: group.elements, element: x, tauType: tau } });
-  }
-  options.onProgress?.(0, tasks.length);
-  const results = await runFixedTasks<typeof VariantFixedTask, 'countVariantFixed'>(
+  const { tasks, results } = await runClassTasks<typeof VariantFixedTask, 'countVariantFixed', (typeof rows)[number]>(
     new URL('./variantFixedGridsTask.js', import.meta.url),
     'countVariantFixed',
-    tasks,
+    rows,
+    ({ x }, tauType) => ({ spec: rules.spec, members: group.elements, element: x, tauType }),
     classes.sizes,
     workers,
-    (done, total) => options.onProgress?.(done, total),
+    options.onProgress,
   );
-  const { classRows, burnsideSum, fixedSeconds, nonZero, zeroByLemma, zeroBySearch } = burnsideRows(
+  const { classRows, fixedSeconds, ...tally } = burnsideRows(
     rows,
     tasks,
     results,
@@ -121,13 +160,13 @@ export async function variantBurnside(
     { fixed: identity.value, seconds: identity.seconds ?? 0 },
     (x) => describeElement(group.grid, x),
   );
-  const order = BigInt(group.order);
-  // a wrong identity's term (given by the user) shows here with probability 1 − 1/|G_V|: one line, status 2
-  if (burnsideSum % order !== 0n)
-    throw new InputError(
-      `${rules.name}: Σ size·fixed = ${burnsideSum} is not a multiple of |G_V| = ${group.order}: the identity's ` +
-        `term N/${rules.n}! = ${identity.value} (${identity.source}) cannot be right`,
-    );
+  const sum = burnsideSumFields(
+    rules,
+    { name: 'G_V', order: group.order },
+    { classes: classes.count, ...tally },
+    identity,
+    workers,
+  );
   const t2 = performance.now();
   return {
     rules: rules.name,
@@ -135,15 +174,7 @@ export async function variantBurnside(
     groupOrder: group.order,
     fullGroupOrder: group.fullOrder,
     generators: group.generators.map((g) => describeElement(group.grid, g).text),
-    classes: classes.count,
-    nonZeroClasses: nonZero,
-    zeroByLemma,
-    zeroBySearch,
-    identity: identity.value,
-    identitySource: identity.source,
-    burnsideSum,
-    total: burnsideSum / order,
-    workers,
+    ...sum,
     seconds: {
       classes: us((t1 - t0) / 1000),
       identity: us(identity.seconds ?? 0),

@@ -7,9 +7,9 @@
  * count = |Fix(g, τ)|/|C(τ)| for the variant's grids (countFixedGrids with the variant's extra units and G_V).
  * A thread builds the rules, the grid group and G_V's membership once per rules name and keeps them.
  */
-import { countFixedGrids, type FixedCount, type FixedVariant } from '../essential/countFixedGrids.js';
-import { gridGroup, type GridGroup } from '../essential/gridGroup.js';
+import { countFixedGrids, type FixedCount } from '../essential/countFixedGrids.js';
 import { rulesFromSpec, type RulesSpec } from '../grid/rules.js';
+import { fixedVariantOf } from './fixedVariantOf.js';
 import { variantUnits } from './variantUnits.js';
 
 export interface VariantFixedInput {
@@ -26,18 +26,9 @@ export interface VariantFixedOutput extends FixedCount {
   readonly seconds: number;
 }
 
-const built = new Map<string, { group: GridGroup; variant: FixedVariant }>();
-
 export function countVariantFixed(input: VariantFixedInput): VariantFixedOutput {
   const rules = rulesFromSpec(input.spec);
-  let b = built.get(rules.name);
-  if (!b) {
-    const group = gridGroup(rules.shape);
-    const member = new Uint8Array(group.order);
-    for (const e of input.members) member[e] = 1;
-    b = { group, variant: { extraUnits: variantUnits(rules).units, member } };
-    built.set(rules.name, b);
-  }
+  const b = fixedVariantOf(rules.name, rules.shape, input.members, () => variantUnits(rules).units);
   const t0 = performance.now();
   const r = countFixedGrids(b.group, input.element, input.tauType, undefined, undefined, b.variant);
   return { ...r, seconds: (performance.now() - t0) / 1000 };

@@ -2,20 +2,13 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, cli, ROOT, tempDir, type CliResult } from '../helpers/cli.js';
+import { cli, CLI, type CliResult, oneLine, spawnCheckpointedRun, tempDir } from '../helpers/cli.js';
 
 /**
  * Bounded by design (issue 23): output at the reader's pace, inputs read a line at a time with a longest line,
  * every count-like option capped or streamed, and the last file-safety holes. Peak memory is measured in
  * scripts/bench.mjs (part "bounded"); here each case is shown with a fault that used to happen.
  */
-
-const oneLine = (r: CliResult): string => {
-  const lines = r.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+|internal error/);
-  return lines[0];
-};
 
 const ESTIMATE = [
   'estimate',
@@ -89,11 +82,7 @@ describe('checkpoints: only what is provably ours is rewritten; errors are one l
   it('SIGTERM during a checkpointed run removes its lock', async () => {
     const dir = tempDir();
     const f = join(dir, 'run.jsonl');
-    const child = spawn(
-      process.execPath,
-      [CLI, 'estimate', '--method', 'knuth-mrv', '--box', '2x3', '--seconds', '60', '--seed', '4', '--checkpoint', f],
-      { env: { ...process.env, CI: 'true' }, stdio: 'ignore', cwd: ROOT },
-    );
+    const child = spawnCheckpointedRun(f);
     for (let i = 0; i < 200 && !existsSync(`${f}.lock`); i++) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(`${f}.lock`)).toBe(true);
     child.kill('SIGTERM');

@@ -3,19 +3,12 @@ import { existsSync, lstatSync, openSync, readdirSync, readFileSync, writeFileSy
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, cli, ROOT, tempDir, type CliResult } from '../helpers/cli.js';
+import { cli, CLI, oneLine, ROOT, spawnCheckpointedRun, tempDir } from '../helpers/cli.js';
 
 /**
  * Faults and hostile input, each as a user meets them: real files, FIFOs, devices, signals and child processes.
  * Every case here misbehaved once (issue "Faults and hostile input"); each test would have caught it.
  */
-
-const oneLine = (r: CliResult): string => {
-  const lines = r.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/); // no stack trace
-  return lines[0];
-};
 
 const ESTIMATE_2X2 = ['estimate', '--method', 'knuth', '--box', '2x2', '--samples', '20000', '--batch', '1000'];
 
@@ -174,11 +167,7 @@ describe('checkpoints: refused unless they are this run, whole and unaltered', (
   it('a second writer is refused while the first runs; after the first is killed (-9) it resumes', async () => {
     const dir = tempDir();
     const f = join(dir, 'shared.jsonl');
-    const first = spawn(
-      process.execPath,
-      [CLI, 'estimate', '--method', 'knuth-mrv', '--box', '2x3', '--seconds', '60', '--seed', '4', '--checkpoint', f],
-      { env: { ...process.env, CI: 'true' }, stdio: 'ignore', cwd: ROOT },
-    );
+    const first = spawnCheckpointedRun(f);
     try {
       for (let i = 0; i < 200 && !(existsSync(f) && readFileSync(f, 'utf8').split('\n').length > 3); i++)
         await new Promise((r) => setTimeout(r, 50));

@@ -17,19 +17,13 @@ import {
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cli, ROOT, tempDir, type CliResult } from '../helpers/cli.js';
+import { cli, CLI, type CliResult, oneLine, ROOT, tempDir } from '../helpers/cli.js';
 
 /**
  * Files as the user gives them (issue 42, items 4, 7 and 8): devices and pipes as outputs are written through, with
  * nothing beside them and never read back; every file read whole goes through one bounded reader (a regular file of
  * sane size, gzip inflated to a cap); every file error is worded once, paths echoed on one line.
  */
-const oneLine = (r: CliResult): string => {
-  const lines = r.stderr.trimEnd().split('\n');
-  expect(lines, r.stderr).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+|internal error/);
-  return lines[0];
-};
 
 /** A 2×2 plan in 2 shards (a moment to count). */
 const dir = tempDir();
@@ -112,7 +106,7 @@ describe('devices and pipes as outputs: written through, nothing beside them, ne
     });
     expect(r.signal, 'killed by the timeout: it hung').toBeNull();
     expect(r.status).toBe(1);
-    expect(oneLine({ code: 1, stdout: r.stdout, stderr: r.stderr })).toMatch(
+    expect(oneLine(r)).toMatch(
       /cannot write .*nobody\.json: a named pipe with no reader \(none came in 2 s\): start its reader first$/,
     );
   });

@@ -6,6 +6,13 @@ import { cli, tempDir } from '../helpers/cli.js';
 
 /** The commands rank, unrank and sample, run as a user runs them (2×2 and 2×3 keep each run short). */
 
+/** One JSON object a line (--json), as read back. */
+const jsonLines = <T>(out: string): T[] =>
+  out
+    .trim()
+    .split('\n')
+    .map((l) => fromJson(l) as T);
+
 describe('sudoku-count unrank and rank', () => {
   it('unrank prints grids in the text format of solve, and rank gives their numbers back', async () => {
     const u = await cli(['unrank', '--box', '2x2', '0', '1', '287']);
@@ -23,17 +30,11 @@ describe('sudoku-count unrank and rank', () => {
     writeFileSync(numbers, '# grid numbers\n0\n\n28200959\n');
     const u = await cli(['unrank', '--box', '2x3', '--file', numbers, '--json']);
     expect(u.code).toBe(0);
-    const rows = u.stdout
-      .trim()
-      .split('\n')
-      .map((l) => fromJson(l) as { index: bigint | number; grid: string });
+    const rows = jsonLines<{ index: bigint | number; grid: string }>(u.stdout);
     expect(rows.map((o) => BigInt(o.index))).toEqual([0n, 28_200_959n]);
     const r = await cli(['rank', '--box', '2x3', '-', '--json'], { input: rows.map((o) => o.grid).join('\n') + '\n' });
     expect(r.code).toBe(0);
-    const back = r.stdout
-      .trim()
-      .split('\n')
-      .map((l) => fromJson(l) as { rank: bigint | number; grid: string });
+    const back = jsonLines<{ rank: bigint | number; grid: string }>(r.stdout);
     expect(back.map((o) => BigInt(o.rank))).toEqual([0n, 28_200_959n]);
     expect(back.map((o) => o.grid)).toEqual(rows.map((o) => o.grid));
   });

@@ -2,18 +2,13 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkpointText, planText, readPlan, readResult, readShardPlan } from '../../src/io/shardFiles.js';
-import { cli, tempDir } from '../helpers/cli.js';
+import { cli, lastLine, oneLine, tempDir } from '../helpers/cli.js';
 
 /**
  * The shard protocol end to end, with plain processes (what a Slurm array or a Kubernetes Indexed Job runs): plan →
  * shards → merge gives the one-machine N, for 9×9 (band method) and a small column-set count (4×2 by column sets,
  * 2×4 transposed); and the bad inputs and faults of the protocol, each one line with status 2.
  */
-const lastLine = (s: string) => s.trimEnd().split('\n').pop() ?? '';
-const oneLine = (r: { stderr: string }) => {
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  return r.stderr;
-};
 
 describe('count --plan / --shard / --merge (9x9, band method)', () => {
   const dir = tempDir();

@@ -5,7 +5,7 @@ import { columnTransfer } from '../../src/colsets/columnTransfer.js';
 import { checkpointText, readPlan, readResult, resultText } from '../../src/io/shardFiles.js';
 import { classSum } from '../../src/classSum/classSum.js';
 import { mergeShards } from '../../src/shards/mergeShards.js';
-import { cli, ROOT, tempDir } from '../helpers/cli.js';
+import { cli, oneLine, ROOT, tempDir } from '../helpers/cli.js';
 
 /**
  * 6×2 (and 2×6) through the shard protocol: the one-machine count refused, the committed plan (data/6x2/plan.json.gz,
@@ -16,10 +16,6 @@ import { cli, ROOT, tempDir } from '../helpers/cli.js';
 const DATA = join(ROOT, 'data', '6x2');
 const PLAN = join(DATA, 'plan.json.gz');
 const RESULTS = join(DATA, 'results');
-const oneLine = (r: { stderr: string }) => {
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  return r.stderr;
-};
 const resultFiles = () =>
   readdirSync(RESULTS)
     .filter((f) => f.endsWith('.json'))

@@ -7,7 +7,7 @@ import { parseBoxShape } from '../../src/grid/shape.js';
 import { variantGroup } from '../../src/variants/variantGroup.js';
 import { variantTopBlocks } from '../../src/variants/variantTopBlocks.js';
 import { readPlan, readResult } from '../../src/io/shardFiles.js';
-import { cli, ROOT, tempDir } from '../helpers/cli.js';
+import { cli, lastLine, oneLine, ROOT, tempDir } from '../helpers/cli.js';
 import { rulesDlxCount } from '../helpers/rulesDlx.js';
 
 /**
@@ -17,11 +17,6 @@ import { rulesDlxCount } from '../helpers/rulesDlx.js';
  * sizes the shards and Slurm's limits), and one shard of 9×9 x+windoku is checked class by class against the
  * exact-cover engine, which shares no counting code with the shard's (the variant bitboards).
  */
-const lastLine = (s: string) => s.trimEnd().split('\n').pop() ?? '';
-const oneLine = (r: { stderr: string }) => {
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  return r.stderr;
-};
 
 describe('count --variant V --plan F (small shapes)', () => {
   const dir = tempDir();

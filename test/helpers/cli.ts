@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +65,42 @@ export function tempDir(prefix = 'sudoku-count-test-'): string {
   made.push(dir);
   return dir;
 }
+
+/**
+ * A long estimate (60 s, knuth-mrv on 2x3) checkpointing to `checkpoint`, started in the background and left to the
+ * caller to stop: the run whose lock and checkpoint the fault tests stop, kill and resume.
+ */
+export function spawnCheckpointedRun(checkpoint: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      CLI,
+      'estimate',
+      '--method',
+      'knuth-mrv',
+      '--box',
+      '2x3',
+      '--seconds',
+      '60',
+      '--seed',
+      '4',
+      '--checkpoint',
+      checkpoint,
+    ],
+    { env: { ...process.env, CI: 'true' }, stdio: 'ignore', cwd: ROOT },
+  );
+}
+
+/** stderr holds one line, with no stack trace and no internal error in it: that line. */
+export function oneLine(r: { readonly stderr: string }): string {
+  const lines = r.stderr.trimEnd().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+|internal error/);
+  return lines[0];
+}
+
+/** The last line of an output. */
+export const lastLine = (s: string): string => s.trimEnd().split('\n').pop() ?? '';
 
 /** Bad input: status 2, one line on stderr matching `wanted`, nothing on stdout, no stack trace. */
 export function expectBadInput(r: CliResult, wanted: RegExp): void {

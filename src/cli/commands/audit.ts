@@ -25,6 +25,7 @@ import { prepareOutput } from '../../io/outputFile.js';
 import { MAX_SEED } from '../../random/streamStates.js';
 import {
   boxOption,
+  fileOption,
   grouped,
   integerOption,
   pathOption,
@@ -84,11 +85,7 @@ export function registerAudit(program: Command): void {
     .option('--report <FILE>', 'statistical audit: write an HTML report with SVG charts', pathOption)
     .option('--force', '--report may replace a file that is not an audit report')
     .option('--workers <W>', 'threads for the samples (the result does not depend on it)', workersOption)
-    .option(
-      '--file <path>',
-      "judge the grids of a file, one full grid a line ('-' for stdin); may be repeated",
-      (v: string, prev: string[] = []) => [...prev, v],
-    )
+    .option(...fileOption('judge the grids of a file, one full grid a line'))
     .option('--skip-invalid', '--file: skip (and count) invalid or partial grids instead of refusing the run')
     .action(async (opts: AuditCliOptions, cmd: Command) => {
       const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';

@@ -1,21 +1,21 @@
 import { randomInt } from 'node:crypto';
 import { Option, type Command } from 'commander';
-import { batchTests, MAX_BATCHES, type BatchTests } from '../../bias/batchTests.js';
-import { exactMoments, type ExactMoments } from '../../bias/exactMoments.js';
+import { batchTests, MAX_BATCHES } from '../../bias/batchTests.js';
+import { exactMoments } from '../../bias/exactMoments.js';
 import { METHOD_NAMES, type MethodName } from '../../estimate/estimator.js';
 import { MAX_SEED } from '../../random/streamStates.js';
 import { boxShape, InputError, type BoxShape } from '../../grid/shape.js';
 import { BIAS_REPORT_OUTPUT, writeBiasReport } from '../../io/biasReport.js';
 import { prepareOutput } from '../../io/outputFile.js';
 import { toJson } from '../../io/json.js';
-import { batchSummary, exactJson, exactText } from '../../reports/biasText.js';
+import { batchSummary, batchText, exactJson, exactText } from '../../reports/biasText.js';
 import {
   seedOption,
   pathOption,
   boxOption,
   grouped,
   integerOption,
-  progressSpinner,
+  withSpinner,
   cliRules,
   VARIANT_FLAG,
   VARIANT_FLAG_HELP,
@@ -82,6 +82,13 @@ export function registerBias(program: Command): void {
             )
           : null;
       const box = rules?.name ?? shape.name;
+      // what both forms are told of the estimator
+      const estimator = {
+        method: opts.method,
+        box: shape,
+        ...(rules ? { variant: rules } : {}),
+        fill: opts.fill ?? null,
+      };
       if (opts.exact) {
         for (const [flag, given] of [
           ['--batches', opts.batches],
@@ -92,24 +99,16 @@ export function registerBias(program: Command): void {
         ] as const) {
           if (given !== undefined) throw new InputError(`${flag} is for the batch tests; leave it out with --exact`);
         }
-        const spinner = await progressSpinner(`exact moments of ${opts.method} on ${box}`);
-        spinner.start();
-        let r: ExactMoments;
-        try {
-          r = await exactMoments({
-            method: opts.method,
-            box: shape,
-            ...(rules ? { variant: rules } : {}),
-            fill: opts.fill ?? null,
+        const r = await withSpinner(`exact moments of ${opts.method} on ${box}`, (spinner) =>
+          exactMoments({
+            ...estimator,
             fullTree: opts.fullTree === true,
             onProgress: (done) => {
               spinner.text =
                 `exact moments of ${opts.method} on ${box}: ${(100 * done).toFixed(1)} % of the ` + `probability`;
             },
-          });
-        } finally {
-          spinner.stop();
-        }
+          }),
+        );
         process.stdout.write(opts.json ? toJson(exactJson(r)) + '\n' : exactText(r));
         return;
       }
@@ -121,15 +120,9 @@ export function registerBias(program: Command): void {
         opts.report !== undefined
           ? prepareOutput(opts.report, { ...BIAS_REPORT_OUTPUT, force: opts.force === true })
           : null;
-      const spinner = await progressSpinner(`${opts.method} ${box}: batch tests`);
-      spinner.start();
-      let r: BatchTests;
-      try {
-        r = await batchTests({
-          method: opts.method,
-          box: shape,
-          ...(rules ? { variant: rules } : {}),
-          fill: opts.fill ?? null,
+      const r = await withSpinner(`${opts.method} ${box}: batch tests`, async (spinner) => {
+        const tests = await batchTests({
+          ...estimator,
           batches: B,
           samples: opts.samples ?? DEFAULT_SAMPLES,
           seed,
@@ -137,19 +130,11 @@ export function registerBias(program: Command): void {
             spinner.text = `${opts.method} ${box}: batch ${b} of ${B}`;
           },
         });
-        if (report) await writeBiasReport(report, r, batchSummary(r));
-      } finally {
-        spinner.stop();
-      }
-      if (opts.json) {
-        process.stdout.write(toJson({ ...r, report: opts.report ?? null }) + '\n');
-      } else {
-        const lines = batchSummary(r).map(([k, v]) => `  ${k.padEnd(16)}${v}`);
-        if (opts.report) lines.push(`  ${'report'.padEnd(16)}${opts.report}`);
-        process.stdout.write(
-          `${r.method}${r.fill !== null ? ` (fill ${r.fill})` : ''} on ${r.rules}: ${B} batches of ` +
-            `${grouped(r.samplesPerBatch)} samples, seed ${r.seed}\n${lines.join('\n')}\n`,
-        );
-      }
+        if (report) await writeBiasReport(report, tests, batchSummary(tests));
+        return tests;
+      });
+      process.stdout.write(
+        opts.json ? toJson({ ...r, report: opts.report ?? null }) + '\n' : batchText(r, opts.report),
+      );
     });
 }

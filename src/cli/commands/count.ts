@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { ProgressEvent, Stage } from '../../count/countGrids.js';
+import type { ProgressEvent } from '../../count/countGrids.js';
 import type { CounterName } from '../../count/dlxCompletions.js';
 import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { countMethodShapes, requireShape, shapeProblem } from '../../grid/support.js';
@@ -9,7 +9,7 @@ import { LEVEL_NAMES, type LevelName } from '../../symmetry/levelNames.js';
 import { MAX_SEED } from '../../random/maxSeed.js';
 import type { ColumnSetRunOptions } from '../columnSetRun.js';
 import { columnSetText } from '../../reports/columnSetText.js';
-import { countText } from '../../reports/countText.js';
+import { countProgressText, countText } from '../../reports/countText.js';
 import { CommandFailed } from '../commandFailed.js';
 import {
   boxOrVariantBoxOption,
@@ -166,21 +166,9 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
   const { plan, shards, shard, out, merge, slurm, throttle, pack, mem, recount, seed } = opts;
   const used = flagsGiven;
   if (merge !== undefined) {
-    const extra = used({
-      shards,
-      shard,
-      out,
-      slurm,
-      throttle,
-      pack,
-      mem,
-      method: opts.method,
-      variant: opts.variant,
-      counter: opts.counter,
-      checkpoint: opts.checkpoint,
-      resume: opts.resume,
-      level: opts.level,
-    });
+    const { method, variant, counter, checkpoint, resume, level } = opts;
+    const given = { shards, shard, out, slurm, throttle, pack, mem, method, variant, counter, checkpoint, resume };
+    const extra = used({ ...given, level });
     if (extra.length > 0)
       throw new InputError(
         `--merge takes shard results (and --plan, --box, --json, --recount, --seed, --workers), not ` +
@@ -269,14 +257,6 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
   return true;
 }
 
-const STAGE_TEXT: Record<Stage, string> = {
-  bands: 'enumerating standard top bands',
-  classes: 'collapsing bands into classes',
-  columnSets: 'tabulating bands by column sets',
-  completions: 'counting completions per class',
-  dlx: 'DLX route: enumerating second bands',
-};
-
 export function registerCount(program: Command): void {
   const command = program
     .command('count')
@@ -356,8 +336,8 @@ export function registerCount(program: Command): void {
       const spinner = await progressSpinner('counting');
       spinner.start();
       const onProgress = (e: ProgressEvent) => {
-        if (e.phase === 'start') spinner.text = STAGE_TEXT[e.stage];
-        else if (e.phase === 'progress') spinner.text = `${STAGE_TEXT[e.stage]}: ${e.done}/${e.total}`;
+        const text = countProgressText(e);
+        if (text !== null) spinner.text = text;
       };
       const { countGrids, defaultWorkers } = await import('../../count/countGrids.js');
       const r = await countGrids({

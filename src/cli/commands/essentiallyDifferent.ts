@@ -4,23 +4,27 @@ import { automorphismCensus, type AutomorphismCensus } from '../../essential/aut
 import { essentiallyDifferent, type EssentialProgress } from '../../essential/essentiallyDifferent.js';
 import { gridGroup } from '../../essential/gridGroup.js';
 import { gridOrbits, gridOrbitsShapeProblem, type GridOrbits } from '../../essential/gridOrbits.js';
-import { factorial, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { columnSetRows, columnSetShardMethod, MAX_COLUMN_SET_ROWS } from '../../colsets/columnSetSupport.js';
-import { essentialClasses } from '../../essential/essentialClasses.js';
-import { readColumnSetCertificate } from '../../io/columnSetCertificateFile.js';
-import { shippedCertificateFile } from '../../io/shippedCertificate.js';
+import { essentialClasses, shardedShapeRefusal } from '../../essential/essentialClasses.js';
 import { essentialClassesText } from '../../reports/essentialClassesText.js';
 import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
-import { grouped } from '../../grid/grouped.js';
 import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
 import { essentiallyDifferentText } from '../../reports/burnsideText.js';
-import { boxOption, InputError, progressSpinner, VARIANT_FLAG, wholeNumberOption, workersOption } from '../common.js';
+import { fullGroupText } from '../../reports/fullGroupText.js';
+import {
+  flagsGiven,
+  InputError,
+  progressSpinner,
+  VARIANT_FLAG,
+  wholeNumberOption,
+  withSpinner,
+  workersOption,
+} from '../common.js';
 
-import { fullGroupBurnside, type FullGroupBurnside } from '../../variants/fullGroupBurnside.js';
-import { fullGroupOrbits, type FullGroupOrbits } from '../../variants/fullGroupOrbits.js';
-import { variantBurnside, variantIdentityTerm, type VariantBurnside } from '../../variants/variantBurnside.js';
+import { fullGroupCount } from '../../variants/fullGroupCount.js';
 import type { Rules } from '../../grid/rules.js';
 import { defaultThreads } from '../../parallel/threads.js';
 import {
@@ -42,7 +46,8 @@ export function registerEssentiallyDifferent(program: Command): void {
       '--box <RxC>',
       `box shape: R rows by C columns (${bandMethodShapes()}, 5x2, 2x5; 6x2, 2x6 with --classes; with --variant, ` +
         'n ≤ 6 and 3x3)',
-      essentialBoxOption(),
+      // 6x2, 2x6: classes alone (the action refuses them without --classes, in its own words)
+      boxOrVariantBoxOption('essentially-different', 'variant-count', 'essential-classes'),
     )
     .option(
       VARIANT_FLAG,
@@ -105,22 +110,9 @@ export function registerEssentiallyDifferent(program: Command): void {
         classes?: boolean;
       }) => {
         if (opts.classes) {
-          const used = Object.entries({
-            variant: opts.variant,
-            automorphisms: opts.automorphisms,
-            direct: opts.direct,
-            group: opts.group,
-            fullGroup: opts.fullGroup,
-            identityFrom: opts.identityFrom,
-            identityTerm: opts.identityTerm,
-            checkpoint: opts.checkpoint,
-            resume: opts.resume,
-            workers: opts.workers,
-          }).filter(([, v]) => v !== undefined && v !== false);
-          if (used.length > 0)
-            throw new InputError(
-              `--classes takes --box and --json only, not ${used.map(([k]) => '--' + k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())).join(', ')}`,
-            );
+          const { box: _box, json: _json, classes: _classes, ...rest } = opts;
+          const used = flagsGiven(rest);
+          if (used.length > 0) throw new InputError(`--classes takes --box and --json only, not ${used.join(', ')}`);
           const r = essentialClasses(requireShape('essential-classes', opts.box ?? SHAPE_3X3));
           process.stdout.write(opts.json ? toJson(r) + '\n' : essentialClassesText(r));
           return;
@@ -223,133 +215,17 @@ async function runFullGroup(rules: Rules, opts: { json?: boolean; workers?: numb
   if (small && opts.identityTerm !== undefined)
     throw new InputError('--identity-term is for 9x9: for n ≤ 6 every grid is listed here');
   const workers = opts.workers ?? (small ? 1 : defaultThreads());
-  const spinner = await progressSpinner(`${rules.name}: the identity's term`);
-  spinner.start();
-  let variant: VariantBurnside, full: FullGroupBurnside;
-  let direct: FullGroupOrbits | undefined;
-  try {
-    const identity = await variantIdentityTerm(rules, opts.identityTerm, workers);
-    // no grids: every map keeps them, and there is nothing to count under any group
-    if (identity.value === 0n) throw new InputError(`rules ${rules.name} have no grids: 0 under every group`);
-    spinner.text = `${rules.name}: under G_V`;
-    variant = await variantBurnside(rules, identity, { workers });
-    spinner.text = `${rules.name}: the full group (cell pairs, witnesses, implied houses)`;
-    full = await fullGroupBurnside(rules, identity, {
-      workers,
-      onProgress: (done, total) => (spinner.text = `${rules.name}: under Γ_V, fixed grids ${done}/${total}`),
-    });
-    if (small) {
-      spinner.text = `${rules.name}: every grid, orbits of Γ_V directly`;
-      direct = fullGroupOrbits(rules);
-    }
-  } finally {
-    spinner.stop();
-  }
-  if (direct && BigInt(direct.orbits) !== full.total)
-    throw new Error(`internal: ${direct.orbits} orbits of Γ_V directly, ${full.total} by Burnside`);
+  const r = await withSpinner(`${rules.name}: the identity's term`, (spinner) =>
+    fullGroupCount(rules, { workers, identityTerm: opts.identityTerm, onStage: (t) => (spinner.text = t) }),
+  );
+  // no grids: every map keeps them, and there is nothing to count under any group
+  if (r === null) throw new InputError(`rules ${rules.name} have no grids: 0 under every group`);
+  const { variant, full, direct } = r;
   if (opts.json) {
     process.stdout.write(
       toJson({ underVariantGroup: variant, underFullGroup: full, ...(direct ? { direct } : {}) }) + '\n',
     );
     return;
   }
-  const p = full.pairs;
-  const same = full.groupOrder === full.variantGroupOrder;
-  const out = [
-    `Essentially different grids of ${rules.name} under two groups (each with relabelling)`,
-    `  G_V: the ${grouped(variant.groupOrder)} elements of the Sudoku group G that keep every house and pair`,
-    `  Γ_V: every row/column permutation and transposition that maps the grids onto themselves: ` +
-      `${grouped(full.groupOrder)} elements, ${grouped(full.orderInG)} of them in G` +
-      (same ? ' (Γ_V = G_V)' : ''),
-    `    cell pairs in ${grouped(p.orbits)} orbits of G_V: ${grouped(p.explicit)} share a house or pair, ` +
-      `${grouped(p.implied)} more share an implied house, ` +
-      `${grouped(p.solver)} more shown distinct by exhaustive search, ` +
-      `${grouped(p.witnessed)} equal in some grid (${p.witnessGrids} witness grids), ` +
-      `${grouped(p.undecided)} undecided` +
-      (full.proved ? '' : ': Γ_V is a subgroup of the full group, not proved to be all of it'),
-    ...full.impliedHouses.map((h, i) => `    implied house ${i + 1}: ${h.cells} = ${h.combination}`),
-    `    generators (${full.generators.length}): ${full.generators.join('; ')}`,
-    `  ${full.classes} conjugacy classes of Γ_V: ${full.nonZeroClasses} with fixed grids, ` +
-      `${full.zeroByLemma} zero by the unit lemma, ${full.zeroBySearch} zero by search`,
-  ];
-  const table = [['class', 'size', 'in G', 'representative', 'τ', `fixed (row 1 = 1..${rules.n})`, 'seconds']];
-  for (const c of full.classRows)
-    if (c.fixed > 0n)
-      table.push([
-        String(c.id),
-        grouped(c.size),
-        c.inG ? 'yes' : 'no',
-        c.representative,
-        c.relabellings.join(' '),
-        grouped(c.fixed),
-        c.seconds.toFixed(3),
-      ]);
-  const widths = table[0].map((_, j) => Math.max(...table.map((row) => row[j].length)));
-  for (const row of table)
-    out.push(
-      (
-        '  ' + row.map((v, j) => (j === 3 || j === 4 ? v.padEnd(widths[j]) : v.padStart(widths[j]))).join('  ')
-      ).trimEnd(),
-    );
-  out.push(
-    `  identity's term N/${rules.n}! = ${grouped(full.identity)}: ${full.identitySource}`,
-    `  Σ size·fixed = ${grouped(full.burnsideSum)} = ${grouped(full.groupOrder)} × ${grouped(full.total)}`,
-    `  time: group ${full.seconds.group.toFixed(3)} s, classes ${full.seconds.classes.toFixed(3)} s, ` +
-      `terms ${full.seconds.fixed.toFixed(3)} s in ${full.workers} worker${full.workers > 1 ? 's' : ''}`,
-  );
-  if (direct)
-    out.push(
-      `  direct route: ${grouped(direct.grids)} grids with row 1 fixed, ` +
-        `${grouped(direct.orbits)} orbits of Γ_V = Burnside ✓`,
-    );
-  out.push(
-    `Essentially different grids under G_V (order ${grouped(variant.groupOrder)}): ${grouped(variant.total)}`,
-    `Essentially different grids under Γ_V (order ${grouped(full.groupOrder)}): ${grouped(full.total)}`,
-  );
-  process.stdout.write(out.join('\n') + '\n');
-}
-
-/**
- * --box: a shape essentially-different counts (or a variant's), else one whose classes alone it gives (6x2, 2x6:
- * the action refuses them without --classes, in its own words); otherwise the counting refusal.
- */
-function essentialBoxOption(): (value: string) => BoxShape {
-  const strict = boxOrVariantBoxOption('essentially-different');
-  const classesOnly = boxOption('essential-classes');
-  return (value: string): BoxShape => {
-    try {
-      return strict(value);
-    } catch (e) {
-      try {
-        return classesOnly(value);
-      } catch {
-        throw e;
-      }
-    }
-  };
-}
-
-/**
- * The refusal of `essentially-different --box 6x2` (2x6), in one line: the identity's term N/12! as the shipped
- * certificate of the sharded count has it (missing until every shard is in), and the dear terms, not run here
- * (docs/essentially-different.md, "6x2 and 2x6"). --classes counts nothing and is not refused.
- */
-function shardedShapeRefusal(box: BoxShape): string {
-  const R = columnSetRows(box);
-  const file = shippedCertificateFile(R);
-  let identity: string;
-  if (file === null) identity = `its identity's term N/${box.n}! is missing (no data/${R}x2/certificate.bin here)`;
-  else {
-    const t = readColumnSetCertificate(file.path);
-    const f = BigInt(factorial(box.n));
-    identity =
-      t.total === null
-        ? `its identity's term N/${box.n}! is missing: ${file.shown} holds ${grouped(t.ids.length)} of ` +
-          `${grouped(t.classes)} classes (the count by shards is not finished)`
-        : `its identity's term N/${box.n}! = ${grouped(t.total / f)} is in ${file.shown}`;
-  }
-  return (
-    `essentially-different --box ${box.name} gives no total: ${identity}, and its dear terms are not run here ` +
-    `(docs/essentially-different.md, "6x2 and 2x6"); --classes gives the classes and the unit lemma's zeros`
-  );
+  process.stdout.write(fullGroupText(variant, full, direct));
 }

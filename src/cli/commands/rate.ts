@@ -2,7 +2,15 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { gridInputChunks, type GridInput } from '../../io/gridInput.js';
 import { RATE_BLOCK_CELLS, ratePuzzles } from '../../puzzle/generatePuzzles.js';
-import { boxOption, cliRules, progressSpinner, VARIANT_FLAG, VARIANT_FLAG_HELP, workersOption } from '../common.js';
+import {
+  boxOption,
+  cliRules,
+  fileOption,
+  progressSpinner,
+  VARIANT_FLAG,
+  VARIANT_FLAG_HELP,
+  workersOption,
+} from '../common.js';
 import { lineOutput } from '../lineOutput.js';
 import { ratingJsonLine, ratingTextLines } from '../../reports/puzzleLines.js';
 
@@ -32,11 +40,7 @@ export function registerRate(program: Command): void {
     .argument('[puzzles...]', "puzzles in the grid text format ('.' or '0' empty); '-' reads stdin")
     .option('--box <RxC>', 'box shape: R rows by C columns (default 3x3; up to 6x6)', boxOption('solve'))
     .option(VARIANT_FLAG, VARIANT_FLAG_HELP)
-    .option(
-      '--file <path>',
-      "read puzzles from a file, one per line or in grid layout ('-' for stdin); may be repeated",
-      (v: string, prev: string[] = []) => [...prev, v],
-    )
+    .option(...fileOption('read puzzles from a file, one per line or in grid layout'))
     .option('--steps', 'list every deduction in words (cell, digit, technique, and the house: row, diagonal, …)')
     .option(
       '--json',

@@ -7,6 +7,7 @@ import { puzzleCounter } from '../../solve/countSolutions.js';
 import {
   boxOption,
   cliRules,
+  fileOption,
   grouped,
   integerOption,
   syncProgress,
@@ -48,11 +49,7 @@ export function registerSolve(program: Command): void {
       'stop counting at K solutions (2 answers "is it unique?"); without --count, 1 skips the uniqueness check',
       integerOption(1),
     )
-    .option(
-      '--file <path>',
-      "read puzzles from a file, one per line or in grid layout ('-' for stdin); may be repeated",
-      (v: string, prev: string[] = []) => [...prev, v],
-    )
+    .option(...fileOption('read puzzles from a file, one per line or in grid layout'))
     .option('--json', 'print one JSON object per puzzle: rules, puzzle, count, limited, solution, seconds')
     .action(async (args: string[], opts: SolveCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;

@@ -1,34 +1,25 @@
 import type { Command } from 'commander';
 import { formatGrid } from '../../grid/parseGrid.js';
-import { InputError, SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
+import { InputError, SHAPE_3X3 } from '../../grid/shape.js';
 import { toJson } from '../../io/json.js';
 import { indexChunks, parseIndex, type IndexText } from '../../io/gridNumbers.js';
 import { gridIndex } from '../../rank/gridIndex.js';
-import { boxOption, withSpinner } from '../common.js';
+import { withSpinner } from '../common.js';
+import { gridIndexCommand, type GridIndexCliOptions } from './rank.js';
 import { lineOutput } from '../lineOutput.js';
-import { supportedShapes } from '../../grid/support.js';
-
-interface UnrankCliOptions {
-  box?: BoxShape;
-  file?: string[];
-  json?: boolean;
-}
 
 export function registerUnrank(program: Command): void {
-  program
-    .command('unrank')
-    .description('the grid with each number (0..N−1), in the order of docs/rank.md')
-    .argument('[numbers...]', "grid numbers, whole decimal numbers of any size; '-' reads stdin")
-    .option('--box <RxC>', `box shape: R rows by C columns (${supportedShapes('rank')})`, boxOption('rank'))
-    .option(
-      '--file <path>',
-      "read grid numbers from a file, one per line ('-' for stdin); may be repeated",
-      (v: string, prev: string[] = []) => [...prev, v],
-    )
-    .option('--json', 'print one JSON object per grid: index, grid')
+  gridIndexCommand(
+    program,
+    'unrank',
+    'the grid with each number (0..N−1), in the order of docs/rank.md',
+    ['[numbers...]', "grid numbers, whole decimal numbers of any size; '-' reads stdin"],
+    'read grid numbers from a file, one per line',
+    'print one JSON object per grid: index, grid',
+  )
     // a negative number is an argument to complain about, not an unknown option
     .allowUnknownOption()
-    .action(async (args: string[], opts: UnrankCliOptions) => {
+    .action(async (args: string[], opts: GridIndexCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
       // the first chunk of numbers is read and checked before the index is built (bad input fails at once)
       const chunks = indexChunks(args, opts.file);

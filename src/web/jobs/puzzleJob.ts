@@ -61,15 +61,9 @@ export interface HintJobInput extends Regions {
 export type PuzzleJobInput = GenerateJobInput | StepsJobInput | AnalyseJobInput | HintJobInput;
 
 /** What a page needs to draw a grid of these rules and follow its candidates, made in the worker. */
-export interface BoardView {
-  readonly name: string;
-  readonly n: number;
+export interface BoardView extends Pick<Rules, 'name' | 'n' | 'houses' | 'houseNames' | 'peerStart' | 'peerList'> {
   readonly rows: number;
   readonly cols: number;
-  readonly houses: Int32Array;
-  readonly houseNames: readonly string[];
-  readonly peerStart: Int32Array;
-  readonly peerList: Int32Array;
   /** The houses drawn (src/io/puzzleSheet.ts's gridSvg, as on the printed sheet), without digits. */
   readonly svg: string;
   /** The rules the drawing cannot show, in words. */

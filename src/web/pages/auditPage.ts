@@ -3,30 +3,21 @@
  * address: paste or upload them; `run=1` audits what the address's `grids` holds, for short examples).
  */
 import type { AuditJobInput, AuditJobResult } from '../jobs/auditJob.js';
-import { pageJobs } from '../ui/pageJob.js';
-import { addressReader, element, grouped, html, setAddress, showIgnored, startPage } from '../ui/page.js';
+import { element, grouped, html, setAddress, showIgnored, startPage } from '../ui/page.js';
 
 /** The shapes audited with every test (band method and grid index); others get the tests that apply. */
 const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3'];
 
-startPage('audit');
-const form = element<HTMLFormElement>('form');
-const box = element<HTMLSelectElement>('box');
+const { form, box, status, params, jobs } = startPage('audit');
 const alpha = element<HTMLInputElement>('alpha');
 const file = element<HTMLInputElement>('file');
 const grids = element<HTMLTextAreaElement>('grids');
-const runButton = element<HTMLButtonElement>('run');
-const stopButton = element<HTMLButtonElement>('stop');
-const status = element<HTMLParagraphElement>('status');
 
 for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
-const params = addressReader();
 box.value = params.choice('box', SHAPES, '3x3');
 alpha.value = params.get('alpha') ?? '0.01';
 grids.value = (params.get('grids') ?? '').split(/[\s,;]+/).join('\n');
 showIgnored(params);
-
-const jobs = pageJobs({ runButton, stopButton, status });
 
 file.addEventListener('change', () => {
   const f = file.files?.[0];

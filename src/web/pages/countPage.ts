@@ -3,8 +3,7 @@
  * with a plain-language line for each. Address: `?box=3x3&run=1` (run=1 counts on opening).
  */
 import type { ColumnSetJobResult, CountJobInput, CountJobProgress, CountJobResult } from '../jobs/countJob.js';
-import { pageJobs } from '../ui/pageJob.js';
-import { addressReader, download, element, grouped, html, setAddress, showIgnored, startPage } from '../ui/page.js';
+import { download, element, grouped, html, setAddress, showIgnored, startPage } from '../ui/page.js';
 
 /**
  * The shapes the CLI counts in under a minute (src/grid/support.ts): the band method's, seconds at most; and 5×2,
@@ -12,21 +11,14 @@ import { addressReader, download, element, grouped, html, setAddress, showIgnore
  */
 const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3', '5x2', '2x5'];
 
-startPage('count');
-const form = element<HTMLFormElement>('form');
-const boxSelect = element<HTMLSelectElement>('box');
-const runButton = element<HTMLButtonElement>('run');
-const stopButton = element<HTMLButtonElement>('stop');
+const { form, box: boxSelect, status, params, jobs } = startPage('count');
 const downloadButton = element<HTMLButtonElement>('download');
-const status = element<HTMLParagraphElement>('status');
 const stages = element<HTMLOListElement>('stages');
 
 for (const s of SHAPES) boxSelect.add(new Option(`${s.replace('x', '×')} boxes (${shapeN(s)}×${shapeN(s)} grid)`, s));
-const params = addressReader();
 boxSelect.value = params.choice('box', SHAPES, '3x3');
 showIgnored(params);
 
-const jobs = pageJobs({ runButton, stopButton, status });
 let last: CountJobResult | ColumnSetJobResult | null = null;
 
 function shapeN(box: string): number {
@@ -57,6 +49,18 @@ function stage(key: string, title: string, explain: string): { value: (v: string
   };
 }
 
+/** A stage that ends with a count: at its end, `total unit` shown and the stage marked done; true then. */
+function endWithTotal(
+  s: ReturnType<typeof stage>,
+  e: CountJobProgress,
+  unit: string,
+): e is CountJobProgress & { readonly total: number } {
+  if (e.phase !== 'end' || e.total === undefined) return false;
+  s.value(`${grouped(e.total)} ${unit}`);
+  s.done();
+  return true;
+}
+
 function describe(box: string): { R: number; C: number; n: number } {
   const [R, C] = box.split('x').map(Number);
   return { R, C, n: R * C };
@@ -72,9 +76,7 @@ function onProgress(box: string, e: CountJobProgress): void {
       `A band is the top ${R} rows. Every grid is one of ${n}! relabellings of a grid whose first box reads ` +
         `1…${n}, so fix that box and list every way to fill the rest of the band.`,
     );
-    if (e.phase === 'end' && e.total !== undefined) {
-      s.value(`${grouped(e.total)} bands`);
-      s.done();
+    if (endWithTotal(s, e, 'bands')) {
       const lex = stage(
         'lexReduced',
         'Reduced bands',
@@ -85,26 +87,26 @@ function onProgress(box: string, e: CountJobProgress): void {
       lex.done();
     }
   } else if (e.stage === 'classes') {
-    const s = stage(
+    endWithTotal(
+      stage(
+        'classes',
+        'Symmetry classes',
+        `Swapping boxes, columns inside a box, rows of the band and renaming digits never changes how many ways ` +
+          `the grid can be completed, so bands fall into classes; one band of each class is enough.`,
+      ),
+      e,
       'classes',
-      'Symmetry classes',
-      `Swapping boxes, columns inside a box, rows of the band and renaming digits never changes how many ways ` +
-        `the grid can be completed, so bands fall into classes; one band of each class is enough.`,
     );
-    if (e.phase === 'end' && e.total !== undefined) {
-      s.value(`${grouped(e.total)} classes`);
-      s.done();
-    }
   } else if (e.stage === 'columnSets') {
-    const s = stage(
-      'columnSets',
-      'Column-set table',
-      `How many bands fit below a given set of digits in each column: the table that makes completing a band fast.`,
+    endWithTotal(
+      stage(
+        'columnSets',
+        'Column-set table',
+        `How many bands fit below a given set of digits in each column: the table that makes completing a band fast.`,
+      ),
+      e,
+      'entries',
     );
-    if (e.phase === 'end' && e.total !== undefined) {
-      s.value(`${grouped(e.total)} entries`);
-      s.done();
-    }
   } else if (e.stage === 'completions') {
     const s = stage(
       'completions',
@@ -130,18 +132,18 @@ function onColumnSetProgress(box: string, e: CountJobProgress & { method: 'colum
   const { R, C } = describe(box);
   const rows = Math.max(R, C);
   if (e.stage === 'classes') {
-    const s = stage(
-      'configurations',
-      'Configuration classes',
-      `With boxes of ${rows} rows and 2 columns${R < C ? ' (counted as their mirror image)' : ''}, a band is ` +
-        `decided, as far as the rest of the grid cares, by which digits stand in each box's left column: its ` +
-        `configuration. Configurations that differ by renaming digits, swapping boxes or columns have the same ` +
-        `number of bands, so one of each class is enough.`,
+    endWithTotal(
+      stage(
+        'configurations',
+        'Configuration classes',
+        `With boxes of ${rows} rows and 2 columns${R < C ? ' (counted as their mirror image)' : ''}, a band is ` +
+          `decided, as far as the rest of the grid cares, by which digits stand in each box's left column: its ` +
+          `configuration. Configurations that differ by renaming digits, swapping boxes or columns have the same ` +
+          `number of bands, so one of each class is enough.`,
+      ),
+      e,
+      'classes',
     );
-    if (e.phase === 'end' && e.total !== undefined) {
-      s.value(`${grouped(e.total)} classes`);
-      s.done();
-    }
   } else if (e.stage === 'bands') {
     const s = stage(
       'bandsOfClasses',

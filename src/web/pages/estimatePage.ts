@@ -3,44 +3,26 @@
  * its 95 % interval. Address: `?box=3x3&method=knuth&seed=1&samples=1000000&run=1`.
  */
 import type { EstimateJobInput, EstimateJobProgress, EstimateJobResult } from '../jobs/estimateJob.js';
-import { pageJobs } from '../ui/pageJob.js';
-import {
-  addressReader,
-  element,
-  grouped,
-  SEED_ERROR,
-  seedFrom,
-  setAddress,
-  showIgnored,
-  startPage,
-} from '../ui/page.js';
+import { element, grouped, SEED_ERROR, seedFrom, setAddress, showIgnored, startPage } from '../ui/page.js';
 
 /** Shapes whose N the page computes to compare with (the band method's). */
 const SHAPES = ['2x2', '2x3', '3x2', '2x4', '4x2', '3x3'];
 const METHODS = ['knuth', 'knuth-random', 'knuth-mrv', 'hybrid', 'ridder', 'crude'];
 const MAX_SAMPLES = 100_000_000;
 
-startPage('estimate');
-const form = element<HTMLFormElement>('form');
-const box = element<HTMLSelectElement>('box');
+const { form, box, status, params, jobs } = startPage('estimate');
 const method = element<HTMLSelectElement>('method');
 const seed = element<HTMLInputElement>('seed');
 const samples = element<HTMLInputElement>('samples');
-const runButton = element<HTMLButtonElement>('run');
-const stopButton = element<HTMLButtonElement>('stop');
-const status = element<HTMLParagraphElement>('status');
 const chart = element<SVGSVGElement & HTMLElement>('chart');
 
 for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
 for (const m of METHODS) method.add(new Option(m, m));
-const params = addressReader();
 box.value = params.choice('box', SHAPES, '3x3');
 method.value = params.choice('method', METHODS, 'knuth');
 seed.value = params.get('seed') ?? '';
 samples.value = params.get('samples') ?? '1000000';
 showIgnored(params);
-
-const jobs = pageJobs({ runButton, stopButton, status });
 
 /** The chart's margins; its width is the space it has (at most 640), so its 12 px labels stay 12 px on a phone. */
 const L = 56,

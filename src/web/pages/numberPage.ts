@@ -4,37 +4,21 @@
  */
 import type { NumberJobInput, NumberJobResult } from '../jobs/numberJob.js';
 import { gridTable } from '../ui/gridTable.js';
-import { pageJobs } from '../ui/pageJob.js';
-import {
-  addressReader,
-  element,
-  grouped,
-  SEED_ERROR,
-  seedFrom,
-  setAddress,
-  showIgnored,
-  startPage,
-} from '../ui/page.js';
+import { element, grouped, SEED_ERROR, seedFrom, setAddress, showIgnored, startPage } from '../ui/page.js';
 
 /** The shapes the grid index numbers (src/grid/support.ts, 'rank'). */
 const SHAPES = ['2x2', '2x3', '3x2', '4x2', '3x3'];
 const OPS = ['sample', 'unrank', 'rank'] as const;
 type Op = (typeof OPS)[number];
 
-startPage('number');
-const form = element<HTMLFormElement>('form');
-const box = element<HTMLSelectElement>('box');
+const { form, box, status, params, jobs } = startPage('number');
 const op = element<HTMLSelectElement>('op');
 const seed = element<HTMLInputElement>('seed');
 const index = element<HTMLInputElement>('index');
 const grid = element<HTMLTextAreaElement>('grid');
-const runButton = element<HTMLButtonElement>('run');
-const stopButton = element<HTMLButtonElement>('stop');
-const status = element<HTMLParagraphElement>('status');
 const result = element<HTMLElement>('result');
 
 for (const s of SHAPES) box.add(new Option(`${s.replace('x', '×')} boxes`, s));
-const params = addressReader();
 box.value = params.choice('box', SHAPES, '3x3');
 op.value = params.choice('op', OPS, 'sample');
 seed.value = params.get('seed') ?? '';
@@ -49,8 +33,6 @@ function showInputs(): void {
 }
 showInputs();
 op.addEventListener('change', showInputs);
-
-const jobs = pageJobs({ runButton, stopButton, status });
 
 async function go(): Promise<void> {
   const which = op.value as Op;

@@ -6,22 +6,17 @@
  * jigsaw's regions, n² letters).
  */
 import type { AnalyseJobInput, AnalyseJobResult } from '../jobs/puzzleJob.js';
-import { pageJobs } from '../ui/pageJob.js';
 import { startPlay } from '../ui/play.js';
 import { chosenVariants, fillPuzzleControls, SHAPES, stepParts, VARIANTS } from '../ui/puzzleControls.js';
 import { showSteps } from '../ui/stepViewer.js';
-import { addressReader, element, grouped, setAddress, showIgnored, startPage } from '../ui/page.js';
+import { element, grouped, setAddress, showIgnored, startPage } from '../ui/page.js';
 
-startPage('play');
-const form = element<HTMLFormElement>('form');
-const box = element<HTMLSelectElement>('box');
+const { form, box, status, params, jobs } = startPage('play', 'entry-status');
 const variants = element<HTMLFieldSetElement>('variants');
 const text = element<HTMLTextAreaElement>('puzzle-text');
 const regions = element<HTMLTextAreaElement>('regions');
-const status = element<HTMLParagraphElement>('entry-status');
 const verdict = element<HTMLParagraphElement>('verdict');
 
-const params = addressReader();
 const shape = params.choice('box', SHAPES, '3x3');
 fillPuzzleControls(box, variants, params.list('variant', VARIANTS));
 box.value = shape;
@@ -29,7 +24,6 @@ text.value = params.get('p') ?? '';
 regions.value = params.get('regions') ?? '';
 showIgnored(params);
 
-const jobs = pageJobs({ runButton: element('run'), stopButton: element('stop'), status });
 let stopPlay = (): void => {};
 
 function solutionsText(r: AnalyseJobResult): string {

@@ -6,18 +6,15 @@
  */
 import type { BoardView, GenerateJobResult, PuzzleJobInput, StepsJobResult } from '../jobs/puzzleJob.js';
 import { Board } from '../ui/board.js';
-import { pageJobs } from '../ui/pageJob.js';
 import { startPlay } from '../ui/play.js';
 import { chosenVariants, fillPuzzleControls, SHAPES, stepParts, VARIANTS } from '../ui/puzzleControls.js';
 import { showSteps } from '../ui/stepViewer.js';
-import { addressReader, element, SEED_ERROR, seedFrom, setAddress, showIgnored, startPage } from '../ui/page.js';
+import { element, SEED_ERROR, seedFrom, setAddress, showIgnored, startPage } from '../ui/page.js';
 
 const GRADES = ['easy', 'medium', 'hard', 'expert'];
 const SYMMETRIES = ['none', 'rotational', 'mirror', 'diagonal'];
 
-startPage('puzzles');
-const form = element<HTMLFormElement>('form');
-const box = element<HTMLSelectElement>('box');
+const { form, box, status, params, jobs } = startPage('puzzles');
 const variants = element<HTMLFieldSetElement>('variants');
 const difficulty = element<HTMLSelectElement>('difficulty');
 const symmetry = element<HTMLSelectElement>('symmetry');
@@ -26,17 +23,13 @@ const seed = element<HTMLInputElement>('seed');
 const daily = element<HTMLInputElement>('daily');
 const paper = element<HTMLSelectElement>('paper');
 const perPage = element<HTMLSelectElement>('perpage');
-const runButton = element<HTMLButtonElement>('run');
-const stopButton = element<HTMLButtonElement>('stop');
 const printButton = element<HTMLButtonElement>('print');
-const status = element<HTMLParagraphElement>('status');
 const list = element<HTMLElement>('puzzles');
 const sheetFrame = element<HTMLIFrameElement>('sheet');
 
 for (const g of GRADES) difficulty.add(new Option(g, g));
 for (const s of SYMMETRIES) symmetry.add(new Option(s, s));
 
-const params = addressReader();
 const shape = params.choice('box', SHAPES, '3x3');
 fillPuzzleControls(box, variants, params.list('variant', VARIANTS));
 box.value = shape;
@@ -49,7 +42,6 @@ paper.value = params.choice('paper', ['A4', 'Letter'], 'A4');
 perPage.value = params.choice('perpage', ['1', '2', '4', '6'], '4');
 showIgnored(params);
 
-const jobs = pageJobs({ runButton, stopButton, status });
 let made: { box: string; variant: string; result: GenerateJobResult } | null = null;
 let stopPlay = (): void => {};
 

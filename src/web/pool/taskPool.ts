@@ -7,6 +7,7 @@
  * Results come back in task order for callers that ask for them in order; `close` terminates the workers at once.
  */
 import type { TaskPool, TaskModuleType, TypedTaskPool } from '../../parallel/taskPool.js';
+import { settleReply } from './settleReply.js';
 
 export type { TaskPool, TaskModuleType, TypedTaskPool };
 
@@ -70,16 +71,7 @@ export function taskPool(module: URL, threads: number): TaskPool {
     w.onmessage = (e: MessageEvent<TaskReply>) => {
       const job = busy.get(w);
       busy.delete(w);
-      if (job) {
-        const reply = e.data;
-        if ('error' in reply) {
-          const err = new Error(reply.error.message);
-          err.name = reply.error.name;
-          job.reject(err);
-        } else {
-          job.resolve(reply.value);
-        }
-      }
+      if (job) settleReply(job, e.data);
       dispatch();
     };
     w.onerror = (e: ErrorEvent) => {

@@ -4,6 +4,7 @@
  * and pool workers included, and the next job starts a fresh one.
  */
 import type { JobReply, JobRequest } from '../jobs/jobProtocol.js';
+import { settleReply } from '../pool/settleReply.js';
 
 export class JobStopped extends Error {
   override name = 'JobStopped';
@@ -30,13 +31,7 @@ function jobWorker(): Worker {
     if (!job) return;
     if ('progress' in reply) return job.progress(reply.progress);
     live.delete(reply.id);
-    if ('error' in reply) {
-      const err = new Error(reply.error.message);
-      err.name = reply.error.name;
-      job.reject(err);
-    } else {
-      job.resolve(reply.value);
-    }
+    settleReply(job, reply);
   };
   w.onerror = (e: ErrorEvent) => {
     e.preventDefault();

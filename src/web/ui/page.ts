@@ -3,6 +3,7 @@
  * shows a result), number formatting and downloads.
  */
 import { AddressReader } from './addressReader.js';
+import { pageJobs, type PageJobs } from './pageJob.js';
 const PAGES = [
   ['count', 'Count'],
   ['number', 'Grid by number'],
@@ -12,14 +13,37 @@ const PAGES = [
   ['estimate', 'Estimators'],
 ] as const;
 
-/** Draw the navigation into the page's <nav>, marking the current page. */
-export function startPage(current: string): void {
+/** What every page starts from (startPage): its form, its box-shape select, its status line, its address, its jobs. */
+export interface PageStart {
+  readonly form: HTMLFormElement;
+  readonly box: HTMLSelectElement;
+  readonly status: HTMLParagraphElement;
+  /** The page's inputs from its address; the page calls showIgnored(params) once it has read them. */
+  readonly params: AddressReader;
+  /** Its jobs, behind the Run (#run) and Stop (#stop) buttons and the status line. */
+  readonly jobs: PageJobs;
+}
+
+/**
+ * Start a page's script: draw the navigation into the page's <nav>, marking the current page, and find what every
+ * page has (#form, #box, #run, #stop and the status line, `statusId`).
+ */
+export function startPage(current: string, statusId = 'status'): PageStart {
   const nav = document.querySelector('nav');
-  if (!nav) return;
-  const links = PAGES.map(
-    ([path, label]) => `<a href="../${path}/"${path === current ? ' aria-current="page"' : ''}>${label}</a>`,
-  );
-  nav.innerHTML = `<a href="../" class="home">sudoku-count</a> ${links.join(' ')}`;
+  if (nav) {
+    const links = PAGES.map(
+      ([path, label]) => `<a href="../${path}/"${path === current ? ' aria-current="page"' : ''}>${label}</a>`,
+    );
+    nav.innerHTML = `<a href="../" class="home">sudoku-count</a> ${links.join(' ')}`;
+  }
+  const status = element<HTMLParagraphElement>(statusId);
+  return {
+    form: element<HTMLFormElement>('form'),
+    box: element<HTMLSelectElement>('box'),
+    status,
+    params: addressReader(),
+    jobs: pageJobs({ runButton: element('run'), stopButton: element('stop'), status }),
+  };
 }
 
 /** The page's inputs from its address (`?box=3x3&run=1`). */

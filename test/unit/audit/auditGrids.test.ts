@@ -9,6 +9,7 @@ import { repeatCounter } from '../../../src/audit/repeatCounter.js';
 import { boxShape, InputError } from '../../../src/grid/shape.js';
 import { gridIndex, type GridIndex } from '../../../src/rank/gridIndex.js';
 import { FIXTURES } from '../../helpers/paths.js';
+import { AUDIT_TESTS_3X3 } from '../../helpers/auditTestIds.js';
 
 const S33 = boxShape(3, 3);
 let context: GridAuditContext;
@@ -34,16 +35,7 @@ describe('auditGrids: a uniform source passes', () => {
     // at most 5·10⁻⁴ for a correct audit (it passes with these seeds).
     for (const seed of [1, 2, 3, 4, 5]) {
       const r = await auditGrids(uniformGrids(index, seed, 3000), { box: S33, context });
-      expect(ids(r)).toEqual([
-        'top-band',
-        'bands-stacks',
-        'rank-ks',
-        'rank-bins',
-        'standard-ks',
-        'standard-bins',
-        'repeats',
-        'digits',
-      ]);
+      expect(ids(r)).toEqual(AUDIT_TESTS_3X3);
       expect(r.familyP).toBeGreaterThan(1e-4);
       expect(r.repeats.grids.pairs).toBe(0);
       expect(r.repeats.classes!.pairs).toBe(0);

@@ -16,6 +16,13 @@ import { parseBoxShape } from '../../../src/grid/shape.js';
 const N2x3 = 28_200_960n;
 
 /** The fields that depend on time or threads; everything else must be identical between equivalent runs. */
+/** onBatch: each batch's record kept in `list`. */
+const into =
+  <T>(list: T[]) =>
+  (r: T): void => {
+    list.push(r);
+  };
+
 function deterministic(r: EstimateResult): Partial<EstimateResult> {
   const { seconds: _s, samplesPerSecond: _p, efficiency: _e, workers: _w, measures, ...rest } = r;
   const { eff: _f, ...timeless } = measures; // EFF divides by CPU time
@@ -34,16 +41,12 @@ describe('reproducible runs', () => {
       const one = await estimate({
         ...base,
         workers: 1,
-        onBatch: (r) => {
-          batches1.push(r);
-        },
+        onBatch: into(batches1),
       });
       const two = await estimate({
         ...base,
         workers: 2,
-        onBatch: (r) => {
-          batches2.push(r);
-        },
+        onBatch: into(batches2),
       });
       expect(one.batches).toBe(17); // 16 full batches and one of 2,000
       expect(one.samples).toBe(50_000);
@@ -94,9 +97,7 @@ describe('reproducible runs', () => {
     await estimate({
       ...options,
       seed: 1,
-      onBatch: (r) => {
-        records.push(r);
-      },
+      onBatch: into(records),
     });
     expect(records.map((r) => r.batch)).toEqual([0, 1]);
     expect(records[0].sum).not.toBe(records[1].sum);
@@ -121,22 +122,23 @@ describe('reproducible runs', () => {
     const full = await estimate({
       ...base,
       workers: 2,
-      onBatch: (r) => {
-        records.push(r);
-      },
+      onBatch: into(records),
     });
     expect(records).toHaveLength(30);
     // a kill leaves holes: keep batches 0..19 except every third, in completion order
     const kept = records.filter((r) => r.batch < 20 && r.batch % 3 !== 1);
-    const rerun: number[] = [];
-    const resumed = await estimate({
-      ...base,
-      workers: 1,
-      resume: { batches: kept, elapsed: 1.5 },
-      onBatch: (r) => {
-        rerun.push(r.batch);
-      },
-    });
+    // resumed from `batches` (seconds `elapsed` so far): the result, and the batches run now
+    const resume = async (workers: number, batches: typeof records, elapsed: number) => {
+      const ran: number[] = [];
+      const r = await estimate({
+        ...base,
+        workers,
+        resume: { batches, elapsed },
+        onBatch: (b) => void ran.push(b.batch),
+      });
+      return [r, ran] as const;
+    };
+    const [resumed, rerun] = await resume(1, kept, 1.5);
     expect(deterministic(resumed)).toEqual(deterministic(full));
     expect(rerun.sort((a, b) => a - b)).toEqual([
       1,
@@ -150,15 +152,7 @@ describe('reproducible runs', () => {
     ]);
     expect(resumed.seconds).toBeGreaterThanOrEqual(1.5); // wall time adds up over sessions
     // a checkpoint holding everything: nothing runs
-    const none: number[] = [];
-    const again = await estimate({
-      ...base,
-      workers: 2,
-      resume: { batches: records, elapsed: 2 },
-      onBatch: (r) => {
-        none.push(r.batch);
-      },
-    });
+    const [again, none] = await resume(2, records, 2);
     expect(none).toEqual([]);
     expect(deterministic(again)).toEqual(deterministic(full));
   });
