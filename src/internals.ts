@@ -168,6 +168,7 @@ export {
   type ShardValues,
 } from './io/shardFiles.js';
 export { variantGroup, type VariantGroup } from './variants/variantGroup.js';
+export { fullGroupCount, type FullGroupCount } from './variants/fullGroupCount.js';
 export {
   variantUnitsOf,
   variantUnits,
