@@ -2,11 +2,11 @@ import { countGrids, defaultWorkers } from '../count/countGrids.js';
 import type { BoxShape } from '../grid/shape.js';
 import { resolveShape, shapeProblem } from '../grid/support.js';
 import { checkWorkers } from '../parallel/threads.js';
-import { describeElement, type ElementDescription } from './describeElement.js';
+import { describeElement } from './describeElement.js';
 import type * as ColumnSetFixedTask from './columnSetFixedTask.js';
 import type * as FixedGridsTask from './fixedGridsTask.js';
 import type { FixedGridsInput } from './fixedGridsTask.js';
-import { burnsideClasses } from './essentialClasses.js';
+import { burnsideClasses, type EssentialClassInfo } from './essentialClasses.js';
 import { burnsideRows } from './burnsideRows.js';
 import { runFixedTasks } from './runFixedTasks.js';
 import { columnSetGroup, columnSetIdentity, everyBandTerm } from './columnSetTerms.js';
@@ -63,18 +63,8 @@ export interface RelabellingTerm {
   readonly seconds: number;
 }
 
-export interface EssentialClassRow {
-  /** Class number: classes in increasing order of their smallest element (the identity is 0). */
-  readonly id: number;
-  /** Elements in the class. */
-  readonly size: number;
-  /** Element id of the representative (the smallest in the class) in gridGroup(shape). */
-  readonly element: number;
-  readonly representative: ElementDescription;
-  /** Cycle types of τ the unit lemma allows. */
-  readonly relabellings: readonly string[];
-  /** Why the term is zero by the unit lemma, or null. */
-  readonly zeroReason: string | null;
+/** A class with its term: `EssentialClassInfo` (id, size, representative, the lemma's relabellings) and the count. */
+export interface EssentialClassRow extends EssentialClassInfo {
   /** F₁(g): grids with box 1 standard fixed by g up to a relabelling. */
   readonly fixed: bigint;
   /** The terms by cycle type of τ (empty for the identity and for classes the lemma settles). */
