@@ -7,9 +7,10 @@
 // canonical form (the least, over the 6! orders of its columns, of its twelve digit words sorted) and counts, over
 // the classes given (every K-th class from A to B, default every 10th of all; or the classes of the shards given),
 // the distinct halves and how many halves repeat one met before: the share of the half-walks sharing could save.
-//   --prefixes  with --shards: a side's table after k columns depends only on the set of those k columns, so a
+//   --prefixes  a side's table after k columns depends only on the set of those k columns, so a
 //               class could reuse a table of an earlier class of its shard whose first k columns from that end are
-//               the same set (up to relabelling). Runs the shipped transfer on every class (its order, meeting and
+//               the same set (up to relabelling); or, with --from/--to, of an earlier class of the range (a plan
+//               that kept the tables). Runs the shipped transfer on every class (its order, meeting and
 //               states per layer) and counts the states of the layers an earlier class of the same shard already
 //               built, against all states (states, not transitions: a layer's transitions grow with its states).
 import { readFileSync } from 'node:fs';
@@ -93,7 +94,6 @@ function canonical(columns) {
 }
 
 if (args.includes('--prefixes')) {
-  if (!shardList) throw new Error('--prefixes needs --shards');
   let all = 0,
     reused = 0;
   for (const { name, classes } of groups) {
@@ -123,13 +123,15 @@ if (args.includes('--prefixes')) {
     }
     all += shardAll;
     reused += shardReused;
-    console.log(`${name}: ${shardAll} states, ${shardReused} in layers an earlier class of the shard built`);
+    console.log(`${name}: ${shardAll} states, ${shardReused} in layers an earlier class built`);
   }
   console.log(`in all: ${all} states, ${reused} reusable (${((100 * reused) / all).toFixed(2)} %)`);
   process.exit(0);
 }
 const seenAll = new Map();
 const seenPrefix = new Set();
+let lastPrefix = new Set(),
+  prefixLast = 0;
 let prefixAll = 0,
   prefixRepeated = 0;
 let halves = 0,
@@ -165,6 +167,7 @@ for (const { name, classes } of groups) {
     if (keys[0] === keys[1]) selfSame++;
     // every prefix of each half (its first k columns from its end, k = 1..6), weighted by its rowSets: the share a
     // plan that kept every table a class built for the classes after it could reuse
+    const thisPrefix = new Set();
     for (const part of parts) {
       const k = new Array(12).fill(0);
       part.forEach((u, i) => {
@@ -174,9 +177,12 @@ for (const { name, classes } of groups) {
         const key = `${transposed}|${i + 1}|${canonical(part.slice(0, i + 1))}`;
         prefixAll += w;
         if (seenPrefix.has(key)) prefixRepeated += w;
+        if (lastPrefix.has(key)) prefixLast += w;
         seenPrefix.add(key);
+        thisPrefix.add(key);
       });
     }
+    lastPrefix = thisPrefix;
     for (const [h, key] of keys.entries()) {
       const cost = halfCost(parts[h]);
       costAll += cost;
@@ -200,5 +206,7 @@ console.log(
     `the most met: ${top.join(', ')}; ` +
     `weighted by the halves' Σ rowSets: ${((100 * costRepeated) / costAll).toFixed(2)} % ` +
     `repeat; every prefix of the halves (k = 1..6 columns), weighted by rowSets: ` +
-    `${((100 * prefixRepeated) / prefixAll).toFixed(2)} % met before; ${((u.user + u.system) / 1e6).toFixed(1)} CPU s`,
+    `${((100 * prefixRepeated) / prefixAll).toFixed(2)} % met before, ` +
+    `${((100 * prefixLast) / prefixAll).toFixed(2)} % in the class just before; ` +
+    `${((u.user + u.system) / 1e6).toFixed(1)} CPU s`,
 );
