@@ -9,8 +9,9 @@ describe('exact moments', () => {
     ['knuth', '2x2', null],
     ['knuth-random', '2x2', null],
     ['knuth-mrv', '2x2', null],
+    // hybrid's state recursion at the default fill (5); knuth-random below is the same recursion at fill 16, so
+    // both ends are walked (fill 8 was also here: 570,541 states, a third of this file's time)
     ['hybrid', '2x2', 5],
-    ['hybrid', '2x2', 8],
     ['ridder', '2x2', null],
     ['knuth', '2x3', null],
     ['knuth-mrv', '2x3', null],
