@@ -173,13 +173,11 @@ export function verifyVariantTable(table: VariantTable): VariantUnits {
  * same route, number of units, digest and orbits. Returns the units. InputError (one line) naming the first
  * difference.
  */
-export function verifyVariantTableOf(
-  table: VariantTable,
-  rules: Rules,
-  units: VariantUnits = variantUnits(rules),
-): VariantUnits {
+export function verifyVariantTableOf(table: VariantTable, rules: Rules, given?: VariantUnits): VariantUnits {
   const where = `variant table of ${table.rules}`;
+  // refused before the units are listed (seconds on 9×9)
   if (rules.name !== table.rules) throw new InputError(`${where}: checked against the rules ${rules.name}`);
+  const units = given ?? variantUnits(rules);
   if (table.route !== units.route || table.units !== units.units)
     throw new InputError(
       `${where}: its values are ${table.units} of the ${table.route} route; this version counts ${rules.name} by ` +

@@ -48,7 +48,7 @@ describe('exact moments under variants', () => {
     // not the plain law: the variant changes the second moment too
     const plain = await exactMoments({ method: 'hybrid', box: '2x2', fill: 5 });
     expect(plain.secondMoment.equals(b.secondMoment)).toBe(false);
-  }, 20_000);
+  });
 
   it('knuth on 2x3+x: E[X] = N (the draw tree on a 6×6 variant)', async () => {
     const r = await exactMoments({ method: 'knuth', box: '2x3', variant: 'x' });

@@ -88,10 +88,11 @@ describe('middle-band counter (the DLX route)', () => {
     }
   });
 
-  it('3x3: a handful of classes (the most symmetric band first), n_C equal to the column-set sum', () => {
+  it('3x3: two classes (the most symmetric band and the last), n_C equal to the column-set sum', () => {
     const { classes, size, columnSetSum, dlx } = setup(3, 3);
-    // class 0 is 123456789|456789123|789123456; about 35 million middle bands each
-    for (const k of [0, 207, classes.count - 1]) {
+    // class 0 is 123456789|456789123|789123456; about 35 million middle bands each (seconds a class: 4x2 above
+    // checks a few classes of a table)
+    for (const k of [0, classes.count - 1]) {
       const r = dlx.count(classes.reps, {}, k * size);
       expect(r.stopped).toBe(false);
       expect(r.completions).toBe(columnSetSum.completionsOfBand(classes.reps, k * size));

@@ -94,7 +94,7 @@ describe('the committed 9×9 variant tables', () => {
     expect(units.count).toBe(136_128);
     expect(t.orbitSum).toBe(543_744);
     expect(() => verifyVariantTableOf(t, resolveRules('variant-count', '3x3', 'x'))).toThrow(/checked against/);
-    expect(() => verifyVariantTableOf({ ...t, route: 'solver', units: 'classes' }, rules)).toThrow(
+    expect(() => verifyVariantTableOf({ ...t, route: 'solver', units: 'classes' }, rules, units)).toThrow(
       /classes of the solver route; this version counts 3x3\+anti-king by the edge-table route/,
     );
   });
