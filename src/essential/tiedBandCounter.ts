@@ -19,6 +19,15 @@
  * turned to the least of τ^i(set), i < k (the same cycle started at another row), and the sets of cycles of one
  * length sorted. F_h(T) is the number of walks from the empty state to the full one.
  *
+ * Meet in the middle: the cycles up to half the columns are walked from the front, the rest from the back (from
+ * the empty state: a state is then the digits each representative has in the back columns), and
+ *
+ *   F_h(T) = Σ over the back's canonical states Y of back(Y)/|orbit(Y)| · front(canonical form of Y's complement),
+ *
+ * because a class's count sums the walks to every state of its orbit under the row renumberings, and the walks to
+ * one state are as many as to any other of its orbit (|orbit|: the orderings of equal sets in a group of cycles of
+ * one length, times the number of distinct τ^i-images of each set).
+ *
  * The p-cycles are taken in the order that keeps the fewest digits half placed (a digit whose columns are all taken
  * or none taken is in every row's set or in none: only the others vary), chosen per T. States live in an
  * open-addressing table keyed by a mixed-radix number (each set's rank among the τ^k-invariant sets of its size)
@@ -128,6 +137,19 @@ export function tiedBandCounter(
     radixByLen.set(k, Math.max(...seen));
   }
   const canonOf = Array.from(slotLen, (k) => canonByLen.get(k)!);
+  // per slot: the number of distinct τ^i-images (i < k) of a τ^k-invariant set
+  const rotationsByLen = new Map<number, Int32Array>();
+  for (const k of new Set(slotLen)) {
+    const t = new Int32Array(1 << n);
+    for (let m = 0; m <= full; m++) {
+      if (canonByLen.get(k)![m] < 0) continue;
+      let o = 1;
+      while (o < k && imageOf(o, m) !== m) o++;
+      t[m] = o;
+    }
+    rotationsByLen.set(k, t);
+  }
+  const rotationsOf = Array.from(slotLen, (k) => rotationsByLen.get(k)!);
   const rankOf = Array.from(slotLen, (k) => rankByLen.get(k)!);
   const radix = Float64Array.from(slotLen, (k) => radixByLen.get(k)!);
   let keySpace = 1;
@@ -194,61 +216,122 @@ export function tiedBandCounter(
     }
   }
 
-  // the layers: states as L masks each, counts, and the table from key to state
-  let masksA = new Int32Array(1024 * L),
-    masksB = new Int32Array(1024 * L);
-  let countA = new Float64Array(1024),
-    countB = new Float64Array(1024);
-  let sizeA = 0,
-    sizeB = 0;
-  let slotBits = 12;
-  let tableKey = new Float64Array(1 << slotBits);
-  let tableIdx = new Int32Array(1 << slotBits).fill(-1);
-  const wideIndex = new Map<string, number>();
+  // the layers: states as L masks each (canonical), counts, and the table from key to state
+  const keyOf = (m: Int32Array, o: number): number => {
+    let key = 0;
+    for (let i = 0; i < L; i++) key = key * radix[i] + rankOf[i][m[o + i]];
+    return key;
+  };
+  const wideKeyOf = (m: Int32Array, o: number): string => {
+    let key = '';
+    for (let i = 0; i < L; i++) key += String.fromCharCode(m[o + i] + 1);
+    return key;
+  };
+  const hash = (key: number): number => {
+    const lo = key >>> 0,
+      hi = (key / 4294967296) >>> 0;
+    return Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) ^ (hi >>> 7);
+  };
+  class Layer {
+    masks = new Int32Array(1024 * L);
+    count = new Float64Array(1024);
+    size = 0;
+    private bits = 12;
+    private tableKey = new Float64Array(1 << 12);
+    private tableIdx = new Int32Array(1 << 12).fill(-1);
+    private slotOf = new Int32Array(1024); // each state's place in the table, so that clearing is O(states)
+    private readonly wideIndex = new Map<string, number>();
+
+    clear(): void {
+      if (wide) this.wideIndex.clear();
+      else for (let s = 0; s < this.size; s++) this.tableIdx[this.slotOf[s]] = -1;
+      this.size = 0;
+    }
+
+    /** The state with these canonical masks, or −1. */
+    find(m: Int32Array): number {
+      if (wide) return this.wideIndex.get(wideKeyOf(m, 0)) ?? -1;
+      const key = keyOf(m, 0);
+      const mask = (1 << this.bits) - 1;
+      for (let h = hash(key) & mask; this.tableIdx[h] >= 0; h = (h + 1) & mask)
+        if (this.tableKey[h] === key) return this.tableIdx[h];
+      return -1;
+    }
+
+    /** Adds w walks to the state with these canonical masks. */
+    add(m: Int32Array, w: number): void {
+      let s = -1;
+      let h = 0;
+      if (wide) {
+        const key = wideKeyOf(m, 0);
+        const found = this.wideIndex.get(key);
+        if (found === undefined) this.wideIndex.set(key, this.size);
+        else s = found;
+      } else {
+        const key = keyOf(m, 0);
+        const mask = (1 << this.bits) - 1;
+        for (h = hash(key) & mask; this.tableIdx[h] >= 0; h = (h + 1) & mask)
+          if (this.tableKey[h] === key) {
+            s = this.tableIdx[h];
+            break;
+          }
+        if (s < 0) {
+          this.tableKey[h] = key;
+          this.tableIdx[h] = this.size;
+        }
+      }
+      if (s < 0) {
+        if (this.size === this.count.length) {
+          const masks = new Int32Array(2 * this.count.length * L);
+          masks.set(this.masks);
+          this.masks = masks;
+          const count = new Float64Array(2 * this.count.length);
+          count.set(this.count);
+          this.count = count;
+          const slotOf = new Int32Array(2 * this.slotOf.length);
+          slotOf.set(this.slotOf);
+          this.slotOf = slotOf;
+        }
+        s = this.size++;
+        this.slotOf[s] = h;
+        this.masks.set(m, s * L);
+        this.count[s] = 0;
+        if (!wide && 2 * this.size > 1 << this.bits) this.rehash();
+      }
+      const v = this.count[s] + w;
+      if (v > FLUSH_LIMIT) throw new Error('internal: a count of fixed bands past 2^53');
+      this.count[s] = v;
+    }
+
+    private rehash(): void {
+      this.bits++;
+      this.tableKey = new Float64Array(1 << this.bits);
+      this.tableIdx = new Int32Array(1 << this.bits).fill(-1);
+      const mask = (1 << this.bits) - 1;
+      for (let s = 0; s < this.size; s++) {
+        const key = keyOf(this.masks, s * L);
+        let h = hash(key) & mask;
+        while (this.tableIdx[h] >= 0) h = (h + 1) & mask;
+        this.tableKey[h] = key;
+        this.tableIdx[h] = s;
+        this.slotOf[s] = h;
+      }
+    }
+  }
+  let from = new Layer(),
+    to = new Layer();
+  const front = new Layer();
   let nodeCount = 0,
     peak = 0;
 
-  const cur = new Int32Array(L); // the state being extended, then extended
+  const cur = new Int32Array(L); // the state being extended
   const canonBuf = new Int32Array(L);
   const colSet = new Int32Array(n); // digits of each column for this T
   const cycleOrder = new Int32Array(cycles.length);
 
-  function growB(): void {
-    const m = new Int32Array(2 * countB.length * L);
-    m.set(masksB);
-    masksB = m;
-    const c = new Float64Array(2 * countB.length);
-    c.set(countB);
-    countB = c;
-  }
-  function rehash(): void {
-    slotBits++;
-    tableKey = new Float64Array(1 << slotBits);
-    tableIdx = new Int32Array(1 << slotBits).fill(-1);
-    const mask = (1 << slotBits) - 1;
-    for (let s = 0; s < sizeB; s++) {
-      let key = 0;
-      for (let i = 0; i < L; i++) key = key * radix[i] + rankOf[i][masksB[s * L + i]];
-      let h = hash(key) & mask;
-      while (tableIdx[h] >= 0) h = (h + 1) & mask;
-      tableKey[h] = key;
-      tableIdx[h] = s;
-    }
-  }
-  function hash(key: number): number {
-    const lo = key >>> 0,
-      hi = (key / 4294967296) >>> 0;
-    return Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) ^ (hi >>> 7);
-  }
-  function clearB(): void {
-    sizeB = 0;
-    if (wide) wideIndex.clear();
-    else tableIdx.fill(-1);
-  }
-
-  /** Adds `w` walks to the canonical form of `cur` in layer B. */
-  function addState(w: number): void {
-    for (let i = 0; i < L; i++) canonBuf[i] = canonOf[i][cur[i]];
+  /** The canonical form of the masks m (rotations, then each group of one cycle length sorted) into canonBuf. */
+  function canonical(m: Int32Array): void {
+    for (let i = 0; i < L; i++) canonBuf[i] = canonOf[i][m[i]];
     for (let g = 0; g + 1 < groupStart.length; g++) {
       const a = groupStart[g],
         b = groupStart[g + 1];
@@ -262,43 +345,25 @@ export function tiedBandCounter(
         canonBuf[j + 1] = v;
       }
     }
-    let s: number;
-    if (wide) {
-      let key = '';
-      for (let i = 0; i < L; i++) key += String.fromCharCode(canonBuf[i] + 1);
-      const found = wideIndex.get(key);
-      if (found === undefined) {
-        s = -1;
-        wideIndex.set(key, sizeB);
-      } else s = found;
-    } else {
-      let key = 0;
-      for (let i = 0; i < L; i++) key = key * radix[i] + rankOf[i][canonBuf[i]];
-      const mask = (1 << slotBits) - 1;
-      let h = hash(key) & mask;
-      s = -1;
-      while (tableIdx[h] >= 0) {
-        if (tableKey[h] === key) {
-          s = tableIdx[h];
-          break;
-        }
-        h = (h + 1) & mask;
-      }
-      if (s < 0) {
-        tableKey[h] = key;
-        tableIdx[h] = sizeB;
+  }
+  /** The number of states in the orbit of canonical masks c (the row renumberings' orbit). */
+  function orbitSize(c: Int32Array): number {
+    let size = 1;
+    for (let g = 0; g + 1 < groupStart.length; g++) {
+      const a = groupStart[g],
+        b = groupStart[g + 1];
+      let run = 1;
+      for (let i = a; i < b; i++) {
+        size *= rotationsOf[i][c[i]] * (i - a + 1);
+        run = i > a && c[i] === c[i - 1] ? run + 1 : 1;
+        size /= run;
       }
     }
-    if (s < 0) {
-      if (sizeB === countB.length) growB();
-      s = sizeB++;
-      masksB.set(canonBuf, s * L);
-      countB[s] = 0;
-      if (!wide && 2 * sizeB > 1 << slotBits) rehash();
-    }
-    const v = countB[s] + w;
-    if (v > FLUSH_LIMIT) throw new Error('internal: a count of fixed bands past 2^53');
-    countB[s] = v;
+    return size;
+  }
+  function addState(w: number): void {
+    canonical(cur);
+    to.add(canonBuf, w);
   }
 
   // the walk of one column cycle from one state: β a cycle of q^m at a time
@@ -380,6 +445,28 @@ export function tiedBandCounter(
     }
   }
 
+  /** Walks the layers from the empty state over the column cycles order[lo..hi) (`step` ±1), into `to`. */
+  function walk(lo: number, hi: number, step: number): void {
+    to.clear();
+    cur.fill(0);
+    addState(1);
+    for (let s = step > 0 ? lo : hi - 1; step > 0 ? s < hi : s >= lo; s += step) {
+      const t = from;
+      from = to;
+      to = t;
+      to.clear();
+      cyc = cycles[cycleOrder[s]];
+      digitsOfC0 = colSet[cyc.c0];
+      for (let st = 0; st < from.size; st++) {
+        for (let i = 0; i < L; i++) cur[i] = from.masks[st * L + i];
+        weight = from.count[st];
+        beta(0, 0);
+      }
+      if (to.size > peak) peak = to.size;
+      if (to.size === 0) return;
+    }
+  }
+
   return {
     count(cols) {
       colSet.fill(0);
@@ -389,30 +476,36 @@ export function tiedBandCounter(
           throw new RangeError('tied band counter: the configuration is not compatible with (p, τ)');
       }
       chooseOrder(cols);
-      clearB();
-      cur.fill(0);
-      addState(1);
-      for (let s = 0; s < cycles.length; s++) {
-        // B becomes A
-        const m = masksA,
-          c = countA;
-        masksA = masksB;
-        countA = countB;
-        masksB = m;
-        countB = c;
-        sizeA = sizeB;
-        clearB();
-        cyc = cycles[cycleOrder[s]];
-        digitsOfC0 = colSet[cyc.c0];
-        for (let st = 0; st < sizeA; st++) {
-          for (let i = 0; i < L; i++) cur[i] = masksA[st * L + i];
-          weight = countA[st];
-          beta(0, 0);
-        }
-        if (sizeB > peak) peak = sizeB;
-        if (sizeB === 0) return 0;
+      // meet in the middle: the cycles up to half the columns from the front, the rest from the back
+      let mid = 0;
+      for (let taken = 0; mid < cycles.length && 2 * (taken + cycles[cycleOrder[mid]].m) <= n; mid++)
+        taken += cycles[cycleOrder[mid]].m;
+      if (mid === 0) mid = 1;
+      walk(0, mid, 1);
+      if (to.size === 0) return 0;
+      // keep the front's layer
+      front.clear();
+      for (let st = 0; st < to.size; st++) {
+        for (let i = 0; i < L; i++) canonBuf[i] = to.masks[st * L + i];
+        front.add(canonBuf, to.count[st]);
       }
-      return sizeB === 1 ? countB[0] : 0;
+      walk(mid, cycles.length, -1);
+      // F = Σ over the back's canonical states Y of back(Y)/|orbit(Y)| · front(canonical complement of Y): the counts
+      // are constant on orbits, and the front's class count sums its orbit
+      let total = 0;
+      for (let st = 0; st < to.size; st++) {
+        for (let i = 0; i < L; i++) cur[i] = full & ~to.masks[st * L + i];
+        canonical(cur);
+        const f = front.find(canonBuf);
+        if (f < 0) continue;
+        for (let i = 0; i < L; i++) cur[i] = to.masks[st * L + i];
+        const o = orbitSize(cur);
+        const b = to.count[st] / o;
+        if (!Number.isInteger(b)) throw new Error('internal: a back count not divisible by its orbit');
+        total += b * front.count[f];
+        if (total > FLUSH_LIMIT) throw new Error('internal: a count of fixed bands past 2^53');
+      }
+      return total;
     },
     nodes: () => nodeCount,
     peakStates: () => peak,
