@@ -2,6 +2,7 @@ import type { CycleType } from './cycleTypes.js';
 import { centralizerOrder, permutationOfType } from './cycleTypes.js';
 import type { GridGroup } from './gridGroup.js';
 import type { LineGroup } from './lineGroup.js';
+import { columnTransfer } from '../colsets/columnTransfer.js';
 import { edgeColouringCounter } from '../colsets/edgeColouringCounter.js';
 import { tiedBandCounter } from './tiedBandCounter.js';
 
@@ -34,7 +35,7 @@ import { tiedBandCounter } from './tiedBandCounter.js';
  * and X fixes the cycle's other sets. They are numbered in mixed radix. Pairs (b, ρ) with b in the column group
  * commuting with p and ρ commuting with τ map fixed bands to fixed bands (h's row part untouched) and T to
  * (b, ρ)·T, so F_h1·F_h2 (or F_h) is constant on their orbits: the orbits are found by breadth-first search over
- * generators of C(p) × C(τ), and F is counted once per orbit (tiedBandCounter).
+ * generators of C(p) × C(τ), and F is counted once per orbit (tiedBandCounter; h the identity: plainBandCounter).
  */
 export interface ColumnSetFixedCount {
   /** |Fix(g, τ)|/|C(τ)|. */
@@ -259,7 +260,7 @@ export function countFixedByColumnSets(
   const cols = new Int32Array(n);
   const trivial =
     bandMaps.length === 1 && isIdentity(bandMaps[0].q) && isIdentity(bandMaps[0].p) && isIdentity(bandMaps[0].tau);
-  const plain = trivial ? edgeColouringCounter(n) : null;
+  const plain = trivial ? plainBandCounter(R) : null;
   let configurations = 0n;
   let orbits = 0,
     live = 0;
@@ -311,12 +312,13 @@ export function countFixedByColumnSets(
       options.onOrbit?.(cols, bandMaps, []);
       continue;
     }
-    const f1 = plain ? plain.count(cols, R) : counters[0].count(cols);
+    const f1big = plain ? plain(cols) : BigInt(counters[0].count(cols));
+    const f1 = Number(f1big);
     if (options.onOrbit) options.onOrbit(cols, bandMaps, counters.length > 1 ? [f1, counters[1].count(cols)] : [f1]);
     if (f1 === 0) continue;
     let term: bigint;
-    if (swapsBands) term = BigInt(f1);
-    else if (squared) term = BigInt(f1) * BigInt(f1);
+    if (swapsBands) term = f1big;
+    else if (squared) term = f1big * f1big;
     else {
       const f2 = counters[1].count(cols);
       if (f2 === 0) continue;
@@ -338,6 +340,26 @@ export function countFixedByColumnSets(
     liveOrbits: live,
     nodes,
   };
+}
+
+/**
+ * The plain F(T) (h the identity) by the engine src/colsets counts R×2 with: the edge-colouring counter up to 5×2,
+ * the column transfer for 6×2 (F may pass 2^53 there). `cols[d]`: the columns digit d meets.
+ */
+export function plainBandCounter(R: number): (cols: ArrayLike<number>) => bigint {
+  if (R === 6) {
+    const words = new Int32Array(12);
+    return (cols) => {
+      for (let d = 0; d < 12; d++) {
+        let v = 0;
+        for (let s = 0; s < 6; s++) v |= ((cols[d] >> (2 * s + 1)) & 1) << s;
+        words[d] = v;
+      }
+      return columnTransfer(6, words).F;
+    };
+  }
+  const counter = edgeColouringCounter(2 * R);
+  return (cols) => BigInt(counter.count(cols, R));
 }
 
 function isIdentity(perm: ArrayLike<number>): boolean {
