@@ -37,9 +37,8 @@ async function setup(box) {
 
 if (!isMainThread) {
   const { shape, group, classes, relabellingTypes, rx2 } = await setup(workerData.box);
-  const { countFixedByColumnSets } = await load('essential/columnSetFixedGrids.js');
+  const { countFixedByColumnSets, plainBandCounter } = await load('essential/columnSetFixedGrids.js');
   const { tiedBandCounter } = await load('essential/tiedBandCounter.js');
-  const { edgeColouringCounter } = await load('colsets/edgeColouringCounter.js');
   parentPort.on('message', ({ k, tau, sample, seed }) => {
     const x = classes.reps[k];
     const types = relabellingTypes(shape, group.cellMap(x)).admissible;
@@ -69,12 +68,12 @@ if (!isMainThread) {
       const R = rx2.group.shape.rows;
       const trivial = maps.length === 1 && [maps[0].q, maps[0].p, maps[0].tau].every((a) => a.every((v, i) => v === i));
       const counters = trivial ? null : maps.map((h) => tiedBandCounter(R, h.q, h.p, h.tau));
-      const plain = trivial ? edgeColouringCounter(2 * R) : null;
+      const plain = trivial ? plainBandCounter(R) : null;
       const times = [];
       for (let i = 0; i < Math.min(sample, reps.length); i++) {
         const cols = reps[Math.floor(next() * reps.length)];
         const t1 = process.cpuUsage();
-        if (plain) plain.count(cols, R);
+        if (plain) plain(cols);
         else for (const c of counters) c.count(cols);
         const u1 = process.cpuUsage(t1);
         times.push((u1.user + u1.system) / 1e6);

@@ -2,6 +2,7 @@ import type { CycleType } from './cycleTypes.js';
 import { centralizerOrder, permutationOfType } from './cycleTypes.js';
 import type { GridGroup } from './gridGroup.js';
 import type { LineGroup } from './lineGroup.js';
+import { columnTransfer } from '../colsets/columnTransfer.js';
 import { edgeColouringCounter } from '../colsets/edgeColouringCounter.js';
 import { tiedBandCounter } from './tiedBandCounter.js';
 
@@ -34,7 +35,7 @@ import { tiedBandCounter } from './tiedBandCounter.js';
  * and X fixes the cycle's other sets. They are numbered in mixed radix. Pairs (b, ρ) with b in the column group
  * commuting with p and ρ commuting with τ map fixed bands to fixed bands (h's row part untouched) and T to
  * (b, ρ)·T, so F_h1·F_h2 (or F_h) is constant on their orbits: the orbits are found by breadth-first search over
- * generators of C(p) × C(τ), and F is counted once per orbit (tiedBandCounter).
+ * generators of C(p) × C(τ), and F is counted once per orbit (tiedBandCounter; h the identity: plainBandCounter).
  */
 export interface ColumnSetFixedCount {
   /** |Fix(g, τ)|/|C(τ)|. */
@@ -205,31 +206,61 @@ export function countFixedByColumnSets(
   if (total > MAX_CONFIGURATIONS)
     throw new RangeError(`column-set fixed grids: ${total} configuration classes (at most ${MAX_CONFIGURATIONS})`);
 
-  // their orbits under C(p), by breadth-first search over its generators acting on the words
+  // their orbits under C(p), by breadth-first search over its generators acting on the words. `place` lists the
+  // multisets in increasing order of their key (the words in mixed radix W, first cycle first), so a key is found
+  // by binary search in the sorted list; beyond 53 bits the keys are strings in a Map
   const keyBits = R * K;
-  const keyOf = (a: ArrayLike<number>, o: number): number | string => {
-    if (keyBits <= 53) {
-      let k = 0;
-      for (let c = 0; c < K; c++) k = k * W + a[o + c];
-      return k;
-    }
+  const narrow = keyBits <= 53;
+  const sortedKeys = new Float64Array(narrow ? total : 0);
+  const index = new Map<string, number>();
+  const stringKey = (a: ArrayLike<number>, o: number): string => {
     let str = '';
     for (let c = 0; c < K; c++) str += String.fromCharCode(48 + a[o + c]);
     return str;
   };
-  const index = new Map<number | string, number>();
-  for (let i = 0; i < total; i++) index.set(keyOf(words, i * K), i);
+  for (let i = 0; i < total; i++) {
+    if (narrow) {
+      let k = 0;
+      for (let c = 0; c < K; c++) k = k * W + words[i * K + c];
+      if (i > 0 && k <= sortedKeys[i - 1]) throw new Error('internal: configuration keys out of order');
+      sortedKeys[i] = k;
+    } else index.set(stringKey(words, i * K), i);
+  }
+  const find = (a: Int32Array): number => {
+    if (!narrow) return index.get(stringKey(a, 0)) ?? -1;
+    let k = 0;
+    for (let c = 0; c < K; c++) k = k * W + a[c];
+    let lo = 0,
+      hi = total - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = sortedKeys[mid];
+      if (v === k) return mid;
+      if (v < k) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
   const actions =
     options.orbits === false
       ? []
       : centralizerGenerators(group.cols, pi).map((b) => wordImage(group.cols.perms.subarray(b * n, b * n + n)));
+  // per cycle: the representative table of its length; the blocks of cycles of one length
+  const repAt = cycleLen.map((l) => repOf.get(l)!.rep);
+  const blockEnd = new Int32Array(K);
+  for (let a = 0; a < K;) {
+    let b = a;
+    while (b < K && cycleLen[b] === cycleLen[a]) b++;
+    for (let c = a; c < b; c++) blockEnd[c] = b;
+    a = b;
+  }
   const img = new Int32Array(K);
   const visited = new Uint8Array(total);
-  const queue: number[] = [];
+  const queue = new Int32Array(total);
   const cols = new Int32Array(n);
   const trivial =
     bandMaps.length === 1 && isIdentity(bandMaps[0].q) && isIdentity(bandMaps[0].p) && isIdentity(bandMaps[0].tau);
-  const plain = trivial ? edgeColouringCounter(n) : null;
+  const plain = trivial ? plainBandCounter(R) : null;
   let configurations = 0n;
   let orbits = 0,
     live = 0;
@@ -238,29 +269,32 @@ export function countFixedByColumnSets(
     if (visited[start]) continue;
     orbits++;
     visited[start] = 1;
-    queue.length = 0;
-    queue.push(start);
+    let tail = 0;
+    queue[tail++] = start;
     let weight = 0;
-    for (let h = 0; h < queue.length; h++) {
+    for (let h = 0; h < tail; h++) {
       const at = queue[h] * K;
       weight += weights[queue[h]];
       for (const act of actions) {
         for (let a = 0; a < K;) {
-          const l = cycleLen[a];
-          const rep = repOf.get(l)!.rep;
-          let b = a;
-          while (b < K && cycleLen[b] === l) {
-            img[b] = rep[act[words[at + b]]];
-            b++;
+          const b = blockEnd[a];
+          // the images of the block's words, sorted in place (insertion: a block is a few cycles)
+          for (let c = a; c < b; c++) {
+            const v = repAt[c][act[words[at + c]]];
+            let j = c - 1;
+            while (j >= a && img[j] > v) {
+              img[j + 1] = img[j];
+              j--;
+            }
+            img[j + 1] = v;
           }
-          img.subarray(a, b).sort();
           a = b;
         }
-        const j = index.get(keyOf(img, 0));
-        if (j === undefined) throw new Error('internal: an image of a compatible configuration is not compatible');
+        const j = find(img);
+        if (j < 0) throw new Error('internal: an image of a compatible configuration is not compatible');
         if (!visited[j]) {
           visited[j] = 1;
-          queue.push(j);
+          queue[tail++] = j;
         }
       }
     }
@@ -278,12 +312,13 @@ export function countFixedByColumnSets(
       options.onOrbit?.(cols, bandMaps, []);
       continue;
     }
-    const f1 = plain ? plain.count(cols, R) : counters[0].count(cols);
+    const f1big = plain ? plain(cols) : BigInt(counters[0].count(cols));
+    const f1 = Number(f1big);
     if (options.onOrbit) options.onOrbit(cols, bandMaps, counters.length > 1 ? [f1, counters[1].count(cols)] : [f1]);
     if (f1 === 0) continue;
     let term: bigint;
-    if (swapsBands) term = BigInt(f1);
-    else if (squared) term = BigInt(f1) * BigInt(f1);
+    if (swapsBands) term = f1big;
+    else if (squared) term = f1big * f1big;
     else {
       const f2 = counters[1].count(cols);
       if (f2 === 0) continue;
@@ -307,26 +342,45 @@ export function countFixedByColumnSets(
   };
 }
 
+/**
+ * The plain F(T) (h the identity) by the engine src/colsets counts R×2 with: the edge-colouring counter up to 5×2,
+ * the column transfer for 6×2 (F may pass 2^53 there). `cols[d]`: the columns digit d meets.
+ */
+export function plainBandCounter(R: number): (cols: ArrayLike<number>) => bigint {
+  if (R === 6) {
+    const words = new Int32Array(12);
+    return (cols) => {
+      for (let d = 0; d < 12; d++) {
+        let v = 0;
+        for (let s = 0; s < 6; s++) v |= ((cols[d] >> (2 * s + 1)) & 1) << s;
+        words[d] = v;
+      }
+      return columnTransfer(6, words).F;
+    };
+  }
+  const counter = edgeColouringCounter(2 * R);
+  return (cols) => BigInt(counter.count(cols, R));
+}
+
 function isIdentity(perm: ArrayLike<number>): boolean {
   for (let i = 0; i < perm.length; i++) if (perm[i] !== i) return false;
   return true;
 }
 
-/** A small generating set of the elements of the line group w commuting with x (kept when not yet generated). */
+/**
+ * A small generating set of the elements of the line group w commuting with x (each generator costs the orbit search
+ * a pass over every configuration): one to three elements drawn with a fixed seed when they generate the whole
+ * centraliser, else drawn elements added while outside what the kept ones generate (about the centraliser's rank;
+ * 6×2's σ: 2 instead of 11). The orbits, and so every count, do not depend on which generators are used.
+ */
 export function centralizerGenerators(w: LineGroup, x: number): number[] {
-  const member = new Uint8Array(w.order);
   const elems: number[] = [];
   for (let b = 0; b < w.order; b++) if (w.mul(b, x) === w.mul(x, b)) elems.push(b);
-  const gens: number[] = [];
-  member[w.identity] = 1;
-  let inGroup = [w.identity];
-  for (const e of elems) {
-    if (member[e]) continue;
-    gens.push(e);
-    // closure of the kept generators
-    const next = [w.identity];
+  const member = new Uint8Array(w.order);
+  const closure = (gens: readonly number[]): number => {
     member.fill(0);
     member[w.identity] = 1;
+    const next = [w.identity];
     for (let i = 0; i < next.length; i++)
       for (const g of gens) {
         const y = w.mul(next[i], g);
@@ -335,9 +389,30 @@ export function centralizerGenerators(w: LineGroup, x: number): number[] {
           next.push(y);
         }
       }
-    inGroup = next;
+    return next.length;
+  };
+  if (elems.length === 1) return [];
+  let state = 0x2545f491;
+  const draw = (): number => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return elems[Math.floor((state / 2 ** 32) * elems.length)];
+  };
+  for (const size of [1, 2, 3])
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const gens = Array.from({ length: size }, draw);
+      if (closure(gens) === elems.length) return gens;
+    }
+  // else: add drawn elements outside what the kept ones generate (as few as the centraliser's rank, about)
+  const gens: number[] = [];
+  let generated = closure(gens);
+  while (generated < elems.length) {
+    let e = draw();
+    for (let tries = 0; member[e] && tries < 64; tries++) e = draw();
+    if (member[e]) e = elems.find((y) => !member[y])!;
+    gens.push(e);
+    generated = closure(gens);
   }
-  if (inGroup.length !== elems.length) throw new Error('internal: the centraliser generators do not generate it');
+  if (closure(gens) !== elems.length) throw new Error('internal: the centraliser generators do not generate it');
   return gens;
 }
 
