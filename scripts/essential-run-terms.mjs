@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Runs some Burnside terms of a shape through the one class-sum runner (src/classSum/burnsideClassSum.ts, run by
 // runClassSum with a checkpoint: Ctrl-C keeps what finished, running the same command again goes on), and prints a
-// JSON line per term: class, τ, |Fix|/|C(τ)|, its units (chunks), configuration classes, orbits, CPU seconds of its
-// units (their workers' own) and whether it was taken from the checkpoint. For checking the road end to end and
-// measuring dear terms; the whole count is `essentially-different --box B --checkpoint FILE`
+// JSON line per term: class, τ, |Fix|/|C(τ)|, its units (chunks), configuration classes, orbits and the wall seconds
+// of its units in their threads; then the run's wall and CPU seconds (every thread, sessions joined). For checking
+// the road end to end and measuring dear terms; the whole count is `essentially-different --box B --checkpoint FILE`
 // (docs/essentially-different.md).
 //
 //   npm run build && nice -n 10 node scripts/essential-run-terms.mjs --box 6x2 --terms '3644:2,2,2,2,2,2 4802:4,4,4' \
@@ -58,10 +58,10 @@ process.stderr.write('\n');
 for (const t of wanted) {
   const mine = ids.filter((u) => units[u].term === t);
   let fixed = 0n,
-    cpu = 0;
+    wall = 0;
   for (const u of mine) {
     fixed += run.values.get(u);
-    cpu += Number(run.details.get(u)?.[3] ?? 0n) / 1e6;
+    wall += Number(run.details.get(u)?.[3] ?? 0n) / 1e6;
   }
   const d = run.details.get(mine[0]) ?? [];
   const c = BigInt(centralizerOrder(terms[t].tau));
@@ -74,7 +74,7 @@ for (const t of wanted) {
       units: mine.length,
       configurationClasses: Number(d[0] ?? 0),
       orbits: Number(d[1] ?? 0),
-      cpu: Math.round(cpu * 1000) / 1000,
+      wall: Math.round(wall * 1000) / 1000,
     }),
   );
 }

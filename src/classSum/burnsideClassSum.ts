@@ -34,7 +34,7 @@ import { drainTasks } from './drainTasks.js';
  *   fixed by the term alone, so no value depends on workers or shards.
  *
  * Units: one per term from the table, one per chunk of a counted term. A unit's value is its part of |Fix(g, τ)|; its
- * details (kept by the checkpoint) are [configuration classes, orbits, search nodes, CPU microseconds].
+ * details (kept by the checkpoint) are [configuration classes, orbits, search nodes, wall µs in its thread].
  */
 
 /** Chunks of a dear counted term (6×2, τ = 2⁶: up to ~1,600 CPU s a term measured, docs/essentially-different.md). */

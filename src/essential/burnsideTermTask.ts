@@ -29,7 +29,7 @@ export interface TermChunkOutput {
   readonly configurations: number;
   readonly orbits: number;
   readonly nodes: number;
-  /** CPU of this task in its thread, the group not counted. */
+  /** Wall seconds of this task in its thread (the group not counted; a loaded machine stretches them). */
   readonly seconds: number;
 }
 
