@@ -4,6 +4,7 @@ import { countSpecOf, type ClassSumMethod, type CountSpec } from '../grid/countS
 import { boxShape } from '../grid/shape.js';
 import type { ClassListData, ShardFacts } from '../io/shardFiles.js';
 import type { VariantCount } from '../variants/countVariantGrids.js';
+import type { EssentiallyDifferent } from '../essential/essentiallyDifferent.js';
 
 /**
  * A class-sum count: N = a sum over a list of classes, each class's term a function of one value that takes the
@@ -66,7 +67,8 @@ export interface ClassSumCounted {
 export type ClassSumReport =
   | { readonly method: 'bands'; readonly total: bigint; readonly count: GridCount }
   | { readonly method: 'column-sets'; readonly total: bigint; readonly count: ColumnSetCount }
-  | { readonly method: 'variant'; readonly total: bigint; readonly count: VariantCount };
+  | { readonly method: 'variant'; readonly total: bigint; readonly count: VariantCount }
+  | { readonly method: 'burnside'; readonly total: bigint; readonly count: EssentiallyDifferent };
 
 /** The run name of `sum`: its own (the DLX route's), else its method and shape. */
 export function runNameOf(sum: Pick<ClassSum, 'method' | 'box' | 'runName'>): ClassSumRunName {
@@ -165,6 +167,7 @@ export function classUnits(count: number): ClassSumUnits {
 
 /** "the 5x2 count by column-sets", "the 3x3+anti-king variant count": a plan's count in words. */
 export function countWords(method: string, box: string): string {
+  if (method === 'burnside') return `the ${box} Burnside terms`;
   return method === 'variant' ? `the ${box} variant count` : `the ${box} count by ${method}`;
 }
 
@@ -199,6 +202,7 @@ export async function classSum(method: string, box: string, data: ClassListData 
 export async function classSumOf(spec: CountSpec, data: ClassListData | null = null): Promise<ClassSum> {
   if (spec.route === 'variant') return (await import('./variantClassSum.js')).variantClassSum(spec.rules);
   const shape = boxShape(spec.rules.rows, spec.rules.cols);
+  if (spec.route === 'burnside') return (await import('./burnsideClassSum.js')).burnsideClassSum(shape);
   if (spec.route === 'bands') return (await import('./bandClassSum.js')).bandClassSum(shape, data);
   return (await import('./columnSetClassSum.js')).columnSetClassSum(shape, data);
 }

@@ -25,7 +25,7 @@ export interface BurnsideRows {
 export function burnsideRows(
   rows: ReadonlyArray<{ readonly k: number; readonly x: number; readonly rt: RelabellingTypes }>,
   tasks: ReadonlyArray<{ readonly k: number; readonly input: { readonly tauType: readonly number[] } }>,
-  results: ReadonlyArray<FixedCount & { readonly seconds: number }>,
+  results: ReadonlyArray<Omit<FixedCount, 'count'> & { readonly count: number | bigint; readonly seconds: number }>,
   sizes: ArrayLike<number>,
   identity: { readonly fixed: bigint; readonly seconds: number },
   describe: (x: number) => ElementDescription,

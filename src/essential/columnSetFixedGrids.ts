@@ -38,8 +38,10 @@ import { tiedBandCounter } from './tiedBandCounter.js';
  * generators of C(p) × C(τ), and F is counted once per orbit (tiedBandCounter; h the identity: plainBandCounter).
  */
 export interface ColumnSetFixedCount {
-  /** |Fix(g, τ)|/|C(τ)|. */
+  /** |Fix(g, τ)|/|C(τ)| (0 with `chunk`: a chunk's part of |Fix| need not divide). */
   readonly count: bigint;
+  /** |Fix(g, τ)| itself, or with `chunk` the part of it from that chunk's orbits. */
+  readonly fixed: bigint;
   /** Whether g swaps the two bands. */
   readonly swapsBands: boolean;
   /** Configurations T compatible with g and τ, their C(τ)-orbits, and their orbits under C(p) × C(τ). */
@@ -70,6 +72,13 @@ export interface ColumnSetFixedOptions {
    * projections (scripts/essential-term-costs.mjs --project) that time F on a random sample of them (default true).
    */
   readonly countF?: boolean;
+  /**
+   * Count only the orbits i with i mod `of` = `index`, numbering the orbits 0, 1, … in the order they are found
+   * (by their smallest multiset, whatever the generators): a dear term cut into `of` chunks whose `fixed` parts add
+   * up to |Fix(g, τ)|, each counted anywhere (src/classSum/burnsideClassSum.ts). The enumeration is repeated by
+   * every chunk.
+   */
+  readonly chunk?: { readonly index: number; readonly of: number };
 }
 
 /** Largest number of compatible configurations this enumerates (one byte each for the orbit search). */
@@ -87,6 +96,9 @@ export function countFixedByColumnSets(
   if (shape.cols !== 2) throw new RangeError(`column-set fixed grids: ${shape.name} is not R×2`);
   const { t, q: qi, p: pi } = group.parts(x);
   if (t !== 0) throw new RangeError('column-set fixed grids: transposing elements are not for R×2 boxes');
+  const chunk = options.chunk ?? null;
+  if (chunk !== null && !(Number.isInteger(chunk.of) && chunk.of >= 1 && chunk.index >= 0 && chunk.index < chunk.of))
+    throw new RangeError(`column-set fixed grids: chunk ${chunk.index} of ${chunk.of}`);
   const q = group.rows.perms.subarray(qi * n, qi * n + n);
   const p = group.cols.perms.subarray(pi * n, pi * n + n);
   const tau = permutationOfType(tauType);
@@ -267,7 +279,7 @@ export function countFixedByColumnSets(
   let sum = 0n;
   for (let start = 0; start < total; start++) {
     if (visited[start]) continue;
-    orbits++;
+    const orbit = orbits++;
     visited[start] = 1;
     let tail = 0;
     queue[tail++] = start;
@@ -300,6 +312,7 @@ export function countFixedByColumnSets(
     }
     if (!Number.isSafeInteger(weight)) throw new Error('internal: an orbit of configurations past 2^53');
     configurations += BigInt(weight);
+    if (chunk !== null && orbit % chunk.of !== chunk.index) continue;
     // the representative's bands: digit o + j of a cycle with word w has word p′^j(w)
     const at = start * K;
     for (let c = 0; c < K; c++)
@@ -328,11 +341,9 @@ export function countFixedByColumnSets(
     sum += term * BigInt(weight);
   }
   const c = BigInt(centralizerOrder(tauType));
-  if (sum % c !== 0n) throw new Error(`internal: |Fix(g, τ)| = ${sum} is not divisible by |C(τ)| = ${c}`);
   let nodes = 0;
   for (const k of counters) nodes += k.nodes();
-  return {
-    count: sum / c,
+  const statistics = {
     swapsBands,
     configurations: Number(configurations),
     configurationClasses: total,
@@ -340,6 +351,9 @@ export function countFixedByColumnSets(
     liveOrbits: live,
     nodes,
   };
+  if (chunk !== null) return { count: 0n, fixed: sum, ...statistics };
+  if (sum % c !== 0n) throw new Error(`internal: |Fix(g, τ)| = ${sum} is not divisible by |C(τ)| = ${c}`);
+  return { count: sum / c, fixed: sum, ...statistics };
 }
 
 /**

@@ -1,8 +1,4 @@
-import { grouped } from '../grid/grouped.js';
-import { factorial, type BoxShape } from '../grid/shape.js';
-import { columnSetRows } from '../colsets/columnSetSupport.js';
-import { readColumnSetCertificate } from '../io/columnSetCertificateFile.js';
-import { shippedCertificateFile } from '../io/shippedCertificate.js';
+import type { BoxShape } from '../grid/shape.js';
 import { resolveShape } from '../grid/support.js';
 import { conjugacyClasses, type ConjugacyClasses } from './conjugacyClasses.js';
 import { formatCycleType } from './cycleTypes.js';
@@ -106,29 +102,4 @@ export function essentialClasses(box?: BoxShape | string): EssentialClasses {
     seconds: Math.round(performance.now() - t0) / 1000,
     classRows,
   };
-}
-
-/**
- * The refusal of `essentially-different --box 6x2` (2x6), in one line: the identity's term N/12! as the shipped
- * certificate of the sharded count has it (missing until every shard is in), and the dear terms, not run here
- * (docs/essentially-different.md, "6x2 and 2x6"). --classes counts nothing and is not refused.
- */
-export function shardedShapeRefusal(box: BoxShape): string {
-  const R = columnSetRows(box);
-  const file = shippedCertificateFile(R);
-  let identity: string;
-  if (file === null) identity = `its identity's term N/${box.n}! is missing (no data/${R}x2/certificate.bin here)`;
-  else {
-    const t = readColumnSetCertificate(file.path);
-    const f = BigInt(factorial(box.n));
-    identity =
-      t.total === null
-        ? `its identity's term N/${box.n}! is missing: ${file.shown} holds ${grouped(t.ids.length)} of ` +
-          `${grouped(t.classes)} classes (the count by shards is not finished)`
-        : `its identity's term N/${box.n}! = ${grouped(t.total / f)} is in ${file.shown}`;
-  }
-  return (
-    `essentially-different --box ${box.name} gives no total: ${identity}, and its dear terms are not run here ` +
-    `(docs/essentially-different.md, "6x2 and 2x6"); --classes gives the classes and the unit lemma's zeros`
-  );
 }

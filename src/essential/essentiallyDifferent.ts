@@ -54,7 +54,8 @@ export interface RelabellingTerm {
   /** Cycle type of τ, e.g. "2³·1³", and as parts, largest first ([2, 2, 2, 1, 1, 1]). */
   readonly relabelling: string;
   readonly cycleType: readonly number[];
-  readonly count: number;
+  /** |Fix(g, τ)|/|C(τ)|: a bigint where it may pass 2^53 (6×2's terms through the class sum). */
+  readonly count: number | bigint;
   /** Canonical seeds, their orbits, the order of the group making them, and search nodes (see countFixedGrids). */
   readonly seeds: number;
   readonly seedOrbits: number;

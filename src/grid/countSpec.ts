@@ -7,9 +7,9 @@ import { resolveRules } from './support.js';
  * head's "rules", the route its "method"); the names that files carry as text (a shard result's "box", a plan written
  * before plans carried "rules", a variant table's rules name) are read into one here, and nowhere else.
  */
-export type ClassSumMethod = 'bands' | 'column-sets' | 'variant';
+export type ClassSumMethod = 'bands' | 'column-sets' | 'variant' | 'burnside';
 
-export const CLASS_SUM_METHODS: readonly ClassSumMethod[] = ['bands', 'column-sets', 'variant'];
+export const CLASS_SUM_METHODS: readonly ClassSumMethod[] = ['bands', 'column-sets', 'variant', 'burnside'];
 
 export interface CountSpec {
   readonly route: ClassSumMethod;
@@ -29,7 +29,7 @@ export function countSpecName(spec: CountSpec): string {
 export function countSpecOf(method: string, box: string): CountSpec {
   if (method === 'variant') return { route: 'variant', rules: variantShardRulesOf(box).spec };
   const shape = parseBoxShape(box);
-  if (method !== 'bands' && method !== 'column-sets')
+  if (method !== 'bands' && method !== 'column-sets' && method !== 'burnside')
     throw new InputError(`method '${method}' is not a class-sum count (${CLASS_SUM_METHODS.join(', ')})`);
   return { route: method, rules: { rows: shape.rows, cols: shape.cols, variants: [] } };
 }

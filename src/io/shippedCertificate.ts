@@ -16,3 +16,14 @@ export function shippedCertificateFile(R: number): { readonly shown: string; rea
   const path = fileURLToPath(new URL(name, DATA));
   return existsSync(path) ? { shown: `data/${name}`, path } : null;
 }
+
+/**
+ * The plan of the shipped certificate's count (`data/<R>x2/plan.json.gz`: its class list, which the certificate's
+ * values follow), or null.
+ */
+export function shippedPlanFile(R: number): { readonly shown: string; readonly path: string } | null {
+  if (!Number.isInteger(R) || R < 2 || R > 8) return null;
+  const name = `${R}x2/plan.json.gz`;
+  const path = fileURLToPath(new URL(name, DATA));
+  return existsSync(path) ? { shown: `data/${name}`, path } : null;
+}

@@ -2,13 +2,14 @@ import { shippedMergeWords, type MergedCount } from '../shards/mergeResults.js';
 import { recountWords } from '../shards/recountUnits.js';
 import { columnSetText } from './columnSetText.js';
 import { countText } from './countText.js';
+import { essentiallyDifferentText } from './burnsideText.js';
 import { variantCountText } from './variantCountText.js';
 
 /** `count --merge --json`: the one-machine count's object, and what the shards were. */
 export function mergedDoc(m: MergedCount): object {
   const r = m.report;
   const body =
-    r.method === 'bands'
+    r.method === 'bands' || r.method === 'burnside'
       ? r.count
       : r.method === 'variant'
         ? { ...r.count, classRows: undefined }
@@ -34,8 +35,10 @@ export function mergedText(m: MergedCount): string {
   const text =
     r.method === 'bands'
       ? countText(r.count) + '\n'
-      : r.method === 'variant'
-        ? variantCountText(r.count) + '\n'
-        : columnSetText(r.count);
+      : r.method === 'burnside'
+        ? essentiallyDifferentText(r.count)
+        : r.method === 'variant'
+          ? variantCountText(r.count) + '\n'
+          : columnSetText(r.count);
   return `${head}\n  ${shippedMergeWords(m.shipped)}${recountWords(m.recount)}\n` + text;
 }

@@ -13,6 +13,7 @@ export async function oneMachineTotal(spec: CountSpec, workers: number): Promise
   const box = boxShape(spec.rules.rows, spec.rules.cols);
   if (spec.route === 'bands')
     return (await (await import('../count/countGrids.js')).countGrids({ box, workers })).total;
+  if (spec.route === 'burnside') throw new Error('internal: the Burnside terms are not counted again whole');
   if (spec.route === 'column-sets')
     return (await (await import('../colsets/countByColumnSets.js')).countByColumnSets({ box, workers })).total;
   const rules = variantShardRules(spec.rules);

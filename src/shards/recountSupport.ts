@@ -20,6 +20,7 @@ export function recountsWhole(spec: CountSpec): boolean {
   const shape = boxShape(spec.rules.rows, spec.rules.cols);
   if (spec.route === 'bands') return bandMethod(shape);
   if (spec.route === 'column-sets') return columnSetMethod(shape);
+  if (spec.route === 'burnside') return false; // minutes to hours: --recount K
   if (shape.n <= MAX_VARIANT_COUNT_SIDE) return true;
   const hours = VARIANT_COUNT_COST_9X9[spec.rules.variants.join(',')]; // the one-machine count's route
   return hours !== undefined && hours * 3600 < WHOLE_RECOUNT_SECONDS;

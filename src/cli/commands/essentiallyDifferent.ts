@@ -5,8 +5,7 @@ import { essentiallyDifferent, type EssentialProgress } from '../../essential/es
 import { gridGroup } from '../../essential/gridGroup.js';
 import { gridOrbits, gridOrbitsShapeProblem, type GridOrbits } from '../../essential/gridOrbits.js';
 import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
-import { columnSetRows, columnSetShardMethod, MAX_COLUMN_SET_ROWS } from '../../colsets/columnSetSupport.js';
-import { essentialClasses, shardedShapeRefusal } from '../../essential/essentialClasses.js';
+import { essentialClasses } from '../../essential/essentialClasses.js';
 import { essentialClassesText } from '../../reports/essentialClassesText.js';
 import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
@@ -14,8 +13,10 @@ import { VARIANT_HELP } from '../../grid/rules.js';
 import { requireShape } from '../../grid/support.js';
 import { essentiallyDifferentText } from '../../reports/burnsideText.js';
 import { fullGroupText } from '../../reports/fullGroupText.js';
+import { burnsideRoad } from '../../classSum/burnsideClassSum.js';
 import {
   flagsGiven,
+  integerOption,
   InputError,
   progressSpinner,
   VARIANT_FLAG,
@@ -44,7 +45,8 @@ export function registerEssentiallyDifferent(program: Command): void {
     )
     .option(
       '--box <RxC>',
-      `box shape: R rows by C columns (${bandMethodShapes()}, 5x2, 2x5; 6x2, 2x6 with --classes; with --variant, ` +
+      `box shape: R rows by C columns (${bandMethodShapes()}, 5x2, 2x5, 6x2, 2x6 (6x2's total once its shards are ` +
+        'all in; --checkpoint FILE counts its other terms before); with --variant, ' +
         'n ≤ 6 and 3x3)',
       // 6x2, 2x6: classes alone (the action refuses them without --classes, in its own words)
       boxOrVariantBoxOption('essentially-different', 'variant-count', 'essential-classes'),
@@ -73,9 +75,19 @@ export function registerEssentiallyDifferent(program: Command): void {
     .option(
       '--checkpoint <FILE>',
       'with --variant on 9x9 when the count runs here: keep its finished classes in FILE (as count --variant ' +
-        '--checkpoint; Ctrl-C saves it)',
+        '--checkpoint; Ctrl-C saves it); 5x2, 2x5, 6x2, 2x6: keep the finished Burnside terms in FILE',
     )
-    .option('--resume <FILE>', 'with --variant on 9x9: continue the count from a checkpoint (of either command)')
+    .option(
+      '--resume <FILE>',
+      'with --variant on 9x9: continue the count from a checkpoint (of either command); 5x2, 2x5, 6x2, 2x6: ' +
+        'continue the Burnside terms kept in FILE',
+    )
+    .option(
+      '--plan <FILE>',
+      '5x2, 2x5, 6x2, 2x6 with --shards K: write a plan of the Burnside terms for shards (count them with count ' +
+        '--plan FILE --shard I --out R, add them up with count --merge R --plan FILE)',
+    )
+    .option('--shards <K>', '--plan: split the terms into K shards balanced by estimated cost', integerOption(1))
     .option(
       '--full-group',
       "with --variant: also count under the variant's full group Γ_V, every row/column permutation and " +
@@ -106,6 +118,8 @@ export function registerEssentiallyDifferent(program: Command): void {
         identityTerm?: bigint;
         checkpoint?: string;
         resume?: string;
+        plan?: string;
+        shards?: number;
         fullGroup?: boolean;
         classes?: boolean;
       }) => {
@@ -136,7 +150,11 @@ export function registerEssentiallyDifferent(program: Command): void {
         if ((opts.identityFrom !== undefined || opts.identityTerm !== undefined) && opts.variant === undefined)
           throw new InputError('--identity-from and --identity-term are for --variant');
         if (opts.group && opts.variant === undefined) throw new InputError('--group is for --variant');
-        if ((opts.checkpoint !== undefined || opts.resume !== undefined) && (opts.variant === undefined || opts.group))
+        if (
+          (opts.checkpoint !== undefined || opts.resume !== undefined) &&
+          (opts.variant === undefined || opts.group) &&
+          !(opts.variant === undefined && !opts.group && opts.box !== undefined && burnsideRoad(opts.box))
+        )
           throw new InputError(
             "--checkpoint and --resume are for --variant on 9x9 (the count of the identity's term it runs itself)",
           );
@@ -164,8 +182,35 @@ export function registerEssentiallyDifferent(program: Command): void {
           return;
         }
         const box = opts.box ?? SHAPE_3X3;
-        if (columnSetRows(box) > MAX_COLUMN_SET_ROWS && columnSetShardMethod(box))
-          throw new InputError(shardedShapeRefusal(box));
+        if (burnsideRoad(box)) {
+          // 5x2, 2x5, 6x2, 2x6: the Burnside terms as a class sum, run by the one runner (or planned for shards)
+          if (opts.automorphisms || opts.direct)
+            throw new InputError(
+              `--automorphisms and --direct are for the shapes the band method counts, not ${box.name}`,
+            );
+          if (opts.plan !== undefined || opts.shards !== undefined) {
+            if (opts.plan === undefined || opts.shards === undefined)
+              throw new InputError(
+                '--plan FILE and --shards K write a plan together (the shards: count --plan FILE --shard I)',
+              );
+            if (opts.checkpoint !== undefined || opts.resume !== undefined)
+              throw new InputError('--plan writes a plan; --checkpoint and --resume keep a run on this machine');
+            const { writePlan } = await import('../shardRun.js');
+            const p = await writePlan(opts.plan, 'burnside', box.name, opts.shards);
+            process.stdout.write(opts.json ? toJson(p.json) + '\n' : p.text);
+            return;
+          }
+          const { runBurnside } = await import('../burnsideRun.js');
+          await runBurnside(box, {
+            json: opts.json,
+            workers: opts.workers ?? defaultWorkers(box),
+            checkpoint: opts.checkpoint,
+            resume: opts.resume,
+          });
+          return;
+        }
+        if (opts.plan !== undefined || opts.shards !== undefined)
+          throw new InputError('--plan and --shards are for 5x2, 2x5, 6x2 and 2x6 (the Burnside terms as shards)');
         requireShape('essentially-different', box);
         const directProblem = opts.direct ? gridOrbitsShapeProblem(box) : null;
         if (directProblem) throw new InputError(`--direct: ${directProblem}`);

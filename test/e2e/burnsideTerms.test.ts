@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeShardPlan } from '../../src/shards/writeShardPlan.js';
+import { cli, tempDir } from '../helpers/cli.js';
+
+/**
+ * The Burnside terms as a class sum on the command line (docs/essentially-different.md, "The terms as a class sum"):
+ * shards of a plan and their merge give the one-machine total (3×2, which the command itself counts by the band
+ * method's road); a checkpoint of another count is refused in one line; 6x2 without a whole certificate refuses the
+ * total in one line naming what is missing.
+ */
+describe('essentially-different: the Burnside terms by the class-sum runner', () => {
+  const dir = tempDir();
+
+  it('a plan of the 3x2 terms, its shards (count --plan --shard) and their merge: 49, as the command', async () => {
+    const plan = join(dir, 'plan.json');
+    const results = join(dir, 'results');
+    mkdirSync(results);
+    await writeShardPlan(plan, 'burnside', '3x2', 3);
+    const shards = await cli(['count', '--plan', plan, '--shard', '0-2', '--out', results, '--workers', '1']);
+    expect(shards.code, shards.stderr).toBe(0);
+    const merged = await cli(['count', '--merge', results, '--plan', plan]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stdout).toMatch(/^Merged 3 shards of plan [0-9a-f]{16}/);
+    expect(merged.stdout).toMatch(/Σ size·fixed = 169,344 = 3,456 × 49/);
+    expect(merged.stdout.trimEnd().endsWith('Essentially different grids: 49')).toBe(true);
+    const one = await cli(['essentially-different', '--box', '3x2']);
+    expect(one.stdout.trimEnd().endsWith('Essentially different grids: 49')).toBe(true);
+  });
+
+  it('--resume with a checkpoint of another count: one line naming both, status 2', async () => {
+    const other = join(dir, 'c32.json');
+    const made = await cli(['count', '--box', '3x2', '--method', 'column-sets', '--checkpoint', other]);
+    expect(made.code, made.stderr).toBe(0);
+    const r = await cli(['essentially-different', '--box', '2x5', '--resume', other]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/checkpoint .*c32\.json is a count of 3x2 by column-sets, not of 2x5 by burnside/);
+  });
+
+  it('6x2 with the certificate partial: the total refused in one line, what is missing and what runs', async () => {
+    const r = await cli(['essentially-different', '--box', '6x2', '--json']);
+    if (r.code === 0) return; // the certificate is whole: the count runs (hours), not a test
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /identity's term N\/12! is missing: data\/6x2\/certificate\.bin holds [\d,]+ of 63,199 classes .* the 40 band-swap terms with h the identity; --checkpoint FILE counts and keeps the other 636 terms/,
+    );
+  });
+
+  it('bad input: --plan without --shards, --shards on 3x3, --automorphisms on 5x2: one line, status 2', async () => {
+    for (const args of [
+      ['--box', '5x2', '--plan', join(dir, 'p.json')],
+      ['--shards', '4'],
+      ['--box', '5x2', '--automorphisms'],
+    ]) {
+      const r = await cli(['essentially-different', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    }
+  });
+});
