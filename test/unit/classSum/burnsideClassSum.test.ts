@@ -17,7 +17,7 @@ import { ROOT } from '../../helpers/paths.js';
 
 /**
  * The Burnside terms of essentially-different as a class sum (src/classSum/burnsideClassSum.ts), run by the one
- * runner: every term of 3×2, 2×3, 4×2, 2×4 against the band method's road (countFixedGrids, a separate engine), the
+ * runner: every term of 3×2 and 2×3 against the band method's road (countFixedGrids, a separate engine), the
  * identity and the band swaps with h = 1 from the column-set table against the counter, resume, workers, another
  * shape's checkpoint; 5×2 against data/essential-5x2.json on a cheap sample (and every term from the table).
  */
@@ -44,7 +44,7 @@ describe('the Burnside terms as a class sum', () => {
   it.each([
     ['3x2', 1, 49n],
     ['2x3', 2, 49n],
-    ['2x4', 2, 1_673_187n],
+    // 4x2's total through the runner: the resume test below (2x4 as well would repeat it, transposed, ~10 CPU s)
   ])('%s (%d workers): every class as the band method road has it, total %s', async (box, workers, total) => {
     const shape = boxShape(...(box.split('x').map(Number) as [number, number]));
     const run = await runClassSum(burnsideClassSum(shape), 'all', { workers });
