@@ -1,12 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readColumnSetCertificate } from '../../src/io/columnSetCertificateFile.js';
 import { writeShardPlan } from '../../src/shards/writeShardPlan.js';
-import { cli, ROOT, tempDir } from '../helpers/cli.js';
-
-/** The shipped 6×2 certificate is whole once every shard is in: then the command counts (hours), not a test. */
-const whole6x2 = readColumnSetCertificate(join(ROOT, 'data', '6x2', 'certificate.bin')).total !== null;
+import { cli, tempDir } from '../helpers/cli.js';
+import { whole6x2 } from '../helpers/shipped6x2.js';
 
 /**
  * The Burnside terms as a class sum on the command line (docs/essentially-different.md, "The terms as a class sum"):

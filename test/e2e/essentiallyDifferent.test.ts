@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../src/io/json.js';
 import { cli } from '../helpers/cli.js';
+import { whole6x2 } from '../helpers/shipped6x2.js';
 
 describe('sudoku-count essentially-different', () => {
   it('2x3: the table of non-zero classes and the total 49', async () => {
@@ -49,8 +50,13 @@ describe('sudoku-count essentially-different', () => {
     for (const args of [
       ['--box', '4x4'],
       ['--box', '3x4'],
-      ['--box', '6x2'],
-      ['--box', '2x6'],
+      // 6x2 and 2x6 refuse the total while the shipped certificate is partial; once whole they count (hours)
+      ...(whole6x2
+        ? []
+        : [
+            ['--box', '6x2'],
+            ['--box', '2x6'],
+          ]),
       ['--box', '3x4', '--classes'],
       ['--box', '6x2', '--classes', '--workers', '2'],
       ['--box', '3x1'],
@@ -90,10 +96,10 @@ describe('sudoku-count essentially-different', () => {
     expect(t.stdout).toMatch(/\|G\| = 3,456: 90 classes, sizes adding up to 3,456 = \|G\| ✓/);
     expect(t.stdout).toMatch(/left: the identity \(N\/6!\) and 35 classes with 55 terms/);
     // 6x2 without --classes: the identity's term from the shipped certificate, missing until every shard is in
+    // (then the command counts the terms, hours: not a test)
+    if (whole6x2) return;
     const r = await cli(['essentially-different', '--box', '6x2']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(
-      /identity's term N\/12! (is missing: data\/6x2\/certificate\.bin holds [\d,]+ of 63,199|= [\d,]+ is in)/,
-    );
+    expect(r.stderr).toMatch(/identity's term N\/12! is missing: data\/6x2\/certificate\.bin holds [\d,]+ of 63,199/);
   });
 });
