@@ -31,6 +31,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // the build is loaded by Node itself, as the installed program and the worker threads load it: the e2e tests
+    // run the command line in their own process from dist/ (test/helpers/cli.ts), not through vite's transform
+    server: { deps: { external: [/\/dist\//] } },
     // vitest's default is one fewer than the cores: on the 2-core machines that is one file at a time (~175 s); two
     // at once take ~110 s (the tests' children mostly wait on each other, not on the CPU)
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -15,6 +15,7 @@ import { readPlan } from '../io/shardFiles.js';
 import { certificateShape, classListSource } from '../shards/classListSource.js';
 import { grouped, progressSpinner } from './common.js';
 import type { RecountRequest } from '../shards/recountUnits.js';
+import { processIo } from '../io/processIo.js';
 
 /**
  * The certificate of a column-set count on the command line (docs/sharding.md, "The certificate of a column-set
@@ -47,7 +48,7 @@ export async function writeShardCertificate(
     shards,
     plan,
   } = certificateFromResults(paths, planPath, box, out, force, (line) =>
-    process.stderr.write(`sudoku-count: ${line}\n`),
+    processIo().stderr.write(`sudoku-count: ${line}\n`),
   );
   return shardCertificateWrittenText(t, shards, plan.id, out);
 }
@@ -73,7 +74,7 @@ export async function runCertificateCheck(
     request: { ...request, workers: request.workers ?? 1 },
     onUnitDone: (done, total) => (spinner.text = `${t.box}: counting classes again: ${done}/${total}`),
   }).finally(() => spinner.stop());
-  process.stdout.write(certificateCheckText(path, t, from, recount, (performance.now() - t0) / 1000));
+  processIo().stdout.write(certificateCheckText(path, t, from, recount, (performance.now() - t0) / 1000));
 }
 
 /**
@@ -111,7 +112,7 @@ export async function runOneClass(
   await columnSetClassCounter(classes)
     .countUnits([id], () => [], { workers: workers ?? 1, onUnitDone: (_c, v) => (F = v) })
     .finally(() => spinner.stop());
-  process.stdout.write(
+  processIo().stdout.write(
     oneClassText({
       id,
       count: classes.count,

@@ -8,6 +8,7 @@ import { maxWorkers } from '../parallel/threads.js';
 import { MAX_SEED } from '../random/maxSeed.js';
 import { grouped } from '../grid/grouped.js';
 import type { SlurmMemoryOption } from '../shards/writeSlurm.js';
+import { processIo } from '../io/processIo.js';
 
 /**
  * commander argument parser for --box RxC, for one operation: the text is parsed once into a BoxShape and checked
@@ -167,7 +168,8 @@ export interface Spinner {
 
 /** True when progress may be drawn: stderr is a terminal that reports its width, and not under CI. */
 export function progressShown(): boolean {
-  return process.stderr.isTTY === true && (process.stderr.columns ?? 0) > 0 && !process.env['CI'];
+  const { stderr, env } = processIo();
+  return stderr.isTTY === true && (stderr.columns ?? 0) > 0 && !env['CI'];
 }
 
 /** The environment variable that sets the seconds between plain progress lines (0: none). */
@@ -182,7 +184,7 @@ const PLAIN_PROGRESS_SECONDS = 5;
  * sets it (0 turns the lines off; a value that is not a number ≥ 0 leaves the default).
  */
 function plainProgressSeconds(): number {
-  const v = process.env[PROGRESS_SECONDS_ENV];
+  const v = processIo().env[PROGRESS_SECONDS_ENV];
   const x = v === undefined || v.trim() === '' ? NaN : Number(v);
   return Number.isFinite(x) && x >= 0 ? x : PLAIN_PROGRESS_SECONDS;
 }
@@ -193,6 +195,7 @@ function plainProgressSeconds(): number {
  * then). Called from inside a computation that holds the main thread, and from a timer when the main thread is free.
  */
 function plainLines(every: number): (describe: (seconds: number) => string) => void {
+  const { stderr } = processIo();
   const t0 = performance.now();
   let last = t0;
   return (describe) => {
@@ -200,7 +203,7 @@ function plainLines(every: number): (describe: (seconds: number) => string) => v
     const now = performance.now();
     if (now - last < every * 1000) return;
     last = now;
-    process.stderr.write(`sudoku-count: ${describe((now - t0) / 1000)}\n`);
+    stderr.write(`sudoku-count: ${describe((now - t0) / 1000)}\n`);
   };
 }
 
@@ -251,7 +254,7 @@ function plainSpinner(initial: string): Spinner {
 export async function progressSpinner(text: string): Promise<Spinner> {
   if (!progressShown()) return plainSpinner(text);
   const { default: ora } = await import('ora');
-  return ora({ text, stream: process.stderr, discardStdin: false, hideCursor: false });
+  return ora({ text, stream: processIo().stderr, discardStdin: false, hideCursor: false });
 }
 
 /** A build or a run behind a spinner on stderr (`build` may set the spinner's text): its result. */
@@ -272,6 +275,7 @@ export async function withSpinner<T>(text: string, build: (spinner: Spinner) => 
  */
 export function syncProgress(describe: (seconds: number) => string): { tick(): void; done(): void } {
   const shown = progressShown();
+  const { stderr } = processIo();
   const plain = shown ? null : plainLines(plainProgressSeconds());
   const t0 = performance.now();
   let last = 0,
@@ -282,12 +286,12 @@ export function syncProgress(describe: (seconds: number) => string): { tick(): v
       const now = performance.now();
       if (now - t0 < 1000 || now - last < 200) return;
       last = now;
-      const text = describe((now - t0) / 1000).slice(0, Math.max(10, (process.stderr.columns ?? 80) - 1));
-      process.stderr.write(`\r\x1b[K${text}`);
+      const text = describe((now - t0) / 1000).slice(0, Math.max(10, (stderr.columns ?? 80) - 1));
+      stderr.write(`\r\x1b[K${text}`);
       drawn = true;
     },
     done(): void {
-      if (drawn) process.stderr.write('\r\x1b[K');
+      if (drawn) stderr.write('\r\x1b[K');
       drawn = false;
     },
   };
@@ -304,16 +308,22 @@ export class Interrupted extends Error {
 /** A long run given the signal that stops it: `run` is called once, and its answer or error passed on. */
 export type Interruptible = <T>(run: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
-/** The CLI's one Ctrl-C handler, set by main.ts before any command runs (none set: a signal nothing aborts). */
-let handler: Interruptible = (run) => run(new AbortController().signal);
-
-/** main.ts hands its Ctrl-C handler (SIGINT and SIGTERM → an AbortController) to every long run of the commands. */
-export function setInterruptible(interruptible: Interruptible): void {
-  handler = interruptible;
-}
-
-/** Run `run` under the CLI's one Ctrl-C handler (main.ts): Ctrl-C aborts the signal it is given. */
-export const interruptible: Interruptible = (run) => handler(run);
+/**
+ * Run `run` under the CLI's one Ctrl-C handler: while it runs, a request to stop (SIGINT or SIGTERM, through
+ * `processIo().onStop`) aborts the signal it is given (every long count listens to one: the library's runs stop
+ * within a fraction of a second and keep what finished). It listens for the run only, not for the program's life:
+ * a handler waits for the main thread, so a command with no run to stop (a synchronous stage) ends at once on
+ * Ctrl-C, as without one.
+ */
+export const interruptible: Interruptible = async (run) => {
+  const stop = new AbortController();
+  const unlisten = processIo().onStop(() => stop.abort());
+  try {
+    return await run(stop.signal);
+  } finally {
+    unlisten();
+  }
+};
 
 export { InputError };
 

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { processIo } from '../io/processIo.js';
 
 /**
  * Lines to stdout, gathered and written a thousand at a time, at the pace of the reader: after each write that
@@ -19,7 +20,7 @@ const CHUNK = 1000;
 /** Bytes gathered before a write even when fewer than CHUNK lines (a 36x36 grid is a 4 kB line). */
 const CHUNK_BYTES = 1 << 16;
 
-export function lineOutput(stream: Writable = process.stdout): LineOutput {
+export function lineOutput(stream: Writable = processIo().stdout): LineOutput {
   let lines: string[] = [];
   let bytes = 0;
   let blocked: Promise<void> | null = null;

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import type { Rules } from '../grid/rules.js';
 import { writtenThrough } from '../io/outputFile.js';
@@ -8,6 +7,7 @@ import type { MergedCount, MergeOptions } from '../shards/mergeResults.js';
 import { ShardsInterrupted } from '../shards/runShards.js';
 import type { SlurmOptions } from '../shards/writeSlurm.js';
 import { interruptible, Interrupted, progressSpinner, type Spinner } from './common.js';
+import { processIo } from '../io/processIo.js';
 
 /**
  * The shard protocol on the command line (count --plan/--shards, --shard, --merge, --slurm): progress and messages
@@ -73,7 +73,7 @@ export async function runShards(
         onShardDone: ({ slice, path, run: r }) => {
           const line = shardLine(slice, path, r);
           // a result written through (--out /dev/stdout, a pipe) may be stdout itself: the line goes to stderr
-          if (writtenThrough(path)) process.stderr.write(line);
+          if (writtenThrough(path)) processIo().stderr.write(line);
           else print(line);
         },
       });
@@ -109,6 +109,6 @@ export async function mergeResults(
 
 /** `count --plan F --slurm [--out S]`: the sbatch script (src/shards/writeSlurm.ts), this program on the nodes. */
 export async function writeSlurm(planPath: string, plan: ShardPlan, options: SlurmOptions): Promise<string> {
-  const command = [process.execPath, resolve(process.argv[1])];
+  const command = [...processIo().command];
   return (await import('../shards/writeSlurm.js')).writeSlurm(planPath, plan, command, options);
 }

@@ -30,6 +30,7 @@ import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 import { variantCountText } from '../reports/variantCountText.js';
 import { variantGroupDoc, variantGroupText } from '../reports/variantGroupText.js';
 import { variantBurnsideText, variantEssentialText } from '../reports/burnsideText.js';
+import { processIo } from '../io/processIo.js';
 
 /** --box for a command that also takes --variant (in common.ts, which a plain run loads without this module). */
 export { boxOrVariantBoxOption } from './common.js';
@@ -70,7 +71,7 @@ export interface VariantRunOptions {
  */
 export async function runVariantCount(rules: Rules, json: boolean, opts: VariantRunOptions = {}): Promise<void> {
   const r = await pooledVariantCount(rules, opts, rules.n <= MAX_VARIANT_COUNT_SIDE ? 'row1' : 'none');
-  process.stdout.write((json ? toJson(r) : variantCountText(r)) + '\n');
+  processIo().stdout.write((json ? toJson(r) : variantCountText(r)) + '\n');
   if (r.exhaustive !== undefined && r.exhaustive !== r.total)
     throw new CommandFailed(
       1,
@@ -148,7 +149,7 @@ export async function runVariantClasses(
     if (units === null) throw new Error('internal: no class list');
     const t = variantTableOf(rules, r, units);
     out.write(variantTableBytes(t));
-    process.stderr.write(
+    processIo().stderr.write(
       `wrote the ${grouped(t.count)} ${t.units} of ${r.rules} (${t.route} route, digest ${t.digest}; ` +
         `N = ${grouped(r.total)}) to ${outPath}\n`,
     );
@@ -157,10 +158,10 @@ export async function runVariantClasses(
   const text = variantClassesToJson(r);
   if (out) {
     out.write(text);
-    process.stderr.write(
+    processIo().stderr.write(
       `wrote the ${r.classes} top-block classes of ${r.rules} (N = ${grouped(r.total)}) to ${outPath}\n`,
     );
-  } else process.stdout.write(text);
+  } else processIo().stdout.write(text);
 }
 
 /**
@@ -174,7 +175,7 @@ export async function runVariantTableCheck(path: string, request: RecountRequest
   const table = readVariantTable(path);
   const check = await checkedTable(table, path, { need: 'as-asked', request });
   const { variantTableCheckText } = await import('../reports/variantTableText.js');
-  process.stdout.write(variantTableCheckText(path, table, check, (performance.now() - t0) / 1000));
+  processIo().stdout.write(variantTableCheckText(path, table, check, (performance.now() - t0) / 1000));
 }
 
 /** checkVariantTable with a spinner on stderr while units are listed and counted again. */
@@ -223,7 +224,7 @@ export async function runVariantEssential(
     );
   if (rules.variants.includes('jigsaw')) {
     const d = essentiallyDifferentVariantOf(rules);
-    process.stdout.write((json ? toJson(d) : variantEssentialText(d)) + '\n');
+    processIo().stdout.write((json ? toJson(d) : variantEssentialText(d)) + '\n');
     if (d.burnside !== BigInt(d.direct))
       throw new CommandFailed(1, `${d.rules}: Burnside gives ${d.burnside} orbits, the direct route ${d.direct}`);
     return;
@@ -279,7 +280,7 @@ export async function runVariantEssential(
   const { values, shipped, recount } = identityCheck ?? {};
   const check = identityCheck ? { identityCheck: { values, shipped, recount } } : {};
   const doc = { ...r, ...(direct ? { direct } : {}), ...check };
-  process.stdout.write((json ? toJson(doc) : variantBurnsideText(r, direct)) + '\n');
+  processIo().stdout.write((json ? toJson(doc) : variantBurnsideText(r, direct)) + '\n');
   if (direct && (direct.burnside !== r.total || BigInt(direct.direct) !== r.total))
     throw new CommandFailed(
       1,
@@ -301,5 +302,5 @@ export function runVariantGroup(box: BoxShape | undefined, variant: string, json
     throw new InputError(`--group: box shape ${shape.name}: the group is listed for n ≤ ${MAX_GROUP_SIDE}`);
   const rules = parseRules(shape, variant, readJigsaw);
   const { doc, transposable } = variantGroupDoc(rules);
-  process.stdout.write(json ? toJson(doc) + '\n' : variantGroupText(rules, doc, transposable));
+  processIo().stdout.write(json ? toJson(doc) + '\n' : variantGroupText(rules, doc, transposable));
 }

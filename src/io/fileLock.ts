@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { processIo } from './processIo.js';
 import { closeSync, constants, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { InputError } from '../grid/shape.js';
@@ -157,7 +158,7 @@ function lockBody(): string {
 }
 
 function testDelay(): void {
-  const ms = Number(process.env[TEST_DELAY_ENV] ?? 0);
+  const ms = Number(processIo().env[TEST_DELAY_ENV] ?? 0);
   if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { processIo } from './processIo.js';
 import { stat } from 'node:fs/promises';
 import { InputError } from '../grid/shape.js';
 import { fileProblem, shownPath } from './fileProblem.js';
@@ -30,7 +31,7 @@ export async function* readGridLines(path: string): AsyncGenerator<GridLine> {
   const source = path === '-' ? 'stdin' : path;
   let input: AsyncIterable<Buffer | string>;
   let close = () => {};
-  if (path === '-') input = process.stdin;
+  if (path === '-') input = processIo().stdin;
   else {
     try {
       // a device (/dev/zero, /dev/urandom) never ends: only regular files, pipes and FIFOs are read

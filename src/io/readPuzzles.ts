@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { processIo } from './processIo.js';
 import { stat } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { countGridCells } from '../grid/parseGrid.js';
@@ -89,7 +90,7 @@ export async function* sourceLines(path: string): AsyncGenerator<string> {
   const name = sourceName(path);
   if (path === '') throw new InputError("cannot read '': the file name is empty");
   let stream: AsyncIterable<Buffer | string>;
-  if (path === '-') stream = process.stdin;
+  if (path === '-') stream = processIo().stdin;
   else {
     try {
       // a device (/dev/zero, /dev/urandom) never ends: only regular files, pipes and FIFOs are read
@@ -150,7 +151,7 @@ function tooLong(name: string, lineNo: number): InputError {
 export async function readPuzzleSource(path: string): Promise<string> {
   const name = sourceName(path);
   const max = READ_LIMITS.puzzleText;
-  let stream: AsyncIterable<Buffer | string> = process.stdin;
+  let stream: AsyncIterable<Buffer | string> = processIo().stdin;
   if (path !== '-') {
     if (path === '') throw new InputError("cannot read '': the file name is empty");
     try {

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { processIo } from './processIo.js';
 
 /**
  * The seal of every file sudoku-count writes and reads back (shard plans, results and checkpoints, the checkpoints
@@ -28,7 +29,7 @@ export const sha256 = (data: string | Uint8Array): string => createHash('sha256'
 
 /** The key of the keyed seal (SUDOKU_COUNT_SEAL_KEY), or null when it is not set (or empty). */
 export function sealKey(): string | null {
-  const key = process.env[SEAL_KEY_VARIABLE];
+  const key = processIo().env[SEAL_KEY_VARIABLE];
   return key === undefined || key === '' ? null : key;
 }
 

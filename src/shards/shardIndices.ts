@@ -1,4 +1,5 @@
 import { InputError } from '../grid/shape.js';
+import { processIo } from '../io/processIo.js';
 import type { ShardPlanHead } from '../io/shardFiles.js';
 
 /** Environment variables that give a shard's index when --shard is absent, in order. */
@@ -14,7 +15,7 @@ export function shardIndices(
   pack: number | undefined,
   plan: ShardPlanHead,
   planPath: string,
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  env: Readonly<Record<string, string | undefined>> = processIo().env,
 ): number[] {
   const range = `plan ${planPath} has ${plan.shards} shards, 0..${plan.shards - 1}`;
   if (option !== undefined) {

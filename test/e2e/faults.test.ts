@@ -3,7 +3,7 @@ import { existsSync, lstatSync, openSync, readdirSync, readFileSync, writeFileSy
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, CLI, oneLine, ROOT, spawnCheckpointedRun, tempDir } from '../helpers/cli.js';
+import { cli, CLI, cliProcess, oneLine, ROOT, spawnCheckpointedRun, tempDir } from '../helpers/cli.js';
 
 /**
  * Faults and hostile input, each as a user meets them: real files, FIFOs, devices, signals and child processes.
@@ -31,7 +31,8 @@ async function expectStopsAtOnce(args: readonly string[]): Promise<void> {
 describe('output files: nothing is renamed over, nothing is lost', () => {
   it('classes --out /dev/full writes through the device (one-line error, status 1), which stays a device', async () => {
     if (!existsSync('/dev/full')) return;
-    const r = await cli(['classes', '--box', '2x2', '--out', '/dev/full']);
+    // as a child: the installed program's status 1 on a full disk
+    const r = await cliProcess(['classes', '--box', '2x2', '--out', '/dev/full']);
     expect(r.code).toBe(1);
     expect(oneLine(r)).toMatch(/cannot write \/dev\/full: no space left/);
     expect(lstatSync('/dev/full').isCharacterDevice()).toBe(true);
@@ -171,7 +172,8 @@ describe('checkpoints: refused unless they are this run, whole and unaltered', (
     try {
       for (let i = 0; i < 200 && !(existsSync(f) && readFileSync(f, 'utf8').split('\n').length > 3); i++)
         await new Promise((r) => setTimeout(r, 50));
-      const second = await cli(['estimate', '--resume', f]);
+      // a lock between two processes: the second a child too
+      const second = await cliProcess(['estimate', '--resume', f]);
       expect(second.code).toBe(2);
       expect(oneLine(second)).toMatch(new RegExp(`being written by process ${first.pid}`));
       const third = await cli(['estimate', '--method', 'knuth', '--box', '2x2', '--samples', '10', '--checkpoint', f]);

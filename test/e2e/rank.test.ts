@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../src/io/json.js';
-import { cli, tempDir } from '../helpers/cli.js';
+import { cli, cliProcess, tempDir } from '../helpers/cli.js';
 
 /** The commands rank, unrank and sample, run as a user runs them (2×2 and 2×3 keep each run short). */
 
@@ -32,7 +32,10 @@ describe('sudoku-count unrank and rank', () => {
     expect(u.code).toBe(0);
     const rows = jsonLines<{ index: bigint | number; grid: string }>(u.stdout);
     expect(rows.map((o) => BigInt(o.index))).toEqual([0n, 28_200_959n]);
-    const r = await cli(['rank', '--box', '2x3', '-', '--json'], { input: rows.map((o) => o.grid).join('\n') + '\n' });
+    // stdin piped into the installed program, as a child
+    const r = await cliProcess(['rank', '--box', '2x3', '-', '--json'], {
+      input: rows.map((o) => o.grid).join('\n') + '\n',
+    });
     expect(r.code).toBe(0);
     const back = jsonLines<{ rank: bigint | number; grid: string }>(r.stdout);
     expect(back.map((o) => BigInt(o.rank))).toEqual([0n, 28_200_959n]);

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkpointText, planText, readPlan, readResult, readShardPlan } from '../../src/io/shardFiles.js';
-import { cli, lastLine, oneLine, tempDir } from '../helpers/cli.js';
+import { cli, cliProcess, lastLine, oneLine, tempDir } from '../helpers/cli.js';
 
 /**
  * The shard protocol end to end, with plain processes (what a Slurm array or a Kubernetes Indexed Job runs): plan →
@@ -180,7 +180,8 @@ describe('count --plan / --shard / --merge (9x9, band method)', () => {
         host: (await import('node:os')).hostname(),
       }),
     );
-    const r = await cli(['count', '--plan', plan, '--shard', '0', '--out', out]);
+    // the lock names this process: the run is another one (in this process a lock of its pid is its own)
+    const r = await cliProcess(['count', '--plan', plan, '--shard', '0', '--out', out]);
     expect(r.code).toBe(2);
     expect(oneLine(r)).toMatch(/being written by process/);
   });

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { boxShape } from '../../src/grid/shape.js';
 import { splitPuzzles } from '../../src/io/readPuzzles.js';
-import { cliSync, PUZZLES, tempDir, type CliResult, expectBadInput } from '../helpers/cli.js';
+import { cli as cliRun, PUZZLES, tempDir, type CliResult, expectBadInput } from '../helpers/cli.js';
 import { dlxCount } from '../helpers/dlx.js';
 
 const TMP = tempDir('sudoku-count-solve-');
 
-function cli(args: string[], input?: string): CliResult {
-  return cliSync(['solve', ...args], input === undefined ? {} : { input });
+function cli(args: string[], input?: string): Promise<CliResult> {
+  return cliRun(['solve', ...args], input === undefined ? {} : { input });
 }
 
 function file(name: string, text: string): string {
@@ -43,27 +43,27 @@ const counted = readFileSync(join(PUZZLES, 'counted.txt'), 'utf8')
   .map((l) => l.split(':'));
 
 describe('sudoku-count solve: output', () => {
-  it('prints the solution of a puzzle given as an argument', () => {
-    const r = cli([P]);
+  it('prints the solution of a puzzle given as an argument', async () => {
+    const r = await cli([P]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const out = r.stdout.trim();
     expect(valid9(P, out)).toBe(true);
   });
 
-  it('--count --limit 2 --file: counted.txt counts, stopping at 2 ("2+")', () => {
-    const r = cli(['--count', '--limit', '2', '--file', join(PUZZLES, 'counted.txt')]);
+  it('--count --limit 2 --file: counted.txt counts, stopping at 2 ("2+")', async () => {
+    const r = await cli(['--count', '--limit', '2', '--file', join(PUZZLES, 'counted.txt')]);
     expect(r.code).toBe(0);
     const out = r.stdout.trimEnd().split('\n');
     expect(out).toHaveLength(counted.length);
     out.forEach((line, i) => expect(line).toBe(Number(counted[i][1]) >= 2 ? '2+' : counted[i][1]));
   });
 
-  it('--count: the full counts; default: solution, unsolvable or multiple', () => {
+  it('--count: the full counts; default: solution, unsolvable or multiple', async () => {
     const path = join(PUZZLES, 'counted.txt');
-    const counts = cli(['--count', '--file', path]).stdout.trimEnd().split('\n');
+    const counts = (await cli(['--count', '--file', path])).stdout.trimEnd().split('\n');
     expect(counts).toEqual(counted.map(([, c]) => c));
-    const solved = cli(['--file', path]).stdout.trimEnd().split('\n');
+    const solved = (await cli(['--file', path])).stdout.trimEnd().split('\n');
     solved.forEach((line, i) => {
       const [, c, solution] = counted[i];
       if (c === '0') expect(line).toBe('unsolvable');
@@ -72,11 +72,11 @@ describe('sudoku-count solve: output', () => {
     });
   });
 
-  it("reads stdin with '-' and prints one JSON object per line with --json", () => {
+  it("reads stdin with '-' and prints one JSON object per line with --json", async () => {
     const some = counted
       .slice(0, 3)
       .concat(counted.filter(([, c]) => c === '0').slice(0, 1), counted.filter(([, c]) => Number(c) > 100).slice(0, 1));
-    const r = cli(['--count', '--json', '-'], some.map((x) => x.join(':')).join('\n') + '\n');
+    const r = await cli(['--count', '--json', '-'], some.map((x) => x.join(':')).join('\n') + '\n');
     expect(r.code).toBe(0);
     const objs = r.stdout
       .trimEnd()
@@ -93,25 +93,28 @@ describe('sudoku-count solve: output', () => {
       if (c === '0') expect(o['solution']).toBeNull();
       if (solution) expect(o['solution']).toBe(solution);
     });
-    const lim = JSON.parse(cli(['--count', '--limit', '2', '--json', some[4][0]]).stdout) as Record<string, unknown>;
+    const lim = JSON.parse((await cli(['--count', '--limit', '2', '--json', some[4][0]])).stdout) as Record<
+      string,
+      unknown
+    >;
     expect([lim['count'], lim['limited']]).toEqual([2, true]);
   });
 
-  it('--box 2x3 with | separators; the count agrees with the DLX', () => {
+  it('--box 2x3 with | separators; the count agrees with the DLX', async () => {
     const puzzle = '1.....|..3...|......|......|...5..|.....6';
     const dlx = dlxCount(puzzle, { box: boxShape(2, 3) });
-    expect(cli(['--box', '2x3', puzzle]).stdout).toBe('multiple\n');
-    expect(cli(['--box', '2x3', '--count', puzzle]).stdout).toBe(`${dlx.count}\n`);
+    expect((await cli(['--box', '2x3', puzzle])).stdout).toBe('multiple\n');
+    expect((await cli(['--box', '2x3', '--count', puzzle])).stdout).toBe(`${dlx.count}\n`);
     expect(dlx.count).toBeGreaterThan(1000);
   });
 
-  it('--limit 1 prints the first solution without checking uniqueness', () => {
-    const r = cli(['--limit', '1', '12' + '.'.repeat(79)]);
+  it('--limit 1 prints the first solution without checking uniqueness', async () => {
+    const r = await cli(['--limit', '1', '12' + '.'.repeat(79)]);
     expect(r.code).toBe(0);
     expect(valid9('12' + '.'.repeat(79), r.stdout.trim())).toBe(true);
   });
 
-  it('reads grid layouts over several lines, comments, blank lines and puzzle:extra lines from a file', () => {
+  it('reads grid layouts over several lines, comments, blank lines and puzzle:extra lines from a file', async () => {
     const rows = Array.from({ length: 9 }, (_, r) => P.slice(9 * r, 9 * r + 9));
     const layout = rows
       .map(
@@ -120,7 +123,7 @@ describe('sudoku-count solve: output', () => {
       )
       .join('\n');
     const text = `# a comment\n${P}:1\n\n${layout}\n\n${P.replace(/\./g, '0')}\n`;
-    const r = cli(['--file', file('layout.txt', text)]);
+    const r = await cli(['--file', file('layout.txt', text)]);
     expect(r.code).toBe(0);
     const out = r.stdout.trimEnd().split('\n');
     expect(out).toHaveLength(3);
@@ -128,7 +131,7 @@ describe('sudoku-count solve: output', () => {
     expect(valid9(P, out[0])).toBe(true);
   });
 
-  it('16x16 puzzles use letters for 10..16', () => {
+  it('16x16 puzzles use letters for 10..16', async () => {
     // the pattern grid for 4×4 boxes, with every third cell blanked
     const n = 16;
     const digit = (d: number) => '123456789ABCDEFG'[d - 1];
@@ -136,7 +139,7 @@ describe('sudoku-count solve: output', () => {
     for (let r = 0; r < n; r++)
       for (let c = 0; c < n; c++) full += digit((((r % 4) * 4 + Math.floor(r / 4) + c) % n) + 1);
     const puzzle = [...full].map((ch, i) => (i % 3 === 0 ? '.' : ch)).join('');
-    const r = cli(['--box', '4x4', '--limit', '1', puzzle]);
+    const r = await cli(['--box', '4x4', '--limit', '1', puzzle]);
     expect(r.code).toBe(0);
     const out = r.stdout.trim();
     expect(out).toHaveLength(256);
@@ -145,51 +148,51 @@ describe('sudoku-count solve: output', () => {
 });
 
 describe('sudoku-count solve: bad input is one line and status 2', () => {
-  it('wrong length', () => {
-    expectBadInput(cli([P.slice(1)]), /argument 1: 80 cells, a 3x3 grid has 81/);
-    expectBadInput(cli([P + '1']), /argument 1: more than 81 cells/);
+  it('wrong length', async () => {
+    expectBadInput(await cli([P.slice(1)]), /argument 1: 80 cells, a 3x3 grid has 81/);
+    expectBadInput(await cli([P + '1']), /argument 1: more than 81 cells/);
   });
 
-  it('a character that is not a digit of the shape', () => {
-    expectBadInput(cli([P.slice(0, 80) + 'x']), /argument 1: character 81 'x' is not a digit of a 3x3 grid/);
-    expectBadInput(cli(['A' + P.slice(1)]), /character 1 'A' is not a digit of a 3x3 grid/);
+  it('a character that is not a digit of the shape', async () => {
+    expectBadInput(await cli([P.slice(0, 80) + 'x']), /argument 1: character 81 'x' is not a digit of a 3x3 grid/);
+    expectBadInput(await cli(['A' + P.slice(1)]), /character 1 'A' is not a digit of a 3x3 grid/);
   });
 
-  it('givens that clash: names the digit, the unit and both cells', () => {
-    expectBadInput(cli(['55' + P.slice(2)]), /argument 1: givens clash: two 5s in row 1 \(r1c1 and r1c2\)/);
+  it('givens that clash: names the digit, the unit and both cells', async () => {
+    expectBadInput(await cli(['55' + P.slice(2)]), /argument 1: givens clash: two 5s in row 1 \(r1c1 and r1c2\)/);
     expectBadInput(
-      cli(['4' + '.'.repeat(8) + '4' + P.slice(10)]),
+      await cli(['4' + '.'.repeat(8) + '4' + P.slice(10)]),
       /givens clash: two 4s in column 1 \(r1c1 and r2c1\)/,
     );
     expectBadInput(
-      cli([P, P.slice(0, 10) + '4' + P.slice(11)]),
+      await cli([P, P.slice(0, 10) + '4' + P.slice(11)]),
       /argument 2: givens clash: two 4s in box 1 \(r1c1 and r2c2\)/,
     );
   });
 
-  it('in a file or on stdin: names the line, and the character on it', () => {
+  it('in a file or on stdin: names the line, and the character on it', async () => {
     const path = file('bad.txt', `${P}\n${P}\n${P.slice(0, 40)}?${P.slice(41)}\n`);
     expectBadInput(
-      cli(['--file', path]),
+      await cli(['--file', path]),
       new RegExp(`${path.replace(/[/.]/g, '\\$&')} line 3: character 41 '\\?' is not a digit`),
     );
-    expectBadInput(cli(['-'], `${P}\n${P.slice(1)}\n`), /stdin line 2: 80 cells, a 3x3 grid has 81/);
-    expectBadInput(cli(['-'], `${P}\n\n${'55' + P.slice(2)}\n`), /stdin line 3: givens clash: two 5s in row 1/);
-    expectBadInput(cli(['--file', join(TMP, 'missing.txt')]), /cannot read .*missing\.txt: no such file/);
+    expectBadInput(await cli(['-'], `${P}\n${P.slice(1)}\n`), /stdin line 2: 80 cells, a 3x3 grid has 81/);
+    expectBadInput(await cli(['-'], `${P}\n\n${'55' + P.slice(2)}\n`), /stdin line 3: givens clash: two 5s in row 1/);
+    expectBadInput(await cli(['--file', join(TMP, 'missing.txt')]), /cannot read .*missing\.txt: no such file/);
   });
 
-  it('no puzzles at all (no argument, an empty stdin, a file of comments), and bad options', () => {
-    expectBadInput(cli([]), /no puzzles/);
-    expectBadInput(cli(['-'], ''), /no puzzles in stdin/);
-    expectBadInput(cli(['--file', file('empty.txt', '# nothing here\n\n')]), /no puzzles in .*empty\.txt/);
-    expectBadInput(cli(['--limit', '0', P]), /--limit.*must be a whole number ≥ 1/);
-    expectBadInput(cli(['--box', '2x', P]), /--box/);
+  it('no puzzles at all (no argument, an empty stdin, a file of comments), and bad options', async () => {
+    expectBadInput(await cli([]), /no puzzles/);
+    expectBadInput(await cli(['-'], ''), /no puzzles in stdin/);
+    expectBadInput(await cli(['--file', file('empty.txt', '# nothing here\n\n')]), /no puzzles in .*empty\.txt/);
+    expectBadInput(await cli(['--limit', '0', P]), /--limit.*must be a whole number ≥ 1/);
+    expectBadInput(await cli(['--box', '2x', P]), /--box/);
   });
 
-  it('a clash-free puzzle with no solution is not an error', () => {
+  it('a clash-free puzzle with no solution is not an error', async () => {
     const stuck = '12345678.' + '........9' + '.'.repeat(63);
-    expect(cli([stuck])).toEqual({ code: 0, stdout: 'unsolvable\n', stderr: '' });
-    expect(cli(['--count', stuck])).toEqual({ code: 0, stdout: '0\n', stderr: '' });
+    expect(await cli([stuck])).toEqual({ code: 0, stdout: 'unsolvable\n', stderr: '' });
+    expect(await cli(['--count', stuck])).toEqual({ code: 0, stdout: '0\n', stderr: '' });
   });
 });
 

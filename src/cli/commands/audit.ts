@@ -33,6 +33,7 @@ import {
   seedOption,
   workersOption,
 } from '../common.js';
+import { processIo } from '../../io/processIo.js';
 
 interface AuditCliOptions {
   generator?: GeneratorName;
@@ -127,7 +128,7 @@ export function registerAudit(program: Command): void {
           ? prepareOutput(opts.report, { ...AUDIT_REPORT_OUTPUT, force: opts.force === true })
           : null;
       const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
-      if (opts.seed === undefined) process.stderr.write(`sudoku-count: audit: seed ${seed}\n`);
+      if (opts.seed === undefined) processIo().stderr.write(`sudoku-count: audit: seed ${seed}\n`);
       const samples = opts.samples ?? DEFAULT_SAMPLES;
       const workers = opts.workers ?? defaultWorkers(shape);
       const spinner = await progressSpinner(`audit of ${generator} on ${shape.name}`);
@@ -152,12 +153,12 @@ export function registerAudit(program: Command): void {
         spinner.stop();
       }
       if (opts.json) {
-        process.stdout.write(toJson(sampleJson(r, shape, reach, opts.report ?? null)) + '\n');
+        processIo().stdout.write(toJson(sampleJson(r, shape, reach, opts.report ?? null)) + '\n');
         return;
       }
       const lines = sampleLines(r, shape, reach);
       if (opts.report) lines.push(['report', opts.report]);
-      process.stdout.write(
+      processIo().stdout.write(
         `audit of ${r.generator} on ${r.box}: ${grouped(r.samples)} grids, seed ${r.seed}, ${r.workers} ` +
           `worker${r.workers > 1 ? 's' : ''}\n${table(lines)}`,
       );
@@ -166,7 +167,7 @@ export function registerAudit(program: Command): void {
 
 function reachOnly(generator: GeneratorName, shape: BoxShape, reach: TemplateReach, json: boolean): void {
   if (json) {
-    process.stdout.write(
+    processIo().stdout.write(
       toJson({
         generator,
         box: shape.name,
@@ -177,8 +178,8 @@ function reachOnly(generator: GeneratorName, shape: BoxShape, reach: TemplateRea
     );
     return;
   }
-  process.stdout.write(`${generator} on ${shape.name}: exact reach (orbit–stabiliser)\n`);
-  process.stdout.write(table(reachLines(generator, shape, reach, null)));
+  processIo().stdout.write(`${generator} on ${shape.name}: exact reach (orbit–stabiliser)\n`);
+  processIo().stdout.write(table(reachLines(generator, shape, reach, null)));
 }
 
 async function exactAudit(generator: GeneratorName, shape: BoxShape, json: boolean): Promise<void> {
@@ -197,7 +198,7 @@ async function exactAudit(generator: GeneratorName, shape: BoxShape, json: boole
     generator === 'template' || generator === 'template-blocks'
       ? templateReach(shape, generator === 'template-blocks')
       : null;
-  process.stdout.write(
+  processIo().stdout.write(
     json
       ? toJson(exactLawJson(generator, shape, law, reach, seconds)) + '\n'
       : exactLawText(generator, shape, law, reach, seconds),
@@ -228,11 +229,13 @@ async function fileAudit(files: readonly string[], opts: AuditCliOptions): Promi
   const lines = fileAuditLines(r, input.skipped);
   if (report) await writeGridAuditReport(report, r, sources, lines);
   if (opts.json) {
-    process.stdout.write(toJson({ files: sources, ...r, skipped: input.skipped, report: opts.report ?? null }) + '\n');
+    processIo().stdout.write(
+      toJson({ files: sources, ...r, skipped: input.skipped, report: opts.report ?? null }) + '\n',
+    );
     return;
   }
   if (opts.report) lines.splice(lines.length - 1, 0, ['report', opts.report]);
-  process.stdout.write(
+  processIo().stdout.write(
     `audit of ${grouped(r.grids)} ${r.box} grids from ${sources}` +
       (input.skipped.count > 0
         ? ` (${grouped(input.skipped.count)} invalid line${input.skipped.count > 1 ? 's' : ''} skipped)`

@@ -20,6 +20,7 @@ import {
   VARIANT_FLAG,
   VARIANT_FLAG_HELP,
 } from '../common.js';
+import { processIo } from '../../io/processIo.js';
 
 interface BiasCliOptions {
   method: MethodName;
@@ -109,7 +110,7 @@ export function registerBias(program: Command): void {
             },
           }),
         );
-        process.stdout.write(opts.json ? toJson(exactJson(r)) + '\n' : exactText(r));
+        processIo().stdout.write(opts.json ? toJson(exactJson(r)) + '\n' : exactText(r));
         return;
       }
       if (opts.fullTree) throw new InputError('--full-tree applies to --exact only');
@@ -133,7 +134,7 @@ export function registerBias(program: Command): void {
         if (report) await writeBiasReport(report, tests, batchSummary(tests));
         return tests;
       });
-      process.stdout.write(
+      processIo().stdout.write(
         opts.json ? toJson({ ...r, report: opts.report ?? null }) + '\n' : batchText(r, opts.report),
       );
     });

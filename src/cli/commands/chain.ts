@@ -6,6 +6,7 @@ import { toJson } from '../../io/json.js';
 import { chainJson, chainText } from '../../reports/chainText.js';
 import { workersOption, boxOption, progressSpinner } from '../common.js';
 import { bandMethodShapes } from '../../grid/support.js';
+import { processIo } from '../../io/processIo.js';
 
 export function registerChain(program: Command): void {
   program
@@ -23,7 +24,7 @@ export function registerChain(program: Command): void {
       const t = await chainTable({ box: opts.box ?? '3x3', workers: opts.workers ?? defaultWorkers(opts.box) }).finally(
         () => spinner.stop(),
       );
-      process.stdout.write(opts.json ? toJson(chainJson(t)) + '\n' : chainText(t));
+      processIo().stdout.write(opts.json ? toJson(chainJson(t)) + '\n' : chainText(t));
       if (!t.verified) throw new Error('the chain check failed: a join or a level sum does not keep the count');
     });
 }

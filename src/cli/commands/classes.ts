@@ -36,6 +36,7 @@ import {
   runVariantTableCheck,
   variantRunRules,
 } from '../variantRun.js';
+import { processIo } from '../../io/processIo.js';
 
 /** --level: a level's name, or its number of classes (416, 174, 71 or 44 for 3x3), checked once counted. */
 function levelOption(value: string): string {
@@ -171,7 +172,7 @@ export function registerClasses(program: Command): void {
         if (plan === undefined) throw new InputError('--from-results: of which plan? Give --plan FILE');
         if (format !== 'table' || out === undefined)
           throw new InputError('--from-results writes a certificate: give --format table --out FILE');
-        process.stderr.write(
+        processIo().stderr.write(
           await (
             await import('../certificateRun.js')
           ).writeShardCertificate(fromResults, plan, box, out, force === true),
@@ -212,7 +213,7 @@ export function registerClasses(program: Command): void {
           const { COLUMN_SET_CERTIFICATE_OUTPUT } = await import('../../io/columnSetCertificateFile.js');
           prepare(opts.out, { ...COLUMN_SET_CERTIFICATE_OUTPUT, force: opts.force === true }); // fails before the work
           const table = await runColumnSetCount(shape, opts);
-          process.stderr.write(writeTableCertificate(table, opts.out, opts.force === true));
+          processIo().stderr.write(writeTableCertificate(table, opts.out, opts.force === true));
           return;
         }
         const out =
@@ -223,12 +224,12 @@ export function registerClasses(program: Command): void {
         const text = columnSetClassesToJson(table);
         if (out) {
           out.write(text);
-          process.stderr.write(
+          processIo().stderr.write(
             `wrote the ${table.classes} configuration classes of ${table.box} (N = ${grouped(table.total)}) to ` +
               `${opts.out}\n`,
           );
         } else {
-          process.stdout.write(text);
+          processIo().stdout.write(text);
         }
         return;
       }
@@ -271,12 +272,12 @@ export function registerClasses(program: Command): void {
       const text = classTableToJson(table, level);
       if (out) {
         out.write(text);
-        process.stderr.write(
+        processIo().stderr.write(
           `wrote the ${level ?? 'whole chain of'} classes of ${table.box} (N = ${grouped(table.total)}) to ` +
             `${opts.out}\n`,
         );
       } else {
-        process.stdout.write(text);
+        processIo().stdout.write(text);
       }
     },
   );

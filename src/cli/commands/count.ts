@@ -26,6 +26,7 @@ import {
   VARIANT_FLAG,
   workersOption,
 } from '../common.js';
+import { processIo } from '../../io/processIo.js';
 
 /** toJson, loaded when a result is printed as JSON (json-bigint costs ~8 ms of a process; a shard never needs it). */
 const toJson = async (value: unknown): Promise<string> => (await import('../../io/json.js')).toJson(value);
@@ -180,11 +181,11 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       await shardRun()
     ).mergeResults(merge, plan, {
       request: { units: recount, seed, workers: opts.workers },
-      skipped: (line) => process.stderr.write(`sudoku-count: ${line}\n`),
+      skipped: (line) => processIo().stderr.write(`sudoku-count: ${line}\n`),
       box: opts.box,
     });
     const { mergedDoc, mergedText } = await import('../../reports/mergedText.js');
-    process.stdout.write(opts.json ? (await toJson(mergedDoc(m))) + '\n' : mergedText(m));
+    processIo().stdout.write(opts.json ? (await toJson(mergedDoc(m))) + '\n' : mergedText(m));
     return true;
   }
   if (recount !== undefined || seed !== undefined)
@@ -217,7 +218,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
       [method, name] = [countMethod(shape, opts, true), shape.name];
     }
     const r = await (await shardRun()).writePlan(plan, method, name, shards);
-    process.stdout.write(opts.json ? (await toJson(r.json)) + '\n' : r.text);
+    processIo().stdout.write(opts.json ? (await toJson(r.json)) + '\n' : r.text);
     return true;
   }
   const { readPlan, readShardPlans } = await import('../../io/shardFiles.js');
@@ -231,7 +232,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     checkPlanFits(p, plan, fitsBox, fitsMethod);
     if (shard !== undefined)
       throw new InputError('--slurm writes a script for every shard; --shard counts shards here');
-    process.stdout.write(
+    processIo().stdout.write(
       await writeSlurm(plan, p, {
         ...(out !== undefined ? { out } : {}),
         ...(throttle !== undefined ? { throttle } : {}),
@@ -253,7 +254,7 @@ async function shardAction(opts: CountCliOptions & ShardCliOptions & { level?: L
     throw new InputError(
       `--plan ${plan} --shard ${slices.map((x) => x.shard).join(',')}: where to? Give --out FOLDER (or a file)`,
     );
-  await runShards(plan, slices, out, opts.workers, (text) => process.stdout.write(text));
+  await runShards(plan, slices, out, opts.workers, (text) => processIo().stdout.write(text));
   return true;
 }
 
@@ -311,7 +312,7 @@ export function registerCount(program: Command): void {
         const { dlxRunPlan, runDlxCount } = await dlxRun();
         const { shape, level } = dlxRunPlan(opts);
         const r = await runDlxCount(shape, level, opts);
-        process.stdout.write((opts.json ? await toJson(r) : countText(r)) + '\n');
+        processIo().stdout.write((opts.json ? await toJson(r) : countText(r)) + '\n');
         const bad = r.dlx?.firstMismatch;
         if (bad)
           throw new CommandFailed(
@@ -327,9 +328,9 @@ export function registerCount(program: Command): void {
         const r = await (await columnSetRun()).runColumnSetCount(shape, opts);
         if (opts.json) {
           const { classRows: _rows, digest: _digest, ...count } = r;
-          process.stdout.write((await toJson({ method: 'column-sets', ...count })) + '\n');
+          processIo().stdout.write((await toJson({ method: 'column-sets', ...count })) + '\n');
         } else {
-          process.stdout.write(columnSetText(r));
+          processIo().stdout.write(columnSetText(r));
         }
         return;
       }
@@ -345,7 +346,7 @@ export function registerCount(program: Command): void {
         workers: opts.workers ?? defaultWorkers(shape),
         onProgress,
       }).finally(() => spinner.stop());
-      process.stdout.write((opts.json ? await toJson(r) : countText(r)) + '\n');
+      processIo().stdout.write((opts.json ? await toJson(r) : countText(r)) + '\n');
     },
   );
 }

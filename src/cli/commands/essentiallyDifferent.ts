@@ -35,6 +35,7 @@ import {
   runVariantGroup,
   variantRunRules,
 } from '../variantRun.js';
+import { processIo } from '../../io/processIo.js';
 
 export function registerEssentiallyDifferent(program: Command): void {
   program
@@ -128,7 +129,7 @@ export function registerEssentiallyDifferent(program: Command): void {
           const used = flagsGiven(rest);
           if (used.length > 0) throw new InputError(`--classes takes --box and --json only, not ${used.join(', ')}`);
           const r = essentialClasses(requireShape('essential-classes', opts.box ?? SHAPE_3X3));
-          process.stdout.write(opts.json ? toJson(r) + '\n' : essentialClassesText(r));
+          processIo().stdout.write(opts.json ? toJson(r) + '\n' : essentialClassesText(r));
           return;
         }
         if (opts.fullGroup) {
@@ -242,12 +243,12 @@ export function registerEssentiallyDifferent(program: Command): void {
           return burnside;
         })().finally(() => spinner.stop());
         if (opts.json) {
-          process.stdout.write(
+          processIo().stdout.write(
             toJson({ ...r, ...(census ? { automorphisms: census } : {}), ...(direct ? { direct } : {}) }) + '\n',
           );
           return;
         }
-        process.stdout.write(essentiallyDifferentText(r, census, direct));
+        processIo().stdout.write(essentiallyDifferentText(r, census, direct));
       },
     );
 }
@@ -267,10 +268,10 @@ async function runFullGroup(rules: Rules, opts: { json?: boolean; workers?: numb
   if (r === null) throw new InputError(`rules ${rules.name} have no grids: 0 under every group`);
   const { variant, full, direct } = r;
   if (opts.json) {
-    process.stdout.write(
+    processIo().stdout.write(
       toJson({ underVariantGroup: variant, underFullGroup: full, ...(direct ? { direct } : {}) }) + '\n',
     );
     return;
   }
-  process.stdout.write(fullGroupText(variant, full, direct));
+  processIo().stdout.write(fullGroupText(variant, full, direct));
 }

@@ -25,6 +25,7 @@ import {
   VARIANT_FLAG_HELP,
 } from '../common.js';
 import { bandMethodShapes } from '../../grid/support.js';
+import { processIo } from '../../io/processIo.js';
 
 interface EstimateCliOptions {
   method: MethodName;
@@ -155,9 +156,9 @@ export function registerEstimate(program: Command): void {
           );
         });
         spinner.stop();
-        if (plan.rules.plain) process.stdout.write(opts.json ? toJson(result) + '\n' : estimateText(result));
+        if (plan.rules.plain) processIo().stdout.write(opts.json ? toJson(result) + '\n' : estimateText(result));
         else
-          process.stdout.write(
+          processIo().stdout.write(
             opts.json
               ? toJson({ ...result, rules: plan.rules.name }) + '\n'
               : `rules: ${plan.rules.name}\n${estimateText(result)}`,
@@ -209,7 +210,7 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
     },
   }).finally(() => spinner.stop());
   if (opts.json) {
-    process.stdout.write(
+    processIo().stdout.write(
       toJson({
         box,
         ...(rules ? { rules: rules.name } : {}),
@@ -223,5 +224,5 @@ async function compare(opts: EstimateCliOptions, workers: number): Promise<void>
     );
     return;
   }
-  process.stdout.write(compareText(c, { box, rules, seed, workers }, budget));
+  processIo().stdout.write(compareText(c, { box, rules, seed, workers }, budget));
 }

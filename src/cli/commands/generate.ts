@@ -25,6 +25,7 @@ import {
 import { requireSymmetry } from '../../puzzle/generatePuzzle.js';
 import { lineOutput } from '../lineOutput.js';
 import { madeJsonLine, madeTextLine } from '../../reports/puzzleLines.js';
+import { processIo } from '../../io/processIo.js';
 
 interface GenerateCliOptions {
   box?: BoxShape;
@@ -165,12 +166,12 @@ export function registerGenerate(program: Command): void {
         : null;
       const seed = opts.seed ?? opts.daily ?? randomInt(0, MAX_SEED + 1);
       if (opts.seed === undefined && opts.daily === undefined)
-        process.stderr.write(`sudoku-count: generate: seed ${seed}\n`);
+        processIo().stderr.write(`sudoku-count: generate: seed ${seed}\n`);
       const symmetry = opts.symmetry ?? 'none';
       // big shapes: one puzzle at a time, each printed when done; a minimal one takes long, and the user is told
       const slow = learnsClauses(shape);
       if (slow && opts.clues === undefined)
-        process.stderr.write(
+        processIo().stderr.write(
           `sudoku-count: generate: a minimal ${shape.n}x${shape.n} puzzle asks a uniqueness question for nearly ` +
             `every one of its ${N} cells: expect ${expectedTime(shape)} a puzzle; --clues K ` +
             `(e.g. ${Math.floor(N * 0.55)}, 55 %) makes a unique puzzle far sooner (36x36: about a second)\n`,

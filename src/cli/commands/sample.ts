@@ -8,6 +8,7 @@ import { sampleGrids } from '../../rank/sampleGrids.js';
 import { boxOption, integerOption, progressSpinner, workersOption } from '../common.js';
 import { lineOutput } from '../lineOutput.js';
 import { supportedShapes } from '../../grid/support.js';
+import { processIo } from '../../io/processIo.js';
 
 interface SampleCliOptions {
   count?: number;
@@ -35,7 +36,7 @@ export function registerSample(program: Command): void {
     .action(async (opts: SampleCliOptions) => {
       const shape = opts.box ?? SHAPE_3X3;
       const seed = opts.seed ?? randomInt(0, MAX_SEED + 1);
-      if (opts.seed === undefined) process.stderr.write(`sudoku-count: sample: seed ${seed}\n`);
+      if (opts.seed === undefined) processIo().stderr.write(`sudoku-count: sample: seed ${seed}\n`);
       const count = opts.count ?? 1;
       const spinner = await progressSpinner(`sampling ${count} ${shape.name} grid${count > 1 ? 's' : ''}`);
       spinner.start();
