@@ -5,6 +5,7 @@ import type { EssentiallyDifferent } from '../essential/essentiallyDifferent.js'
 import { grouped } from '../grid/grouped.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { toJson } from '../io/json.js';
+import { processIo } from '../io/processIo.js';
 import { refuseThrough } from '../io/outputFile.js';
 import { essentiallyDifferentText } from '../reports/burnsideText.js';
 import { interruptible, Interrupted, progressSpinner } from './common.js';
@@ -62,7 +63,7 @@ export async function runBurnside(box: BoxShape, opts: BurnsideRunOptions): Prom
     spinner.stop();
   }
   if (r === null) throw new InputError(missingLine(sum, missing ?? '', path ?? null));
-  process.stdout.write(opts.json ? toJson(r) + '\n' : essentiallyDifferentText(r));
+  processIo().stdout.write(opts.json ? toJson(r) + '\n' : essentiallyDifferentText(r));
 }
 
 /** What is missing of the column-set table (6×2's certificate), or null when it is whole. */

@@ -198,7 +198,7 @@ export function registerEssentiallyDifferent(program: Command): void {
               throw new InputError('--plan writes a plan; --checkpoint and --resume keep a run on this machine');
             const { writePlan } = await import('../shardRun.js');
             const p = await writePlan(opts.plan, 'burnside', box.name, opts.shards);
-            process.stdout.write(opts.json ? toJson(p.json) + '\n' : p.text);
+            processIo().stdout.write(opts.json ? toJson(p.json) + '\n' : p.text);
             return;
           }
           const { runBurnside } = await import('../burnsideRun.js');
