@@ -17,7 +17,7 @@ import { MAX_SEED, streamStates } from '../random/streamStates.js';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { learnsClauses } from '../solve/countSolutions.js';
 import {
-  puzzleMaker,
+  PuzzleMaker,
   requireSymmetry,
   type MakeProgress,
   type RemovalAnswer,
@@ -103,7 +103,9 @@ async function* generateAhead(
   const ahead = pool.threads === 1 ? 1 : 2 * pool.threads;
   const stream = streamStates(options.seed);
   const generate = puzzleOptions(rules, options);
-  const maker = puzzleMaker(rules);
+  // a maker of this run's own, not the shared one: makeAhead awaits between its steps, and two runs at once in one
+  // process sharing a maker's scratch space would give other puzzles than their seeds do
+  const maker = new PuzzleMaker(rules);
   try {
     for (let i = 0; i < options.count; i++) {
       const rng = xoroshiro128plusFromState(stream(i));

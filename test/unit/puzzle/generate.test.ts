@@ -54,6 +54,16 @@ describe('generate: puzzles as strings, beside the streaming generatePuzzles (th
     expect(b[0]).toEqual(a);
   });
 
+  it('two runs at once in one process give the puzzles of their seeds (5x5: the maker that asks ahead)', async () => {
+    // 5×5 puzzles are made one at a time with their questions asked ahead (awaits between steps): two runs sharing
+    // one maker's scratch space gave other puzzles than one run after the other (found by in-process CLI tests)
+    const options = { box: '5x5', seed: 3, count: 2, clues: 330, workers: 1 };
+    const alone = await generate(options);
+    const [a, b] = await Promise.all([generate(options), generate(options)]);
+    expect(a).toEqual(alone);
+    expect(b).toEqual(alone);
+  });
+
   it('a puzzle that cannot be made, and a bad seed, are one-line InputErrors', async () => {
     await expect(generate({ box: '2x2', seed: 1, difficulty: 'expert', attempts: 2 })).rejects.toThrow(
       /^puzzle 1 \(seed 1\): /,
