@@ -8,9 +8,10 @@ import { factorial } from '../grid/shape.js';
  *
  * Elements have dense ids 0..order−1 (mixed radix, see `lineGroup`); `perms` holds each element as the
  * image of every line, `inv` is a table, and `mul` is one read of a full product table for groups of at most
- * MUL_TABLE_ORDER elements (S₃ ≀ S₃: 1,296); beyond (S₅ ≀ S₂: 28,800, whose table would take 1.7 GB) it is
- * computed from the parts, a few table reads. Ids are 32-bit, up to MAX_LINE_GROUP_ORDER elements (S₆ ≀ S₂:
- * 1,036,800, the row group of 6×2: 12 bytes of images and 16 of tables an element, ~30 MB).
+ * MUL_TABLE_ORDER elements (S₃ ≀ S₃: 1,296), built once order²/4 products have been asked for; before, and
+ * beyond (S₅ ≀ S₂: 28,800, whose table would take 1.7 GB), it is computed from the parts, a few table reads.
+ * Ids are 32-bit, up to MAX_LINE_GROUP_ORDER elements (S₆ ≀ S₂: 1,036,800, the row group of 6×2: 12 bytes of
+ * images and 16 of tables an element, ~30 MB).
  *
  *   3×3 rows: 3 bands of 3 rows, order 6³·6 = 1,296;  line l = block·size + i  ↦  β(block)·size + π_block(i)
  */
@@ -120,9 +121,21 @@ export function lineGroup(size: number, blocks: number): LineGroup {
   }
   let mul = product;
   if (order <= MUL_TABLE_ORDER) {
-    const table = new Uint16Array(order * order);
-    for (let x = 0; x < order; x++) for (let y = 0; y < order; y++) table[x * order + y] = product(x, y);
-    mul = (x, y) => table[x * order + y];
+    // the table (order² products: 1,296² take 0.1-0.4 s, paid by every 9×9 command that builds G) is built once
+    // the group has been asked for a quarter as many products: a caller that multiplies much pays a quarter more,
+    // one that multiplies little (G_V of a variant, a few thousand products) pays nothing
+    let table: Uint16Array | null = null;
+    let asked = 0;
+    const build = (): Uint16Array => {
+      const t = new Uint16Array(order * order);
+      for (let x = 0; x < order; x++) for (let y = 0; y < order; y++) t[x * order + y] = product(x, y);
+      return t;
+    };
+    mul = (x, y) => {
+      if (table !== null) return table[x * order + y];
+      if (++asked * 4 >= order * order) table = build();
+      return product(x, y);
+    };
   }
   const generators: number[] = [];
   const id = Array.from({ length: lines }, (_, l) => l);

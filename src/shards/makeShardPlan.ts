@@ -23,11 +23,23 @@ export function balanceShards(costs: Float64Array, shards: number): number[][] {
   const order = Array.from(costs.keys()).sort((a, b) => costs[b] - costs[a] || a - b);
   const load = new Float64Array(shards);
   const out: number[][] = Array.from({ length: shards }, () => []);
+  // the least loaded shard, the first of equals, from a binary heap ordered by (load, shard): the shard a scan of
+  // every shard picks, in log(shards) steps (9×9 anti-king, 271,872 units in 1,000 shards: 1.2 s scanning)
+  const heap = Int32Array.from({ length: shards }, (_, s) => s);
+  const before = (a: number, b: number) => load[a] < load[b] || (load[a] === load[b] && a < b);
   for (const c of order) {
-    let best = 0;
-    for (let s = 1; s < shards; s++) if (load[s] < load[best]) best = s;
+    const best = heap[0];
     load[best] += costs[c];
     out[best].push(c);
+    for (let i = 0; ;) {
+      const l = 2 * i + 1;
+      let m = i;
+      if (l < shards && before(heap[l], heap[m])) m = l;
+      if (l + 1 < shards && before(heap[l + 1], heap[m])) m = l + 1;
+      if (m === i) break;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
+    }
   }
   for (const ids of out) ids.sort((a, b) => a - b);
   return out;
