@@ -159,11 +159,21 @@ describe('sudoku-count count --variant', () => {
     const child = spawn(
       process.execPath,
       [CLI, 'count', '--variant', 'anti-king', '--workers', '2', '--checkpoint', ckpt],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      // progress lines every 0.1 s: the first line of the edge-table stage says the run (and its Ctrl-C handler) is
+      // on, so the signal is sent then, not after a fixed wait (under load that fell before the handler: a kill)
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, CI: 'true', SUDOKU_COUNT_PROGRESS_SECONDS: '0.1' },
+      },
     );
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    await new Promise((r) => setTimeout(r, 1500));
+    const running = new Promise<void>((r) =>
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (/edge table, share/.test(stderr)) r();
+      }),
+    );
+    await running;
     const t0 = performance.now();
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
