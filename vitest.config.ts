@@ -25,7 +25,6 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     // builds dist/ when src/ is newer: the worker threads and the e2e tests' command line run the build
     globalSetup: ['test/globalSetup.ts'],
     testTimeout: 120_000,
@@ -37,5 +36,27 @@ export default defineConfig({
     // vitest's default is one fewer than the cores: on the 2-core machines that is one file at a time (~175 s); two
     // at once take ~110 s (the tests' children mostly wait on each other, not on the CPU)
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**'],
+          // the unit files call library code in-process: the files a worker runs share one module graph, so the
+          // modules are loaded once a worker and tables cached at module level (variantGroup, gridGroup, the grid
+          // indexes, …) are built once, not once a file. Temp dirs: test/helpers/unitSetup.ts.
+          isolate: false,
+          setupFiles: ['test/helpers/unitSetup.ts'],
+        },
+      },
+    ],
   },
 });

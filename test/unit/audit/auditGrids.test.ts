@@ -29,11 +29,12 @@ function uniformGrids(ix: GridIndex, seed: number, K: number): Uint8Array[] {
 const ids = (r: { tests: readonly { id: string }[] }) => r.tests.map((t) => t.id);
 
 describe('auditGrids: a uniform source passes', () => {
-  it('3x3, five fixed seeds of 3,000 grids: every test runs and the audit passes', async () => {
+  it('3x3, two fixed seeds of 3,000 grids: every test runs and the audit passes', async () => {
     // Under a uniform source each test's p-value is (asymptotically) uniform, so the Bonferroni p of an audit,
-    // min(1, 8·min p), is below 10⁻⁴ with probability at most 10⁻⁴; over five seeds the test fails with probability
-    // at most 5·10⁻⁴ for a correct audit (it passes with these seeds).
-    for (const seed of [1, 2, 3, 4, 5]) {
+    // min(1, 8·min p), is below 10⁻⁴ with probability at most 10⁻⁴; over two seeds the test fails with probability
+    // at most 2·10⁻⁴ for a correct audit (it passes with these seeds). Were five seeds (2.4 s): the uniform source
+    // also passes in auditSamples.test.ts (2,000 grids) and on 2x3 and 2x2 below.
+    for (const seed of [1, 2]) {
       const r = await auditGrids(uniformGrids(index, seed, 3000), { box: S33, context });
       expect(ids(r)).toEqual(AUDIT_TESTS_3X3);
       expect(r.familyP).toBeGreaterThan(1e-4);

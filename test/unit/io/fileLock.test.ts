@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockFile } from '../../../src/io/fileLock.js';
-import { tempDir } from '../../helpers/cli.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 const LOCK_JS = new URL('../../../dist/io/fileLock.js', import.meta.url).href;
 

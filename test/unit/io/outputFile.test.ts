@@ -15,7 +15,7 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareOutput, writeOutputFile } from '../../../src/io/outputFile.js';
-import { tempDir } from '../../helpers/cli.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 const OUTPUT_JS = new URL('../../../dist/io/outputFile.js', import.meta.url).href;
 const OURS = { what: 'test table', isOurs: (head: string) => head.startsWith('OURS') };

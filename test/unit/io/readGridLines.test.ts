@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readGridLines } from '../../../src/io/readGridLines.js';
-import { tempDir } from '../../helpers/cli.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 async function all(path: string) {
   const out = [];

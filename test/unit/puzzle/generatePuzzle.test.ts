@@ -194,11 +194,14 @@ describe('bounds and reproducibility', () => {
     const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
     let reasked = 0;
     let attempts = 0;
+    let runs = 0;
+    // 14 runs (were 28: 2.2 s, the file's largest): each kind of run (plain, both symmetries, a clue count, 16×16)
+    // is still here, with restarts (attempts > runs) and stale answers (reasked > 0) among them
     for (const [R, C, options, seeds] of [
-      [3, 3, {}, 6],
-      [3, 3, { symmetry: 'rotational' }, 12],
-      [3, 3, { symmetry: 'mirror' }, 6],
-      [3, 3, { clues: 30 }, 3],
+      [3, 3, {}, 3],
+      [3, 3, { symmetry: 'rotational' }, 6],
+      [3, 3, { symmetry: 'mirror' }, 2],
+      [3, 3, { clues: 30 }, 2],
       [4, 4, {}, 1],
     ] as const) {
       const shape = boxShape(R, C);
@@ -224,10 +227,11 @@ describe('bounds and reproducibility', () => {
           one.checks,
         ]);
         attempts += one.attempts;
+        runs++;
       }
     }
     expect(reasked).toBeGreaterThan(0);
-    expect(attempts).toBeGreaterThan(31); // some symmetric passes were not minimal clue by clue: a new grid
+    expect(attempts).toBeGreaterThan(runs); // some symmetric passes were not minimal clue by clue: a new grid
   });
 
   it('the random fill gives valid grids for any shape, 1x5 Latin squares to 6x6 boxes', () => {

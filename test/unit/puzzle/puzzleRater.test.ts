@@ -425,7 +425,10 @@ describe('nextStep (the hint)', () => {
   it('gives the next sound step on every forum-hardest puzzle: by the ladder up to HINT_BUDGET, else nested', () => {
     const rater = puzzleRater(SHAPE_3X3);
     let byNested = 0;
-    for (const p of hardest.slice(0, 60)) {
+    // the first 20 (were 60): 16 the ladder hints (0.0 s each) and 4 beyond it (3, 10, 17, 18: the nested trial,
+    // ~0.2 s each); the other 40 added 16 more nested hints by the same path (the nested trial's steps on whole
+    // ratings are nestedTrial.test.ts's).
+    for (const p of hardest.slice(0, 20)) {
       const solution = solutionOf(p);
       const ladder = rater.rate(p, { steps: true, maxSteps: 1, budget: HINT_BUDGET });
       const r = rater.nextStep(p);
@@ -444,7 +447,7 @@ describe('nextStep (the hint)', () => {
         byNested++;
       }
     }
-    // the first 60 hold positions beyond dynamic forcing chains (found by running it): the fallback is exercised
-    expect(byNested).toBeGreaterThan(0);
+    // the first 20 hold four positions beyond dynamic forcing chains (found by running it): the fallback is exercised
+    expect(byNested).toBe(4);
   });
 });

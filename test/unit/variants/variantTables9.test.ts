@@ -6,6 +6,8 @@ import { resolveRules } from '../../../src/grid/support.js';
 import { readVariantIdentity } from '../../../src/io/readVariantIdentity.js';
 import { readVariantTable } from '../../../src/io/variantTableFile.js';
 import { randomBelow } from '../../../src/random/randomBelow.js';
+import { HouseCounter } from '../../../src/solve/houseCounter.js';
+import { countBlocks } from '../../../src/variants/variantCompletionsTask.js';
 import { verifyVariantTableOf } from '../../../src/variants/variantTable.js';
 import { ROOT } from '../../helpers/paths.js';
 import { rulesDlxCount } from '../../helpers/rulesDlx.js';
@@ -73,14 +75,30 @@ describe('the committed 9×9 variant tables', () => {
     const units = verifyVariantTableOf(t, rules);
     const rng = xoroshiro128plus(20261125);
     const B = units.top.k * rules.n;
+    const ids: number[] = [];
     for (let i = 0; i < 3;) {
       const id = randomBelow(rng, units.top.sizes.length);
       const value = t.values[units.unitOf[id]];
       if (value === 0 || value > max) continue;
       i++;
+      ids.push(id);
       const cells = new Uint8Array(rules.cells);
       cells.set(units.top.representatives.subarray(id * B, (id + 1) * B));
       expect(rulesDlxCount(rules, cells).count).toBe(value);
+    }
+    // the fast route's task (countBlocks: the rules' completions counter, the variant bitboards on 9×9) on the same
+    // representatives and on the first class with no completion: the exact cover's counts above, and 0 by the
+    // generic HouseCounter (countVariantGrids.test.ts had this on class lists of its own, built again there)
+    const zero = units.top.sizes.findIndex((_, id) => t.values[units.unitOf[id]] === 0);
+    if (zero >= 0) ids.push(zero);
+    const blocks = new Uint8Array(ids.length * B);
+    ids.forEach((id, i) => blocks.set(units.top.representatives.subarray(id * B, (id + 1) * B), i * B));
+    const fast = Array.from(countBlocks({ spec: rules.spec, blocks, blockLength: B }));
+    expect(fast).toEqual(ids.map((id) => t.values[units.unitOf[id]]));
+    if (zero >= 0) {
+      const cells = new Uint8Array(rules.cells);
+      cells.set(units.top.representatives.subarray(zero * B, (zero + 1) * B));
+      expect(new HouseCounter(rules).count(cells).count).toBe(0);
     }
   });
 
