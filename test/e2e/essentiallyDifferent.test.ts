@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../src/io/json.js';
 import { cli } from '../helpers/cli.js';
-import { whole6x2 } from '../helpers/shipped6x2.js';
 
 describe('sudoku-count essentially-different', () => {
   it('2x3: the table of non-zero classes and the total 49', async () => {
@@ -50,13 +49,7 @@ describe('sudoku-count essentially-different', () => {
     for (const args of [
       ['--box', '4x4'],
       ['--box', '3x4'],
-      // 6x2 and 2x6 refuse the total while the shipped certificate is partial; once whole they count (hours)
-      ...(whole6x2
-        ? []
-        : [
-            ['--box', '6x2'],
-            ['--box', '2x6'],
-          ]),
+      // (6x2's and 2x6's refusal of the total while the shipped certificate is partial: burnsideTerms.test.ts)
       ['--box', '3x4', '--classes'],
       ['--box', '6x2', '--classes', '--workers', '2'],
       ['--box', '3x1'],
@@ -73,7 +66,7 @@ describe('sudoku-count essentially-different', () => {
     }
   });
 
-  it('--classes: the classes and lemma zeros of 2x3 as the count has them; 6x2 refused in one line', async () => {
+  it('--classes: the classes and lemma zeros of 2x3 as the count has them', async () => {
     const c = await cli(['essentially-different', '--box', '2x3', '--classes', '--json']);
     const k = await cli(['essentially-different', '--box', '2x3', '--json']);
     expect(c.code).toBe(0);
@@ -95,11 +88,5 @@ describe('sudoku-count essentially-different', () => {
     const t = await cli(['essentially-different', '--box', '2x3', '--classes']);
     expect(t.stdout).toMatch(/\|G\| = 3,456: 90 classes, sizes adding up to 3,456 = \|G\| ✓/);
     expect(t.stdout).toMatch(/left: the identity \(N\/6!\) and 35 classes with 55 terms/);
-    // 6x2 without --classes: the identity's term from the shipped certificate, missing until every shard is in
-    // (then the command counts the terms, hours: not a test)
-    if (whole6x2) return;
-    const r = await cli(['essentially-different', '--box', '6x2']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/identity's term N\/12! is missing: data\/6x2\/certificate\.bin holds [\d,]+ of 63,199/);
   });
 });
