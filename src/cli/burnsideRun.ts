@@ -1,15 +1,12 @@
-import { burnsideClassSum, termTableOf, type BurnsideSum } from '../classSum/burnsideClassSum.js';
-import { ClassSumInterrupted, runClassSum } from '../classSum/runClassSum.js';
+import { burnsideClassSum, termTableOf } from '../classSum/burnsideClassSum.js';
 import { columnSetRows } from '../colsets/columnSetSupport.js';
 import type { EssentiallyDifferent } from '../essential/essentiallyDifferent.js';
-import { grouped } from '../grid/grouped.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { toJson } from '../io/json.js';
 import { processIo } from '../io/processIo.js';
-import { refuseThrough } from '../io/outputFile.js';
-import { essentiallyDifferentText } from '../reports/burnsideText.js';
-import { interruptible, Interrupted, progressSpinner } from './common.js';
-import { oneCheckpoint } from './countRun.js';
+import { burnsideMissingLine, essentiallyDifferentText } from '../reports/burnsideText.js';
+import { progressSpinner } from './common.js';
+import { oneCheckpoint, runCount } from './countRun.js';
 
 /**
  * `essentially-different --box 5x2` (2x5, 6x2, 2x6): the Burnside terms as a class sum (src/classSum/
@@ -28,41 +25,35 @@ export interface BurnsideRunOptions {
 
 export async function runBurnside(box: BoxShape, opts: BurnsideRunOptions): Promise<void> {
   const path = oneCheckpoint(opts);
-  if (path !== undefined) refuseThrough(path, 'checkpoint');
   const sum = burnsideClassSum(box);
+  const { terms, units: list } = sum.classList();
+  const refusal = (missing: string, kept: string | null) =>
+    burnsideMissingLine(
+      sum.box,
+      box.n,
+      missing,
+      terms.filter((t) => t.kind === 'table').length,
+      terms.filter((t) => t.kind === 'counter').length,
+      kept,
+    );
   // 6×2: the table's terms wait for the whole certificate; without a checkpoint nothing is counted in vain
   const missing = columnSetRows(box) >= 6 ? await tableMissing(box, opts.workers) : null;
-  if (missing !== null && path === undefined) throw new InputError(missingLine(sum, missing, null));
+  if (missing !== null && path === undefined) throw new InputError(refusal(missing, null));
   const spinner = await progressSpinner('the group and its conjugacy classes');
   spinner.start();
-  let units: readonly number[] | 'all' = 'all';
-  if (missing !== null) {
-    const { terms, units: list } = sum.classList();
-    units = list.flatMap((u, i) => (terms[u.term].kind === 'counter' ? [i] : []));
-  }
-  let r: EssentiallyDifferent | null = null;
+  let run;
   try {
-    const run = await interruptible((signal) =>
-      runClassSum(sum, units, {
-        workers: opts.workers,
-        signal,
-        ...(path !== undefined ? { checkpoint: path, resume: opts.resume !== undefined } : {}),
-        onProgress: (done, total) => (spinner.text = `Burnside terms: ${done}/${total} units`),
-      }),
-    );
-    if (run.report?.method === 'burnside') r = { ...run.report.count, workers: opts.workers };
-  } catch (e) {
-    if (!(e instanceof ClassSumInterrupted)) throw e;
-    throw new Interrupted(
-      `interrupted after ${e.done} of ${e.total} units` +
-        (path !== undefined
-          ? `; saved to ${path}: continue with --resume ${path}`
-          : '; nothing saved (--checkpoint FILE keeps the finished terms)'),
-    );
+    run = await runCount(sum, {
+      ...opts,
+      units: missing === null ? 'all' : list.flatMap((u, i) => (terms[u.term].kind === 'counter' ? [i] : [])),
+      unitWord: 'units',
+      onProgress: (done, total) => (spinner.text = `Burnside terms: ${done}/${total} units`),
+    });
   } finally {
     spinner.stop();
   }
-  if (r === null) throw new InputError(missingLine(sum, missing ?? '', path ?? null));
+  if (run.report?.method !== 'burnside') throw new InputError(refusal(missing ?? '', path ?? null));
+  const r: EssentiallyDifferent = { ...run.report.count, workers: opts.workers };
   processIo().stdout.write(opts.json ? toJson(r) + '\n' : essentiallyDifferentText(r));
 }
 
@@ -70,20 +61,4 @@ export async function runBurnside(box: BoxShape, opts: BurnsideRunOptions): Prom
 async function tableMissing(box: BoxShape, workers: number): Promise<string | null> {
   const source = await termTableOf(columnSetRows(box), { workers, onUnitDone: () => {} });
   return 'missing' in source ? source.missing : null;
-}
-
-/** The refusal of the total while the table is partial: what is missing, and what was (or can be) counted. */
-function missingLine(sum: BurnsideSum, missing: string, kept: string | null): string {
-  const { terms } = sum.classList();
-  const fromTable = terms.filter((t) => t.kind === 'table').length;
-  const counted = terms.filter((t) => t.kind === 'counter').length;
-  const n = sum.spec.rules.rows * sum.spec.rules.cols;
-  return (
-    `essentially-different --box ${sum.box} gives no total: its identity's term N/${n}! is missing: ${missing}, and ` +
-    `with it the ${fromTable} band-swap terms with h the identity; ` +
-    (kept !== null
-      ? `the other ${grouped(counted)} terms are counted and kept in ${kept}`
-      : `--checkpoint FILE counts and keeps the other ${grouped(counted)} terms`) +
-    ' (docs/essentially-different.md, "6x2 and 2x6"); --classes gives the classes and the unit lemma\'s zeros'
-  );
 }

@@ -16,6 +16,9 @@ export interface CountRunOptions {
   readonly checkpoint?: string | undefined;
   readonly resume?: string | undefined;
   readonly onProgress?: (done: number, total: number) => void;
+  /** The units to count (all when omitted), and what they are called in the interruption's line ('classes'). */
+  readonly units?: readonly number[] | 'all';
+  readonly unitWord?: string;
 }
 
 /** --checkpoint and --resume: one of them at most. */
@@ -25,13 +28,13 @@ export function oneCheckpoint(opts: Pick<CountRunOptions, 'checkpoint' | 'resume
   return opts.checkpoint ?? opts.resume;
 }
 
-/** Count every unit of `sum`. Ctrl-C: the checkpoint is saved and an Interrupted error says where. */
+/** Count the units of `sum` (all by default). Ctrl-C: the checkpoint is saved and an Interrupted error says where. */
 export async function runCount(sum: ClassSum, opts: CountRunOptions): Promise<ClassSumRun> {
   const path = oneCheckpoint(opts);
   if (path !== undefined) refuseThrough(path, 'checkpoint');
   try {
     return await interruptible((signal) =>
-      runClassSum(sum, 'all', {
+      runClassSum(sum, opts.units ?? 'all', {
         workers: opts.workers,
         signal,
         ...(path !== undefined ? { checkpoint: path, resume: opts.resume !== undefined } : {}),
@@ -41,10 +44,10 @@ export async function runCount(sum: ClassSum, opts: CountRunOptions): Promise<Cl
   } catch (e) {
     if (!(e instanceof ClassSumInterrupted)) throw e;
     throw new Interrupted(
-      `interrupted after ${e.done} of ${e.total} classes` +
+      `interrupted after ${e.done} of ${e.total} ${opts.unitWord ?? 'classes'}` +
         (path !== undefined
           ? `; saved to ${path}: continue with --resume ${path}`
-          : '; nothing saved (--checkpoint FILE keeps the finished classes)'),
+          : `; nothing saved (--checkpoint FILE keeps the finished ${opts.unitWord ?? 'classes'})`),
     );
   }
 }

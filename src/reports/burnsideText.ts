@@ -98,3 +98,25 @@ export function essentiallyDifferentText(
   out.push(`Essentially different grids: ${grouped(r.total)}`);
   return out.join('\n') + '\n';
 }
+
+/**
+ * `essentially-different --box 6x2` (2x6) while the column-set table is partial: what is missing, how many terms it
+ * holds, and what was counted and kept (`kept`: the checkpoint) or can be.
+ */
+export function burnsideMissingLine(
+  box: string,
+  n: number,
+  missing: string,
+  fromTable: number,
+  counted: number,
+  kept: string | null,
+): string {
+  return (
+    `essentially-different --box ${box} gives no total: its identity's term N/${n}! is missing: ${missing}, and ` +
+    `with it the ${fromTable} band-swap terms with h the identity; ` +
+    (kept !== null
+      ? `the other ${grouped(counted)} terms are counted and kept in ${kept}`
+      : `--checkpoint FILE counts and keeps the other ${grouped(counted)} terms`) +
+    ' (docs/essentially-different.md, "6x2 and 2x6"); --classes gives the classes and the unit lemma\'s zeros'
+  );
+}
