@@ -88,28 +88,13 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
 export async function runCli(argv: readonly string[], io: ProcessIo = realProcessIo()): Promise<number> {
   /** The signal that stopped this run (the first heard), if any. */
   let stoppedBy: NodeJS.Signals | null = null;
-  const run: ProcessIo = {
-    get stdout() {
-      return io.stdout;
-    },
-    get stderr() {
-      return io.stderr;
-    },
-    get stdin() {
-      return io.stdin;
-    },
-    get env() {
-      return io.env;
-    },
-    get command() {
-      return io.command;
-    },
-    onStop: (listener) =>
-      io.onStop((signal) => {
-        stoppedBy ??= signal;
-        listener(signal);
-      }),
-  };
+  // io itself (its streams read only when used: the real process's are getters), but for onStop, which notes the signal
+  const onStop: ProcessIo['onStop'] = (listener) =>
+    io.onStop((signal) => {
+      stoppedBy ??= signal;
+      listener(signal);
+    });
+  const run = Object.create(io, { onStop: { value: onStop } }) as ProcessIo;
   const say = (prefix: string, message: string): void =>
     void run.stderr.write(`sudoku-count: ${prefix}${oneLine(message)}\n`);
   return withProcessIo(run, async () => {
