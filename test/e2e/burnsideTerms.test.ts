@@ -53,17 +53,4 @@ describe('essentially-different: the Burnside terms by the class-sum runner', ()
       );
     },
   );
-
-  it('bad input: --plan without --shards, --shards on 3x3, --automorphisms on 5x2: one line, status 2', async () => {
-    for (const args of [
-      ['--box', '5x2', '--plan', join(dir, 'p.json')],
-      ['--shards', '4'],
-      ['--box', '5x2', '--automorphisms'],
-    ]) {
-      const r = await cli(['essentially-different', ...args]);
-      expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    }
-  });
 });

@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromJson } from '../../src/io/json.js';
-import { cli } from '../helpers/cli.js';
+import { cli, tempDir } from '../helpers/cli.js';
 
 describe('sudoku-count essentially-different', () => {
   it('2x3: the table of non-zero classes and the total 49', async () => {
@@ -58,6 +59,10 @@ describe('sudoku-count essentially-different', () => {
       ['--workers', 'two'],
       ['--workers', '100000'],
       ['--box', '3x3', '--direct'],
+      // the Burnside terms' class sum: --plan without --shards, --shards on 3x3, --automorphisms on 5x2
+      ['--box', '5x2', '--plan', join(tempDir(), 'p.json')],
+      ['--shards', '4'],
+      ['--box', '5x2', '--automorphisms'],
     ]) {
       const r = await cli(['essentially-different', ...args]);
       expect(r.code, args.join(' ')).toBe(2);
