@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 
 import type { runCli as runCliType } from '../../src/cli/runCli.js';
 import { CLI, ROOT } from './paths.js';
@@ -111,17 +109,7 @@ export function cliProcess(args: readonly string[], options: CliOptions = {}): P
   });
 }
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh directory under the system temp directory, removed when the test file ends. */
-export function tempDir(prefix = 'sudoku-count-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
+export { tempDir } from './tempDir.js';
 
 /**
  * A long estimate (60 s, knuth-mrv on 2x3) checkpointing to `checkpoint`, started in the background and left to the

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Temporary directories for the unit tests, removed when the test file ends. The unit project shares one module
- * graph between the files a worker runs (vitest.config.ts: isolate false), so a hook at this module's top would be
- * registered by the first file alone: the removal is registered per file by test/helpers/unitSetup.ts instead.
+ * Temporary directories for the tests, removed when the test file ends. Both projects share one module graph between
+ * the files a worker runs (vitest.config.ts: isolate false), so a hook at this module's top would be registered by
+ * the first file alone: the removal is registered per file by test/helpers/fileSetup.ts instead.
  */
 const made: string[] = [];
 

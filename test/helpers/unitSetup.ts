@@ -1,6 +1,0 @@
-import { afterAll } from 'vitest';
-import { removeTempDirs } from './tempDir.js';
-
-// run before each unit test file (setupFiles), whatever the files of its worker share: each file's temp dirs go
-// when it ends
-afterAll(removeTempDirs);
