@@ -74,15 +74,15 @@ export function relabellingTypes(
 ): RelabellingTypes {
   const { n } = shape;
   const N = n * n;
-  const plain = unitsOf(shape);
+  const plain = plainUnits(shape);
   const units = extraHouses
-    ? { cells: [...plain.cells, ...extraHouses.cells], names: [...plain.names, ...extraHouses.names] }
+    ? {
+        cells: [...plain.cells, ...extraHouses.cells],
+        names: [...plain.names, ...extraHouses.names],
+        inUnit: [...plain.inUnit, ...extraHouses.cells.map((u) => membership(u, N))],
+      }
     : plain;
-  const inUnit = units.cells.map((u) => {
-    const m = new Uint8Array(N);
-    for (const c of u) m[c] = 1;
-    return m;
-  });
+  const { inUnit } = units;
   let order = 1;
   for (const l of cycleType(cellMap)) order = lcm(order, l);
 
@@ -104,15 +104,9 @@ export function relabellingTypes(
     power = next;
   }
 
-  const partitions = partitionsOf(n);
-  // the k-th powers of every partition, once per k (there are far more constraints than powers)
-  const powers = new Map<number, number[][]>();
-  const powersAt = (k: number): number[][] => {
-    let list = powers.get(k);
-    if (list === undefined) powers.set(k, (list = partitions.map((lambda) => powerType(lambda, k))));
-    return list;
-  };
-  const admissible = partitions.filter((_, i) => constraints.every((con) => sameType(powersAt(con.k)[i], con.type)));
+  const { partitions, powersAt, keysAt } = partitionPowers(n);
+  const constraintKeys = constraints.map((con) => con.type.join(','));
+  const admissible = partitions.filter((_, i) => constraints.every((con, j) => keysAt(con.k)[i] === constraintKeys[j]));
   const gk = (k: number) => (k === 1 ? 'g' : `g^${k}`);
   let zeroReason: string | null = null;
   if (admissible.length === 0) {
@@ -140,6 +134,58 @@ export function relabellingTypes(
       constraints.map((c) => `${gk(c.k)} on ${c.unit}: ${formatCycleType(c.type)}`).join('; ');
   }
   return { order, constraints, admissible, zeroReason };
+}
+
+/** One byte per cell: 1 on the cells of `unit`. */
+function membership(unit: ArrayLike<number>, cellCount: number): Uint8Array {
+  const m = new Uint8Array(cellCount);
+  for (let i = 0; i < unit.length; i++) m[unit[i]] = 1;
+  return m;
+}
+
+/** The rows, columns and boxes of a shape with their membership bytes, made once a shape (tables built once). */
+const plainUnitsByShape = new Map<string, { cells: Int32Array[]; names: string[]; inUnit: Uint8Array[] }>();
+function plainUnits(shape: BoxShape): { cells: Int32Array[]; names: string[]; inUnit: Uint8Array[] } {
+  const key = `${shape.rows}x${shape.cols}`;
+  let u = plainUnitsByShape.get(key);
+  if (u === undefined) {
+    const { cells, names } = unitsOf(shape);
+    plainUnitsByShape.set(key, (u = { cells, names, inUnit: cells.map((c) => membership(c, shape.n * shape.n)) }));
+  }
+  return u;
+}
+
+/**
+ * The partitions of n and their k-th powers (as cycle types and as comma-joined keys), each k computed once for
+ * all classes: a shape has far more classes and constraints than (partition, k) pairs.
+ */
+const powersByN = new Map<
+  number,
+  { partitions: number[][]; powersAt: (k: number) => number[][]; keysAt: (k: number) => string[] }
+>();
+function partitionPowers(n: number): {
+  partitions: number[][];
+  powersAt: (k: number) => number[][];
+  keysAt: (k: number) => string[];
+} {
+  let p = powersByN.get(n);
+  if (p === undefined) {
+    const partitions = partitionsOf(n);
+    const powers = new Map<number, number[][]>();
+    const keys = new Map<number, string[]>();
+    const powersAt = (k: number): number[][] => {
+      let list = powers.get(k);
+      if (list === undefined) powers.set(k, (list = partitions.map((lambda) => powerType(lambda, k))));
+      return list;
+    };
+    const keysAt = (k: number): string[] => {
+      let list = keys.get(k);
+      if (list === undefined) keys.set(k, (list = powersAt(k).map((t) => t.join(','))));
+      return list;
+    };
+    powersByN.set(n, (p = { partitions, powersAt, keysAt }));
+  }
+  return p;
 }
 
 /**
