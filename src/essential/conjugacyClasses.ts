@@ -86,8 +86,17 @@ function firstOfEach(classOf: Int32Array, count: number): Int32Array {
   return first;
 }
 
-/** Classes of a line group by breadth-first search under conjugation by its generators. */
+/** The classes of each line group found so far (line groups are built once a process: lineGroup.ts). */
+const classesOf = new WeakMap<LineGroup, { classOf: Int32Array; sizes: number[] }>();
+
+/** Classes of a line group by breadth-first search under conjugation by its generators; found once a group. */
 export function lineGroupClasses(w: LineGroup): { classOf: Int32Array; sizes: number[] } {
+  let found = classesOf.get(w);
+  if (found === undefined) classesOf.set(w, (found = searchLineGroupClasses(w)));
+  return found;
+}
+
+function searchLineGroupClasses(w: LineGroup): { classOf: Int32Array; sizes: number[] } {
   const { order, mul, inv, generators } = w;
   const classOf = new Int32Array(order).fill(-1);
   const sizes: number[] = [];

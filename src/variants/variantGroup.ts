@@ -118,27 +118,42 @@ export function variantGroup(rules: Rules, onTick?: () => void): VariantGroup {
   return group;
 }
 
+/** Largest G whose membership generatingSet keeps as one byte an element (3×3's 3,359,232; 1×9's 9!² is not). */
+const BYTE_MEMBERSHIP_ORDER = 2 ** 25;
+
 /** A generating set of the subgroup `elements` of G: greedily, each element outside the closure so far. */
 function generatingSet(grid: GridGroup, elements: Int32Array, onTick?: () => void): number[] {
-  const inGroup = new Set<number>([0]);
+  // the closure reached so far: a byte an element of G where G is small enough, else a Set
+  const bytes = grid.order <= BYTE_MEMBERSHIP_ORDER ? new Uint8Array(grid.order) : null;
+  const set = bytes === null ? new Set<number>() : null;
+  const has = (x: number): boolean => (bytes !== null ? bytes[x] === 1 : set!.has(x));
+  const reached = new Int32Array(elements.length + 1);
+  let size = 0;
+  const add = (x: number): void => {
+    if (bytes !== null) bytes[x] = 1;
+    else set!.add(x);
+    reached[size++] = x;
+  };
+  add(0);
   const gens: number[] = [];
   for (const g of elements) {
-    if (inGroup.has(g)) continue;
+    if (has(g)) continue;
     gens.push(g);
-    // the closure of the new generators: every product of a reached element with a generator
-    const queue = [...inGroup];
-    for (let i = 0; i < queue.length; i++) {
+    // the closure of the new generators: every product of a reached element with a generator (the elements
+    // reached so far, then those found on the way)
+    for (let i = 0; i < size; i++) {
       if ((i & TICK_EVERY) === 0) onTick?.();
       for (const h of gens) {
-        const y = grid.compose(queue[i], h);
-        if (!inGroup.has(y)) {
-          inGroup.add(y);
-          queue.push(y);
+        const y = grid.compose(reached[i], h);
+        if (!has(y)) {
+          if (size === reached.length)
+            throw new Error(`internal: the ${elements.length} kept elements generate more: not a group`);
+          add(y);
         }
       }
     }
   }
-  if (inGroup.size !== elements.length)
-    throw new Error(`internal: ${elements.length} kept elements generate ${inGroup.size}: not a group`);
+  if (size !== elements.length)
+    throw new Error(`internal: ${elements.length} kept elements generate ${size}: not a group`);
   return gens;
 }
