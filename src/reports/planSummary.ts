@@ -21,7 +21,7 @@ export function planSummary(
       ` in ${shards} shard${shards > 1 ? 's' : ''}\n` +
       (plan.estimate.sampled > 0
         ? `  estimated on one thread from ${plan.estimate.sampled} sampled units: `
-        : '  estimated from the declared cost (src/variants/variantCountSupport.ts): ') +
+        : "  estimated from the declared cost of the count (its route's, no unit timed): ") +
       `${s.length > 1 ? `${Math.min(...s).toFixed(1)}–` : ''}${Math.max(...s).toFixed(1)} s per shard, ` +
       `${total.toFixed(1)} s in all; ${plan.estimate.memoryMB} MB per shard\n` +
       `  next: count --plan ${shownPath(path)} --shard I --out RESULTS (I = 0..${shards - 1}), then count --merge ` +
