@@ -1,4 +1,5 @@
-import { estimate, estimatePlan, exactCount, type EstimateProgress } from './estimate.js';
+import { batchPool, estimate, estimatePlan, exactCount, type EstimateProgress } from './estimate.js';
+import { checkWorkers } from '../parallel/threads.js';
 import { METHOD_NAMES } from './estimator.js';
 import type { BatchRecord } from './runBatch.js';
 import type { EstimateResult } from './summarizeBatches.js';
@@ -49,30 +50,41 @@ export async function compareEstimators(o: CompareOptions): Promise<EstimatorCom
   const records = new Map<string, BatchRecord[]>();
   o.onProgress?.(null, null);
   const exact = await exactCount(plans[0].rules);
-  for (const plan of plans) {
+  // one pool for every method: its threads start once (a batch task runs any method)
+  const pool = batchPool(checkWorkers(workers));
+  try {
+    for (const plan of plans) await runOne(plan);
+  } finally {
+    await pool.close();
+  }
+  return { exact, runs, ridderVersusKnuth: ridderVersusKnuth(records.get('knuth') ?? [], records.get('ridder') ?? []) };
+
+  async function runOne(plan: (typeof plans)[number]): Promise<void> {
     const mine: BatchRecord[] = [];
     records.set(plan.method, mine);
     const label = `${plan.method} ${plan.rules.name} (${runs.length + 1}/${plans.length})`;
     o.onProgress?.(label, null);
     runs.push(
-      await estimate({
-        method: plan.method,
-        box: plan.shape,
-        variant: plan.rules,
-        fill: plan.fill,
-        seed,
-        ...budget,
-        workers,
-        exact,
-        ...(o.batch !== undefined ? { batchSize: o.batch } : {}),
-        onBatch: (r) => {
-          mine.push(r);
+      await estimate(
+        {
+          method: plan.method,
+          box: plan.shape,
+          variant: plan.rules,
+          fill: plan.fill,
+          seed,
+          ...budget,
+          workers,
+          exact,
+          ...(o.batch !== undefined ? { batchSize: o.batch } : {}),
+          onBatch: (r) => {
+            mine.push(r);
+          },
+          onProgress: (p) => o.onProgress?.(label, p),
         },
-        onProgress: (p) => o.onProgress?.(label, p),
-      }),
+        pool,
+      ),
     );
   }
-  return { exact, runs, ridderVersusKnuth: ridderVersusKnuth(records.get('knuth') ?? [], records.get('ridder') ?? []) };
 }
 
 /** The sums of the first batches both runs finished. */

@@ -156,9 +156,23 @@ export async function exactCount(shape: BoxShape | Rules): Promise<bigint | null
   return (await countGrids({ box: shape })).total;
 }
 
-export async function estimate(options: EstimateOptions): Promise<EstimateResult> {
+/** The worker pool of estimates: its threads run batches of any method, shape and rules (batchTask.ts). */
+export type BatchPool = TypedTaskPool<typeof BatchTask>;
+
+/** A pool of `workers` threads for estimates (compareEstimators runs every method on one). */
+export function batchPool(workers: number): BatchPool {
+  return typedTaskPool<typeof BatchTask>(new URL('./batchTask.js', import.meta.url), workers);
+}
+
+/**
+ * Run an estimate. `shared`: a pool of batchPool(workers) to run on, which the caller closes (a stop by the signal
+ * closes it too); without it the estimate starts its own and closes it.
+ */
+export async function estimate(options: EstimateOptions, shared?: BatchPool): Promise<EstimateResult> {
   const { plan, estimator } = estimatePlan(options);
   const workers = checkWorkers(options.workers ?? defaultThreads());
+  if (shared !== undefined && shared.threads !== workers)
+    throw new Error(`internal: a pool of ${shared.threads} threads for an estimate on ${workers}`);
   const exact = options.exact !== undefined ? options.exact : await exactCount(plan.rules);
   const { batchSize, samples, seconds } = plan;
   const totalBatches = samples === null ? Infinity : Math.ceil(samples / batchSize);
@@ -214,7 +228,7 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
   };
   advancePrefix();
 
-  const pool = typedTaskPool<typeof BatchTask>(new URL('./batchTask.js', import.meta.url), workers);
+  const pool = shared ?? batchPool(workers);
   let finished = options.resume?.batches.length ?? 0;
   const onAbort = () => void pool.close();
   options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -243,7 +257,7 @@ export async function estimate(options: EstimateOptions): Promise<EstimateResult
     throw e;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
-    await pool.close();
+    if (shared === undefined) await pool.close();
   }
 
   if (done.size !== 0)

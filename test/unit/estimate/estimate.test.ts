@@ -1,7 +1,7 @@
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
 import { createEstimator } from '../../../src/estimate/createEstimator.js';
-import { estimate } from '../../../src/estimate/estimate.js';
+import { batchPool, estimate } from '../../../src/estimate/estimate.js';
 import { METHOD_NAMES } from '../../../src/estimate/estimator.js';
 import { ExactSum } from '../../../src/estimate/exactSum.js';
 import { nthBit } from '../../../src/grid/bits.js';
@@ -298,5 +298,26 @@ describe("the hybrid's exact counts come from the solve engine", () => {
     const g = new Uint8Array(36);
     for (let c = 0; c < 6; c++) g[c] = c + 1;
     expect(puzzleCounter(parseBoxShape('2x3')).count(g).count).toBe(Number(N2x3 / 720n));
+  });
+});
+
+describe('estimate on a shared pool (compareEstimators runs every method on one)', () => {
+  it('gives the result of its own pool, leaves the pool open, and refuses a pool of another size', async () => {
+    const box = parseBoxShape('2x3');
+    const pool = batchPool(2);
+    try {
+      const run = (method: 'knuth' | 'crude', shared?: typeof pool) =>
+        estimate({ method, box, seed: 9, samples: 20_000, batchSize: 4096, workers: 2, exact: null }, shared);
+      const strip = (r: EstimateResult) => ({ ...r, seconds: 0, samplesPerSecond: 0, efficiency: 0, measures: null });
+      const own = await run('knuth');
+      expect(strip(await run('knuth', pool))).toEqual(strip(own));
+      // still open: a second method runs on the same threads
+      expect((await run('crude', pool)).samples).toBe(20_000);
+      await expect(
+        estimate({ method: 'knuth', box, seed: 9, samples: 100, workers: 1, exact: null }, pool),
+      ).rejects.toThrow(/a pool of 2 threads/);
+    } finally {
+      await pool.close();
+    }
   });
 });
