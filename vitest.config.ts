@@ -36,6 +36,10 @@ export default defineConfig({
     // vitest's default is one fewer than the cores: on the 2-core machines that is one file at a time (~175 s); two
     // at once take ~110 s (the tests' children mostly wait on each other, not on the CPU)
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // a file a core already: a command or library call that picks its own thread count (defaultThreads) takes one,
+    // instead of starting a pool of threads a core for seconds of work (~170 pools, most of them defaults); the
+    // tests that ask for --workers / workers ≥ 2 still run their pools (src/parallel/threads.ts)
+    env: { SUDOKU_COUNT_THREADS: '1' },
     projects: [
       {
         extends: true,

@@ -6,8 +6,18 @@ export function maxWorkers(): number {
   return Math.max(4, 4 * availableParallelism());
 }
 
-/** Threads for a job that repays them: the cores, at most 2 (results never depend on the number). */
+/** The environment variable that sets defaultThreads (a whole number 1..maxWorkers(); anything else is ignored). */
+export const THREADS_ENV = 'SUDOKU_COUNT_THREADS';
+
+/**
+ * Threads for a job that repays them: the cores, at most 2 (results never depend on the number), or what
+ * SUDOKU_COUNT_THREADS says (a shared machine's share, a Slurm task's CPUs; a test suite that already runs a file a
+ * core). An explicit --workers / `workers` always wins.
+ */
 export function defaultThreads(): number {
+  const v = process.env[THREADS_ENV];
+  const x = v === undefined || v.trim() === '' ? NaN : Number(v);
+  if (Number.isSafeInteger(x) && x >= 1 && x <= maxWorkers()) return x;
   return Math.max(1, Math.min(2, availableParallelism()));
 }
 

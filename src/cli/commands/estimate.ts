@@ -88,48 +88,50 @@ export function registerEstimate(program: Command): void {
       const given = (name: string) => cmd.getOptionValueSource(name) === 'cli';
       // what the options say of a run, each compared with a resumed checkpoint's header (a difference is refused)
       const stated = <T>(name: string, value: T): T | undefined => (given(name) ? value : undefined);
-      const { plan, writer, resume } = openEstimateRun(
-        { checkpoint: opts.checkpoint, resume: opts.resume },
-        {
-          method: stated('method', opts.method),
-          box: stated('box', opts.box?.name),
-          variant:
-            opts.variant === undefined
-              ? undefined
-              : (held: string) =>
-                  cliRules('estimate', opts.box ?? parseBoxShape(held), opts.variant).variants.join(','),
-          seed: stated('seed', opts.seed),
-          fill: stated('fill', opts.fill),
-          batch: stated('batch', opts.batch),
-          samples: stated('samples', opts.samples),
-          seconds: stated('seconds', opts.seconds),
-        },
-        () => {
-          // a checkpoint stopped before its header was written: only the run's own options can say what it was
-          const missing = [
-            given('method') ? null : '--method',
-            given('seed') ? null : '--seed',
-            given('samples') || given('seconds') ? null : '--samples or --seconds',
-          ].filter((x) => x !== null);
-          if (missing.length > 0 && opts.resume !== undefined)
-            throw new InputError(
-              `checkpoint ${opts.resume} has no header (the run was stopped before writing it): to resume it, ` +
-                `give the run's ${missing.join(', ')} (and --box, --fill, --batch if it used them)`,
-            );
-          return planFromOptions(opts);
-        },
-      );
+      // the run listens for Ctrl-C and SIGTERM before its checkpoint's lock is taken: a stop at any moment after that
+      // closes the checkpoint and removes the lock (a stop during the exact count is heard when the estimate starts)
+      await interruptible(async (signal) => {
+        const { plan, writer, resume } = openEstimateRun(
+          { checkpoint: opts.checkpoint, resume: opts.resume },
+          {
+            method: stated('method', opts.method),
+            box: stated('box', opts.box?.name),
+            variant:
+              opts.variant === undefined
+                ? undefined
+                : (held: string) =>
+                    cliRules('estimate', opts.box ?? parseBoxShape(held), opts.variant).variants.join(','),
+            seed: stated('seed', opts.seed),
+            fill: stated('fill', opts.fill),
+            batch: stated('batch', opts.batch),
+            samples: stated('samples', opts.samples),
+            seconds: stated('seconds', opts.seconds),
+          },
+          () => {
+            // a checkpoint stopped before its header was written: only the run's own options can say what it was
+            const missing = [
+              given('method') ? null : '--method',
+              given('seed') ? null : '--seed',
+              given('samples') || given('seconds') ? null : '--samples or --seconds',
+            ].filter((x) => x !== null);
+            if (missing.length > 0 && opts.resume !== undefined)
+              throw new InputError(
+                `checkpoint ${opts.resume} has no header (the run was stopped before writing it): to resume it, ` +
+                  `give the run's ${missing.join(', ')} (and --box, --fill, --batch if it used them)`,
+              );
+            return planFromOptions(opts);
+          },
+        );
 
-      const spinner = await progressSpinner(`computing the exact count of ${plan.shape.name} grids`);
-      spinner.start();
-      try {
-        const exact = await exactCount(plan.rules);
-        const label = `${plan.method} ${plan.rules.name}`;
-        spinner.text = `${label}: starting ${workers} worker${workers > 1 ? 's' : ''}`;
-        // Ctrl-C stops the threads at once; every finished batch is in the checkpoint already (appended as it ends)
-        const file = opts.resume ?? opts.checkpoint;
-        const result = await interruptible((signal) =>
-          estimate({
+        const spinner = await progressSpinner(`computing the exact count of ${plan.shape.name} grids`);
+        spinner.start();
+        try {
+          const exact = await exactCount(plan.rules);
+          const label = `${plan.method} ${plan.rules.name}`;
+          spinner.text = `${label}: starting ${workers} worker${workers > 1 ? 's' : ''}`;
+          // Ctrl-C stops the threads at once; every finished batch is in the checkpoint already (appended as it ends)
+          const file = opts.resume ?? opts.checkpoint;
+          const result = await estimate({
             method: plan.method,
             box: plan.shape,
             variant: plan.rules,
@@ -146,27 +148,28 @@ export function registerEstimate(program: Command): void {
               spinner.text = estimateProgressText(label, p);
             },
             signal,
-          }),
-        ).catch((e: unknown) => {
-          if (!(e instanceof EstimateInterrupted)) throw e;
-          throw new Interrupted(
-            file !== undefined
-              ? `interrupted: the finished batches are in ${file}; go on with: sudoku-count estimate --resume ${file}`
-              : `interrupted after ${e.batches} batches; nothing saved (--checkpoint FILE keeps the finished batches)`,
-          );
-        });
-        spinner.stop();
-        if (plan.rules.plain) processIo().stdout.write(opts.json ? toJson(result) + '\n' : estimateText(result));
-        else
-          processIo().stdout.write(
-            opts.json
-              ? toJson({ ...result, rules: plan.rules.name }) + '\n'
-              : `rules: ${plan.rules.name}\n${estimateText(result)}`,
-          );
-      } finally {
-        spinner.stop();
-        writer?.close();
-      }
+          }).catch((e: unknown) => {
+            if (!(e instanceof EstimateInterrupted)) throw e;
+            throw new Interrupted(
+              file !== undefined
+                ? `interrupted: the finished batches are in ${file}; go on with: sudoku-count estimate --resume ${file}`
+                : `interrupted after ${e.batches} batches; nothing saved ` +
+                    '(--checkpoint FILE keeps the finished batches)',
+            );
+          });
+          spinner.stop();
+          if (plan.rules.plain) processIo().stdout.write(opts.json ? toJson(result) + '\n' : estimateText(result));
+          else
+            processIo().stdout.write(
+              opts.json
+                ? toJson({ ...result, rules: plan.rules.name }) + '\n'
+                : `rules: ${plan.rules.name}\n${estimateText(result)}`,
+            );
+        } finally {
+          spinner.stop();
+          writer?.close();
+        }
+      });
     });
 }
 
