@@ -94,6 +94,13 @@ export {
   type VariantBurnside,
   type VariantBurnsideClass,
 } from './variants/variantBurnside.js';
+export {
+  essentiallyDifferentVariantCount,
+  variantEssentialCount,
+  type VariantEssentialCount,
+  type VariantEssentialCountOptions,
+  type VariantEssentialProgress,
+} from './shards/variantEssentialCount.js';
 export { automorphismCensus, type AutomorphismCensus, type CensusOptions } from './essential/automorphismCensus.js';
 
 // solving and counting puzzles
