@@ -57,6 +57,7 @@ export {
   readColumnSetCertificate,
 } from './io/columnSetCertificateFile.js';
 export { verifyColumnSetCertificate, type CertificateVerification } from './shards/checkColumnSetCertificate.js';
+export { countOneClass, type OneClass } from './shards/countOneClass.js';
 export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
 export {
   COUNTER_NAMES,
