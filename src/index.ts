@@ -58,7 +58,13 @@ export {
 } from './io/columnSetCertificateFile.js';
 export { verifyColumnSetCertificate, type CertificateVerification } from './shards/checkColumnSetCertificate.js';
 export { countOneClass, type OneClass } from './shards/countOneClass.js';
-export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
+export {
+  chainTable,
+  chainLevel,
+  type ChainTable,
+  type ChainLevelReport,
+  type ChainClassRow,
+} from './count/chainTable.js';
 export {
   COUNTER_NAMES,
   CountInterrupted,

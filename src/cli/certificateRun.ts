@@ -9,7 +9,7 @@ import {
   oneClassText,
   shardCertificateWrittenText,
 } from '../reports/certificateText.js';
-import { progressSpinner } from './common.js';
+import { progressSpinner, stageSpinner } from './common.js';
 import { countOneClass } from '../shards/countOneClass.js';
 import type { RecountRequest } from '../shards/recountUnits.js';
 import { processIo } from '../io/processIo.js';
@@ -81,16 +81,11 @@ export async function runOneClass(
   id: number,
   workers: number | undefined,
 ): Promise<void> {
-  const spinner = await progressSpinner('');
-  let started = false;
+  const spinner = await stageSpinner();
   // nothing is written: Ctrl-C ends the process at once (the default), the thread with it
   const c = await countOneClass(box, planPath, id, {
     workers,
-    onStart: (shape) => {
-      spinner.text = `${shape}: counting F of class ${id}`;
-      spinner.start();
-      started = true;
-    },
-  }).finally(() => started && spinner.stop());
+    onStart: (shape) => spinner.text(`${shape}: counting F of class ${id}`),
+  }).finally(spinner.stop);
   processIo().stdout.write(oneClassText(c));
 }

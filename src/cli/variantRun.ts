@@ -23,7 +23,7 @@ import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
 import type { RecountRequest } from '../shards/recountUnits.js';
-import { cliRules, flagsGiven, grouped, InputError, progressSpinner } from './common.js';
+import { cliRules, flagsGiven, grouped, InputError, progressSpinner, stageSpinner } from './common.js';
 import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 import { variantCountText } from '../reports/variantCountText.js';
 import { variantGroupDoc, variantGroupText } from '../reports/variantGroupText.js';
@@ -208,30 +208,25 @@ export async function runVariantEssential(
   opts: VariantEssentialOptions = {},
 ): Promise<void> {
   const { checkpoint, resume } = opts;
-  const spinner = await progressSpinner(rules.name);
-  const {
-    burnside: r,
-    direct,
-    identityCheck,
-    disagreement,
-  } = await variantEssentialCount(rules, {
+  const spinner = await stageSpinner();
+  const c = await variantEssentialCount(rules, {
     ...opts,
     countIdentity: async (workers) =>
       (await pooledVariantCount(rules, { workers, checkpoint, resume }, 'none')).totalWithFixedRow,
     onProgress: ({ stage, phase, done, total }) => {
       if (phase === 'end') spinner.stop();
       else if (phase === 'start')
-        spinner.text = `${rules.name}: ${stage === 'table' ? 'checking the table' : 'the classes of G_V'}`;
+        spinner.text(`${rules.name}: ${stage === 'table' ? 'checking the table' : 'the classes of G_V'}`);
       else
-        spinner.text = `${rules.name}: ${stage === 'table' ? 'counting units again:' : 'fixed grids'} ${done}/${total}`;
-      if (phase === 'start') spinner.start();
+        spinner.text(`${rules.name}: ${stage === 'table' ? 'counting units again:' : 'fixed grids'} ${done}/${total}`);
     },
   });
+  const { burnside: r, direct, identityCheck } = c;
   if (r !== null) {
     const doc = { ...r, ...(direct ? { direct } : {}), ...(identityCheck ? { identityCheck } : {}) };
     processIo().stdout.write((json ? toJson(doc) : variantBurnsideText(r, direct)) + '\n');
   } else if (direct) processIo().stdout.write((json ? toJson(direct) : variantEssentialText(direct)) + '\n');
-  if (disagreement !== null) throw new CommandFailed(1, disagreement);
+  if (c.disagreement !== null) throw new CommandFailed(1, c.disagreement);
 }
 
 /** Largest n for which `--group` lists G (its line groups have at most 65,535 elements each). */

@@ -21,13 +21,12 @@ import {
   progressSpinner,
   VARIANT_FLAG,
   wholeNumberOption,
-  withSpinner,
+  stageSpinner,
   workersOption,
 } from '../common.js';
 
 import { fullGroupCount } from '../../variants/fullGroupCount.js';
 import type { Rules } from '../../grid/rules.js';
-import { defaultThreads } from '../../parallel/threads.js';
 import {
   boxOrVariantBoxOption,
   refuseWithVariant,
@@ -255,15 +254,9 @@ export function registerEssentiallyDifferent(program: Command): void {
 
 /** `essentially-different --variant V --full-group`: Burnside under G_V and under Γ_V, one identity's term for both. */
 async function runFullGroup(rules: Rules, opts: { json?: boolean; workers?: number; identityTerm?: bigint }) {
-  if (rules.variants.includes('jigsaw'))
-    throw new InputError("--full-group does not take jigsaw rules (the tied search knows the shape's boxes only)");
-  const small = rules.n <= 6;
-  if (small && opts.identityTerm !== undefined)
-    throw new InputError('--identity-term is for 9x9: for n ≤ 6 every grid is listed here');
-  const workers = opts.workers ?? (small ? 1 : defaultThreads());
-  const r = await withSpinner(`${rules.name}: the identity's term`, (spinner) =>
-    fullGroupCount(rules, { workers, identityTerm: opts.identityTerm, onStage: (t) => (spinner.text = t) }),
-  );
+  const spinner = await stageSpinner();
+  const { workers, identityTerm } = opts;
+  const r = await fullGroupCount(rules, { workers, identityTerm, onStage: spinner.text }).finally(spinner.stop);
   // no grids: every map keeps them, and there is nothing to count under any group
   if (r === null) throw new InputError(`rules ${rules.name} have no grids: 0 under every group`);
   const { variant, full, direct } = r;
