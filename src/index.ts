@@ -109,6 +109,12 @@ export {
   type VariantEssentialProgress,
 } from './shards/variantEssentialCount.js';
 export { automorphismCensus, type AutomorphismCensus, type CensusOptions } from './essential/automorphismCensus.js';
+export {
+  essentiallyDifferentRoutes,
+  type EssentialRoutes,
+  type EssentialRoutesOptions,
+  type EssentialRoutesProgress,
+} from './essential/essentiallyDifferentRoutes.js';
 
 // solving and counting puzzles
 export {
