@@ -7,11 +7,10 @@ import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
 import type { VariantCount, VariantPoolOptions } from '../variants/countVariantGrids.js';
 import { variantCountSum } from '../classSum/variantCountSum.js';
-import { antiKingEdgeFits } from '../variants/countAntiKingEdge.js';
 import {
-  middleBandUnits,
+  countedVariantTable,
+  topBlockClassesProblem,
   variantUnitsOf,
-  variantTableOf,
   type VariantTable,
   type VariantUnits,
 } from '../variants/variantTable.js';
@@ -125,13 +124,8 @@ export async function runVariantClasses(
   opts: VariantRunOptions & { readonly format?: 'json' | 'table' | undefined } = {},
 ): Promise<void> {
   const table = opts.format === 'table';
-  const middleBands = rules.n === 9 && antiKingEdgeFits(rules);
-  if (middleBands && !table)
-    throw new InputError(
-      `classes --variant: ${rules.name} is counted by middle bands (the edge-table route), not by top-block ` +
-        'classes; --format table writes its middle-band classes and their n(B), as count --variant anti-king ' +
-        '--json lists them',
-    );
+  const problem = table ? null : topBlockClassesProblem(rules);
+  if (problem !== null) throw new InputError(problem);
   if (table && outPath === undefined)
     throw new InputError('classes --format table writes a binary file: give --out FILE');
   const out =
@@ -143,9 +137,7 @@ export async function runVariantClasses(
     units = variantUnitsOf(rules, top, house);
   });
   if (table && out) {
-    if (units === null && middleBands) units = middleBandUnits(rules);
-    if (units === null) throw new Error('internal: no class list');
-    const t = variantTableOf(rules, r, units);
+    const t = countedVariantTable(rules, r, units);
     out.write(variantTableBytes(t));
     processIo().stderr.write(
       `wrote the ${grouped(t.count)} ${t.units} of ${r.rules} (${t.route} route, digest ${t.digest}; ` +
