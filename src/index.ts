@@ -57,7 +57,14 @@ export {
   readColumnSetCertificate,
 } from './io/columnSetCertificateFile.js';
 export { verifyColumnSetCertificate, type CertificateVerification } from './shards/checkColumnSetCertificate.js';
-export { chainTable, type ChainTable, type ChainLevelReport, type ChainClassRow } from './count/chainTable.js';
+export { countOneClass, type OneClass } from './shards/countOneClass.js';
+export {
+  chainTable,
+  chainLevel,
+  type ChainTable,
+  type ChainLevelReport,
+  type ChainClassRow,
+} from './count/chainTable.js';
 export {
   COUNTER_NAMES,
   CountInterrupted,
@@ -94,7 +101,20 @@ export {
   type VariantBurnside,
   type VariantBurnsideClass,
 } from './variants/variantBurnside.js';
+export {
+  essentiallyDifferentVariantCount,
+  variantEssentialCount,
+  type VariantEssentialCount,
+  type VariantEssentialCountOptions,
+  type VariantEssentialProgress,
+} from './shards/variantEssentialCount.js';
 export { automorphismCensus, type AutomorphismCensus, type CensusOptions } from './essential/automorphismCensus.js';
+export {
+  essentiallyDifferentRoutes,
+  type EssentialRoutes,
+  type EssentialRoutesOptions,
+  type EssentialRoutesProgress,
+} from './essential/essentiallyDifferentRoutes.js';
 
 // solving and counting puzzles
 export {

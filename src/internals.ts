@@ -173,6 +173,8 @@ export {
   variantUnitsOf,
   variantUnits,
   variantTableOf,
+  countedVariantTable,
+  topBlockClassesProblem,
   variantTableSumProblem,
   verifyVariantTableOf,
 } from './variants/variantTable.js';

@@ -30,6 +30,7 @@ import type {
   ClassSumSeconds,
   ClassSumUnits,
 } from './classSum.js';
+import type { ClassSumRun } from './runClassSum.js';
 import { drainTasks } from './drainTasks.js';
 
 /**
@@ -199,7 +200,16 @@ function columnSetReport(
 
 /** The one-machine column-set count as a class sum: its class table from every class's F (the run's values). */
 export interface ColumnSetTableSum extends ClassSum {
-  table(values: ReadonlyMap<number, bigint>, tally: ColumnSetTally): ColumnSetClassTable;
+  /**
+   * The class table of a run of every unit (runClassSum: its values, the units it resumed, its memo's entries), its
+   * seconds those of the count's stages: `runSeconds` (the run's wall time, the class list found in it) split into
+   * the class list and the bands, and the sum made here.
+   */
+  tableOfRun(
+    run: Pick<ClassSumRun, 'values' | 'resumed' | 'facts'>,
+    workers: number,
+    runSeconds: number,
+  ): ColumnSetClassTable;
 }
 
 /**
@@ -221,6 +231,25 @@ export function columnSetTableSum(shape: BoxShape): ColumnSetTableSum {
       tally,
     );
   };
+  const tableOfRun: ColumnSetTableSum['tableOfRun'] = (run, workers, runSeconds) => {
+    const t0 = performance.now();
+    const t = table(run.values, {
+      resumed: run.resumed,
+      memoEntries: run.facts['memoEntries'] ?? 0,
+      workers,
+      seconds: { classes: 0, bands: 0, sum: 0, total: 0 },
+    });
+    const sum = (performance.now() - t0) / 1000,
+      classes = classList().seconds;
+    const us = (x: number) => Math.round(x * 1e6) / 1e6;
+    const seconds = {
+      classes: us(classes),
+      bands: us(runSeconds - classes),
+      sum: us(sum),
+      total: us(runSeconds + sum),
+    };
+    return { ...t, seconds };
+  };
   return {
     method: 'column-sets',
     spec: { route: 'column-sets', rules: { rows: R, cols: 2, variants: [] } },
@@ -233,7 +262,7 @@ export function columnSetTableSum(shape: BoxShape): ColumnSetTableSum {
     },
     countUnits: (ids, payload, options) => columnSetClassCounter(classList().classes).countUnits(ids, payload, options),
     report: (values, facts, seconds) => columnSetReport(shape, classList().classes, values, facts, seconds),
-    table,
+    tableOfRun,
   };
 }
 

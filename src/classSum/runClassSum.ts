@@ -42,6 +42,19 @@ import {
 const CHECKPOINT_EVERY = 2;
 const CHECKPOINT_SHARE = 20;
 
+/**
+ * A one-machine count's checkpoint as its options give it: `checkpoint` starts a new run, `resume` continues one;
+ * the file (undefined: none). Both given: InputError.
+ */
+export function oneCheckpoint(opts: {
+  readonly checkpoint?: string | undefined;
+  readonly resume?: string | undefined;
+}): string | undefined {
+  if (opts.checkpoint !== undefined && opts.resume !== undefined)
+    throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
+  return opts.checkpoint ?? opts.resume;
+}
+
 /** What names a run in its checkpoint and result: a shard's plan id and index; a one-machine run's countTag. */
 export interface ClassSumRunTag {
   /** 16 hex digits. */

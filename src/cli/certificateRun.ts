@@ -1,8 +1,6 @@
-import { columnSetClassCounter } from '../classSum/columnSetClassSum.js';
 import { certificateOfTable } from '../colsets/columnSetCertificate.js';
-import { classListDigest, configurationText, type ColumnSetClassTable } from '../colsets/countByColumnSets.js';
-import { boxShape, InputError, type BoxShape } from '../grid/shape.js';
-import { columnSetRows, MAX_COLUMN_SET_SHARD_ROWS } from '../colsets/columnSetSupport.js';
+import type { ColumnSetClassTable } from '../colsets/countByColumnSets.js';
+import type { BoxShape } from '../grid/shape.js';
 import { readColumnSetCertificate, writeColumnSetCertificate } from '../io/columnSetCertificateFile.js';
 import { shownPath } from '../io/fileProblem.js';
 import {
@@ -11,9 +9,8 @@ import {
   oneClassText,
   shardCertificateWrittenText,
 } from '../reports/certificateText.js';
-import { readPlan } from '../io/shardFiles.js';
-import { certificateShape, classListSource } from '../shards/classListSource.js';
-import { grouped, progressSpinner } from './common.js';
+import { progressSpinner, stageSpinner } from './common.js';
+import { countOneClass } from '../shards/countOneClass.js';
 import type { RecountRequest } from '../shards/recountUnits.js';
 import { processIo } from '../io/processIo.js';
 
@@ -77,53 +74,18 @@ export async function runCertificateCheck(
   processIo().stdout.write(certificateCheckText(path, t, from, recount, (performance.now() - t0) / 1000));
 }
 
-/**
- * `classes --class I [--box B] [--plan P]`: class I of the class list (the plan's, listed again, or the shipped
- * plan's), its configuration, orbit and F counted now by the count's engine (a 6×2 class: seconds to a minute).
- */
+/** `classes --class I [--box B] [--plan P]`: one class counted now (src/shards/countOneClass.ts), a spinner. */
 export async function runOneClass(
   box: BoxShape | undefined,
   planPath: string | undefined,
   id: number,
   workers: number | undefined,
 ): Promise<void> {
-  let R: number;
-  if (box !== undefined) {
-    R = columnSetRows(box);
-    if (R < 2 || R > MAX_COLUMN_SET_SHARD_ROWS)
-      throw new InputError(
-        `--class counts one configuration class of the column-set count (R×2 and 2×R boxes, R ≤ ` +
-          `${MAX_COLUMN_SET_SHARD_ROWS}), not of ${box.name}`,
-      );
-  } else if (planPath !== undefined) {
-    const head = readPlan(planPath, { payload: false });
-    R = columnSetRows(boxShape(head.spec.rules.rows, head.spec.rules.cols));
-  } else throw new InputError('--class I: of which count? Give --box RxC (R×2 or 2×R) or --plan FILE');
-  const source = classListSource(R, planPath);
-  const shape = certificateShape(box, R);
-  const { classes } = source;
-  if (id >= classes.count)
-    throw new InputError(`--class ${id}: ${shape.name} has ${grouped(classes.count)} classes, 0..${classes.count - 1}`);
-  const t0 = performance.now();
-  const spinner = await progressSpinner(`${shape.name}: counting F of class ${id}`);
-  spinner.start();
-  let F = -1n;
+  const spinner = await stageSpinner();
   // nothing is written: Ctrl-C ends the process at once (the default), the thread with it
-  await columnSetClassCounter(classes)
-    .countUnits([id], () => [], { workers: workers ?? 1, onUnitDone: (_c, v) => (F = v) })
-    .finally(() => spinner.stop());
-  processIo().stdout.write(
-    oneClassText({
-      id,
-      count: classes.count,
-      box: shape.name,
-      from: source.from,
-      digest: classListDigest(classes),
-      configuration: configurationText(R, classes.words, id * 2 * R),
-      orbit: classes.orbitSizes[id],
-      stabilizer: classes.stabilizers[id],
-      F,
-      seconds: (performance.now() - t0) / 1000,
-    }),
-  );
+  const c = await countOneClass(box, planPath, id, {
+    workers,
+    onStart: (shape) => spinner.text(`${shape}: counting F of class ${id}`),
+  }).finally(spinner.stop);
+  processIo().stdout.write(oneClassText(c));
 }

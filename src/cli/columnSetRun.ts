@@ -54,23 +54,7 @@ export async function runColumnSetCount(shape: BoxShape, opts: ColumnSetRunOptio
       resume: opts.resume,
       onProgress: (done, total) => (spinner.text = `${BANDS_TEXT}: ${done}/${total}`),
     });
-    const us = (s: number) => Math.round(s * 1e6) / 1e6;
-    const t1 = performance.now();
-    const table = sum.table(run.values, {
-      resumed: run.resumed,
-      memoEntries: run.facts['memoEntries'] ?? 0,
-      workers,
-      seconds: { classes: 0, bands: 0, sum: 0, total: 0 },
-    });
-    const t2 = performance.now(),
-      classes = sum.classList().seconds;
-    const seconds = {
-      classes: us(classes),
-      bands: us((t1 - t0) / 1000 - classes),
-      sum: us((t2 - t1) / 1000),
-      total: us((t2 - t0) / 1000),
-    };
-    return { ...table, seconds };
+    return sum.tableOfRun(run, workers, (performance.now() - t0) / 1000);
   } finally {
     spinner.stop();
   }

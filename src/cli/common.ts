@@ -257,6 +257,26 @@ export async function progressSpinner(text: string): Promise<Spinner> {
   return ora({ text, stream: processIo().stderr, discardStdin: false, hideCursor: false });
 }
 
+/**
+ * A spinner for a computation that reports its stages: drawn from the first text it is given (a refusal before any
+ * work draws nothing), stopped by `stop` if drawn, and drawn again by the next text.
+ */
+export async function stageSpinner(): Promise<{ text: (text: string) => void; stop: () => void }> {
+  const spinner = await progressSpinner('');
+  let started = false;
+  return {
+    text: (text) => {
+      spinner.text = text;
+      if (!started) spinner.start();
+      started = true;
+    },
+    stop: () => {
+      if (started) spinner.stop();
+      started = false;
+    },
+  };
+}
+
 /** A build or a run behind a spinner on stderr (`build` may set the spinner's text): its result. */
 export async function withSpinner<T>(text: string, build: (spinner: Spinner) => T | PromiseLike<T>): Promise<T> {
   const spinner = await progressSpinner(text);

@@ -1,6 +1,5 @@
 import type { ClassSum } from '../classSum/classSum.js';
-import { ClassSumInterrupted, runClassSum, type ClassSumRun } from '../classSum/runClassSum.js';
-import { InputError } from '../grid/shape.js';
+import { ClassSumInterrupted, oneCheckpoint, runClassSum, type ClassSumRun } from '../classSum/runClassSum.js';
 import { refuseThrough } from '../io/outputFile.js';
 import { interruptible, Interrupted } from './common.js';
 
@@ -21,12 +20,8 @@ export interface CountRunOptions {
   readonly unitWord?: string;
 }
 
-/** --checkpoint and --resume: one of them at most. */
-export function oneCheckpoint(opts: Pick<CountRunOptions, 'checkpoint' | 'resume'>): string | undefined {
-  if (opts.checkpoint !== undefined && opts.resume !== undefined)
-    throw new InputError('--checkpoint starts a new run and --resume continues one: give one of them');
-  return opts.checkpoint ?? opts.resume;
-}
+/** --checkpoint and --resume: one of them at most (src/classSum/runClassSum.ts). */
+export { oneCheckpoint };
 
 /** Count the units of `sum` (all by default). Ctrl-C: the checkpoint is saved and an Interrupted error says where. */
 export async function runCount(sum: ClassSum, opts: CountRunOptions): Promise<ClassSumRun> {

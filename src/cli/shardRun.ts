@@ -6,7 +6,7 @@ import { shardLine, shardName } from '../reports/shardLine.js';
 import type { MergedCount, MergeOptions } from '../shards/mergeResults.js';
 import { ShardsInterrupted } from '../shards/runShards.js';
 import type { SlurmOptions } from '../shards/writeSlurm.js';
-import { interruptible, Interrupted, progressSpinner, type Spinner } from './common.js';
+import { interruptible, Interrupted, progressSpinner, stageSpinner, type Spinner } from './common.js';
 import { processIo } from '../io/processIo.js';
 
 /**
@@ -90,20 +90,10 @@ export async function mergeResults(
   planPath: string | undefined,
   options: Omit<MergeOptions, 'onProgress'>,
 ): Promise<MergedCount> {
-  const spinner = await progressSpinner('');
-  let started = false;
+  const spinner = await stageSpinner();
   return (await import('../shards/mergeResults.js')).mergeResults(paths, planPath, {
     ...options,
-    onProgress: (text) => {
-      if (text === null) {
-        spinner.stop();
-        started = false;
-        return;
-      }
-      spinner.text = text;
-      if (!started) spinner.start();
-      started = true;
-    },
+    onProgress: (text) => (text === null ? spinner.stop() : spinner.text(text)),
   });
 }
 

@@ -1,5 +1,5 @@
 import { SHAPE_3X3, type BoxShape } from '../grid/shape.js';
-import { rulesProblem, shapeProblem } from '../grid/support.js';
+import { shapeProblem } from '../grid/support.js';
 import { MAX_VARIANT_COUNT_SIDE } from '../variants/variantCountSupport.js';
 import type { Rules } from '../grid/rules.js';
 import { toJson } from '../io/json.js';
@@ -7,25 +7,22 @@ import { prepareOutput } from '../io/outputFile.js';
 import { VARIANT_CLASSES_OUTPUT, variantClassesToJson } from '../io/variantClassesJson.js';
 import type { VariantCount, VariantPoolOptions } from '../variants/countVariantGrids.js';
 import { variantCountSum } from '../classSum/variantCountSum.js';
-import { antiKingEdgeFits } from '../variants/countAntiKingEdge.js';
 import {
-  middleBandUnits,
+  countedVariantTable,
+  topBlockClassesProblem,
   variantUnitsOf,
-  variantTableOf,
   type VariantTable,
   type VariantUnits,
 } from '../variants/variantTable.js';
 import type { VariantTableCheck, VariantTableCheckOptions } from '../shards/checkVariantTable.js';
-import { SEAL_KEY_VARIABLE } from '../io/seal.js';
 import { readVariantTable, VARIANT_TABLE_OUTPUT, variantTableBytes } from '../io/variantTableFile.js';
 import { defaultThreads } from '../parallel/threads.js';
-import { essentiallyDifferentVariantOf, type VariantEssential } from '../variants/essentiallyDifferentVariant.js';
-import { variantBurnside, type VariantIdentityTerm } from '../variants/variantBurnside.js';
+import { variantEssentialCount, type VariantEssentialCountOptions } from '../shards/variantEssentialCount.js';
 import { parseRules } from '../grid/rules.js';
 import { readJigsaw } from '../io/readJigsaw.js';
 import { CommandFailed } from './commandFailed.js';
 import type { RecountRequest } from '../shards/recountUnits.js';
-import { cliRules, flagsGiven, grouped, InputError, progressSpinner } from './common.js';
+import { cliRules, flagsGiven, grouped, InputError, progressSpinner, stageSpinner } from './common.js';
 import { heldRun, oneCheckpoint, runCount } from './countRun.js';
 import { variantCountText } from '../reports/variantCountText.js';
 import { variantGroupDoc, variantGroupText } from '../reports/variantGroupText.js';
@@ -127,13 +124,8 @@ export async function runVariantClasses(
   opts: VariantRunOptions & { readonly format?: 'json' | 'table' | undefined } = {},
 ): Promise<void> {
   const table = opts.format === 'table';
-  const middleBands = rules.n === 9 && antiKingEdgeFits(rules);
-  if (middleBands && !table)
-    throw new InputError(
-      `classes --variant: ${rules.name} is counted by middle bands (the edge-table route), not by top-block ` +
-        'classes; --format table writes its middle-band classes and their n(B), as count --variant anti-king ' +
-        '--json lists them',
-    );
+  const problem = table ? null : topBlockClassesProblem(rules);
+  if (problem !== null) throw new InputError(problem);
   if (table && outPath === undefined)
     throw new InputError('classes --format table writes a binary file: give --out FILE');
   const out =
@@ -145,9 +137,7 @@ export async function runVariantClasses(
     units = variantUnitsOf(rules, top, house);
   });
   if (table && out) {
-    if (units === null && middleBands) units = middleBandUnits(rules);
-    if (units === null) throw new Error('internal: no class list');
-    const t = variantTableOf(rules, r, units);
+    const t = countedVariantTable(rules, r, units);
     out.write(variantTableBytes(t));
     processIo().stderr.write(
       `wrote the ${grouped(t.count)} ${t.units} of ${r.rules} (${t.route} route, digest ${t.digest}; ` +
@@ -193,100 +183,42 @@ async function checkedTable(
   }).finally(() => spinner.stop());
 }
 
-export interface VariantEssentialOptions {
-  readonly workers?: number | undefined;
-  /** A compact table of the same rules (classes --variant V --format table): N/n! from it, every value confirmed. */
-  readonly identityFrom?: string | undefined;
-  /** N/n! as a number, taken as given. */
-  readonly identityTerm?: bigint | undefined;
-  /** The count this command runs itself (9×9, no identity's term given): its checkpoint, as count --variant's. */
-  readonly checkpoint?: string | undefined;
-  readonly resume?: string | undefined;
-}
+export type VariantEssentialOptions = Pick<
+  VariantEssentialCountOptions,
+  'workers' | 'identityFrom' | 'identityTerm' | 'checkpoint' | 'resume'
+>;
 
 /**
- * essentially-different --variant: Burnside over the conjugacy classes of G_V (src/variants/variantBurnside.ts);
- * on n ≤ 6 also the direct route (every grid listed, Burnside element by element and the orbits by union-find),
- * status 1 when they differ. The identity's term N/n! is counted (n ≤ 6: a moment; 9×9: count --variant's fast
- * route, within its declared cost) or read from --identity-from FILE, or given by --identity-term N.
+ * essentially-different --variant: Burnside over the conjugacy classes of G_V, and on n ≤ 6 the direct route beside
+ * it (src/shards/variantEssentialCount.ts), status 1 when they differ. The identity's term N/n! is counted (n ≤ 6:
+ * a moment; 9×9: count --variant's fast route, within its declared cost, with its checkpoint and spinner here) or
+ * read from --identity-from FILE, or given by --identity-term N.
  */
 export async function runVariantEssential(
   rules: Rules,
   json: boolean,
   opts: VariantEssentialOptions = {},
 ): Promise<void> {
-  const small = rules.n <= MAX_VARIANT_COUNT_SIDE;
-  if (opts.identityFrom !== undefined && opts.identityTerm !== undefined)
-    throw new InputError("--identity-from and --identity-term both give the identity's term: give one of them");
-  if (small && (opts.identityFrom !== undefined || opts.identityTerm !== undefined))
-    throw new InputError(
-      `--identity-from and --identity-term are for 9x9: for n ≤ ${MAX_VARIANT_COUNT_SIDE} every grid is listed here`,
-    );
-  if (rules.variants.includes('jigsaw')) {
-    const d = essentiallyDifferentVariantOf(rules);
-    processIo().stdout.write((json ? toJson(d) : variantEssentialText(d)) + '\n');
-    if (d.burnside !== BigInt(d.direct))
-      throw new CommandFailed(1, `${d.rules}: Burnside gives ${d.burnside} orbits, the direct route ${d.direct}`);
-    return;
-  }
-  const counts = !small && opts.identityFrom === undefined && opts.identityTerm === undefined;
-  if (!counts && (opts.checkpoint !== undefined || opts.resume !== undefined))
-    throw new InputError(
-      '--checkpoint and --resume keep the count this command runs itself (9x9, no --identity-from or ' +
-        `--identity-term)${small ? `; for n ≤ ${MAX_VARIANT_COUNT_SIDE} every grid is listed here, in a moment` : ''}`,
-    );
-  const workers = opts.workers ?? (small ? 1 : defaultThreads());
-  let identity: VariantIdentityTerm;
-  let identityCheck: VariantTableCheck | undefined; // --identity-from: how its values were confirmed
-  let direct: VariantEssential | undefined;
-  if (small) {
-    direct = essentiallyDifferentVariantOf(rules);
-    identity = {
-      value: BigInt(direct.grids),
-      source: 'every grid with row 1 = 1..n listed (exact cover)',
-      seconds: direct.seconds,
-    };
-  } else if (opts.identityFrom !== undefined) {
-    const { identityFromTable } = await import('../shards/identityFromTable.js');
-    const from = opts.identityFrom;
-    const spinner = await progressSpinner(`${rules.name}: checking the table`);
-    spinner.start();
-    ({ identity, check: identityCheck } = await identityFromTable(rules, from, (done, total) => {
-      spinner.text = `${rules.name}: counting units again: ${done}/${total}`;
-    }).finally(() => spinner.stop()));
-  } else if (opts.identityTerm !== undefined) {
-    identity = { value: opts.identityTerm, source: 'given (--identity-term)' };
-  } else {
-    const problem = rulesProblem('variant-count', rules);
-    if (problem)
-      throw new InputError(
-        `rules ${rules.name}: the identity's term N/9! is the count's, and ${problem}; ` +
-          `give it with --identity-from FILE (a table under the keyed seal, ${SEAL_KEY_VARIABLE}) or --identity-term N`,
-      );
-    const t0 = performance.now();
-    const r = await pooledVariantCount(rules, { workers, checkpoint: opts.checkpoint, resume: opts.resume }, 'none');
-    identity = {
-      value: r.totalWithFixedRow,
-      source: 'count --variant, this run',
-      seconds: (performance.now() - t0) / 1000,
-    };
-  }
-  const spinner = await progressSpinner(`${rules.name}: the classes of G_V`);
-  spinner.start();
-  const r = await variantBurnside(rules, identity, {
-    workers,
-    onProgress: (done, total) => (spinner.text = `${rules.name}: fixed grids ${done}/${total}`),
-  }).finally(() => spinner.stop());
-  const { values, shipped, recount } = identityCheck ?? {};
-  const check = identityCheck ? { identityCheck: { values, shipped, recount } } : {};
-  const doc = { ...r, ...(direct ? { direct } : {}), ...check };
-  processIo().stdout.write((json ? toJson(doc) : variantBurnsideText(r, direct)) + '\n');
-  if (direct && (direct.burnside !== r.total || BigInt(direct.direct) !== r.total))
-    throw new CommandFailed(
-      1,
-      `${r.rules}: Burnside over the classes gives ${r.total}, element by element ${direct.burnside}, ` +
-        `the direct route ${direct.direct}: they must agree`,
-    );
+  const { checkpoint, resume } = opts;
+  const spinner = await stageSpinner();
+  const c = await variantEssentialCount(rules, {
+    ...opts,
+    countIdentity: async (workers) =>
+      (await pooledVariantCount(rules, { workers, checkpoint, resume }, 'none')).totalWithFixedRow,
+    onProgress: ({ stage, phase, done, total }) => {
+      if (phase === 'end') spinner.stop();
+      else if (phase === 'start')
+        spinner.text(`${rules.name}: ${stage === 'table' ? 'checking the table' : 'the classes of G_V'}`);
+      else
+        spinner.text(`${rules.name}: ${stage === 'table' ? 'counting units again:' : 'fixed grids'} ${done}/${total}`);
+    },
+  });
+  const { burnside: r, direct, identityCheck } = c;
+  if (r !== null) {
+    const doc = { ...r, ...(direct ? { direct } : {}), ...(identityCheck ? { identityCheck } : {}) };
+    processIo().stdout.write((json ? toJson(doc) : variantBurnsideText(r, direct)) + '\n');
+  } else if (direct) processIo().stdout.write((json ? toJson(direct) : variantEssentialText(direct)) + '\n');
+  if (c.disagreement !== null) throw new CommandFailed(1, c.disagreement);
 }
 
 /** Largest n for which `--group` lists G (its line groups have at most 65,535 elements each). */

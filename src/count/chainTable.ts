@@ -1,4 +1,5 @@
 import { formatBand } from '../grid/digits.js';
+import { InputError } from '../grid/shape.js';
 import { classChain, type LevelName } from '../symmetry/classChain.js';
 import { classTableOf, runCount, type ClassTable, type CountOptions } from './countGrids.js';
 
@@ -102,4 +103,18 @@ export async function chainTable(options: CountOptions = {}): Promise<ChainTable
   const distinctMatchColumnSets = distinct.size === last.count && [...distinct.values()].every((s) => s.size === 1);
   const verified = levels.every((l) => l.mismatches === 0 && l.sum === base.totalWithFixedBox);
   return { ...base, levels, distinctCompletions: distinct.size, distinctMatchColumnSets, verified };
+}
+
+/**
+ * The level of `table` that `level` names: by its name ('pair-swaps') or by its number of classes ('174' on 3×3, as
+ * `chain` prints them); InputError naming the levels there are when none fits.
+ */
+export function chainLevel(table: ChainTable, level: string): LevelName {
+  const found = table.levels.find((l) => l.name === level || String(l.count) === level);
+  if (!found)
+    throw new InputError(
+      `--level ${level}: no level of ${table.box} has that name or class count ` +
+        `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
+    );
+  return found.name;
 }

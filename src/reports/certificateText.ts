@@ -1,6 +1,7 @@
 import type { ColumnSetCertificate } from '../colsets/columnSetCertificate.js';
 import { grouped } from '../grid/grouped.js';
 import { shownPath } from '../io/fileProblem.js';
+import type { OneClass } from '../shards/countOneClass.js';
 import { recountWords, type RecountSummary } from '../shards/recountUnits.js';
 
 /**
@@ -53,18 +54,7 @@ export function certificateCheckText(
 }
 
 /** `classes --class I`: one configuration class, its orbit, stabiliser and F counted now. */
-export function oneClassText(c: {
-  readonly id: number;
-  readonly count: number;
-  readonly box: string;
-  readonly from: string;
-  readonly digest: string;
-  readonly configuration: string;
-  readonly orbit: number;
-  readonly stabilizer: number;
-  readonly F: bigint;
-  readonly seconds: number;
-}): string {
+export function oneClassText(c: OneClass): string {
   return (
     `class ${c.id} of ${grouped(c.count)} of ${c.box} (${c.from}; digest ${c.digest}): configuration ` +
     `${c.configuration}, orbit ${grouped(c.orbit)}, stabiliser ${grouped(c.stabilizer)}, F = ${grouped(c.F)}, ` +

@@ -1,4 +1,6 @@
 import type { Rules } from '../grid/rules.js';
+import { InputError } from '../grid/shape.js';
+import { defaultThreads } from '../parallel/threads.js';
 import { fullGroupBurnside, type FullGroupBurnside } from './fullGroupBurnside.js';
 import { fullGroupOrbits, type FullGroupOrbits } from './fullGroupOrbits.js';
 import { variantBurnside, variantIdentityTerm, type VariantBurnside } from './variantBurnside.js';
@@ -13,21 +15,30 @@ export interface FullGroupCount {
 
 /**
  * Essentially different grids of `rules` under G_V and under its full group Γ_V (docs/essentially-different.md,
- * "Variants under their full groups"). `identityTerm`: N/n! when known (9×9), else counted here. `onStage` says what
- * runs; null when the rules have no grids (nothing to count under any group). Throws if the direct route disagrees.
+ * "Variants under their full groups"). `identityTerm`: N/n! when known (9×9), else counted here. `workers`: default
+ * 1 for n ≤ 6, both cores on 9×9. `onStage` says what runs, from the identity's term on; null when the rules have no
+ * grids (nothing to count under any group). A jigsaw, or `identityTerm` for n ≤ 6: InputError, before any work.
+ * Throws if the direct route disagrees.
  */
 export async function fullGroupCount(
   rules: Rules,
-  opts: { workers: number; identityTerm?: bigint | undefined; onStage?: (text: string) => void },
+  opts: { workers?: number | undefined; identityTerm?: bigint | undefined; onStage?: (text: string) => void } = {},
 ): Promise<FullGroupCount | null> {
+  if (rules.variants.includes('jigsaw'))
+    throw new InputError("--full-group does not take jigsaw rules (the tied search knows the shape's boxes only)");
+  const small = rules.n <= 6;
+  if (small && opts.identityTerm !== undefined)
+    throw new InputError('--identity-term is for 9x9: for n ≤ 6 every grid is listed here');
+  const workers = opts.workers ?? (small ? 1 : defaultThreads());
   const stage = opts.onStage ?? (() => {});
-  const identity = await variantIdentityTerm(rules, opts.identityTerm, opts.workers);
+  stage(`${rules.name}: the identity's term`);
+  const identity = await variantIdentityTerm(rules, opts.identityTerm, workers);
   if (identity.value === 0n) return null;
   stage(`${rules.name}: under G_V`);
-  const variant = await variantBurnside(rules, identity, { workers: opts.workers });
+  const variant = await variantBurnside(rules, identity, { workers });
   stage(`${rules.name}: the full group (cell pairs, witnesses, implied houses)`);
   const full = await fullGroupBurnside(rules, identity, {
-    workers: opts.workers,
+    workers,
     onProgress: (done, total) => stage(`${rules.name}: under Γ_V, fixed grids ${done}/${total}`),
   });
   if (rules.n > 6) return { variant, full };

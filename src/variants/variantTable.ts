@@ -113,6 +113,28 @@ export function middleBandTop(m: AntiKingMiddleBands): TopBlockClasses {
   return { k: m.R, blocks: m.all, stabilizerOrder: 4, representatives: m.bands, sizes: Int32Array.from(m.weights) };
 }
 
+/**
+ * Why `classes --variant` does not list the top-block classes of `rules` as JSON, or null: 9×9 anti-king is counted
+ * by middle bands (the edge-table route), whose classes only the compact table holds.
+ */
+export function topBlockClassesProblem(rules: Rules): string | null {
+  return rules.n === 9 && antiKingEdgeFits(rules)
+    ? `classes --variant: ${rules.name} is counted by middle bands (the edge-table route), not by top-block ` +
+        'classes; --format table writes its middle-band classes and their n(B), as count --variant anti-king ' +
+        '--json lists them'
+    : null;
+}
+
+/**
+ * The table of a finished one-machine count: its units as the count listed them (`listed`, from its onClassList),
+ * or the edge-table route's middle-band classes, which that route finds itself.
+ */
+export function countedVariantTable(rules: Rules, count: VariantCount, listed: VariantUnits | null): VariantTable {
+  const units = listed ?? (rules.n === 9 && antiKingEdgeFits(rules) ? middleBandUnits(rules) : null);
+  if (units === null) throw new Error('internal: no class list');
+  return variantTableOf(rules, count, units);
+}
+
 /** The table of a finished count, given its units (every class of a unit must have the same n_C). */
 export function variantTableOf(rules: Rules, count: VariantCount, units: VariantUnits): VariantTable {
   if (count.rules !== rules.name || count.classRows.length !== units.top.sizes.length)

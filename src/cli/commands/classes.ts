@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { chainTable } from '../../count/chainTable.js';
+import { chainLevel, chainTable } from '../../count/chainTable.js';
 import { defaultWorkers } from '../../count/countGrids.js';
 import { SHAPE_3X3 } from '../../grid/shape.js';
 import { countMethodShapes } from '../../grid/support.js';
@@ -258,17 +258,7 @@ export function registerClasses(program: Command): void {
           `n_C of class ${bad.id} (band ${bad.band}) differs: DLX route ${bad.completions}, column-set sum ` +
             `${bad.columnSetSum}; no table written`,
         );
-      let level: LevelName | undefined;
-      if (opts.level !== undefined) {
-        const found = table.levels.find((l) => l.name === opts.level || String(l.count) === opts.level);
-        if (!found) {
-          throw new InputError(
-            `--level ${opts.level}: no level of ${table.box} has that name or class count ` +
-              `(${table.levels.map((l) => `${l.name} ${l.count}`).join(', ')})`,
-          );
-        }
-        level = found.name;
-      }
+      const level = opts.level !== undefined ? chainLevel(table, opts.level) : undefined;
       const text = classTableToJson(table, level);
       if (out) {
         out.write(text);

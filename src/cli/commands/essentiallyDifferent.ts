@@ -1,11 +1,8 @@
 import type { Command } from 'commander';
 import { defaultWorkers } from '../../count/countGrids.js';
-import { automorphismCensus, type AutomorphismCensus } from '../../essential/automorphismCensus.js';
-import { essentiallyDifferent, type EssentialProgress } from '../../essential/essentiallyDifferent.js';
-import { gridGroup } from '../../essential/gridGroup.js';
-import { gridOrbits, gridOrbitsShapeProblem, type GridOrbits } from '../../essential/gridOrbits.js';
 import { SHAPE_3X3, type BoxShape } from '../../grid/shape.js';
 import { essentialClasses } from '../../essential/essentialClasses.js';
+import { essentiallyDifferentRoutes } from '../../essential/essentiallyDifferentRoutes.js';
 import { essentialClassesText } from '../../reports/essentialClassesText.js';
 import { bandMethodShapes } from '../../grid/support.js';
 import { toJson } from '../../io/json.js';
@@ -18,16 +15,14 @@ import {
   flagsGiven,
   integerOption,
   InputError,
-  progressSpinner,
   VARIANT_FLAG,
   wholeNumberOption,
-  withSpinner,
+  stageSpinner,
   workersOption,
 } from '../common.js';
 
 import { fullGroupCount } from '../../variants/fullGroupCount.js';
 import type { Rules } from '../../grid/rules.js';
-import { defaultThreads } from '../../parallel/threads.js';
 import {
   boxOrVariantBoxOption,
   refuseWithVariant,
@@ -213,57 +208,34 @@ export function registerEssentiallyDifferent(program: Command): void {
         if (opts.plan !== undefined || opts.shards !== undefined)
           throw new InputError('--plan and --shards are for 5x2, 2x5, 6x2 and 2x6 (the Burnside terms as shards)');
         requireShape('essentially-different', box);
-        const directProblem = opts.direct ? gridOrbitsShapeProblem(box) : null;
-        if (directProblem) throw new InputError(`--direct: ${directProblem}`);
-        const workers = opts.workers ?? defaultWorkers(box);
-        const spinner = await progressSpinner('conjugacy classes');
-        spinner.start();
-        const onProgress = (e: EssentialProgress) => {
-          if (e.stage === 'classes' && e.phase === 'start') spinner.text = 'the group and its conjugacy classes';
-          else if (e.stage === 'identity' && e.phase === 'start') spinner.text = "the identity's term, N/n!";
-          else if (e.stage === 'fixed' && e.phase === 'progress') spinner.text = `fixed grids: ${e.done}/${e.total}`;
-        };
-        let census: AutomorphismCensus | undefined;
-        let direct: GridOrbits | undefined;
-        const r = await (async () => {
-          const burnside = await essentiallyDifferent({ box, workers, onProgress });
-          if (opts.automorphisms) {
-            census = await automorphismCensus({
-              burnside,
-              workers,
-              onProgress: (done, total) => (spinner.text = `automorphism groups: ${done}/${total} classes`),
-            });
-          }
-          if (opts.direct) {
-            spinner.text = 'every grid, orbits directly';
-            direct = gridOrbits(gridGroup(box));
-            if (BigInt(direct.orbits) !== burnside.total)
-              throw new Error(`internal: ${direct.orbits} orbits directly, ${burnside.total} by Burnside`);
-          }
-          return burnside;
-        })().finally(() => spinner.stop());
-        if (opts.json) {
-          processIo().stdout.write(
-            toJson({ ...r, ...(census ? { automorphisms: census } : {}), ...(direct ? { direct } : {}) }) + '\n',
-          );
-          return;
-        }
-        processIo().stdout.write(essentiallyDifferentText(r, census, direct));
+        const { automorphisms, direct, workers } = opts;
+        const spinner = await stageSpinner();
+        const { burnside: r, ...also } = await essentiallyDifferentRoutes({
+          box,
+          workers,
+          automorphisms,
+          direct,
+          onProgress: (e) => {
+            if (e.stage === 'classes' && e.phase === 'start') spinner.text('the group and its conjugacy classes');
+            else if (e.stage === 'identity' && e.phase === 'start') spinner.text("the identity's term, N/n!");
+            else if (e.stage === 'fixed' && e.phase === 'progress') spinner.text(`fixed grids: ${e.done}/${e.total}`);
+            else if (e.stage === 'automorphisms') spinner.text(`automorphism groups: ${e.done}/${e.total} classes`);
+            else if (e.stage === 'direct') spinner.text('every grid, orbits directly');
+          },
+        }).finally(spinner.stop);
+        // the census and the direct route after Burnside's fields, as they were asked
+        processIo().stdout.write(
+          opts.json ? toJson({ ...r, ...also }) + '\n' : essentiallyDifferentText(r, also.automorphisms, also.direct),
+        );
       },
     );
 }
 
 /** `essentially-different --variant V --full-group`: Burnside under G_V and under Γ_V, one identity's term for both. */
 async function runFullGroup(rules: Rules, opts: { json?: boolean; workers?: number; identityTerm?: bigint }) {
-  if (rules.variants.includes('jigsaw'))
-    throw new InputError("--full-group does not take jigsaw rules (the tied search knows the shape's boxes only)");
-  const small = rules.n <= 6;
-  if (small && opts.identityTerm !== undefined)
-    throw new InputError('--identity-term is for 9x9: for n ≤ 6 every grid is listed here');
-  const workers = opts.workers ?? (small ? 1 : defaultThreads());
-  const r = await withSpinner(`${rules.name}: the identity's term`, (spinner) =>
-    fullGroupCount(rules, { workers, identityTerm: opts.identityTerm, onStage: (t) => (spinner.text = t) }),
-  );
+  const spinner = await stageSpinner();
+  const { workers, identityTerm } = opts;
+  const r = await fullGroupCount(rules, { workers, identityTerm, onStage: spinner.text }).finally(spinner.stop);
   // no grids: every map keeps them, and there is nothing to count under any group
   if (r === null) throw new InputError(`rules ${rules.name} have no grids: 0 under every group`);
   const { variant, full, direct } = r;

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { classSum } from '../../../src/classSum/classSum.js';
-import { classSumReport, ClassSumInterrupted, countTag, runClassSum } from '../../../src/classSum/runClassSum.js';
+import {
+  classSumReport,
+  ClassSumInterrupted,
+  countTag,
+  oneCheckpoint,
+  runClassSum,
+} from '../../../src/classSum/runClassSum.js';
+import { columnSetTableSum } from '../../../src/classSum/columnSetClassSum.js';
+import { columnSetClassTable } from '../../../src/colsets/countByColumnSets.js';
 import { dlxClassSum } from '../../../src/classSum/dlxClassSum.js';
 import { countGrids, type GridCount } from '../../../src/count/countGrids.js';
 import { boxShape } from '../../../src/grid/shape.js';
@@ -103,5 +111,24 @@ describe('runClassSum: the one runner of a class-sum count', () => {
     await expect(
       runClassSum(dlxClassSum(boxShape(2, 3), 'column-sets'), 'all', { workers: 1, checkpoint, resume: true }),
     ).rejects.toThrow('is a count of 2x3 by dlx (level symmetry), not of 2x3 by dlx (level column-sets)');
+  });
+
+  it("a column-set run's class table is the one-machine table's, its seconds split by stage", async () => {
+    const sum = columnSetTableSum(boxShape(2, 3));
+    const run = await runClassSum(sum, 'all', { workers: 1 });
+    const t = sum.tableOfRun(run, 1, 0.5);
+    const direct = await columnSetClassTable({ box: '2x3', workers: 1 });
+    expect([t.box, t.total, t.classRows]).toEqual([direct.box, direct.total, direct.classRows]);
+    expect(t.seconds.bands + t.seconds.classes).toBeCloseTo(0.5, 6);
+    expect(t.seconds.total).toBeCloseTo(0.5 + t.seconds.sum, 6);
+  });
+
+  it('oneCheckpoint: the file of --checkpoint or --resume; both given are refused in one line', () => {
+    expect([oneCheckpoint({}), oneCheckpoint({ checkpoint: 'a' }), oneCheckpoint({ resume: 'b' })]).toEqual([
+      undefined,
+      'a',
+      'b',
+    ]);
+    expect(() => oneCheckpoint({ checkpoint: 'a', resume: 'b' })).toThrow(/give one of them$/);
   });
 });
