@@ -1,5 +1,5 @@
 import type { BoxShape } from '../grid/shape.js';
-import { cycleType, formatCycleType, lcm, partitionsOf, powerType, sameType, type CycleType } from './cycleTypes.js';
+import { formatCycleType, gcd, lcm, partitionsOf, powerType, sameType, type CycleType } from './cycleTypes.js';
 
 /**
  * Which relabellings τ can go with a grid symmetry g: the unit lemma.
@@ -83,25 +83,64 @@ export function relabellingTypes(
       }
     : plain;
   const { inUnit } = units;
+  // g's cycles on the cells: g^k(c) = flat[start[c] + (pos[c] + k) mod len[c]], and c's cycle under g^k has length
+  // len[c] / gcd(len[c], k)
+  const flat = new Int32Array(N),
+    start = new Int32Array(N),
+    pos = new Int32Array(N),
+    len = new Int32Array(N).fill(0);
   let order = 1;
-  for (const l of cycleType(cellMap)) order = lcm(order, l);
+  for (let c0 = 0, f = 0; c0 < N; c0++) {
+    if (len[c0] > 0) continue;
+    const s0 = f;
+    let x = c0;
+    do {
+      start[x] = s0;
+      pos[x] = f - s0;
+      flat[f++] = x;
+      x = cellMap[x];
+      if (f - s0 > N) throw new Error('internal: the cell map is not a permutation');
+    } while (x !== c0);
+    for (let i = s0; i < f; i++) len[flat[i]] = f - s0;
+    order = lcm(order, f - s0);
+  }
+  const image = (c: number, k: number): number => flat[start[c] + ((pos[c] + k) % len[c])];
+  // the powers of g that map each unit onto itself are the multiples of the least one, period[u]
+  const period = units.cells.map((cells, u) => {
+    for (let k = 1; k < order; k++) {
+      let onto = true;
+      for (let i = 0; i < cells.length && onto; i++) onto = inUnit[u][image(cells[i], k)] === 1;
+      if (onto) return k;
+    }
+    return order;
+  });
+  const cyclesOfLength = new Int32Array(N + 1);
+  /** The cycle type of g^k on the cells of a unit it maps onto itself, largest first. */
+  const typeOn = (cells: Int32Array, k: number): number[] => {
+    let longest = 0;
+    for (let i = 0; i < cells.length; i++) {
+      const l = len[cells[i]] / gcd(len[cells[i]], k);
+      cyclesOfLength[l]++;
+      if (l > longest) longest = l;
+    }
+    const type: number[] = [];
+    for (let l = longest; l >= 1; l--) {
+      for (let m = cyclesOfLength[l] / l; m > 0; m--) type.push(l);
+      cyclesOfLength[l] = 0;
+    }
+    return type;
+  };
 
   const constraints: UnitConstraint[] = [];
-  let power = Int32Array.from(cellMap);
-  const marks = new Uint8Array(N);
   for (let k = 1; k <= order; k++) {
     const seen: CycleType[] = [];
     for (let u = 0; u < units.cells.length; u++) {
-      const cells = units.cells[u];
-      if (!cells.every((c) => inUnit[u][power[c]] === 1)) continue;
-      const type = unitCycleType(power, cells, marks);
+      if (k % period[u] !== 0) continue;
+      const type = typeOn(units.cells[u], k);
       if (seen.some((t) => sameType(t, type))) continue;
       seen.push(type);
       constraints.push({ k, unit: units.names[u], type });
     }
-    const next = new Int32Array(N);
-    for (let c = 0; c < N; c++) next[c] = cellMap[power[c]];
-    power = next;
   }
 
   const { partitions, powersAt, keysAt } = partitionPowers(n);
@@ -186,25 +225,4 @@ function partitionPowers(n: number): {
     powersByN.set(n, (p = { partitions, powersAt, keysAt }));
   }
   return p;
-}
-
-/**
- * The cycle type of `perm` on the points of `cells` (which it maps onto themselves), as cycleType gives it, without
- * a Set: `seen` (one byte per cell, all 0) is marked and cleared again.
- */
-function unitCycleType(perm: ArrayLike<number>, cells: ArrayLike<number>, seen: Uint8Array): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < cells.length; i++) {
-    let x = cells[i];
-    if (seen[x]) continue;
-    let len = 0;
-    while (!seen[x]) {
-      seen[x] = 1;
-      x = perm[x];
-      len++;
-    }
-    out.push(len);
-  }
-  for (let i = 0; i < cells.length; i++) seen[cells[i]] = 0;
-  return out.sort((a, b) => b - a);
 }
