@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeShardPlan } from '../../src/shards/writeShardPlan.js';
-import { cli, tempDir } from '../helpers/cli.js';
+import { readPlan, readResult } from '../../src/io/shardFiles.js';
+import { cli, ROOT, tempDir } from '../helpers/cli.js';
 import { whole6x2 } from '../helpers/shipped6x2.js';
 
 /**
@@ -53,4 +54,18 @@ describe('essentially-different: the Burnside terms by the class-sum runner', ()
       );
     },
   );
+
+  it('the committed plan of the 6x2 terms and its committed shard results: sealed, of the plan, each its units', () => {
+    const dir6 = join(ROOT, 'data', 'essential-6x2');
+    const plan = readPlan(join(dir6, 'plan.json'));
+    expect([plan.method, plan.box, plan.classes, plan.units, plan.shards]).toEqual(['burnside', '6x2', 677, 1125, 100]);
+    expect(new Set(plan.assignment.flat()).size).toBe(1125);
+    const files = readdirSync(join(dir6, 'results')).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const r = readResult(join(dir6, 'results', f)); // the seal and the checksum are checked as it is read
+      expect([r.plan, r.digest, f]).toEqual([plan.id, plan.digest, `shard-${r.shard}-of-100.json`]);
+      expect([...r.values.keys()].sort((a, b) => a - b)).toEqual([...plan.assignment[r.shard]].sort((a, b) => a - b));
+    }
+  });
 });
