@@ -27,7 +27,10 @@ const stored: Stored[] = readFileSync(join(ROOT, 'data', 'essential-6x2', 'terms
   .map((l) => JSON.parse(l) as { class: number; tau: string; count?: string; cpu?: number })
   .flatMap((t) => (t.count === undefined ? [] : [{ class: t.class, tau: t.tau, count: BigInt(t.count), cpu: t.cpu! }]));
 
-/** The terms `which` of `sum` (term indices), every unit counted in this thread (its group and class list built once here, not again in each of a pool's threads): each term's |Fix|/|C(τ)|. */
+/**
+ * The terms `which` of `sum` (term indices), every unit counted in this thread (its group and class list built once
+ * here, not again in each of a pool's threads): each term's |Fix|/|C(τ)|.
+ */
 async function terms(sum: BurnsideSum, which: readonly number[]): Promise<Map<number, bigint>> {
   const { terms: list, units } = sum.classList();
   const fixed = new Map<number, bigint>();
