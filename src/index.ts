@@ -157,7 +157,13 @@ export { gridIndex, type GridIndex, type GridIndexOptions } from './rank/gridInd
 export { sampleGrids, type SampleGridsOptions, type SampledGrid } from './rank/sampleGrids.js';
 
 // Monte Carlo estimators and their bias
-export { estimate, type EstimateOptions, type EstimateProgress } from './estimate/estimate.js';
+export {
+  batchPool,
+  estimate,
+  type BatchPool,
+  type EstimateOptions,
+  type EstimateProgress,
+} from './estimate/estimate.js';
 export { METHOD_NAMES, type MethodName } from './estimate/estimator.js';
 export type { EstimateResult } from './estimate/summarizeBatches.js';
 export type { BatchRecord } from './estimate/runBatch.js';
