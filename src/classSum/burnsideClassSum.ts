@@ -242,18 +242,18 @@ export function burnsideClassSum(shape: BoxShape, options: BurnsideClassSumOptio
       }
       return { facts: {}, setupSeconds: (performance.now() - t0) / 1000 };
     },
-    report(values, _facts, seconds) {
-      const count = sum.essential(values, seconds);
+    report(values, _facts, seconds, unitDetails) {
+      const count = sum.essential(values, seconds, 1, unitDetails);
       return { method: 'burnside', total: count.total, count };
     },
-    essential(values, seconds, workers = 1) {
+    essential(values, seconds, workers = 1, unitDetails = details) {
       const { burnside, terms, units } = classList();
       const { group, classes, rows } = burnside;
       const tasks: Array<{ k: number; input: { tauType: CycleType } }> = [];
       const results: Parameters<typeof burnsideRows>[2][number][] = [];
       const stats = terms.map(() => [0n, 0n, 0n, 0n]);
       units.forEach((u, i) => {
-        const d = details.get(i);
+        const d = unitDetails.get(i);
         if (!d) return;
         for (let j = 0; j < 4; j++)
           stats[u.term][j] = j < 2 && u.chunk > 0 ? stats[u.term][j] : stats[u.term][j] + d[j];
@@ -320,11 +320,15 @@ export function burnsideClassSum(shape: BoxShape, options: BurnsideClassSumOptio
 export interface BurnsideSum extends ClassSum {
   /** The terms and their units (found on first use). */
   classList(): TermList;
-  /** The result from every term's |Fix| (in term order), as `essentially-different` prints it. */
+  /**
+   * The result from every term's |Fix| (in term order), as `essentially-different` prints it; its per-term statistics
+   * from `unitDetails` (a merge's, from the shard results) or from what this sum's own counting heard.
+   */
   essential(
     values: readonly bigint[],
     seconds: { readonly classes: number; readonly counting: number },
     workers?: number,
+    unitDetails?: ReadonlyMap<number, readonly bigint[]>,
   ): EssentiallyDifferent;
 }
 

@@ -156,8 +156,17 @@ export interface ClassSum {
     payload: (id: number) => readonly number[],
     options: ClassSumCountOptions,
   ): Promise<ClassSumCounted>;
-  /** The report from the value of every class (in class order) and the facts of every shard. */
-  report(values: readonly bigint[], facts: readonly ShardFacts[], seconds: ClassSumSeconds): ClassSumReport;
+  /**
+   * The report from the value of every class (in class order) and the facts of every shard; `details`, the units'
+   * details as the shard results hold them (a merge), for a count whose report shows them (else what this object's
+   * own counting heard).
+   */
+  report(
+    values: readonly bigint[],
+    facts: readonly ShardFacts[],
+    seconds: ClassSumSeconds,
+    details?: ReadonlyMap<number, readonly bigint[]>,
+  ): ClassSumReport;
 }
 
 /** Units that are the classes themselves, each of about the same cost (the band method, the variant counts). */

@@ -77,7 +77,12 @@ export async function mergeResults(
         `${list.count} with digest ${list.digest} (they were counted by another version)`,
     );
   const values = classValues(merged.values, plan?.combine ?? null, plan?.scale ?? 1);
-  const report = count.report(values, merged.facts, { classes: list.seconds, counting: merged.seconds });
+  const report = count.report(
+    values,
+    merged.facts,
+    { classes: list.seconds, counting: merged.seconds },
+    merged.details,
+  );
   // the seal catches accidents; counting again catches edits: N counted whole on this machine where that is cheap,
   // else the units --recount K draws
   const workers = request.workers ?? (await shardWorkers({ spec }));

@@ -31,6 +31,8 @@ export interface MergedShards {
   readonly slowestSeconds: number;
   /** CPU seconds, summed over the shards. */
   readonly cpuSeconds: number;
+  /** The details the results hold beside their values (a Burnside term's statistics), by unit. */
+  readonly details: ReadonlyMap<number, readonly bigint[]>;
 }
 
 const listed = (xs: readonly number[]) =>
@@ -128,6 +130,7 @@ export function mergeShards(
   const owner = new Int32Array(ref.units).fill(-1);
   const facts: ShardFacts[] = [];
   const paths: string[] = [];
+  const details = new Map<number, readonly bigint[]>();
   let seconds = 0,
     slowest = 0,
     cpu = 0;
@@ -138,6 +141,7 @@ export function mergeShards(
       owner[c] = s;
       values[c] = v;
     }
+    for (const [c, d] of r.result.details ?? []) details.set(c, d);
     facts.push(r.result.facts);
     paths.push(r.path);
     seconds += r.result.seconds;
@@ -161,5 +165,6 @@ export function mergeShards(
     seconds,
     slowestSeconds: slowest,
     cpuSeconds: cpu,
+    details,
   };
 }

@@ -76,6 +76,20 @@ describe('the Burnside terms as a class sum', () => {
   it('a run stopped and resumed (another worker count) gives the terms of one run; chunks add up', async () => {
     const shape = boxShape(4, 2);
     const whole = await runClassSum(burnsideClassSum(shape), 'all', { workers: 1 });
+    // a merge's report (a sum that counted nothing, given the units' details as shard results hold them) shows the
+    // per-term statistics of the run that counted them
+    const statsOf = (rows: readonly { readonly terms: readonly { readonly nodes?: number }[] }[]) =>
+      rows.flatMap((r) => r.terms.map((t) => t.nodes ?? 0));
+    expect(whole.details.size).toBeGreaterThan(0);
+    const fresh = burnsideClassSum(shape);
+    const { terms: termList, units: unitList } = fresh.classList();
+    const values = termList.map(() => 0n);
+    unitList.forEach((u, i) => (values[u.term] += whole.values.get(i)!));
+    const asMerged = fresh.report(values, [], { classes: 0, counting: 0 }, whole.details);
+    const counted = (whole.report as { count: { classRows: Parameters<typeof statsOf>[0] } }).count.classRows;
+    const merged = (asMerged as { count: { classRows: Parameters<typeof statsOf>[0] } }).count.classRows;
+    expect(statsOf(merged)).toEqual(statsOf(counted));
+    expect(statsOf(merged).some((x) => x > 0)).toBe(true);
     const checkpoint = join(dir, '4x2.json');
     const controller = new AbortController();
     await expect(
