@@ -17,15 +17,16 @@ results=${2:?$usage}
 out=${3:?$usage}
 order=${4:?$usage}
 mkdir -p "$out"
-if [ "$order" = - ]; then
-  order=$(node -e "
+# the plan read once: its number of shards, then its shards in plan order
+{ read -r shards; read -r every; } < <(node --input-type=module -e "
 const { readPlan } = await import('$root/dist/io/shardFiles.js');
-console.log([...readPlan(process.argv[1]).assignment.keys()].join(' '));" --input-type=module "$plan")
-fi
+try {
+  const plan = readPlan(process.argv[1], { payload: false });
+  console.log(plan.shards + '\\n' + [...plan.assignment.keys()].join(' '));
+} catch (e) { console.error('run-shards.sh: ' + e.message); }" "$plan")
+[ -n "${shards:-}" ] || exit 2
+[ "$order" = - ] && order=$every
 [ "${5:-}" = --reverse ] && order=$(echo "$order" | tr ' ' '\n' | tac | tr '\n' ' ')
-shards=$(node --input-type=module -e "
-const { readPlan } = await import('$root/dist/io/shardFiles.js');
-console.log(readPlan(process.argv[1]).shards);" "$plan")
 last=$((shards - 1))
 width=${#last}
 for s in $order; do

@@ -243,10 +243,11 @@ export function burnsideClassSum(shape: BoxShape, options: BurnsideClassSumOptio
       return { facts: {}, setupSeconds: (performance.now() - t0) / 1000 };
     },
     report(values, _facts, seconds, unitDetails) {
-      const count = sum.essential(values, seconds, 1, unitDetails);
+      // a merge's (unitDetails from the shard results): the shards' workers are theirs, so none is named
+      const count = sum.essential(values, seconds, unitDetails ? null : 1, unitDetails);
       return { method: 'burnside', total: count.total, count };
     },
-    essential(values, seconds, workers = 1, unitDetails = details) {
+    essential(values, seconds, workers: number | null = 1, unitDetails = details) {
       const { burnside, terms, units } = classList();
       const { group, classes, rows } = burnside;
       const tasks: Array<{ k: number; input: { tauType: CycleType } }> = [];
@@ -327,7 +328,7 @@ export interface BurnsideSum extends ClassSum {
   essential(
     values: readonly bigint[],
     seconds: { readonly classes: number; readonly counting: number },
-    workers?: number,
+    workers?: number | null,
     unitDetails?: ReadonlyMap<number, readonly bigint[]>,
   ): EssentiallyDifferent;
 }

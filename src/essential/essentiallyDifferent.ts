@@ -95,7 +95,8 @@ export interface EssentiallyDifferent {
   readonly burnsideSum: bigint;
   /** The number of essentially different grids. */
   readonly total: bigint;
-  readonly workers: number;
+  /** The threads that counted the terms; null for a merge of shards (each ran with its own). */
+  readonly workers: number | null;
   readonly seconds: {
     /** The group and its conjugacy classes. */
     readonly classes: number;

@@ -7,6 +7,10 @@ import type { VariantEssential } from '../variants/essentiallyDifferentVariant.j
 import { burnsideClassLines } from './burnsideClassLines.js';
 import { seconds as s } from './stageTable.js';
 
+/** "in 2 workers"; a merge's seconds are the shards' own, summed. */
+const workersWords = (w: number | null): string =>
+  w === null ? 'summed over the shards' : `in ${w} worker${w > 1 ? 's' : ''}`;
+
 /** The direct route alone (jigsaw rules on n ≤ 6, whose regions replace the boxes the tied search knows). */
 export function variantEssentialText(r: VariantEssential): string {
   const out = [
@@ -75,7 +79,7 @@ export function essentiallyDifferentText(
     `  Σ size·fixed = ${grouped(r.burnsideSum)} = ${grouped(r.groupOrder)} × ${grouped(r.total)}`,
     `  time: classes ${s(r.seconds.classes)} s, identity (${r.method === 'bands' ? 'band method' : 'column sets'}) ` +
       `${s(r.seconds.identity)} s, ` +
-      `other terms ${s(r.seconds.fixed)} s in ${r.workers} worker${r.workers > 1 ? 's' : ''}, ` +
+      `other terms ${s(r.seconds.fixed)} s ${workersWords(r.workers)}, ` +
       `total ${s(r.seconds.total)} s`,
   ];
   if (direct) {

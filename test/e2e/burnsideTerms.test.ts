@@ -26,6 +26,8 @@ describe('essentially-different: the Burnside terms by the class-sum runner', ()
     expect(merged.code, merged.stderr).toBe(0);
     expect(merged.stdout).toMatch(/^Merged 3 shards of plan [0-9a-f]{16}/);
     expect(merged.stdout).toMatch(/Σ size·fixed = 169,344 = 3,456 × 49/);
+    // the terms' seconds are the shards' own, summed: no worker count of the merge's own
+    expect(merged.stdout).toMatch(/other terms [\d.]+ s summed over the shards, total/);
     expect(merged.stdout.trimEnd().endsWith('Essentially different grids: 49')).toBe(true);
     const one = await cli(['essentially-different', '--box', '3x2']);
     expect(one.stdout.trimEnd().endsWith('Essentially different grids: 49')).toBe(true);
