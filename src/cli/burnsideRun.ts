@@ -1,10 +1,10 @@
-import { burnsideClassSum, termTableOf } from '../classSum/burnsideClassSum.js';
+import { burnsideClassSum, DECLARED_SECONDS_6X2, termTableOf } from '../classSum/burnsideClassSum.js';
 import { columnSetRows } from '../colsets/columnSetSupport.js';
 import type { EssentiallyDifferent } from '../essential/essentiallyDifferent.js';
 import { InputError, type BoxShape } from '../grid/shape.js';
 import { toJson } from '../io/json.js';
 import { processIo } from '../io/processIo.js';
-import { burnsideMissingLine, essentiallyDifferentText } from '../reports/burnsideText.js';
+import { burnsideDearLine, burnsideMissingLine, essentiallyDifferentText } from '../reports/burnsideText.js';
 import { progressSpinner } from './common.js';
 import { oneCheckpoint, runCount } from './countRun.js';
 
@@ -15,6 +15,7 @@ import { oneCheckpoint, runCount } from './countRun.js';
  * --plan F --shard I --out R` and `count --merge R --plan F`). While the column-set table of 6×2 is partial, the
  * terms read from it (the identity's and the band swaps with h the identity) are missing: the total is refused in
  * one line, before anything is counted without a checkpoint, after every other term is counted and kept with one.
+ * Once it is whole, 6×2 runs with a checkpoint (or as shards) only: without one it is refused, naming the cost.
  */
 export interface BurnsideRunOptions {
   readonly json?: boolean | undefined;
@@ -39,6 +40,11 @@ export async function runBurnside(box: BoxShape, opts: BurnsideRunOptions): Prom
   // 6×2: the table's terms wait for the whole certificate; without a checkpoint nothing is counted in vain
   const missing = columnSetRows(box) >= 6 ? await tableMissing(box, opts.workers) : null;
   if (missing !== null && path === undefined) throw new InputError(refusal(missing, null));
+  // whole, 6×2 is hours of counting: only with a checkpoint (or as shards), as `count --box 6x2` only as shards
+  if (columnSetRows(box) >= 6 && path === undefined)
+    throw new InputError(
+      burnsideDearLine(sum.box, terms.filter((t) => t.k !== 0).length, DECLARED_SECONDS_6X2 / 3600),
+    );
   const spinner = await progressSpinner('the group and its conjugacy classes');
   spinner.start();
   let run;

@@ -124,3 +124,16 @@ export function burnsideMissingLine(
     ' (docs/essentially-different.md, "6x2 and 2x6"); --classes gives the classes and the unit lemma\'s zeros'
   );
 }
+
+/**
+ * The refusal of a Burnside count that only a checkpoint or shards can afford (6×2, 2×6 once the certificate is
+ * whole): its terms, their declared CPU-hours and the two ways to run them.
+ */
+export function burnsideDearLine(box: string, counted: number, hours: number): string {
+  return (
+    `essentially-different --box ${box} counts ${grouped(counted)} terms in about ${hours.toFixed(1)} CPU-hours ` +
+    `(declared): give --checkpoint FILE (resumable; Ctrl-C keeps what is counted), or run them as shards: ` +
+    `--plan FILE --shards K, then count --plan FILE --shard I --out R/ and count --merge R/ --plan FILE ` +
+    `(docs/essentially-different.md, "6x2 and 2x6"; the committed plan and results: data/essential-6x2/)`
+  );
+}

@@ -57,6 +57,16 @@ describe('essentially-different: the Burnside terms by the class-sum runner', ()
     },
   );
 
+  it.runIf(whole6x2)('6x2 with the certificate whole: hours of terms, refused without a checkpoint', async () => {
+    const r = await cli(['essentially-different', '--box', '2x6']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(
+      /--box 2x6 counts 676 terms in about [\d.]+ CPU-hours \(declared\): give --checkpoint FILE .* --plan FILE --shards K/,
+    );
+  });
+
   it('the committed plan of the 6x2 terms and its committed shard results: sealed, of the plan, each its units', () => {
     const dir6 = join(ROOT, 'data', 'essential-6x2');
     const plan = readPlan(join(dir6, 'plan.json'));
