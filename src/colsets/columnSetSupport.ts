@@ -26,13 +26,12 @@ export function columnSetMethod(shape: BoxShape): boolean {
 export const MAX_COLUMN_SET_SHARD_ROWS = 6;
 
 /**
- * The projected CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer): 34 shards of the
- * committed plan drawn at random (the runners' order of data/6x2/shard-times.tsv), run whole with the WebAssembly
- * core of round 12 on the shared 2-core machine, one core each at nice 19, took 58.7 CPU s a shard on average
- * (58.1–59.4 at ±2 standard errors): ~16 (16.2–16.5) for its 1,000 shards (docs/sharding.md, "Round 12"). The
- * one-machine count of 6x2 is refused in its words.
+ * The CPU-hours of the 6×2 count by shards (63,199 classes × F by columnTransfer), as measured: all 1,000 shards of
+ * the committed plan, run on the shared 2-core machine between 2026-11-25 and 11-29 (rounds 6–13 of the core, one
+ * core each at nice 19), took 95,987 CPU s in all, 26.7 CPU-hours (data/6x2/; round 12's whole shards on a faster
+ * day projected ~16). The one-machine count of 6x2 is refused in its words.
  */
-export const COLUMN_TRANSFER_COST_6X2 = 16;
+export const COLUMN_TRANSFER_COST_6X2 = 27;
 
 /** The refusal of a one-machine count that only shards can afford (6×2, 2×6). */
 export function shardsOnly(shape: BoxShape): string {
