@@ -42,9 +42,7 @@ export async function runBurnside(box: BoxShape, opts: BurnsideRunOptions): Prom
   if (missing !== null && path === undefined) throw new InputError(refusal(missing, null));
   // whole, 6×2 is hours of counting: only with a checkpoint (or as shards), as `count --box 6x2` only as shards
   if (columnSetRows(box) >= 6 && path === undefined)
-    throw new InputError(
-      burnsideDearLine(sum.box, terms.filter((t) => t.k !== 0).length, DECLARED_SECONDS_6X2 / 3600),
-    );
+    throw new InputError(burnsideDearLine(sum.box, terms.filter((t) => t.k !== 0).length, DECLARED_SECONDS_6X2 / 3600));
   const spinner = await progressSpinner('the group and its conjugacy classes');
   spinner.start();
   let run;

@@ -76,7 +76,11 @@ describe('essentially-different: the Burnside terms by the class-sum runner', ()
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) {
       const r = readResult(join(dir6, 'results', f)); // the seal and the checksum are checked as it is read
-      expect([r.plan, r.digest, f]).toEqual([plan.id, plan.digest, `shard-${r.shard}-of-100.json`]);
+      expect([r.plan, r.digest, f]).toEqual([
+        plan.id,
+        plan.digest,
+        `shard-${String(r.shard).padStart(2, '0')}-of-100.json`,
+      ]);
       expect([...r.values.keys()].sort((a, b) => a - b)).toEqual([...plan.assignment[r.shard]].sort((a, b) => a - b));
     }
   });
