@@ -38,10 +38,11 @@ export async function runBurnside(box: BoxShape, opts: BurnsideRunOptions): Prom
       kept,
     );
   // 6×2: the table's terms wait for the whole certificate; without a checkpoint nothing is counted in vain
-  const missing = columnSetRows(box) >= 6 ? await tableMissing(box, opts.workers) : null;
+  const sixRows = columnSetRows(box) >= 6;
+  const missing = sixRows ? await tableMissing(box, opts.workers) : null;
   if (missing !== null && path === undefined) throw new InputError(refusal(missing, null));
   // whole, 6×2 is hours of counting: only with a checkpoint (or as shards), as `count --box 6x2` only as shards
-  if (columnSetRows(box) >= 6 && path === undefined)
+  if (sixRows && path === undefined)
     throw new InputError(burnsideDearLine(sum.box, terms.filter((t) => t.k !== 0).length, DECLARED_SECONDS_6X2 / 3600));
   const spinner = await progressSpinner('the group and its conjugacy classes');
   spinner.start();
