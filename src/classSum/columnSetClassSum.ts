@@ -191,7 +191,7 @@ function columnSetReport(
   const table = columnSetTableOf(shape, classes, values, {
     resumed: 0,
     memoEntries: facts.reduce((a, f) => a + (f['memoEntries'] ?? 0), 0),
-    workers: 1,
+    workers: null, // a merge: the shards' threads are theirs, its seconds summed over them
     seconds: { classes: seconds.classes, bands: seconds.counting, sum: 0, total: seconds.classes + seconds.counting },
   });
   const { classRows: _rows, digest: _digest, ...count } = table;

@@ -93,7 +93,8 @@ export interface ColumnSetCount {
   readonly resumed: number;
   /** Residual graphs memoised (shared by the threads). */
   readonly memoEntries: number;
-  readonly workers: number;
+  /** Threads of the run; null for a merge of shards (its seconds are the shards' summed). */
+  readonly workers: number | null;
   readonly seconds: ColumnSetSeconds;
 }
 
@@ -219,7 +220,8 @@ export async function columnSetBands(
 export interface ColumnSetTally {
   readonly resumed: number;
   readonly memoEntries: number;
-  readonly workers: number;
+  /** Threads of the run; null for a merge of shards (its seconds are the shards' summed). */
+  readonly workers: number | null;
   readonly seconds: ColumnSetSeconds;
 }
 

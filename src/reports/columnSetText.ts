@@ -13,7 +13,9 @@ export function columnSetText(r: ColumnSetCount): string {
       `${s(r.seconds.classes)}   Σ orbit sizes = configurations ✓`,
     ],
     [
-      `bands F per class (${r.workers} worker${r.workers > 1 ? 's' : ''}; ${grouped(r.memoEntries)} graphs memoised)`,
+      r.workers === null
+        ? `bands F per class (summed over the shards${r.memoEntries > 0 ? `; ${grouped(r.memoEntries)} graphs memoised` : ''})`
+        : `bands F per class (${r.workers} worker${r.workers > 1 ? 's' : ''}; ${grouped(r.memoEntries)} graphs memoised)`,
       grouped(r.classes - r.resumed),
       s(r.seconds.bands) + (r.resumed > 0 ? `   (${grouped(r.resumed)} more from the checkpoint)` : ''),
     ],

@@ -239,6 +239,9 @@ describe('count --plan / --shard / --merge (4x2 and 2x4 by column sets)', () => 
       expect(merged.code, merged.stderr).toBe(0);
       expect(lastLine(merged.stdout)).toBe(lastLine(one.stdout));
       expect(lastLine(merged.stdout)).toMatch(/^N = Σ orbit·F² = 29,136,487,207,403,520$/);
+      // the merge has no threads of its own: its seconds are the shards' summed (it said "1 worker")
+      expect(merged.stdout).toMatch(/bands F per class \(summed over the shards; [\d,]+ graphs memoised\)/);
+      expect(one.stdout).toMatch(/bands F per class \(\d+ workers?; [\d,]+ graphs memoised\)/);
       expect(noPlan.code).toBe(2);
       expect(oneLine(noPlan)).toMatch(/give the plan \(--plan FILE\)/);
     }
