@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { enumerateBands, forEachBand } from '../../../src/bands/enumerateBands.js';
+import { completionCounter } from '../../../src/count/bandCompletions.js';
+import { boxPairReduction } from '../../../src/count/boxPairReduction.js';
+import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
+import { reducedCompletions } from '../../../src/count/reducedCompletions.js';
+import { boxShape } from '../../../src/grid/shape.js';
+import { rng } from '../../helpers/naive.js';
+
+/** Column masks (bit d−1 for digit d) of a band's cells (R rows of n). */
+function columnMasks(n: number, R: number, cells: ArrayLike<number>): Int32Array {
+  const masks = new Int32Array(n);
+  for (let r = 0; r < R; r++) for (let c = 0; c < n; c++) masks[c] |= 1 << (cells[r * n + c] - 1);
+  return masks;
+}
+
+/** The reduced table from the full column-set table: box 2 as its base box's representative. */
+function reducedSetup(R: number) {
+  const shape = boxShape(R, 3);
+  const t = buildColumnSetTable(enumerateBands(shape));
+  const P = t.partitions.count;
+  const red = boxPairReduction(t.partitions);
+  const stride = P ** (R - 2);
+  const table = new Uint32Array(red.bases * stride);
+  for (let b = 0; b < red.bases; b++)
+    table.set(t.table.subarray(red.rep[b] * stride, (red.rep[b] + 1) * stride), b * stride);
+  return {
+    shape,
+    t,
+    counter: completionCounter(shape, t.partitions, t.table),
+    reduced: reducedCompletions(t.partitions, red, table),
+  };
+}
+
+describe('n(b₁) from the table reduced to base boxes (the loop of 4x3, on 2x3 and 3x3)', () => {
+  it('2x3: equals the band method’s n(b₁) and F on every standard band', () => {
+    const { shape, counter, reduced } = reducedSetup(2);
+    let bands = 0;
+    forEachBand(shape, (cells) => {
+      const masks = columnMasks(shape.n, 2, cells);
+      expect(reduced.completionsOf(masks)).toBe(BigInt(counter.completionsOfBand(cells)));
+      expect(reduced.bandsOf(masks)).toBe(counter.bandsWithColumnSets(masks));
+      bands++;
+    });
+    expect(bands).toBeGreaterThan(0);
+  });
+
+  it('3x3: equals the band method’s n(b₁) and F on 40 random reduced bands', () => {
+    const { shape, t, counter, reduced } = reducedSetup(3);
+    const e = enumerateBands(shape);
+    const rand = rng(4);
+    const size = 3 * shape.n;
+    for (let k = 0; k < 40; k++) {
+      const i = Math.floor(rand() * e.lexCount);
+      const cells = e.lexBands.subarray(i * size, (i + 1) * size);
+      const masks = columnMasks(shape.n, 3, cells);
+      expect(reduced.completionsOf(masks)).toBe(BigInt(counter.completionsOfBand(cells)));
+      expect(reduced.bandsOf(masks)).toBe(counter.bandsWithColumnSets(masks));
+    }
+    expect(t.partitions.count).toBe(280);
+  });
+});
