@@ -16,6 +16,7 @@ export default defineConfig({
         'bands/bandsBinary',
         'count/bandSumBinary',
         'count/columnSetBinary',
+        'count/reducedSumBinary',
         'symmetry/classifyBinary',
         'colsets/columnTransferBinary',
       ].map((file) => ({

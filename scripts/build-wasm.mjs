@@ -8,6 +8,7 @@
  *   src/bands/assembly/bandsCore.ts        →  dist/bands/bandsBinary.js (+ .d.ts)
  *   src/count/assembly/bandSumCore.ts      →  dist/count/bandSumBinary.js (+ .d.ts)
  *   src/count/assembly/columnSetCore.ts    →  dist/count/columnSetBinary.js (+ .d.ts)
+ *   src/count/assembly/reducedSumCore.ts   →  dist/count/reducedSumBinary.js (+ .d.ts)
  *   src/symmetry/assembly/classifyCore.ts  →  dist/symmetry/classifyBinary.js (+ .d.ts)
  *   src/colsets/assembly/columnTransferCore.ts → dist/colsets/columnTransferBinary.js (+ .d.ts)
  *
@@ -26,6 +27,7 @@ const CORES = [
   { source: 'src/bands/assembly/bandsCore.ts', out: 'dist/bands/bandsBinary', name: 'BANDS_WASM' },
   { source: 'src/count/assembly/bandSumCore.ts', out: 'dist/count/bandSumBinary', name: 'BAND_SUM_WASM' },
   { source: 'src/count/assembly/columnSetCore.ts', out: 'dist/count/columnSetBinary', name: 'COLUMN_SET_WASM' },
+  { source: 'src/count/assembly/reducedSumCore.ts', out: 'dist/count/reducedSumBinary', name: 'REDUCED_SUM_WASM' },
   { source: 'src/symmetry/assembly/classifyCore.ts', out: 'dist/symmetry/classifyBinary', name: 'CLASSIFY_WASM' },
   {
     source: 'src/colsets/assembly/columnTransferCore.ts',

@@ -4,6 +4,7 @@ import { completionCounter } from '../../../src/count/bandCompletions.js';
 import { boxPairReduction } from '../../../src/count/boxPairReduction.js';
 import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
 import { reducedCompletions } from '../../../src/count/reducedCompletions.js';
+import { wasmReducedSum } from '../../../src/count/wasmReducedSum.js';
 import { boxShape } from '../../../src/grid/shape.js';
 import { rng } from '../../helpers/naive.js';
 
@@ -24,29 +25,35 @@ function reducedSetup(R: number) {
   const table = new Uint32Array(red.bases * stride);
   for (let b = 0; b < red.bases; b++)
     table.set(t.table.subarray(red.rep[b] * stride, (red.rep[b] + 1) * stride), b * stride);
+  const wasm = wasmReducedSum(t.partitions, red);
+  wasm?.table.set(table);
   return {
     shape,
     t,
     counter: completionCounter(shape, t.partitions, t.table),
     reduced: reducedCompletions(t.partitions, red, table),
+    wasm,
   };
 }
 
 describe('n(b₁) from the table reduced to base boxes (the loop of 4x3, on 2x3 and 3x3)', () => {
-  it('2x3: equals the band method’s n(b₁) and F on every standard band', () => {
-    const { shape, counter, reduced } = reducedSetup(2);
+  it('2x3: equals the band method’s n(b₁) and F on every standard band (TypeScript and WebAssembly)', () => {
+    const { shape, counter, reduced, wasm } = reducedSetup(2);
+    expect(wasm).not.toBeNull();
     let bands = 0;
     forEachBand(shape, (cells) => {
       const masks = columnMasks(shape.n, 2, cells);
-      expect(reduced.completionsOf(masks)).toBe(BigInt(counter.completionsOfBand(cells)));
+      const n = BigInt(counter.completionsOfBand(cells));
+      expect(reduced.completionsOf(masks)).toBe(n);
+      expect(wasm!.completionsOf(masks)).toBe(n);
       expect(reduced.bandsOf(masks)).toBe(counter.bandsWithColumnSets(masks));
       bands++;
     });
     expect(bands).toBeGreaterThan(0);
   });
 
-  it('3x3: equals the band method’s n(b₁) and F on 40 random reduced bands', () => {
-    const { shape, t, counter, reduced } = reducedSetup(3);
+  it('3x3: equals the band method’s n(b₁) and F on 40 random reduced bands (TypeScript and WebAssembly)', () => {
+    const { shape, t, counter, reduced, wasm } = reducedSetup(3);
     const e = enumerateBands(shape);
     const rand = rng(4);
     const size = 3 * shape.n;
@@ -54,7 +61,9 @@ describe('n(b₁) from the table reduced to base boxes (the loop of 4x3, on 2x3 
       const i = Math.floor(rand() * e.lexCount);
       const cells = e.lexBands.subarray(i * size, (i + 1) * size);
       const masks = columnMasks(shape.n, 3, cells);
-      expect(reduced.completionsOf(masks)).toBe(BigInt(counter.completionsOfBand(cells)));
+      const n = BigInt(counter.completionsOfBand(cells));
+      expect(reduced.completionsOf(masks)).toBe(n);
+      expect(wasm!.completionsOf(masks)).toBe(n);
       expect(reduced.bandsOf(masks)).toBe(counter.bandsWithColumnSets(masks));
     }
     expect(t.partitions.count).toBe(280);
