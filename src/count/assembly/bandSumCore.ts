@@ -20,6 +20,7 @@
  */
 
 import { align, growTo, i32At, setI32 } from '../../grid/assembly/linearMemory';
+import { enumerateChoices, lastBox, splitRenaming, standardTargets } from './threeBandLoops';
 
 const C: i32 = 3;
 const MAX_CHOICES: i32 = 1024;
@@ -82,56 +83,10 @@ function bOffsets(k: i32): usize {
   return aOffsets(k) + ((MAX_CHOICES * 4) as usize);
 }
 
-/**
- * The choices of box k: three disjoint R-subsets T_c ⊂ S_(3k+c) that partition the digits (middleBandChoices.ts;
- * the order differs, which the sum does not see). The third set is what the first two leave, if S_(3k+2) has it.
- */
-function enumerateChoices(k: i32): i32 {
-  const s0 = i32At(needBase, 3 * k);
-  const s1 = i32At(needBase, 3 * k + 1);
-  const s2 = i32At(needBase, 3 * k + 2);
-  const full = (1 << N) - 1;
-  const t = tChoice(k);
-  const u = uChoice(k);
-  let count = 0;
-  for (let a = s0; a != 0; a = (a - 1) & s0) {
-    if (popcnt(a) != R) continue;
-    const m1 = s1 & ~a;
-    for (let b = m1; b != 0; b = (b - 1) & m1) {
-      if (popcnt(b) != R) continue;
-      const c = full & ~(a | b);
-      if ((c & ~s2) != 0) continue;
-      if (count == MAX_CHOICES) return -1;
-      setI32(t, 3 * count, a);
-      setI32(t, 3 * count + 1, b);
-      setI32(t, 3 * count + 2, c);
-      setI32(u, 3 * count, s0 & ~a);
-      setI32(u, 3 * count + 1, s1 & ~b);
-      setI32(u, 3 * count + 2, s2 & ~c);
-      count++;
-    }
-  }
-  return count;
-}
-
 /** Fill the split renaming at lo/hi that sends the three sets at base (masks) to the standard sets S_c. */
 function rename(base: usize, i: i32, lo: usize, hi: usize): void {
-  const target = mapBase;
-  for (let c = 0; c < C; c++) {
-    let m = i32At(base, i + c);
-    let r = 0;
-    while (m != 0) {
-      const b = m & -m;
-      setI32(target, ctz(b), r * C + c);
-      r++;
-      m ^= b;
-    }
-  }
-  setI32(lo, 0, 0);
-  for (let m = 1; m <= LOW_MASK; m++) setI32(lo, m, i32At(lo, m & (m - 1)) | (1 << i32At(target, ctz(m))));
-  setI32(hi, 0, 0);
-  const hiSize = 1 << (N - LOW);
-  for (let m = 1; m < hiSize; m++) setI32(hi, m, i32At(hi, m & (m - 1)) | (1 << i32At(target, LOW + ctz(m))));
+  standardTargets(base, i, mapBase);
+  splitRenaming(mapBase, lo, hi, N, LOW);
 }
 
 function mapped(lo: usize, hi: usize, m: i32): i32 {
@@ -144,7 +99,7 @@ function pairIndex(x: i32, y: i32): i32 {
 
 export function completions(): f64 {
   for (let k = 0; k < R; k++) {
-    const c = enumerateChoices(k);
+    const c = enumerateChoices(needBase, k, N, R, tChoice(k), uChoice(k), MAX_CHOICES);
     if (c < 0) return -1;
     setI32(counts, k, c);
   }
@@ -174,7 +129,7 @@ export function completions(): f64 {
       }
       stride *= P;
     }
-    if (R == 2) total += lastBox(i32At(counts, 1), aOffsets(1), bOffsets(1), 0, 0);
+    if (R == 2) total += lastBox(tableBase, i32At(counts, 1), aOffsets(1), bOffsets(1), 0, 0);
     else {
       const a1 = aOffsets(1);
       const b1 = bOffsets(1);
@@ -182,34 +137,9 @@ export function completions(): f64 {
       const b2 = bOffsets(2);
       const n1 = i32At(counts, 1);
       const n2 = i32At(counts, 2);
-      for (let t1 = 0; t1 < n1; t1++) total += lastBox(n2, a2, b2, i32At(a1, t1), i32At(b1, t1));
+      for (let t1 = 0; t1 < n1; t1++) total += lastBox(tableBase, n2, a2, b2, i32At(a1, t1), i32At(b1, t1));
     }
   }
   const v = total << 1;
   return v >= (<u64>1) << 53 ? -1 : <f64>v;
-}
-
-/**
- * Σ_t F(a0 + a[t])·F(b0 + b[t]) (byte offsets), in four sums so that consecutive products do not wait on one
- * addition.
- */
-function lastBox(count: i32, a: usize, b: usize, a0: i32, b0: i32): u64 {
-  const ta = tableBase + (a0 as usize);
-  const tb = tableBase + (b0 as usize);
-  let s0: u64 = 0;
-  let s1: u64 = 0;
-  let s2: u64 = 0;
-  let s3: u64 = 0;
-  const end = a + ((count as usize) << 2);
-  const end4 = a + (((count & ~3) as usize) << 2);
-  let p = a;
-  let q = b;
-  for (; p < end4; p += 16, q += 16) {
-    s0 += (load<u32>(ta + load<u32>(p)) as u64) * (load<u32>(tb + load<u32>(q)) as u64);
-    s1 += (load<u32>(ta + load<u32>(p, 4)) as u64) * (load<u32>(tb + load<u32>(q, 4)) as u64);
-    s2 += (load<u32>(ta + load<u32>(p, 8)) as u64) * (load<u32>(tb + load<u32>(q, 8)) as u64);
-    s3 += (load<u32>(ta + load<u32>(p, 12)) as u64) * (load<u32>(tb + load<u32>(q, 12)) as u64);
-  }
-  for (; p < end; p += 4, q += 4) s0 += (load<u32>(ta + load<u32>(p)) as u64) * (load<u32>(tb + load<u32>(q)) as u64);
-  return s0 + s1 + (s2 + s3);
 }

@@ -26,6 +26,7 @@
  */
 
 import { align, growTo, i32At, setI32 } from '../../grid/assembly/linearMemory';
+import { enumerateChoices, lastBox, splitRenaming, standardTargets } from './threeBandLoops';
 
 const C: i32 = 3;
 const MAX_CHOICES: i32 = 512;
@@ -108,35 +109,6 @@ function uOffsets(k: i32): usize {
   return tOffsets(k) + ((MAX_CHOICES * 4) as usize);
 }
 
-/** Box k's choices: three disjoint R-sets T_c ⊂ S_(3k+c) partitioning the digits, and S∖T. −1 if too many. */
-function enumerateChoices(k: i32): i32 {
-  const s0 = i32At(needBase, 3 * k);
-  const s1 = i32At(needBase, 3 * k + 1);
-  const s2 = i32At(needBase, 3 * k + 2);
-  const full = (1 << N) - 1;
-  const t = tChoice(k);
-  const u = uChoice(k);
-  let count = 0;
-  for (let a = s0; a != 0; a = (a - 1) & s0) {
-    if (popcnt(a) != R) continue;
-    const m1 = s1 & ~a;
-    for (let b = m1; b != 0; b = (b - 1) & m1) {
-      if (popcnt(b) != R) continue;
-      const c = full & ~(a | b);
-      if ((c & ~s2) != 0) continue;
-      if (count == MAX_CHOICES) return -1;
-      setI32(t, 3 * count, a);
-      setI32(t, 3 * count + 1, b);
-      setI32(t, 3 * count + 2, c);
-      setI32(u, 3 * count, s0 & ~a);
-      setI32(u, 3 * count + 1, s1 & ~b);
-      setI32(u, 3 * count + 2, s2 & ~c);
-      count++;
-    }
-  }
-  return count;
-}
-
 function mapped(lo: usize, hi: usize, m: i32): i32 {
   return i32At(lo, m & LOW_MASK) | i32At(hi, m >> LOW);
 }
@@ -153,36 +125,19 @@ function renaming(box1: usize, i: i32, box2: usize, j: i32, map: usize): i32 {
   const target = map;
   const lo = map + 16 * 4;
   const hi = lo + 64 * 4;
-  for (let c = 0; c < C; c++) {
-    let m = i32At(box1, i + c);
-    let r = 0;
-    while (m != 0) {
-      const b = m & -m;
-      setI32(target, ctz(b), r * C + c);
-      r++;
-      m ^= b;
-    }
-  }
-  buildSplit(target, lo, hi);
+  standardTargets(box1, i, target);
+  splitRenaming(target, lo, hi, N, LOW);
   const q = pairIndex(mapped(lo, hi, i32At(box2, j)), mapped(lo, hi, i32At(box2, j + 1)));
   const tau = tauBase + ((q * N) as usize);
   for (let d = 0; d < N; d++) setI32(target, d, <i32>load<u8>(tau + (i32At(target, d) as usize)));
-  buildSplit(target, lo, hi);
+  splitRenaming(target, lo, hi, N, LOW);
   return i32At(baseBase, q);
-}
-
-function buildSplit(target: usize, lo: usize, hi: usize): void {
-  setI32(lo, 0, 0);
-  for (let m = 1; m <= LOW_MASK; m++) setI32(lo, m, i32At(lo, m & (m - 1)) | (1 << i32At(target, ctz(m))));
-  setI32(hi, 0, 0);
-  const hiSize = 1 << (N - LOW);
-  for (let m = 1; m < hiSize; m++) setI32(hi, m, i32At(hi, m & (m - 1)) | (1 << i32At(target, LOW + ctz(m))));
 }
 
 /** Computes n(b₁) for the masks at needPtr() into resultPtr() (low, high u64); 0, or −1 if a box has too many choices. */
 export function completions(): i32 {
   for (let k = 0; k < R; k++) {
-    const c = enumerateChoices(k);
+    const c = enumerateChoices(needBase, k, N, R, tChoice(k), uChoice(k), MAX_CHOICES);
     if (c < 0) return -1;
     setI32(counts, k, c);
   }
@@ -226,7 +181,7 @@ export function completions(): i32 {
         low += v;
         if (low < v) high++;
       } else if (R == 3) {
-        v = lastBox(i32At(counts, 2), tOffsets(2), uOffsets(2), o2, o3);
+        v = lastBox(tableBase, i32At(counts, 2), tOffsets(2), uOffsets(2), o2, o3);
         low += v;
         if (low < v) high++;
       } else {
@@ -237,7 +192,7 @@ export function completions(): i32 {
         const a3 = tOffsets(3),
           b3o = uOffsets(3);
         for (let i = 0; i < n2; i++) {
-          v = lastBox(n3, a3, b3o, o2 + i32At(a2, i), o3 + i32At(b2o, i));
+          v = lastBox(tableBase, n3, a3, b3o, o2 + i32At(a2, i), o3 + i32At(b2o, i));
           low += v;
           if (low < v) high++;
         }
@@ -250,26 +205,4 @@ export function completions(): i32 {
   store<u64>(resultBase, low);
   store<u64>(resultBase, high, 8);
   return 0;
-}
-
-/** Σ_t F(a0 + a[t])·F(b0 + b[t]) (byte offsets), in four sums so that consecutive products do not wait on one add. */
-function lastBox(count: i32, a: usize, b: usize, a0: i32, b0: i32): u64 {
-  const ta = tableBase + (a0 as usize);
-  const tb = tableBase + (b0 as usize);
-  let s0: u64 = 0;
-  let s1: u64 = 0;
-  let s2: u64 = 0;
-  let s3: u64 = 0;
-  const end = a + ((count as usize) << 2);
-  const end4 = a + (((count & ~3) as usize) << 2);
-  let p = a;
-  let q = b;
-  for (; p < end4; p += 16, q += 16) {
-    s0 += (load<u32>(ta + load<u32>(p)) as u64) * (load<u32>(tb + load<u32>(q)) as u64);
-    s1 += (load<u32>(ta + load<u32>(p, 4)) as u64) * (load<u32>(tb + load<u32>(q, 4)) as u64);
-    s2 += (load<u32>(ta + load<u32>(p, 8)) as u64) * (load<u32>(tb + load<u32>(q, 8)) as u64);
-    s3 += (load<u32>(ta + load<u32>(p, 12)) as u64) * (load<u32>(tb + load<u32>(q, 12)) as u64);
-  }
-  for (; p < end; p += 4, q += 4) s0 += (load<u32>(ta + load<u32>(p)) as u64) * (load<u32>(tb + load<u32>(q)) as u64);
-  return s0 + s1 + (s2 + s3);
 }
