@@ -2,6 +2,11 @@ import type { ColumnSetCount } from '../colsets/countByColumnSets.js';
 import { grouped } from '../grid/grouped.js';
 import { seconds as s, stageTable } from './stageTable.js';
 
+/** "; K graphs memoised" (always, or when there are any). */
+function memo(entries: number, sep: string, always = false): string {
+  return always || entries > 0 ? `${sep}${grouped(entries)} graphs memoised` : '';
+}
+
 /** The text report of a column-set count. */
 export function columnSetText(r: ColumnSetCount): string {
   const R = r.n / 2;
@@ -14,8 +19,8 @@ export function columnSetText(r: ColumnSetCount): string {
     ],
     [
       r.workers === null
-        ? `bands F per class (summed over the shards${r.memoEntries > 0 ? `; ${grouped(r.memoEntries)} graphs memoised` : ''})`
-        : `bands F per class (${r.workers} worker${r.workers > 1 ? 's' : ''}; ${grouped(r.memoEntries)} graphs memoised)`,
+        ? `bands F per class (summed over the shards${memo(r.memoEntries, '; ')})`
+        : `bands F per class (${r.workers} worker${r.workers > 1 ? 's' : ''}${memo(r.memoEntries, '; ', true)})`,
       grouped(r.classes - r.resumed),
       s(r.seconds.bands) + (r.resumed > 0 ? `   (${grouped(r.resumed)} more from the checkpoint)` : ''),
     ],

@@ -78,7 +78,7 @@ export async function run(
       classes: table.classes,
       bands: table.bands,
       total: table.total,
-      workers: table.workers,
+      workers: table.workers ?? 1, // null only for a merge of shards, which this page does not make
       seconds: (performance.now() - t0) / 1000,
       json: columnSetClassesToJson(table),
     };
