@@ -300,8 +300,22 @@ export function bandConfigurationClasses(R: number, C: number): BandConfiguratio
     return true;
   };
 
+  /** The one word that completes a list of n − 1 words: in each position, the letter used R − 1 times. */
+  const lastWord = (): number => {
+    let w = 0;
+    for (let k = R - 1; k >= 0; k--) {
+      let j = 0;
+      while (used[k * C + j] === R) j++;
+      w = w * C + j;
+    }
+    return w;
+  };
+
   const grow = (size: number): void => {
     nodes++;
+    // a list one word short whose completing word is below its last has no child: whether it is canonical matters
+    // to nothing (it is still a node, as in the search that tests it)
+    if (size === n - 1 && lastWord() < list[size - 1]) return;
     const stabilizer = canonicalTest();
     if (stabilizer < 0) return;
     if (size === n) {
