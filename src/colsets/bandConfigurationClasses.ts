@@ -67,7 +67,7 @@ export interface BandConfigurationClasses {
   readonly groupOrder: number;
   /** (n!/(R!)^C)^R: all configurations; equals Σ orbitSizes. */
   readonly configurations: bigint;
-  /** Lists tested on the way (the size of the orderly search). */
+  /** Lists generated on the way (the size of the orderly search; all tested but those one word short with no child). */
   readonly nodes: number;
 }
 

@@ -52,7 +52,7 @@ export interface ConfigurationClasses {
   readonly groupOrder: number;
   /** C(2R, R)^R: all configurations; equals Σ orbitSizes. */
   readonly configurations: bigint;
-  /** Canonical lists tested on the way (the size of the orderly search). */
+  /** Lists generated on the way (the size of the orderly search; see bandConfigurationClasses). */
   readonly nodes: number;
 }
 
