@@ -58,6 +58,10 @@ export {
   bandConfigurations,
   type BandConfigurationClasses,
 } from './colsets/bandConfigurationClasses.js';
+export {
+  bandConfigurationClassesOnThreads,
+  type ConfigurationClassesOptions,
+} from './colsets/bandConfigurationClassesOnThreads.js';
 export { configurationClassCount, type ConfigurationClassCount } from './colsets/configurationClassCount.js';
 export { configurationGraph } from './colsets/configurationGraph.js';
 export { edgeColouringCounter, type EdgeColouringCounter } from './colsets/edgeColouringCounter.js';

@@ -178,9 +178,79 @@ function buildTables(R: number, C: number): Tables {
   return { W, dist, shift, image, rep, kOrder, minK, argStart, argMin: Int32Array.from(args), mu, letters };
 }
 
+/**
+ * A share of the search, for threads: the canonical lists of `depth` words are numbered in search order, and this
+ * share follows those numbered ≡ part (mod parts) down to their classes; the lists above `depth` count as nodes in
+ * part 0 only. The parts of one split, merged by `mergeConfigurationParts`, are the whole search.
+ */
+export interface ConfigurationSplit {
+  readonly depth: number;
+  readonly parts: number;
+  readonly part: number;
+}
+
+/** The classes one share of the search found, in search order. */
+export interface ConfigurationClassPart {
+  readonly words: Uint8Array;
+  readonly orbitSizes: Float64Array;
+  readonly stabilizers: Float64Array;
+  /** For each class, the number of its ancestor of `depth` words (where the merge puts it). */
+  readonly prefixes: Int32Array;
+  readonly nodes: number;
+}
+
 export function bandConfigurationClasses(R: number, C: number): BandConfigurationClasses {
+  return mergeConfigurationParts(R, C, [configurationClassPart(R, C, { depth: 1, parts: 1, part: 0 })]);
+}
+
+/** The parts of one split (any order), as the whole search's classes; checks that the orbits add up. */
+export function mergeConfigurationParts(
+  R: number,
+  C: number,
+  parts: readonly ConfigurationClassPart[],
+): BandConfigurationClasses {
+  const n = R * C;
+  const at: { part: number; index: number; prefix: number }[] = [];
+  parts.forEach((p, part) => p.prefixes.forEach((prefix, index) => at.push({ part, index, prefix })));
+  at.sort((a, b) => a.prefix - b.prefix || a.index - b.index); // a prefix's classes all come from one part
+  const words = new Uint8Array(at.length * n),
+    orbitSizes = new Float64Array(at.length),
+    stabilizers = new Float64Array(at.length);
+  let sum = 0n;
+  at.forEach(({ part, index }, c) => {
+    const p = parts[part];
+    words.set(p.words.subarray(index * n, (index + 1) * n), c * n);
+    orbitSizes[c] = p.orbitSizes[index];
+    stabilizers[c] = p.stabilizers[index];
+    sum += BigInt(p.orbitSizes[index]);
+  });
+  const configurations = bandConfigurations(R, C);
+  if (sum !== configurations)
+    throw new Error(
+      `internal: the class orbits of ${R}x${C} add up to ${sum}, not to the ${configurations} configurations`,
+    );
+  return {
+    rows: R,
+    cols: C,
+    count: at.length,
+    words,
+    orbitSizes,
+    stabilizers,
+    groupOrder: factorial(n) * factorial(C) ** R * factorial(R),
+    configurations,
+    nodes: parts.reduce((a, p) => a + p.nodes, 0),
+  };
+}
+
+/** One share of the orderly search (see ConfigurationSplit). */
+export function configurationClassPart(R: number, C: number, split: ConfigurationSplit): ConfigurationClassPart {
   const problem = bandConfigurationProblem(R, C);
   if (problem !== null) throw new RangeError(`configuration classes of ${R}x${C}: ${problem}`);
+  const { depth, parts, part } = split;
+  if (!Number.isInteger(depth) || depth < 1 || depth >= R * C || !Number.isInteger(part) || part < 0 || part >= parts)
+    throw new RangeError(
+      `configuration classes of ${R}x${C}: no split at depth ${depth} into part ${part} of ${parts}`,
+    );
   const { W, dist, shift, image, rep, kOrder, minK, argStart, argMin, mu, letters } = buildTables(R, C);
   const n = R * C;
   const groupG = factorial(C) ** R * factorial(R);
@@ -311,14 +381,23 @@ export function bandConfigurationClasses(R: number, C: number): BandConfiguratio
     return w;
   };
 
+  const prefixes: number[] = [];
+  let numbered = 0; // canonical lists of `depth` words seen
+  let prefix = 0; // the number of the current one
+
   const grow = (size: number): void => {
-    nodes++;
+    if (size > depth || part === 0) nodes++;
     // a list one word short whose completing word is below its last has no child: whether it is canonical matters
     // to nothing (it is still a node, as in the search that tests it)
     if (size === n - 1 && lastWord() < list[size - 1]) return;
     const stabilizer = canonicalTest();
     if (stabilizer < 0) return;
+    if (size === depth) {
+      prefix = numbered++;
+      if (prefix % parts !== part) return;
+    }
     if (size === n) {
+      prefixes.push(prefix);
       for (let d = 0; d < n; d++) out.push(list[d]);
       let labelled = factorial(n);
       for (let a = 0; a < nd; a++) labelled /= factorial(mult[distinct[a]]);
@@ -335,23 +414,11 @@ export function bandConfigurationClasses(R: number, C: number): BandConfiguratio
   };
   push(0, 0);
   grow(1);
-
-  const configurations = bandConfigurations(R, C);
-  let sum = 0n;
-  for (const o of orbit) sum += BigInt(o);
-  if (sum !== configurations)
-    throw new Error(
-      `internal: the class orbits of ${R}x${C} add up to ${sum}, not to the ${configurations} configurations`,
-    );
   return {
-    rows: R,
-    cols: C,
-    count: orbit.length,
     words: Uint8Array.from(out),
     orbitSizes: Float64Array.from(orbit),
     stabilizers: Float64Array.from(stab),
-    groupOrder: factorial(n) * groupG,
-    configurations,
+    prefixes: Int32Array.from(prefixes),
     nodes,
   };
 }

@@ -3,7 +3,10 @@ import {
   bandConfigurationClasses,
   bandConfigurationProblem,
   bandConfigurations,
+  configurationClassPart,
+  mergeConfigurationParts,
 } from '../../../src/colsets/bandConfigurationClasses.js';
+import { bandConfigurationClassesOnThreads } from '../../../src/colsets/bandConfigurationClassesOnThreads.js';
 import { configurationClassCount } from '../../../src/colsets/configurationClassCount.js';
 
 const fact = (k: number): number => (k <= 1 ? 1 : k * fact(k - 1));
@@ -157,6 +160,27 @@ describe('bandConfigurationClasses', () => {
     const classes = bandConfigurationClasses(5, 2);
     expect(classes.nodes).toBe(17438);
     expect(classes.configurations).toBe(252n ** 5n);
+  });
+
+  it.each([
+    [3, 3, 4, 3],
+    [5, 2, 5, 7],
+    [2, 5, 3, 2],
+    [2, 6, 4, 3],
+  ])('%ix%i split at %i words into %i shares: merged, the one-thread search exactly', (R, C, depth, parts) => {
+    const whole = bandConfigurationClasses(R, C);
+    const shares = Array.from({ length: parts }, (_, part) => configurationClassPart(R, C, { depth, parts, part }));
+    // more than one share finds classes (else the split tests nothing), and the merge is the whole, nodes too
+    expect(shares.filter((s) => s.prefixes.length > 0).length).toBeGreaterThan(1);
+    expect(mergeConfigurationParts(R, C, shares.reverse())).toEqual(whole);
+  });
+
+  it('on 2 worker threads: the one-thread search exactly, with progress per share', async () => {
+    const seen: number[] = [];
+    const threaded = await bandConfigurationClassesOnThreads(5, 2, { workers: 2, onProgress: (d) => seen.push(d) });
+    expect(threaded).toEqual(bandConfigurationClasses(5, 2));
+    expect(seen).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    await expect(bandConfigurationClassesOnThreads(5, 2, { workers: 0 })).rejects.toThrow(/0 workers/);
   });
 
   it('refuses shapes whose words pass a byte or whose group passes 2^53, naming them', () => {
