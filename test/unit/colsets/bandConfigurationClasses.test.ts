@@ -179,7 +179,7 @@ describe('bandConfigurationClasses', () => {
     const seen: number[] = [];
     const threaded = await bandConfigurationClassesOnThreads(5, 2, { workers: 2, onProgress: (d) => seen.push(d) });
     expect(threaded).toEqual(bandConfigurationClasses(5, 2));
-    expect(seen).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(seen).toEqual([1, 2]);
     await expect(bandConfigurationClassesOnThreads(5, 2, { workers: 0 })).rejects.toThrow(/0 workers/);
   });
 
