@@ -52,6 +52,17 @@ export { runCount, classTableOf, defaultWorkers, type CountRun } from './count/c
 export { fourBandCompletions } from './count/fourBandCompletions.js';
 
 export { configurationClasses, type ConfigurationClasses } from './colsets/configurationClasses.js';
+export {
+  bandConfigurationClasses,
+  bandConfigurationProblem,
+  bandConfigurations,
+  type BandConfigurationClasses,
+} from './colsets/bandConfigurationClasses.js';
+export {
+  bandConfigurationClassesOnThreads,
+  type ConfigurationClassesOptions,
+} from './colsets/bandConfigurationClassesOnThreads.js';
+export { configurationClassCount, type ConfigurationClassCount } from './colsets/configurationClassCount.js';
 export { configurationGraph } from './colsets/configurationGraph.js';
 export { edgeColouringCounter, type EdgeColouringCounter } from './colsets/edgeColouringCounter.js';
 export { columnTransfer, type ColumnTransferOptions, type ColumnTransferResult } from './colsets/columnTransfer.js';
