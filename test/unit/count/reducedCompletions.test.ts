@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enumerateBands, forEachBand } from '../../../src/bands/enumerateBands.js';
+import { bandConfigurationClasses } from '../../../src/colsets/bandConfigurationClasses.js';
 import { completionCounter } from '../../../src/count/bandCompletions.js';
 import { boxPairReduction } from '../../../src/count/boxPairReduction.js';
 import { buildColumnSetTable } from '../../../src/count/columnSetTable.js';
@@ -68,4 +69,29 @@ describe('n(b₁) from the table reduced to base boxes (the loop of 4x3, on 2x3 
     }
     expect(t.partitions.count).toBe(280);
   });
+
+  it.each([
+    [2, 28_200_960n, 0],
+    [3, 6_670_903_752_021_072_936_960n, 44],
+  ])(
+    '%ix3: N = Σ over the band configuration classes K of |K|·F(T_K)·n(T_K) (the orderly search, the reduced loop)',
+    (R, N, classes) => {
+      const { shape, wasm, reduced } = reducedSetup(R);
+      const k = bandConfigurationClasses(R, 3);
+      if (classes) expect(k.count).toBe(classes); // 3x3: the 44 "gangsters"
+      const n = shape.n;
+      let total = 0n;
+      const masks = new Int32Array(n);
+      for (let c = 0; c < k.count; c++) {
+        masks.fill(0);
+        // word of digit d: Σ_s letter_s·3^s, letter s = the column of stack s that holds d
+        for (let d = 0; d < n; d++)
+          for (let s = 0, w = k.words[c * n + d]; s < R; s++, w = Math.floor(w / 3)) masks[3 * s + (w % 3)] |= 1 << d;
+        const completions = wasm!.completionsOf(masks);
+        if (c % 7 === 0) expect(reduced.completionsOf(masks)).toBe(completions);
+        total += BigInt(k.orbitSizes[c]) * BigInt(reduced.bandsOf(masks)) * completions;
+      }
+      expect(total).toBe(N);
+    },
+  );
 });
