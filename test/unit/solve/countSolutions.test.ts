@@ -177,7 +177,7 @@ describe('counts known independently', () => {
     const grid = '123456789456789123789123456214365897' + '.'.repeat(45);
     expect(countSolutions(grid).count).toBe(633_312);
     expect(new SolutionCounter(SHAPE_3X3).count(parseGrid(SHAPE_3X3, grid)).count).toBe(633_312);
-    // the DLX's count of this grid (633,312 leaves, one at a time) is test/unit/count/bandCompletions.test.ts's
+    // the band method's count of this grid is test/unit/count/bandCompletions.test.ts's (its DLX check: row 5 begun)
     const limited = countSolutions(grid, { limit: 1000 });
     expect([limited.count, limited.limited]).toEqual([1000, true]);
   });
