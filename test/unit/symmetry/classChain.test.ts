@@ -6,9 +6,13 @@ import { forEachMove } from '../../../src/symmetry/countPreservingMoves.js';
 import { rng } from '../../helpers/naive.js';
 import { dlxCount } from '../../helpers/dlx.js';
 
+/** The 3×3 chain on two workers, made once for the two tests that read it. */
+let chain3x3: ReturnType<typeof chainTable> | null = null;
+const chain = () => (chain3x3 ??= chainTable({ box: '3x3', workers: 2 }));
+
 describe('the Felgenhauer–Jarvis chain', () => {
   it('3x3: 416 → 174 → 71 → 44, every join keeps n_C, Σ m_C and Σ m_C·n_C the same at every level', async () => {
-    const t = await chainTable({ box: '3x3', workers: 2 });
+    const t = await chain();
     expect(t.levels.map((l) => l.count)).toEqual([416, 174, 71, 44]);
     for (const l of t.levels) {
       expect(l.mismatches).toBe(0);
@@ -58,7 +62,7 @@ describe('the Felgenhauer–Jarvis chain', () => {
       // With the same row 4 and the first 6 cells of row 5 fixed under both, the exact-cover counter (which shares
       // nothing with the band method) must find the same number of completions.
       const s = boxShape(3, 3);
-      const t = await chainTable({ box: '3x3', workers: 2 });
+      const t = await chain();
       const rand = rng(44);
       for (const kinds of [['pair-swap'], ['row-rectangle'], ['column-exchange']] as const) {
         const moved: Uint8Array[] = [];
