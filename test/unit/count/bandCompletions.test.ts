@@ -109,7 +109,7 @@ describe('completions are invariant under the band group', () => {
 describe('band method against the exact-cover (DLX) counter, which shares nothing with it', () => {
   const band = '123456789|456789123|789123456';
 
-  it('3x3: band 123456789/456789123/789123456 with row 4 = 214365897 has 633,312 completions; with r5 = 365…, 10,032 both ways', () => {
+  it('3x3: band 123456789/456789123/789123456, row 4 = 214365897: 633,312; row 5 = 365…: 10,032 both ways', () => {
     const b1 = parseBand(s33, band);
     const second = new Uint8Array(27);
     [...'214365897'].forEach((ch, i) => {
