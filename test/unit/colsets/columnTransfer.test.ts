@@ -136,30 +136,34 @@ describe('F by a transfer over the columns (columnTransfer)', () => {
   it('WebAssembly falls back to the TypeScript past its limits (a count, the meeting sum, memory), F unchanged', () => {
     // configuration 7 of data/6x2/columns-sample.jsonl; the limits lowered by the test hook so that the core flags
     // an overflow (or runs out of memory) on it: the class is counted again by the TypeScript, so onColumn hears
-    // the front's columns twice, and F is the file's
-    const words = [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24];
-    const F = 8553135194357760n;
-    const plain = columnTransfer(6, words, 0, { engine: 'wasm' }).states.length;
+    // the front's columns twice, and F is the file's. The count and the meeting sum overflow on two K_{6,6} too, a
+    // tenth of the work (F = 812,851,200²); only configuration 7 needs more than 4 MB
+    const c7 = { words: [18, 47, 49, 28, 39, 26, 46, 37, 1, 56, 7, 24], F: 8553135194357760n };
+    const k66 = { words: [0, 0, 0, 0, 0, 0, 63, 63, 63, 63, 63, 63], F: 812851200n ** 2n };
+    const plain = (c: typeof c7): number => columnTransfer(6, c.words, 0, { engine: 'wasm' }).states.length;
     const hooks = wasmTransferTestLimits as Record<string, unknown>;
-    const heardWith = (limits: Record<string, unknown>): number => {
+    const heardWith = (c: typeof c7, limits: Record<string, unknown>): number => {
       Object.assign(hooks, limits);
       try {
         let heard = 0;
-        expect(columnTransfer(6, words, 0, { engine: 'wasm', onColumn: () => heard++ }).F).toBe(F);
+        expect(columnTransfer(6, c.words, 0, { engine: 'wasm', onColumn: () => heard++ }).F).toBe(c.F);
         return heard;
       } finally {
         for (const key of Object.keys(hooks)) delete hooks[key];
       }
     };
-    for (const limits of [{ count: 1000n }, { sum: 10n ** 18n }, { memoryBytes: 4_000_000 }])
-      expect(heardWith(limits)).toBeGreaterThan(plain);
-    expect(heardWith({})).toBe(plain); // the limits gone: no fallback
+    const plainK66 = plain(k66);
+    for (const limits of [{ count: 1000n }, { sum: 10n ** 18n }])
+      expect(heardWith(k66, limits)).toBeGreaterThan(plainK66);
+    expect(heardWith(k66, {})).toBe(plainK66); // the limits gone: no fallback
+    const plainC7 = plain(c7);
+    expect(heardWith(c7, { memoryBytes: 4_000_000 })).toBeGreaterThan(plainC7);
     // one instance a thread, kept from class to class: after a class that stopped midway with results staged (small
     // slices, too little memory), the next class starts clean
-    expect(heardWith({ sliceBits: 4, sliceFrom: 5, stageBytes: 2 ** 14, memoryBytes: 4_000_000 })).toBeGreaterThan(
-      plain,
+    expect(heardWith(c7, { sliceBits: 4, sliceFrom: 5, stageBytes: 2 ** 14, memoryBytes: 4_000_000 })).toBeGreaterThan(
+      plainC7,
     );
-    expect(walked(columnTransfer(6, words, 0, { engine: 'wasm' }))).toEqual(jsWalk(6, words, 0));
+    expect(walked(columnTransfer(6, c7.words, 0, { engine: 'wasm' }))).toEqual(jsWalk(6, c7.words, 0));
   });
 
   it('stops where asked; the row sets of the middle of the box order are 3,718,394,156,400', () => {

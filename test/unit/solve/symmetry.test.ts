@@ -113,14 +113,16 @@ describe('symmetry: count(g · grid) = count(grid)', () => {
       const shape = boxShape(Number(name[0]), Number(name[2]));
       const rnd = seeded(shape.n * 7 + shape.rows);
       const counts = new Set<number>();
+      // a grid past the limit is skipped: 20,000 keeps every grid these seeds count (at most 12,112) and finds the
+      // four 3×4 grids with too many solutions ten times sooner than 200,000 did
       for (const cells of gridsOf(shape, rnd, shape.n >= 9 ? 8 : 15)) {
-        const base = countSolutions(cells, { box: shape, limit: 200_000 });
+        const base = countSolutions(cells, { box: shape, limit: 20_000 });
         if (base.limited) continue;
         counts.add(base.count);
         for (let k = 0; k < 3; k++) {
           const g = randomElement(shape, rnd);
           const [s, moved] = apply(shape, cells, g);
-          const r = countSolutions(moved, { box: s, limit: 200_000 });
+          const r = countSolutions(moved, { box: s, limit: 20_000 });
           expect({ grid: formatGrid(shape, cells), g, count: r.count }).toEqual({
             grid: formatGrid(shape, cells),
             g,
