@@ -1,4 +1,4 @@
-import { bandConfigurationClasses } from './bandConfigurationClasses.js';
+import { bandConfigurationClasses, type BandConfigurationClasses } from './bandConfigurationClasses.js';
 
 /**
  * The column-set configurations of one band of R×2 boxes, up to symmetry, with their orbit sizes.
@@ -37,24 +37,8 @@ import { bandConfigurationClasses } from './bandConfigurationClasses.js';
  * (the first factor counts the multisets in the B_R-orbit, the second the ways to hand one multiset's
  * words to the numbered digits). They add up to C(2R, R)^R, which is checked.
  */
-export interface ConfigurationClasses {
-  /** R: rows of a box = boxes in a band; a band has 2R columns and there are 2R digits. */
-  readonly rows: number;
-  /** Number of classes. */
-  readonly count: number;
-  /** The canonical word lists, 2R words each, back to back: words[c·2R + d] is the word of digit d. */
-  readonly words: Uint8Array;
-  /** Labelled configurations in each class (exact: below 2^53 for R ≤ 6). */
-  readonly orbitSizes: Float64Array;
-  /** Order of each class's stabiliser in the whole group S_2R × B_R. */
-  readonly stabilizers: Float64Array;
-  /** |S_2R × B_R| = (2R)!·2^R·R!. */
-  readonly groupOrder: number;
-  /** C(2R, R)^R: all configurations; equals Σ orbitSizes. */
-  readonly configurations: bigint;
-  /** Lists generated on the way (the size of the orderly search; see bandConfigurationClasses). */
-  readonly nodes: number;
-}
+/** The classes of R×2 (C = 2: words are bit patterns): bandConfigurationClasses(R, 2) without its C. */
+export type ConfigurationClasses = Omit<BandConfigurationClasses, 'cols'>;
 
 /** Largest R handled: words are bytes and the group table has 2^R·R! rows. */
 export const MAX_CONFIGURATION_ROWS = 6;
